@@ -1,0 +1,67 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+void tourney_diag_init(struct diagnostics *diag)
+{
+    memset(diag, 0, sizeof(*diag));
+}
+
+void tourney_diag_finish(struct diagnostics *diag)
+{
+    for (size_t i = 0; i < diag->count; i++) {
+        free(diag->items[i]);
+    }
+    free(diag->items);
+    memset(diag, 0, sizeof(*diag));
+}
+
+void tourney_diag_add(struct diagnostics *diag, const char *file, int line, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    char *message = tourney_vformat(fmt, args);
+    va_end(args);
+
+    char *item = NULL;
+    if (message != NULL) {
+        item = line > 0 ? tourney_format("%s:%d: %s", file, line, message)
+                        : tourney_format("%s: %s", file, message);
+        free(message);
+    }
+    if (item == NULL) {
+        diag->out_of_memory = true;
+        return;
+    }
+    if (diag->count == diag->capacity) {
+        size_t capacity = diag->capacity ? diag->capacity * 2 : 8;
+        char **items = realloc(diag->items, capacity * sizeof(*items));
+        if (items == NULL) {
+            free(item);
+            diag->out_of_memory = true;
+            return;
+        }
+        diag->items = items;
+        diag->capacity = capacity;
+    }
+    diag->items[diag->count++] = item;
+}
+
+bool tourney_diag_any(const struct diagnostics *diag)
+{
+    return diag->count > 0 || diag->out_of_memory;
+}
+
+void tourney_diag_print(const struct diagnostics *diag, FILE *out)
+{
+    for (size_t i = 0; i < diag->count; i++) {
+        fprintf(out, "%s\n", diag->items[i]);
+    }
+    if (diag->out_of_memory) {
+        fprintf(out, "tourney: out of memory while collecting errors; more may exist\n");
+    }
+}

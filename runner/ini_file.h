@@ -1,0 +1,58 @@
+/*
+ * ini_file.h - reads an INI file with inih into sections and entries that
+ * remember their line numbers, so later checks can say "file:line: ...".
+ *
+ * Lines are fed to inih by our own reader, which (a) counts lines, (b) refuses
+ * lines longer than inih's buffer instead of letting inih split them (a split
+ * long value could inject a key), and (c) strips leading blanks so that an
+ * indented line is never taken as the continuation of the previous value.
+ */
+#ifndef TOURNEY_RUNNER_INI_FILE_H
+#define TOURNEY_RUNNER_INI_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+
+/* The longest line content inih r55 reads whole (its buffer is 200 bytes and
+ * needs room for "\r\n\0"). */
+#define TOURNEY_INI_MAX_LINE 197
+
+struct ini_entry {
+    char *key;
+    char *value;
+    int line;
+    bool used; /* set by whoever consumes it; unused entries are errors */
+};
+
+struct ini_section {
+    char *name; /* the text between the brackets */
+    int line;
+    struct ini_entry *entries;
+    size_t entry_count;
+    size_t entry_capacity;
+};
+
+struct ini_document {
+    char *path;
+    struct ini_section *sections;
+    size_t section_count;
+    size_t section_capacity;
+};
+
+/* Reads and parses PATH. Syntax errors are added to DIAG; the document holds
+ * whatever could be read. Returns 0, or -1 when the file could not be read at
+ * all (also reported in DIAG). */
+int tourney_ini_read(struct ini_document *doc, const char *path, struct diagnostics *diag);
+
+/* The same for text already in memory; PATH only names it in messages. */
+int tourney_ini_parse_text(struct ini_document *doc, const char *path, const char *text,
+                           size_t length, struct diagnostics *diag);
+
+void tourney_ini_finish(struct ini_document *doc);
+
+/* The entry KEY of SECTION, or NULL. Marks it used. */
+struct ini_entry *tourney_ini_take(struct ini_section *section, const char *key);
+
+#endif /* TOURNEY_RUNNER_INI_FILE_H */

@@ -1,0 +1,249 @@
+/*
+ * main.c - the `tourney` command line. The only place that decides exit codes:
+ * 0 success, 1 a run failed, 2 bad usage, config or plugins.
+ */
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "params.h"
+#include "plugin.h"
+#include "plugin_search.h"
+#include "run.h"
+#include "tournament.h"
+
+#ifndef TOURNEY_VERSION
+#error "meson defines TOURNEY_VERSION"
+#endif
+
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2 };
+
+static void usage(FILE *out)
+{
+    fputs("Usage: tourney COMMAND [ARGS]\n"
+          "\n"
+          "Plays round-robin tournaments between game-playing agents loaded as plugins.\n"
+          "\n"
+          "Commands:\n"
+          "  run CONFIG [--quiet]   play the tournament CONFIG describes and write its reports\n"
+          "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
+          "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
+          "  games [CONFIG]         list the game plugins found, with their parameters\n"
+          "\n"
+          "Options:\n"
+          "  -h, --help             show this help\n"
+          "  -V, --version          show the version\n"
+          "\n"
+          "Plugins are looked for in the config's plugin_path, then $TOURNEY_PLUGIN_PATH\n"
+          "(colon-separated), the build tree when run from it, and the installed directory.\n"
+          "See docs/config.md for the config format and docs/plugins.md for writing agents.\n",
+          out);
+}
+
+/* Where this program lives, to recognise a run from the build tree. */
+static char *exe_path(void)
+{
+    char buffer[PATH_MAX];
+    ssize_t length = readlink("/proc/self/exe", buffer, sizeof(buffer) - 1);
+    if (length <= 0) {
+        return NULL;
+    }
+    buffer[length] = '\0';
+    return strdup(buffer);
+}
+
+static int open_tournament(struct tournament *t, const char *config, FILE *err)
+{
+    struct diagnostics diag;
+    tourney_diag_init(&diag);
+    char *exe = exe_path();
+    int status = tourney_tournament_open(t, config, exe, getenv("TOURNEY_PLUGIN_PATH"), &diag);
+    free(exe);
+    if (status != 0 || tourney_diag_any(&diag)) {
+        tourney_diag_print(&diag, err);
+        fprintf(err, "tourney: %zu error%s in %s; nothing was played\n", diag.count,
+                diag.count == 1 ? "" : "s", config);
+        status = -1;
+    }
+    tourney_diag_finish(&diag);
+    return status;
+}
+
+static int command_run(int argc, char **argv)
+{
+    const char *config = NULL;
+    struct run_options options = {.quiet = false, .progress = isatty(STDERR_FILENO) != 0};
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
+            options.quiet = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "tourney run: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (config == NULL) {
+            config = argv[i];
+        } else {
+            fprintf(stderr, "tourney run: expected one CONFIG, got '%s' too\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (config == NULL) {
+        fprintf(stderr, "tourney run: expected a CONFIG file (see tourney --help)\n");
+        return EXIT_USAGE;
+    }
+    struct tournament t;
+    if (open_tournament(&t, config, stderr) != 0) {
+        tourney_tournament_close(&t);
+        return EXIT_USAGE;
+    }
+    int status = tourney_run(&t, &options, stdout, stderr);
+    tourney_tournament_close(&t);
+    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
+static int command_validate(int argc, char **argv)
+{
+    if (argc != 1) {
+        fprintf(stderr, "tourney validate: expected exactly one CONFIG file\n");
+        return EXIT_USAGE;
+    }
+    struct tournament t;
+    int status = open_tournament(&t, argv[0], stderr);
+    if (status == 0) {
+        size_t agents = t.entrant_count;
+        size_t games = agents * (agents - 1) / 2 * t.config.games_per_pair;
+        printf("%s: OK: game %s (%s), %zu agents, %zu games\n", argv[0],
+               t.game_plugin.game->name, t.game_params_text, agents, games);
+        for (size_t i = 0; i < agents; i++) {
+            printf("  %-20s %s (%s)%s%s\n", t.entrants[i].name, t.entrants[i].plugin->agent->name,
+                   t.entrants[i].plugin->path, t.entrants[i].params_text[0] ? ": " : "",
+                   t.entrants[i].params_text);
+        }
+    }
+    tourney_tournament_close(&t);
+    return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;
+}
+
+struct listing {
+    enum tourney_plugin_kind kind;
+    char **seen; /* names already listed: the first one found shadows the rest */
+    size_t seen_count;
+    size_t listed;
+};
+
+static void list_plugin(const char *path, void *context)
+{
+    struct listing *listing = context;
+    struct plugin plugin;
+    char error[1024];
+    if (tourney_plugin_open(&plugin, path, listing->kind, error, sizeof(error)) != 0) {
+        return; /* a plugin of the other kind, or not a plugin at all */
+    }
+    const char *name = tourney_plugin_name(&plugin);
+    for (size_t i = 0; i < listing->seen_count; i++) {
+        if (strcmp(listing->seen[i], name) == 0) {
+            tourney_plugin_close(&plugin);
+            return;
+        }
+    }
+    char **seen = realloc(listing->seen, (listing->seen_count + 1) * sizeof(*seen));
+    if (seen != NULL) {
+        listing->seen = seen;
+        listing->seen[listing->seen_count] = strdup(name);
+        listing->seen_count += listing->seen[listing->seen_count] != NULL;
+    }
+    printf("%s%s\n  %s\n  %s\n", listing->listed ? "\n" : "", name,
+           tourney_plugin_description(&plugin), path);
+    size_t count = 0;
+    const struct tourney_param_desc *params = tourney_plugin_params(&plugin, &count);
+    for (size_t i = 0; i < count; i++) {
+        char expected[256];
+        tourney_params_expected(&params[i], expected, sizeof(expected));
+        printf("    %-12s = %-8s %s (%s)\n", params[i].name, params[i].default_value,
+               params[i].help ? params[i].help : "", expected);
+    }
+    listing->listed++;
+    tourney_plugin_close(&plugin);
+}
+
+static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
+{
+    if (argc > 1) {
+        fprintf(stderr, "tourney %ss: expected at most one CONFIG file\n", tourney_kind_name(kind));
+        return EXIT_USAGE;
+    }
+    struct tournament_config config;
+    memset(&config, 0, sizeof(config));
+    if (argc == 1) {
+        struct diagnostics diag;
+        tourney_diag_init(&diag);
+        if (tourney_config_load(&config, argv[0], &diag) != 0 && config.doc.path == NULL) {
+            tourney_diag_print(&diag, stderr);
+            tourney_diag_finish(&diag);
+            tourney_config_finish(&config);
+            return EXIT_USAGE;
+        }
+        tourney_diag_finish(&diag);
+    }
+    struct plugin_search search;
+    char *exe = exe_path();
+    int status = tourney_plugin_search_init(&search, config.plugin_dirs, config.plugin_dir_count,
+                                            getenv("TOURNEY_PLUGIN_PATH"), exe);
+    free(exe);
+    if (status != 0) {
+        tourney_config_finish(&config);
+        fprintf(stderr, "tourney: out of memory\n");
+        return EXIT_RUN_FAILED;
+    }
+    struct listing listing = {.kind = kind};
+    tourney_plugin_search_each(&search, kind, list_plugin, &listing);
+    if (listing.listed == 0) {
+        char *dirs = tourney_plugin_search_describe(&search);
+        fprintf(stderr, "tourney: no %s plugins found in %s\n", tourney_kind_name(kind),
+                dirs ? dirs : "the plugin path");
+        free(dirs);
+    }
+    for (size_t i = 0; i < listing.seen_count; i++) {
+        free(listing.seen[i]);
+    }
+    free(listing.seen);
+    tourney_plugin_search_finish(&search);
+    tourney_config_finish(&config);
+    return listing.listed ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *command = argv[1];
+    if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 ||
+        strcmp(command, "help") == 0) {
+        usage(stdout);
+        return EXIT_SUCCESS;
+    }
+    if (strcmp(command, "-V") == 0 || strcmp(command, "--version") == 0) {
+        printf("tourney %s (plugin ABI %d.%d)\n", TOURNEY_VERSION, TOURNEY_ABI_MAJOR,
+               TOURNEY_ABI_MINOR);
+        return EXIT_SUCCESS;
+    }
+    if (strcmp(command, "run") == 0) {
+        return command_run(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "validate") == 0) {
+        return command_validate(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "agents") == 0) {
+        return command_list(TOURNEY_KIND_AGENT, argc - 2, argv + 2);
+    }
+    if (strcmp(command, "games") == 0) {
+        return command_list(TOURNEY_KIND_GAME, argc - 2, argv + 2);
+    }
+    fprintf(stderr, "tourney: unknown command '%s' (see tourney --help)\n", command);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,19 @@
+/*
+ * output.h - writing files so that a crash never leaves half of one: write a
+ * temporary file beside the target, flush and sync it, then rename it.
+ */
+#ifndef TOURNEY_RUNNER_OUTPUT_H
+#define TOURNEY_RUNNER_OUTPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Creates PATH and its missing parents. */
+int tourney_mkdir_p(const char *path, char *error, size_t error_size);
+
+/* Writes DIR/NAME through WRITE (which returns 0 on success) atomically. */
+int tourney_write_atomic(const char *dir, const char *name,
+                         int (*write)(const void *context, FILE *out), const void *context,
+                         char *error, size_t error_size);
+
+#endif /* TOURNEY_RUNNER_OUTPUT_H */

@@ -1,0 +1,197 @@
+#include "plugin_search.h"
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "text.h"
+
+#ifndef TOURNEY_BUILD_ROOT
+#error "meson defines TOURNEY_BUILD_ROOT"
+#endif
+#ifndef TOURNEY_INSTALLED_PLUGIN_DIR
+#error "meson defines TOURNEY_INSTALLED_PLUGIN_DIR"
+#endif
+
+static int add_dir(struct plugin_search *search, const char *dir, size_t length)
+{
+    if (length == 0) {
+        return 0; /* "a::b" or a trailing ':' names no directory */
+    }
+    char **dirs = realloc(search->dirs, (search->count + 1) * sizeof(*dirs));
+    if (dirs == NULL) {
+        return -1;
+    }
+    search->dirs = dirs;
+    search->dirs[search->count] = strndup(dir, length);
+    if (search->dirs[search->count] == NULL) {
+        return -1;
+    }
+    search->count++;
+    return 0;
+}
+
+static bool inside(const char *path, const char *dir)
+{
+    size_t length = strlen(dir);
+    return strncmp(path, dir, length) == 0 && path[length] == '/';
+}
+
+int tourney_plugin_search_init(struct plugin_search *search, char *const *config_dirs,
+                               size_t config_dir_count, const char *env_path,
+                               const char *exe_path)
+{
+    memset(search, 0, sizeof(*search));
+    for (size_t i = 0; i < config_dir_count; i++) {
+        if (add_dir(search, config_dirs[i], strlen(config_dirs[i])) != 0) {
+            goto err;
+        }
+    }
+    while (env_path != NULL && *env_path != '\0') {
+        size_t length = strcspn(env_path, ":");
+        if (add_dir(search, env_path, length) != 0) {
+            goto err;
+        }
+        env_path += length + (env_path[length] == ':');
+    }
+    if (exe_path != NULL && inside(exe_path, TOURNEY_BUILD_ROOT)) {
+        if (add_dir(search, TOURNEY_BUILD_ROOT, strlen(TOURNEY_BUILD_ROOT)) != 0) {
+            goto err;
+        }
+    }
+    if (add_dir(search, TOURNEY_INSTALLED_PLUGIN_DIR, strlen(TOURNEY_INSTALLED_PLUGIN_DIR)) != 0) {
+        goto err;
+    }
+    return 0;
+err:
+    tourney_plugin_search_finish(search);
+    return -1;
+}
+
+void tourney_plugin_search_finish(struct plugin_search *search)
+{
+    for (size_t i = 0; i < search->count; i++) {
+        free(search->dirs[i]);
+    }
+    free(search->dirs);
+    memset(search, 0, sizeof(*search));
+}
+
+static bool is_file(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode);
+}
+
+static const char *kind_dir(enum tourney_plugin_kind kind)
+{
+    return kind == TOURNEY_KIND_GAME ? "games" : "agents";
+}
+
+char *tourney_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        return strdup(".");
+    }
+    if (slash == path) {
+        return strdup("/");
+    }
+    return strndup(path, (size_t)(slash - path));
+}
+
+char *tourney_plugin_search_find(const struct plugin_search *search,
+                                 enum tourney_plugin_kind kind, const char *name,
+                                 const char *base_dir)
+{
+    if (strchr(name, '/') != NULL) {
+        char *path = name[0] == '/' || base_dir == NULL ? strdup(name)
+                                                        : tourney_format("%s/%s", base_dir, name);
+        /* Returned even when missing: the loader then says why it fails. */
+        return path;
+    }
+    for (size_t i = 0; i < search->count; i++) {
+        char *direct = tourney_format("%s/%s.so", search->dirs[i], name);
+        if (direct == NULL || is_file(direct)) {
+            return direct;
+        }
+        free(direct);
+        char *nested = tourney_format("%s/%s/%s.so", search->dirs[i], kind_dir(kind), name);
+        if (nested == NULL || is_file(nested)) {
+            return nested;
+        }
+        free(nested);
+    }
+    return NULL;
+}
+
+char *tourney_plugin_search_describe(const struct plugin_search *search)
+{
+    char *text = strdup("");
+    for (size_t i = 0; text != NULL && i < search->count; i++) {
+        char *longer = tourney_format("%s%s%s", text, i ? ", " : "", search->dirs[i]);
+        free(text);
+        text = longer;
+    }
+    return text;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Visits DIR's *.so files in name order, so listings are stable. */
+static void visit_dir(const char *dir, void (*visit)(const char *path, void *context),
+                      void *context)
+{
+    DIR *handle = opendir(dir);
+    if (handle == NULL) {
+        return;
+    }
+    char **names = NULL;
+    size_t count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(handle)) != NULL) {
+        if (!tourney_has_suffix(entry->d_name, ".so")) {
+            continue;
+        }
+        char **grown = realloc(names, (count + 1) * sizeof(*names));
+        if (grown == NULL) {
+            break;
+        }
+        names = grown;
+        names[count] = tourney_format("%s/%s", dir, entry->d_name);
+        if (names[count] == NULL) {
+            break;
+        }
+        count++;
+    }
+    closedir(handle);
+    if (count > 0) {
+        qsort(names, count, sizeof(*names), compare_names);
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (is_file(names[i])) {
+            visit(names[i], context);
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+void tourney_plugin_search_each(const struct plugin_search *search,
+                                enum tourney_plugin_kind kind,
+                                void (*visit)(const char *path, void *context), void *context)
+{
+    for (size_t i = 0; i < search->count; i++) {
+        visit_dir(search->dirs[i], visit, context);
+        char *nested = tourney_format("%s/%s", search->dirs[i], kind_dir(kind));
+        if (nested != NULL) {
+            visit_dir(nested, visit, context);
+            free(nested);
+        }
+    }
+}

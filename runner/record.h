@@ -1,0 +1,78 @@
+/*
+ * record.h - what is kept of one played game: the moves with the agents'
+ * statistics, the result and how the game ended. Records are the results
+ * log's unit; every report is computed from them.
+ */
+#ifndef TOURNEY_RUNNER_RECORD_H
+#define TOURNEY_RUNNER_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+enum game_result {
+    RESULT_DRAW = 0,
+    RESULT_FIRST_WINS = 1,  /* the agent in seat 0 won */
+    RESULT_SECOND_WINS = 2, /* the agent in seat 1 won */
+};
+
+/* Every way a game can end. The agent at fault (fault_seat) loses. */
+enum termination {
+    TERMINATION_NORMAL = 0,       /* the rules ended it */
+    TERMINATION_ILLEGAL_MOVE = 1, /* an agent returned a move that is not legal */
+    TERMINATION_AGENT_ERROR = 2,  /* an agent's create or choose_move failed */
+    TERMINATION_COUNT
+};
+
+struct move_record {
+    int32_t seat; /* who moved: 0 or 1 */
+    int32_t move;
+    int32_t depth;
+    int32_t score;
+    int32_t has_score;
+    uint64_t nodes;
+    uint64_t time_ns;
+};
+
+/* At most this many agent log messages are kept per game, each cut to
+ * RECORD_LOG_TEXT bytes: enough to explain a failure, never a flood. */
+#define RECORD_LOG_MAX 16
+#define RECORD_LOG_TEXT 200
+
+struct agent_message {
+    int seat;
+    int level;
+    int32_t ply;
+    char text[RECORD_LOG_TEXT];
+};
+
+struct game_record {
+    uint32_t index;
+    uint32_t agent[2]; /* entrant in seat 0 (first to move) and seat 1 */
+    uint64_t seed;
+    struct move_record *moves;
+    size_t move_count;
+    size_t move_capacity;
+    enum game_result result;
+    enum termination termination;
+    int fault_seat; /* -1 when nobody was at fault */
+    char reason[256];
+    struct agent_message log[RECORD_LOG_MAX];
+    size_t log_count;
+    size_t log_dropped;
+};
+
+void tourney_record_init(struct game_record *record);
+void tourney_record_finish(struct game_record *record);
+/* Appends a move; returns -1 when out of memory. */
+int tourney_record_add_move(struct game_record *record, const struct move_record *move);
+
+const char *tourney_termination_name(enum termination termination);
+const char *tourney_result_text(enum game_result result); /* "1-0", "0-1", "1/2-1/2" */
+
+/* The record as the JSON object written to games.jsonl; NAMES are the
+ * entrants' names in seat order. NULL when out of memory. */
+json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2]);
+
+#endif /* TOURNEY_RUNNER_RECORD_H */

@@ -1,0 +1,62 @@
+/*
+ * report.h - the reports of a tournament, all computed from its statistics:
+ * the console tables, report.md, results.csv and summary.json.
+ */
+#ifndef TOURNEY_RUNNER_REPORT_H
+#define TOURNEY_RUNNER_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stats.h"
+#include "table.h"
+
+struct report_agent {
+    const char *name;
+    const char *plugin;
+    const char *params; /* effective parameters, "depth = 4, tie_break = lowest" */
+};
+
+struct report_input {
+    const char *tournament;
+    const char *config_path;
+    const char *game;        /* the game plugin's name */
+    const char *game_params;
+    uint64_t seed;
+    uint32_t games_per_pair;
+    uint64_t time_per_move_ms;
+    uint64_t games_scheduled;
+    const struct report_agent *agents; /* stats->agent_count of them */
+    struct stats *stats;
+};
+
+/* The derived figures every writer shares. */
+struct report {
+    const struct report_input *input;
+    struct agent_summary *summaries; /* per agent */
+    size_t *order;                   /* agents by standing */
+};
+
+int tourney_report_init(struct report *report, const struct report_input *input);
+void tourney_report_finish(struct report *report);
+
+/* The three tables shown on the console and in report.md. */
+int tourney_report_standings(const struct report *report, struct table *table);
+int tourney_report_crosstable(const struct report *report, struct table *table);
+int tourney_report_search(const struct report *report, struct table *table);
+
+/* Standings, cross-table and search figures, as aligned text. */
+int tourney_report_print(const struct report *report, FILE *out);
+
+/* Writes report.md, results.csv and summary.json into DIR, each atomically
+ * (a temporary file, synced, then renamed). On failure returns -1 with the
+ * reason in ERROR. */
+int tourney_report_write_files(const struct report *report, const char *dir, char *error,
+                               size_t error_size);
+
+int tourney_report_write_markdown(const struct report *report, FILE *out);
+int tourney_report_write_csv(const struct report *report, FILE *out);
+int tourney_report_write_json(const struct report *report, FILE *out);
+
+#endif /* TOURNEY_RUNNER_REPORT_H */

@@ -1,0 +1,187 @@
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "output.h"
+#include "report.h"
+
+/* A CSV field, quoted when it holds a separator, a quote or a line break. */
+static void csv_text(FILE *out, const char *text)
+{
+    if (strpbrk(text, ",\"\r\n") == NULL) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"') {
+            fputc('"', out);
+        }
+        fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+/* games, wins, draws, losses, win rate (empty without games) */
+static void csv_tally(FILE *out, const struct tally *t)
+{
+    fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", t->games, t->wins,
+            t->draws, t->losses);
+    if (t->games > 0) {
+        fprintf(out, "%.6f", tourney_rate(t->wins, t->games));
+    }
+}
+
+int tourney_report_write_csv(const struct report *report, FILE *out)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    fputs("rank,agent,plugin,params,games,wins,draws,losses,score,win_rate,win_rate_low,"
+          "win_rate_high,first_games,first_wins,first_draws,first_losses,first_win_rate,"
+          "second_games,second_wins,second_draws,second_losses,second_win_rate,"
+          "vs_random_games,vs_random_wins,vs_random_draws,vs_random_losses,vs_random_win_rate,"
+          "moves,moves_per_game,nodes,nodes_per_move,depth_per_move,ebf,time_mean_ms,"
+          "time_median_ms,time_max_ms,think_s,over_budget,illegal_moves,agent_errors\n",
+          out);
+    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+        size_t i = report->order[rank];
+        const struct agent_stats *a = &stats->agents[i];
+        const struct agent_summary *s = &report->summaries[i];
+        fprintf(out, "%zu,", rank + 1);
+        csv_text(out, in->agents[i].name);
+        fputc(',', out);
+        csv_text(out, in->agents[i].plugin);
+        fputc(',', out);
+        csv_text(out, in->agents[i].params);
+        fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%.6f,%.6f,%.6f,%.6f",
+                a->all.games, a->all.wins, a->all.draws, a->all.losses, s->score_rate,
+                s->win_rate, s->win_interval.low, s->win_interval.high);
+        csv_tally(out, &a->seat[0]);
+        csv_tally(out, &a->seat[1]);
+        csv_tally(out, &a->vs_random);
+        fprintf(out, ",%" PRIu64 ",%.4f,%" PRIu64 ",%.4f,%.4f,", a->moves, s->moves_per_game,
+                a->nodes, s->nodes_per_move, s->depth_per_move);
+        if (a->ebf_moves > 0) {
+            fprintf(out, "%.6f", s->ebf);
+        }
+        fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%" PRIu64 ",%" PRIu32 ",%" PRIu32 "\n", s->mean_ms,
+                s->median_ms, s->max_ms, s->total_s, a->over_budget,
+                a->faults[TERMINATION_ILLEGAL_MOVE], a->faults[TERMINATION_AGENT_ERROR]);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+static json_t *json_rate(uint32_t count, uint32_t games)
+{
+    return games ? json_real(tourney_rate(count, games)) : json_null();
+}
+
+/* A tally with its win rate and the rate's 95% Wilson interval. */
+static json_t *json_tally(const struct tally *t)
+{
+    struct interval ci = tourney_wilson(t->wins, t->games, TOURNEY_Z95);
+    return json_pack("{s:i, s:i, s:i, s:i, s:o, s:o, s:o, s:o}", "games", (int)t->games, "wins",
+                     (int)t->wins, "draws", (int)t->draws, "losses", (int)t->losses, "score",
+                     t->games ? json_real(tourney_score_rate(t)) : json_null(), "win_rate",
+                     json_rate(t->wins, t->games), "win_rate_low",
+                     t->games ? json_real(ci.low) : json_null(), "win_rate_high",
+                     t->games ? json_real(ci.high) : json_null());
+}
+
+static json_t *json_agent(const struct report *report, size_t i, size_t rank)
+{
+    const struct report_input *in = report->input;
+    const struct agent_stats *a = &in->stats->agents[i];
+    const struct agent_summary *s = &report->summaries[i];
+    json_t *search = json_pack(
+        "{s:I, s:f, s:I, s:f, s:f, s:o, s:f, s:f, s:f, s:f, s:I}", "moves", (json_int_t)a->moves,
+        "moves_per_game", s->moves_per_game, "nodes", (json_int_t)a->nodes, "nodes_per_move",
+        s->nodes_per_move, "depth_per_move", s->depth_per_move, "ebf",
+        a->ebf_moves ? json_real(s->ebf) : json_null(), "time_mean_ms", s->mean_ms,
+        "time_median_ms", s->median_ms, "time_max_ms", s->max_ms, "think_s", s->total_s,
+        "over_budget", (json_int_t)a->over_budget);
+    json_t *faults = json_pack("{s:i, s:i}", "illegal_move", (int)a->faults[TERMINATION_ILLEGAL_MOVE],
+                               "agent_error", (int)a->faults[TERMINATION_AGENT_ERROR]);
+    return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "rank", (int)rank + 1,
+                     "name", in->agents[i].name, "plugin", in->agents[i].plugin, "params",
+                     in->agents[i].params, "all", json_tally(&a->all), "first",
+                     json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]), "vs_random",
+                     json_tally(&a->vs_random), "search", search, "faults", faults);
+}
+
+static json_t *json_summary(const struct report *report)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    char seed[24];
+    snprintf(seed, sizeof(seed), "%" PRIu64, in->seed);
+    json_t *agents = json_array();
+    json_t *cross = json_array();
+    for (size_t rank = 0; agents && rank < stats->agent_count; rank++) {
+        json_array_append_new(agents, json_agent(report, report->order[rank], rank));
+    }
+    for (size_t i = 0; cross && i < stats->agent_count; i++) {
+        for (size_t j = 0; j < stats->agent_count; j++) {
+            if (i == j) {
+                continue;
+            }
+            const struct tally *t = &stats->cross[i * stats->agent_count + j];
+            json_t *cell = json_tally(t);
+            json_object_set_new(cell, "agent", json_string(in->agents[i].name));
+            json_object_set_new(cell, "opponent", json_string(in->agents[j].name));
+            json_array_append_new(cross, cell);
+        }
+    }
+    json_t *terminations = json_pack(
+        "{s:I, s:I, s:I}", "normal", (json_int_t)stats->terminations[TERMINATION_NORMAL],
+        "illegal_move", (json_int_t)stats->terminations[TERMINATION_ILLEGAL_MOVE], "agent_error",
+        (json_int_t)stats->terminations[TERMINATION_AGENT_ERROR]);
+    json_t *tournament = json_pack(
+        "{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I}", "name", in->tournament, "config",
+        in->config_path, "game", in->game, "game_params", in->game_params, "seed", seed,
+        "games_per_pair", (json_int_t)in->games_per_pair, "time_per_move_ms",
+        (json_int_t)in->time_per_move_ms, "games_scheduled", (json_int_t)in->games_scheduled,
+        "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies);
+    return json_pack("{s:i, s:o, s:o, s:o, s:o}", "format", 1, "tournament", tournament,
+                     "terminations", terminations, "agents", agents, "crosstable", cross);
+}
+
+int tourney_report_write_json(const struct report *report, FILE *out)
+{
+    json_t *summary = json_summary(report);
+    if (summary == NULL) {
+        return -1;
+    }
+    int status = json_dumpf(summary, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+    json_decref(summary);
+    fputc('\n', out);
+    return status != 0 || ferror(out) ? -1 : 0;
+}
+
+static int write_csv(const void *context, FILE *out)
+{
+    return tourney_report_write_csv(context, out);
+}
+
+static int write_json(const void *context, FILE *out)
+{
+    return tourney_report_write_json(context, out);
+}
+
+static int write_markdown(const void *context, FILE *out)
+{
+    return tourney_report_write_markdown(context, out);
+}
+
+int tourney_report_write_files(const struct report *report, const char *dir, char *error,
+                               size_t error_size)
+{
+    if (tourney_write_atomic(dir, "results.csv", write_csv, report, error, error_size) != 0 ||
+        tourney_write_atomic(dir, "summary.json", write_json, report, error, error_size) != 0 ||
+        tourney_write_atomic(dir, "report.md", write_markdown, report, error, error_size) != 0) {
+        return -1;
+    }
+    return 0;
+}

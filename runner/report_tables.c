@@ -1,0 +1,212 @@
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tourney_report_init(struct report *report, const struct report_input *input)
+{
+    size_t count = input->stats->agent_count;
+    memset(report, 0, sizeof(*report));
+    report->input = input;
+    report->summaries = calloc(count + 1, sizeof(*report->summaries));
+    report->order = calloc(count + 1, sizeof(*report->order));
+    if (report->summaries == NULL || report->order == NULL) {
+        tourney_report_finish(report);
+        return -1;
+    }
+    for (size_t i = 0; i < count; i++) {
+        tourney_stats_summarize(input->stats, i, &report->summaries[i]);
+    }
+    tourney_stats_standings(input->stats, report->order);
+    return 0;
+}
+
+void tourney_report_finish(struct report *report)
+{
+    free(report->summaries);
+    free(report->order);
+    memset(report, 0, sizeof(*report));
+}
+
+/* "62.5" for a rate of 0.625, or "-" when there were no games. */
+static void percent_cell(struct table *table, uint32_t count, uint32_t games)
+{
+    if (games == 0) {
+        tourney_table_cell(table, "-");
+    } else {
+        tourney_table_cell(table, "%.1f", 100.0 * count / games);
+    }
+}
+
+int tourney_report_standings(const struct report *report, struct table *table)
+{
+    static const char *const headers[] = {
+        "#",     "agent",    "games",    "W",         "D",      "L",        "score%",
+        "win%",  "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
+    size_t columns = sizeof(headers) / sizeof(headers[0]);
+    if (tourney_table_init(table, columns) != 0) {
+        return -1;
+    }
+    tourney_table_row(table);
+    for (size_t c = 0; c < columns; c++) {
+        tourney_table_cell(table, "%s", headers[c]);
+        if (c != 1) {
+            tourney_table_align_right(table, c);
+        }
+    }
+    const struct stats *stats = report->input->stats;
+    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+        size_t i = report->order[rank];
+        const struct agent_stats *agent = &stats->agents[i];
+        const struct agent_summary *summary = &report->summaries[i];
+        tourney_table_row(table);
+        tourney_table_cell(table, "%zu", rank + 1);
+        tourney_table_cell(table, "%s", report->input->agents[i].name);
+        tourney_table_cell(table, "%" PRIu32, agent->all.games);
+        tourney_table_cell(table, "%" PRIu32, agent->all.wins);
+        tourney_table_cell(table, "%" PRIu32, agent->all.draws);
+        tourney_table_cell(table, "%" PRIu32, agent->all.losses);
+        tourney_table_cell(table, "%.1f", 100.0 * summary->score_rate);
+        percent_cell(table, agent->all.wins, agent->all.games);
+        tourney_table_cell(table, "[%.1f, %.1f]", 100.0 * summary->win_interval.low,
+                           100.0 * summary->win_interval.high);
+        percent_cell(table, agent->seat[0].wins, agent->seat[0].games);
+        percent_cell(table, agent->seat[1].wins, agent->seat[1].games);
+        percent_cell(table, agent->vs_random.wins, agent->vs_random.games);
+    }
+    return table->failed ? -1 : 0;
+}
+
+int tourney_report_crosstable(const struct report *report, struct table *table)
+{
+    const struct stats *stats = report->input->stats;
+    size_t count = stats->agent_count;
+    if (tourney_table_init(table, count + 1) != 0) {
+        return -1;
+    }
+    tourney_table_row(table);
+    tourney_table_cell(table, "W-D-L (row vs column)");
+    for (size_t rank = 0; rank < count; rank++) {
+        tourney_table_cell(table, "%s", report->input->agents[report->order[rank]].name);
+        tourney_table_align_right(table, rank + 1);
+    }
+    for (size_t row = 0; row < count; row++) {
+        size_t i = report->order[row];
+        tourney_table_row(table);
+        tourney_table_cell(table, "%s", report->input->agents[i].name);
+        for (size_t column = 0; column < count; column++) {
+            size_t j = report->order[column];
+            const struct tally *t = &stats->cross[i * count + j];
+            if (i == j) {
+                tourney_table_cell(table, "-");
+            } else {
+                tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t->wins, t->draws,
+                                   t->losses);
+            }
+        }
+    }
+    return table->failed ? -1 : 0;
+}
+
+int tourney_report_search(const struct report *report, struct table *table)
+{
+    static const char *const headers[] = {
+        "agent",   "moves/game", "nodes/move", "nodes total", "depth/move", "EBF",
+        "ms/move", "median ms",  "max ms",     "think s",     "over budget"};
+    size_t columns = sizeof(headers) / sizeof(headers[0]);
+    if (tourney_table_init(table, columns) != 0) {
+        return -1;
+    }
+    tourney_table_row(table);
+    for (size_t c = 0; c < columns; c++) {
+        tourney_table_cell(table, "%s", headers[c]);
+        if (c != 0) {
+            tourney_table_align_right(table, c);
+        }
+    }
+    const struct stats *stats = report->input->stats;
+    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+        size_t i = report->order[rank];
+        const struct agent_stats *agent = &stats->agents[i];
+        const struct agent_summary *s = &report->summaries[i];
+        tourney_table_row(table);
+        tourney_table_cell(table, "%s", report->input->agents[i].name);
+        tourney_table_cell(table, "%.2f", s->moves_per_game);
+        tourney_table_cell(table, "%.1f", s->nodes_per_move);
+        tourney_table_cell(table, "%" PRIu64, agent->nodes);
+        tourney_table_cell(table, "%.2f", s->depth_per_move);
+        if (agent->ebf_moves > 0) {
+            tourney_table_cell(table, "%.2f", s->ebf);
+        } else {
+            tourney_table_cell(table, "-");
+        }
+        tourney_table_cell(table, "%.3f", s->mean_ms);
+        tourney_table_cell(table, "%.3f", s->median_ms);
+        tourney_table_cell(table, "%.3f", s->max_ms);
+        tourney_table_cell(table, "%.3f", s->total_s);
+        tourney_table_cell(table, "%" PRIu64, agent->over_budget);
+    }
+    return table->failed ? -1 : 0;
+}
+
+/* Builds a table with MAKE and prints it with PRINT. */
+static int print_table(const struct report *report,
+                       int (*make)(const struct report *, struct table *),
+                       int (*print)(const struct table *, FILE *), FILE *out)
+{
+    struct table table;
+    int status = make(report, &table);
+    if (status == 0) {
+        status = print(&table, out);
+    }
+    tourney_table_finish(&table);
+    return status;
+}
+
+int tourney_report_print(const struct report *report, FILE *out)
+{
+    const struct report_input *in = report->input;
+    fprintf(out, "\n%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->tournament,
+            in->game, in->game_params, in->stats->games, in->seed);
+    int status = print_table(report, tourney_report_standings, tourney_table_print_text, out);
+    fputc('\n', out);
+    status |= print_table(report, tourney_report_crosstable, tourney_table_print_text, out);
+    fputc('\n', out);
+    status |= print_table(report, tourney_report_search, tourney_table_print_text, out);
+    return status;
+}
+
+int tourney_report_write_markdown(const struct report *report, FILE *out)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    fprintf(out, "# Tournament `%s`\n\n", in->tournament);
+    fprintf(out, "- Config: `%s`\n", in->config_path);
+    fprintf(out, "- Game: `%s` (%s)\n", in->game, in->game_params);
+    fprintf(out, "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%" PRIu32
+                 " per pair, seats alternating), seed %" PRIu64 "\n",
+            stats->games, in->games_scheduled, in->games_per_pair, in->seed);
+    fprintf(out, "- Time per move: %" PRIu64 " ms\n", in->time_per_move_ms);
+    fprintf(out, "- Terminations: %" PRIu64 " normal, %" PRIu64 " illegal move, %" PRIu64
+                 " agent error\n\n",
+            stats->terminations[TERMINATION_NORMAL], stats->terminations[TERMINATION_ILLEGAL_MOVE],
+            stats->terminations[TERMINATION_AGENT_ERROR]);
+    fprintf(out, "## Agents\n\n");
+    for (size_t i = 0; i < stats->agent_count; i++) {
+        const struct report_agent *agent = &in->agents[i];
+        fprintf(out, "- `%s`: plugin `%s`%s%s\n", agent->name, agent->plugin,
+                agent->params[0] ? ", " : "", agent->params);
+    }
+    fprintf(out, "\n## Standings\n\nScore counts a draw as half a win. The interval is the 95%% "
+                 "Wilson score interval of the win rate.\n\n");
+    int status = print_table(report, tourney_report_standings, tourney_table_print_markdown, out);
+    fprintf(out, "\n## Cross-table\n\nEach cell is the row agent's wins, draws and losses "
+                 "against the column agent.\n\n");
+    status |= print_table(report, tourney_report_crosstable, tourney_table_print_markdown, out);
+    fprintf(out, "\n## Search\n\nNodes are positions visited, the root included. EBF is the "
+                 "effective branching factor b with 1 + b + ... + b^d = nodes for a move searched "
+                 "to depth d, averaged over the moves that searched. Times are per move.\n\n");
+    status |= print_table(report, tourney_report_search, tourney_table_print_markdown, out);
+    return status != 0 || ferror(out) ? -1 : 0;
+}

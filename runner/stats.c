@@ -1,0 +1,224 @@
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_random,
+                       uint64_t budget_ns)
+{
+    memset(stats, 0, sizeof(*stats));
+    stats->agent_count = agent_count;
+    stats->budget_ns = budget_ns;
+    stats->agents = calloc(agent_count + 1, sizeof(*stats->agents));
+    stats->cross = calloc(agent_count * agent_count + 1, sizeof(*stats->cross));
+    stats->is_random = calloc(agent_count + 1, sizeof(*stats->is_random));
+    if (stats->agents == NULL || stats->cross == NULL || stats->is_random == NULL) {
+        tourney_stats_finish(stats);
+        return -1;
+    }
+    memcpy(stats->is_random, is_random, agent_count * sizeof(*is_random));
+    return 0;
+}
+
+void tourney_stats_finish(struct stats *stats)
+{
+    for (size_t i = 0; stats->agents != NULL && i < stats->agent_count; i++) {
+        free(stats->agents[i].times_ns);
+    }
+    free(stats->agents);
+    free(stats->cross);
+    free(stats->is_random);
+    memset(stats, 0, sizeof(*stats));
+}
+
+/* Adds one game's outcome (1 win, 0 draw, -1 loss) to a tally. */
+static void count(struct tally *tally, int outcome)
+{
+    tally->games++;
+    tally->wins += outcome > 0;
+    tally->draws += outcome == 0;
+    tally->losses += outcome < 0;
+}
+
+static int add_time(struct agent_stats *agent, uint64_t ns)
+{
+    if (agent->moves == agent->time_capacity) {
+        size_t capacity = agent->time_capacity ? agent->time_capacity * 2 : 64;
+        uint64_t *times = realloc(agent->times_ns, capacity * sizeof(*times));
+        if (times == NULL) {
+            return -1;
+        }
+        agent->times_ns = times;
+        agent->time_capacity = capacity;
+    }
+    agent->times_ns[agent->moves] = ns;
+    return 0;
+}
+
+int tourney_stats_add(struct stats *stats, const struct game_record *record)
+{
+    stats->games++;
+    stats->plies += record->move_count;
+    stats->terminations[record->termination]++;
+    for (int seat = 0; seat < 2; seat++) {
+        uint32_t me = record->agent[seat];
+        uint32_t them = record->agent[1 - seat];
+        int outcome = record->result == RESULT_DRAW                   ? 0
+                      : (record->result == RESULT_FIRST_WINS) == (seat == 0) ? 1
+                                                                         : -1;
+        struct agent_stats *agent = &stats->agents[me];
+        count(&agent->all, outcome);
+        count(&agent->seat[seat], outcome);
+        if (stats->is_random[them]) {
+            count(&agent->vs_random, outcome);
+        }
+        count(&stats->cross[me * stats->agent_count + them], outcome);
+        if (record->fault_seat == seat) {
+            agent->faults[record->termination]++;
+        }
+    }
+    for (size_t i = 0; i < record->move_count; i++) {
+        const struct move_record *move = &record->moves[i];
+        struct agent_stats *agent = &stats->agents[record->agent[move->seat]];
+        if (add_time(agent, move->time_ns) != 0) {
+            return -1;
+        }
+        agent->moves++;
+        agent->nodes += move->nodes;
+        agent->depth_sum += move->depth > 0 ? (uint64_t)move->depth : 0;
+        agent->think_ns += move->time_ns;
+        if (move->time_ns > agent->max_ns) {
+            agent->max_ns = move->time_ns;
+        }
+        if (move->time_ns > stats->budget_ns) {
+            agent->over_budget++;
+        }
+        if (move->depth >= 1 && move->nodes >= 1) {
+            agent->ebf_sum += tourney_ebf(move->nodes, move->depth);
+            agent->ebf_moves++;
+        }
+    }
+    return 0;
+}
+
+struct interval tourney_wilson(uint32_t successes, uint32_t n, double z)
+{
+    struct interval result = {0.0, 1.0};
+    if (n == 0) {
+        return result;
+    }
+    double p = (double)successes / n;
+    double z2 = z * z;
+    double denominator = 1.0 + z2 / n;
+    double centre = (p + z2 / (2.0 * n)) / denominator;
+    double half = z * sqrt(p * (1.0 - p) / n + z2 / (4.0 * (double)n * n)) / denominator;
+    result.low = fmax(0.0, centre - half);
+    result.high = fmin(1.0, centre + half);
+    return result;
+}
+
+/* 1 + b + ... + b^depth, stopping early once it passes LIMIT. */
+static double geometric_sum(double b, int depth, double limit)
+{
+    double sum = 1.0;
+    double term = 1.0;
+    for (int i = 0; i < depth && sum <= limit; i++) {
+        term *= b;
+        sum += term;
+    }
+    return sum;
+}
+
+double tourney_ebf(uint64_t nodes, int depth)
+{
+    if (depth < 1 || nodes < 1) {
+        return 0.0;
+    }
+    double target = (double)nodes;
+    double low = 0.0;
+    double high = target;
+    /* The sum grows monotonically in b >= 0: bisect to double precision. */
+    for (int i = 0; i < 200 && high - low > 1e-12 * high; i++) {
+        double mid = 0.5 * (low + high);
+        if (geometric_sum(mid, depth, target) > target) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    return 0.5 * (low + high);
+}
+
+double tourney_rate(uint32_t count_, uint32_t games)
+{
+    return games ? (double)count_ / games : 0.0;
+}
+
+double tourney_score_rate(const struct tally *tally)
+{
+    return tally->games ? (tally->wins + 0.5 * tally->draws) / tally->games : 0.0;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a;
+    uint64_t y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void tourney_stats_summarize(struct stats *stats, size_t index, struct agent_summary *out)
+{
+    struct agent_stats *agent = &stats->agents[index];
+    memset(out, 0, sizeof(*out));
+    out->win_rate = tourney_rate(agent->all.wins, agent->all.games);
+    out->win_interval = tourney_wilson(agent->all.wins, agent->all.games, TOURNEY_Z95);
+    out->score_rate = tourney_score_rate(&agent->all);
+    if (agent->all.games > 0) {
+        out->moves_per_game = (double)agent->moves / agent->all.games;
+    }
+    if (agent->moves > 0) {
+        out->nodes_per_move = (double)agent->nodes / (double)agent->moves;
+        out->depth_per_move = (double)agent->depth_sum / (double)agent->moves;
+        out->mean_ms = (double)agent->think_ns / (double)agent->moves / 1e6;
+        qsort(agent->times_ns, agent->moves, sizeof(*agent->times_ns), compare_u64);
+        size_t mid = agent->moves / 2;
+        double median = agent->moves % 2 ? (double)agent->times_ns[mid]
+                                         : 0.5 * ((double)agent->times_ns[mid - 1] +
+                                                  (double)agent->times_ns[mid]);
+        out->median_ms = median / 1e6;
+        out->max_ms = (double)agent->max_ns / 1e6;
+    }
+    if (agent->ebf_moves > 0) {
+        out->ebf = agent->ebf_sum / (double)agent->ebf_moves;
+    }
+    out->total_s = (double)agent->think_ns / 1e9;
+}
+
+/* qsort has no context argument; standings are few, so insertion sort. */
+static bool ranks_before(const struct stats *stats, size_t a, size_t b)
+{
+    const struct tally *x = &stats->agents[a].all;
+    const struct tally *y = &stats->agents[b].all;
+    double sx = tourney_score_rate(x);
+    double sy = tourney_score_rate(y);
+    if (sx != sy) {
+        return sx > sy;
+    }
+    if (x->wins != y->wins) {
+        return x->wins > y->wins;
+    }
+    return a < b;
+}
+
+void tourney_stats_standings(const struct stats *stats, size_t *order)
+{
+    for (size_t i = 0; i < stats->agent_count; i++) {
+        size_t j = i;
+        while (j > 0 && ranks_before(stats, i, order[j - 1])) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+}

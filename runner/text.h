@@ -1,0 +1,28 @@
+/*
+ * text.h - small string helpers the runner uses everywhere.
+ */
+#ifndef TOURNEY_RUNNER_TEXT_H
+#define TOURNEY_RUNNER_TEXT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* printf into a new heap string; NULL when out of memory. */
+char *tourney_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *tourney_vformat(const char *fmt, va_list args) __attribute__((format(printf, 1, 0)));
+
+/* strdup that accepts NULL (returning NULL). */
+char *tourney_strdup(const char *text);
+
+/* Parses a whole decimal number (optional sign, nothing else around it). */
+bool tourney_parse_int64(const char *text, int64_t *out);
+bool tourney_parse_uint64(const char *text, uint64_t *out);
+
+/* Parses true/false, yes/no, on/off, 1/0 (any case). */
+bool tourney_parse_bool(const char *text, bool *out);
+
+bool tourney_has_suffix(const char *text, const char *suffix);
+
+#endif /* TOURNEY_RUNNER_TEXT_H */

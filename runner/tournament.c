@@ -1,0 +1,201 @@
+#include "tournament.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "params.h"
+#include "text.h"
+
+static const char *const reserved_keys[] = {"plugin", NULL};
+
+char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
+                          const struct tourney_param_value *values)
+{
+    char *text = strdup("");
+    for (size_t i = 0; text != NULL && i < count; i++) {
+        char value[128];
+        tourney_params_format(&params[i], &values[i], value, sizeof(value));
+        char *longer = tourney_format("%s%s%s = %s", text, i ? ", " : "", params[i].name, value);
+        free(text);
+        text = longer;
+    }
+    return text;
+}
+
+/* Finds and opens the plugin CHOICE names, reporting at its line. */
+static int open_choice(struct tournament *t, const struct plugin_choice *choice,
+                       enum tourney_plugin_kind kind, struct plugin *plugin,
+                       struct diagnostics *diag)
+{
+    const char *file = t->config.path;
+    char *path = tourney_plugin_search_find(&t->search, kind, choice->plugin, t->config.dir);
+    if (path == NULL) {
+        char *dirs = tourney_plugin_search_describe(&t->search);
+        tourney_diag_add(diag, file, choice->line,
+                         "unknown %s plugin '%s': no %s.so found in %s (see `tourney %ss`)",
+                         tourney_kind_name(kind), choice->plugin, choice->plugin,
+                         dirs ? dirs : "the plugin path", tourney_kind_name(kind));
+        free(dirs);
+        return -1;
+    }
+    char error[1024];
+    int status = tourney_plugin_open(plugin, path, kind, error, sizeof(error));
+    if (status != 0) {
+        tourney_diag_add(diag, file, choice->line, "cannot load %s plugin '%s': %s",
+                         tourney_kind_name(kind), choice->plugin, error);
+    }
+    free(path);
+    return status;
+}
+
+static int open_game(struct tournament *t, struct diagnostics *diag)
+{
+    const struct plugin_choice *choice = &t->config.game;
+    const char *file = t->config.path;
+    if (open_choice(t, choice, TOURNEY_KIND_GAME, &t->game_plugin, diag) != 0) {
+        return -1;
+    }
+    const struct tourney_game_api *api = t->game_plugin.game;
+    t->game_params = calloc(api->param_count + 1, sizeof(*t->game_params));
+    if (t->game_params == NULL) {
+        tourney_diag_add(diag, file, choice->line, "out of memory");
+        return -1;
+    }
+    char owner[128];
+    snprintf(owner, sizeof(owner), "game plugin '%s'", api->name);
+    if (tourney_params_resolve(api->params, api->param_count, choice->section, reserved_keys,
+                               file, owner, t->game_params, diag) != 0) {
+        return -1;
+    }
+    char error[512] = "";
+    if (api->create(t->game_params, &t->game, &t->game_info, error, sizeof(error)) != 0) {
+        t->game = NULL;
+        tourney_diag_add(diag, file, choice->section->line, "game '%s' refused its parameters: %s",
+                         api->name, error[0] ? error : "no reason given");
+        return -1;
+    }
+    if (t->game_info.state_size == 0 || t->game_info.move_limit <= 0 ||
+        t->game_info.max_plies <= 0) {
+        tourney_diag_add(diag, file, choice->section->line,
+                         "game '%s' reported an impossible size (state %zu bytes, %d moves, "
+                         "%d plies)",
+                         api->name, t->game_info.state_size, (int)t->game_info.move_limit,
+                         (int)t->game_info.max_plies);
+        return -1;
+    }
+    t->game_params_text = tourney_params_text(api->params, api->param_count, t->game_params);
+    return t->game_params_text ? 0 : -1;
+}
+
+/* The already loaded plugin with the same file, or a newly loaded one. */
+static const struct plugin *agent_plugin(struct tournament *t, const struct plugin_choice *choice,
+                                         struct diagnostics *diag)
+{
+    struct plugin loaded;
+    if (open_choice(t, choice, TOURNEY_KIND_AGENT, &loaded, diag) != 0) {
+        return NULL;
+    }
+    for (size_t i = 0; i < t->agent_plugin_count; i++) {
+        if (t->agent_plugins[i]->agent == loaded.agent) {
+            tourney_plugin_close(&loaded); /* dlopen counted it twice */
+            return t->agent_plugins[i];
+        }
+    }
+    struct plugin **plugins =
+        realloc(t->agent_plugins, (t->agent_plugin_count + 1) * sizeof(*plugins));
+    struct plugin *copy = plugins ? malloc(sizeof(*copy)) : NULL;
+    if (copy == NULL) {
+        if (plugins != NULL) {
+            t->agent_plugins = plugins;
+        }
+        tourney_plugin_close(&loaded);
+        tourney_diag_add(diag, t->config.path, choice->line, "out of memory");
+        return NULL;
+    }
+    *copy = loaded;
+    t->agent_plugins = plugins;
+    t->agent_plugins[t->agent_plugin_count++] = copy;
+    return copy;
+}
+
+static void open_entrant(struct tournament *t, const struct agent_choice *choice,
+                         struct entrant *entrant, struct diagnostics *diag)
+{
+    entrant->name = choice->name;
+    if (choice->choice.plugin == NULL) {
+        return; /* already reported by the config */
+    }
+    entrant->plugin = agent_plugin(t, &choice->choice, diag);
+    if (entrant->plugin == NULL) {
+        return;
+    }
+    const struct tourney_agent_api *api = entrant->plugin->agent;
+    entrant->params = calloc(api->param_count + 1, sizeof(*entrant->params));
+    if (entrant->params == NULL) {
+        tourney_diag_add(diag, t->config.path, choice->choice.line, "out of memory");
+        return;
+    }
+    char owner[160];
+    snprintf(owner, sizeof(owner), "agent '%s' (plugin '%s')", choice->name, api->name);
+    tourney_params_resolve(api->params, api->param_count, choice->choice.section, reserved_keys,
+                           t->config.path, owner, entrant->params, diag);
+    entrant->params_text = tourney_params_text(api->params, api->param_count, entrant->params);
+    entrant->is_random = strcmp(api->name, "random") == 0;
+}
+
+int tourney_tournament_open(struct tournament *t, const char *config_path, const char *exe_path,
+                            const char *env_plugin_path, struct diagnostics *diag)
+{
+    memset(t, 0, sizeof(*t));
+    size_t errors_before = diag->count;
+    /* Go on after config errors: plugin problems are worth reporting in the
+     * same run, as long as the sections they come from could be read. */
+    tourney_config_load(&t->config, config_path, diag);
+    if (t->config.doc.path == NULL) {
+        return -1; /* the file could not be read at all */
+    }
+    if (tourney_plugin_search_init(&t->search, t->config.plugin_dirs, t->config.plugin_dir_count,
+                                   env_plugin_path, exe_path) != 0) {
+        tourney_diag_add(diag, config_path, 0, "out of memory");
+        return -1;
+    }
+    if (t->config.game.plugin != NULL) {
+        open_game(t, diag);
+    }
+    t->entrants = calloc(t->config.agent_count + 1, sizeof(*t->entrants));
+    if (t->entrants == NULL) {
+        tourney_diag_add(diag, config_path, 0, "out of memory");
+        return -1;
+    }
+    t->entrant_count = t->config.agent_count;
+    for (size_t i = 0; i < t->config.agent_count; i++) {
+        open_entrant(t, &t->config.agents[i], &t->entrants[i], diag);
+    }
+    return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
+}
+
+void tourney_tournament_close(struct tournament *t)
+{
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        free(t->entrants[i].params);
+        free(t->entrants[i].params_text);
+    }
+    free(t->entrants);
+    /* Instances go before the code that made them is unloaded. */
+    if (t->game != NULL) {
+        t->game_plugin.game->destroy(t->game);
+    }
+    free(t->game_params);
+    free(t->game_params_text);
+    for (size_t i = 0; i < t->agent_plugin_count; i++) {
+        tourney_plugin_close(t->agent_plugins[i]);
+        free(t->agent_plugins[i]);
+    }
+    free(t->agent_plugins);
+    if (t->game_plugin.handle != NULL) {
+        tourney_plugin_close(&t->game_plugin);
+    }
+    tourney_plugin_search_finish(&t->search);
+    tourney_config_finish(&t->config);
+    memset(t, 0, sizeof(*t));
+}

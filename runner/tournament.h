@@ -1,0 +1,55 @@
+/*
+ * tournament.h - a config turned into something playable: the game plugin
+ * loaded and instantiated, every entrant's plugin loaded and its parameters
+ * checked. Nothing is played here.
+ */
+#ifndef TOURNEY_RUNNER_TOURNAMENT_H
+#define TOURNEY_RUNNER_TOURNAMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <tourney/agent.h>
+#include <tourney/game.h>
+
+#include "config.h"
+#include "diag.h"
+#include "plugin.h"
+#include "plugin_search.h"
+
+struct entrant {
+    const char *name;              /* owned by the config */
+    const struct plugin *plugin;   /* owned by the tournament */
+    struct tourney_param_value *params;
+    char *params_text;             /* "depth = 4, tie_break = lowest": effective values */
+    bool is_random;                /* the reference opponent of "win % against random" */
+};
+
+struct tournament {
+    struct tournament_config config;
+    struct plugin_search search;
+    struct plugin game_plugin;
+    struct tourney_param_value *game_params;
+    char *game_params_text;
+    void *game;
+    struct tourney_game_info game_info;
+    struct plugin **agent_plugins; /* each loaded once, however many entrants use it */
+    size_t agent_plugin_count;
+    struct entrant *entrants;
+    size_t entrant_count;
+};
+
+/* Reads CONFIG_PATH and loads everything it names. Every problem goes to
+ * DIAG as "file:line: ..."; returns 0 when there was none. EXE_PATH is where
+ * this program lives (for the build tree), ENV_PLUGIN_PATH the value of
+ * TOURNEY_PLUGIN_PATH (either may be NULL). Close it in every case. */
+int tourney_tournament_open(struct tournament *tournament, const char *config_path,
+                            const char *exe_path, const char *env_plugin_path,
+                            struct diagnostics *diag);
+void tourney_tournament_close(struct tournament *tournament);
+
+/* "depth = 4, tie_break = lowest" for VALUES of PARAMS (heap string). */
+char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
+                          const struct tourney_param_value *values);
+
+#endif /* TOURNEY_RUNNER_TOURNAMENT_H */
