@@ -73,8 +73,8 @@ static int check_descriptor(const struct plugin *plugin, const struct tourney_ab
         return -1;
     }
     if (header->kind != (uint32_t)plugin->kind) {
-        snprintf(error, error_size, "%s: the descriptor says it is not a %s plugin", path,
-                 tourney_kind_name(plugin->kind));
+        snprintf(error, error_size, "%s: the descriptor says it is not %s plugin", path,
+                 plugin->kind == TOURNEY_KIND_GAME ? "a game" : "an agent");
         return -1;
     }
     /* Within one major, minor 0 is the smallest descriptor this runner knows;
@@ -142,8 +142,9 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
     void *entry = dlsym(plugin->handle, symbol);
     if (entry == NULL) {
         const char *why = dlerror();
-        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not a %s plugin (%s)",
-                 path, symbol, tourney_kind_name(kind), why ? why : "symbol is NULL");
+        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not %s plugin (%s)",
+                 path, symbol, kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
+                 why ? why : "symbol is NULL");
         goto err_handle;
     }
     /* POSIX guarantees a data pointer from dlsym converts to a function

@@ -64,8 +64,9 @@ struct tourney_host {
     void (*log)(void *context, enum tourney_log_level level, const char *message);
 };
 
-/* What an agent learns when it is created. Pointers stay valid until the
- * instance is destroyed. Structs only grow at the end. */
+/* What an agent learns when it is created. The struct itself lives only
+ * during the create call (copy it if you need it later); the pointers in it
+ * stay valid until the instance is destroyed. Structs only grow at the end. */
 struct tourney_agent_init {
     uint32_t struct_size;
     const struct tourney_game_api *game_api; /* the rules, as functions */

@@ -1,0 +1,409 @@
+/*
+ * Config parsing: every kind of mistake is reported with its file and line,
+ * all of them in one pass, and a valid file with every option reads back.
+ */
+#include "test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "tournament.h"
+
+#define PLUGIN_PATH TOURNEY_TEST_AGENT_DIR ":" TOURNEY_TEST_GAME_DIR
+
+struct fixture {
+    char dir[64];
+    char path[96];
+    struct diagnostics diag;
+    struct tournament tournament;
+};
+
+static int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof(*f));
+    assert_non_null(f);
+    snprintf(f->dir, sizeof(f->dir), "/tmp/tourney-config-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof(f->path), "%s/test.ini", f->dir);
+    tourney_diag_init(&f->diag);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    unlink(f->path);
+    rmdir(f->dir);
+    free(f);
+    return 0;
+}
+
+/* Writes TEXT as the config and opens it with the built plugins. */
+static int open_text(struct fixture *f, const char *text)
+{
+    FILE *file = fopen(f->path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+    return tourney_tournament_open(&f->tournament, f->path, NULL, PLUGIN_PATH, &f->diag);
+}
+
+/* Asserts diagnostic I is "<path>:LINE: <starts with MESSAGE>". */
+static void assert_diag_n(const struct fixture *f, size_t i, int line, const char *message)
+{
+    assert_true(i < f->diag.count);
+    char expected[512];
+    snprintf(expected, sizeof(expected), "%s:%d: %s", f->path, line, message);
+    if (strncmp(f->diag.items[i], expected, strlen(expected)) != 0) {
+        print_error("expected: %s\n     got: %s\n", expected, f->diag.items[i]);
+        fail();
+    }
+}
+
+/* Asserts the first diagnostic is at LINE and starts with MESSAGE. */
+static void assert_diag(const struct fixture *f, int line, const char *message)
+{
+    assert_diag_n(f, 0, line, message);
+}
+
+static const char *const valid_head = "[tournament]\n"
+                                      "games_per_pair = 2\n"
+                                      "[game]\n"
+                                      "plugin = mnk\n"
+                                      "[agent a]\n"
+                                      "plugin = first-open\n"
+                                      "[agent b]\n"
+                                      "plugin = random\n";
+
+static void test_every_option(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "; a comment\n"
+                       "# another comment\n"
+                       "[tournament]\n"
+                       "name = every-option\n"
+                       "seed = 18446744073709551615\n"
+                       "games_per_pair = 6   ; inline comment\n"
+                       "time_per_move_ms = 250\n"
+                       "output_dir = out/here\n"
+                       "plugin_path = plugins:/abs/plugins\n"
+                       "\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "rows = 4\n"
+                       "cols = 4\n"
+                       "k = 4\n"
+                       "\n"
+                       "  [agent shallow]\n"
+                       "  plugin = minimax\n"
+                       "  depth = 2\n"
+                       "  tie_break = random\n"
+                       "[agent deep]\n"
+                       "plugin = minimax\n"
+                       "depth = 9\n"
+                       "[agent ids]\n"
+                       "plugin = negamax-ab-ids\n"
+                       "max_depth = 5\n"
+                       "iterative = no\n";
+    assert_int_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 0);
+    const struct tournament_config *c = &f->tournament.config;
+    assert_string_equal(c->name, "every-option");
+    assert_true(c->seed == UINT64_MAX);
+    assert_int_equal(c->games_per_pair, 6);
+    assert_int_equal(c->time_per_move_ms, 250);
+    assert_string_equal(c->output_dir, "out/here");
+    assert_int_equal(c->plugin_dir_count, 2);
+    char expected[128];
+    snprintf(expected, sizeof(expected), "%s/plugins", f->dir);
+    assert_string_equal(c->plugin_dirs[0], expected);
+    assert_string_equal(c->plugin_dirs[1], "/abs/plugins");
+    assert_string_equal(f->tournament.game_params_text, "rows = 4, cols = 4, k = 4");
+    assert_int_equal(f->tournament.game_info.move_limit, 16);
+
+    assert_int_equal(f->tournament.entrant_count, 3);
+    const struct entrant *e = f->tournament.entrants;
+    assert_string_equal(e[0].name, "shallow");
+    assert_string_equal(e[1].name, "deep");
+    assert_string_equal(e[2].name, "ids");
+    /* One plugin entered twice is loaded once, with two parameter sets. */
+    assert_ptr_equal(e[0].plugin, e[1].plugin);
+    assert_int_equal(f->tournament.agent_plugin_count, 2);
+    assert_non_null(strstr(e[0].params_text, "depth = 2"));
+    assert_non_null(strstr(e[0].params_text, "tie_break = random"));
+    assert_non_null(strstr(e[1].params_text, "depth = 9"));
+    assert_non_null(strstr(e[1].params_text, "tie_break = lowest"));
+    assert_non_null(strstr(e[2].params_text, "iterative = false"));
+    assert_false(e[0].is_random);
+}
+
+static void test_defaults(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(open_text(f, valid_head), 0);
+    const struct tournament_config *c = &f->tournament.config;
+    assert_string_equal(c->name, "test");
+    assert_true(c->seed == 1);
+    assert_int_equal(c->time_per_move_ms, 1000);
+    assert_string_equal(c->output_dir, "reports/test");
+    assert_int_equal(c->plugin_dir_count, 0);
+    assert_string_equal(f->tournament.game_params_text, "rows = 3, cols = 3, k = 3");
+    assert_true(f->tournament.entrants[1].is_random);
+}
+
+static void test_unknown_section(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%s[gmae]\nrows = 3\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag_n(f, 0, 9, "unknown section [gmae] (expected [tournament], [game] or [agent NAME])");
+}
+
+static void test_unknown_key(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "[tournament]\ngames_per_pair = 2\nsede = 3\n%s",
+             valid_head + strlen("[tournament]\ngames_per_pair = 2\n"));
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 3, "unknown key 'sede' in [tournament]");
+}
+
+static void test_bad_values(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 3\n"
+                       "seed = -1\n"
+                       "time_per_move_ms = 0\n"
+                       "name = has space\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "rows = many\n"
+                       "[agent a]\n"
+                       "plugin = minimax\n"
+                       "depth = -2\n"
+                       "tie_break = sometimes\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 7);
+    assert_diag_n(f, 0, 2, "bad value '3' for 'games_per_pair': expected an even number");
+    assert_diag_n(f, 1, 3, "bad value '-1' for 'seed': expected a whole number");
+    assert_diag_n(f, 2, 4, "bad value '0' for 'time_per_move_ms'");
+    assert_diag_n(f, 3, 5, "bad value 'has space' for 'name'");
+    assert_diag_n(f, 4, 8, "bad value 'many' for 'rows' of game plugin 'mnk': expected a whole "
+                         "number from 1 to 16");
+    assert_diag_n(f, 5, 11, "bad value '-2' for 'depth' of agent 'a' (plugin 'minimax')");
+    assert_diag_n(f, 6, 12, "bad value 'sometimes' for 'tie_break' of agent 'a' (plugin "
+                          "'minimax'): expected one of: lowest, random");
+}
+
+static void test_missing_required(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "seed = 4\n"
+                       "[game]\n"
+                       "rows = 3\n"
+                       "[agent a]\n"
+                       "depth = 2\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 3);
+    assert_diag_n(f, 0, 5, "missing required key 'plugin' in [agent a]");
+    assert_diag_n(f, 1, 1, "missing required key 'games_per_pair' in [tournament]");
+    assert_diag_n(f, 2, 3, "missing required key 'plugin' in [game]");
+}
+
+static void test_missing_sections(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_not_equal(open_text(f, "[agent only]\nplugin = random\n"), 0);
+    assert_int_equal(f->diag.count, 3);
+    char expected[128];
+    snprintf(expected, sizeof(expected), "%s: missing section [tournament]", f->path);
+    assert_non_null(strstr(f->diag.items[0], expected));
+    assert_non_null(strstr(f->diag.items[1], "missing section [game]"));
+    assert_non_null(strstr(f->diag.items[2], "at least two [agent NAME] sections, found 1"));
+}
+
+static void test_unknown_plugin(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = minmax\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 10, "unknown agent plugin 'minmax': no minmax.so found in");
+    assert_non_null(strstr(f->diag.items[0], TOURNEY_TEST_AGENT_DIR));
+}
+
+static void test_plugin_path_missing_file(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = ./nowhere/agent.so\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "cannot load agent plugin './nowhere/agent.so': %s/./nowhere/agent.so: cannot open",
+             f->dir);
+    assert_diag(f, 10, expected);
+}
+
+static void test_wrong_kind_of_plugin(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = mnk\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    /* The search finds mnk.so in the game directory of the plugin path; the
+     * loader then refuses it as an agent, saying why. */
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "cannot load agent plugin 'mnk': %s/mnk.so: no entry symbol 'tourney_agent_entry', "
+             "so it is not an agent plugin",
+             TOURNEY_TEST_GAME_DIR);
+    assert_diag(f, 10, expected);
+}
+
+static void test_duplicate_agent_name(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%s\n[agent a]\nplugin = negamax\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 10, "duplicate agent name 'a': already defined at line 5");
+}
+
+static void test_duplicate_key_and_section(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%splugin = first-open\n[game]\nrows = 3\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag(f, 9, "'plugin' is already set in [agent b] at line 8");
+    assert_diag_n(f, 1, 10, "[game] appears twice (first at line 3)");
+}
+
+static void test_syntax_errors(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%sjust words\n[agent c\n= 3\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 3);
+    assert_diag(f, 9, "expected '[section]', 'key = value' or a comment");
+    assert_diag_n(f, 1, 10, "expected ']' to close the section name");
+    assert_diag_n(f, 2, 11, "expected a key before '='");
+}
+
+static void test_key_before_section(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "seed = 3\n%s", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 1, "expected a [section] header before the first key");
+}
+
+/* inih r55 splits lines longer than its buffer and reads the rest as a new
+ * line, so a long value could smuggle in a key. Such lines are refused. */
+static void test_overlong_line(void **state)
+{
+    struct fixture *f = *state;
+    char padding[260];
+    memset(padding, 'x', sizeof(padding) - 1);
+    padding[sizeof(padding) - 1] = '\0';
+    /* Exactly where inih would cut, "seed = 99" would start a new line. */
+    char text[2048];
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = random\nname = %.*sseed = 99\n",
+             valid_head, 189, padding);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 11, "line is 205 characters long; at most 197 are allowed");
+
+    /* A line of exactly 197 characters is still read whole. */
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+    snprintf(text, sizeof(text), "%s; %.*s\n", valid_head, 195, padding);
+    assert_int_equal(open_text(f, text), 0);
+}
+
+static void test_unknown_agent_parameter(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = negamax\ndetph = 3\n[agent d]\n"
+                                 "plugin = first-open\ndepth = 1\n",
+             valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag(f, 11, "unknown parameter 'detph' for agent 'c' (plugin 'negamax') (expected "
+                       "one of: depth");
+    assert_diag_n(f, 1, 14, "unknown parameter 'depth' for agent 'd' (plugin 'first-open') "
+                       "(expected it takes no parameters)");
+}
+
+static void test_game_refuses_parameters(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\ngames_per_pair = 2\n[game]\nplugin = mnk\nk = 5\n"
+                       "[agent a]\nplugin = random\n[agent b]\nplugin = random\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 3, "game 'mnk' refused its parameters: k = 5 cannot fit on a 3x3 board");
+}
+
+static void test_unreadable_file(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_not_equal(tourney_tournament_open(&f->tournament, "/nonexistent/x.ini", NULL,
+                                                 PLUGIN_PATH, &f->diag),
+                         0);
+    assert_int_equal(f->diag.count, 1);
+    assert_string_equal(f->diag.items[0],
+                        "/nonexistent/x.ini: cannot open: No such file or directory");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_every_option, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unknown_section, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unknown_key, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_missing_required, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_missing_sections, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unknown_plugin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_plugin_path_missing_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wrong_kind_of_plugin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_duplicate_agent_name, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_duplicate_key_and_section, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_syntax_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_key_before_section, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_overlong_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unknown_agent_parameter, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_game_refuses_parameters, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unreadable_file, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("config", tests, NULL, NULL);
+}

@@ -1,0 +1,187 @@
+/*
+ * The referee: games between real plugins end as the rules say, faults lose
+ * the game and are charged to the agent at fault, and seeds replay games.
+ */
+#include "test.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "executor.h"
+#include "plugin.h"
+
+struct fixture {
+    struct plugin game_plugin;
+    void *game;
+    struct tourney_game_info info;
+    struct plugin first_open;
+    struct plugin random;
+    struct plugin misbehaving;
+    struct match_rules rules;
+};
+
+static int setup(void **state)
+{
+    static struct fixture f;
+    char error[1024];
+    memset(&f, 0, sizeof(f));
+    assert_int_equal(tourney_plugin_open(&f.game_plugin, TOURNEY_TEST_GAME_DIR "/mnk.so",
+                                         TOURNEY_KIND_GAME, error, sizeof(error)),
+                     0);
+    const struct tourney_param_value mnk[3] = {{3}, {3}, {3}};
+    assert_int_equal(f.game_plugin.game->create(mnk, &f.game, &f.info, error, sizeof(error)), 0);
+    assert_int_equal(tourney_plugin_open(&f.first_open, TOURNEY_TEST_AGENT_DIR "/first-open.so",
+                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                     0);
+    assert_int_equal(tourney_plugin_open(&f.random, TOURNEY_TEST_AGENT_DIR "/random.so",
+                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                     0);
+    assert_int_equal(tourney_plugin_open(&f.misbehaving,
+                                         TOURNEY_TEST_PLUGIN_DIR "/misbehaving_agent.so",
+                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                     0);
+    f.rules = (struct match_rules){f.game_plugin.game, f.game, &f.info, 1000000000};
+    *state = &f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    f->game_plugin.game->destroy(f->game);
+    tourney_plugin_close(&f->misbehaving);
+    tourney_plugin_close(&f->random);
+    tourney_plugin_close(&f->first_open);
+    tourney_plugin_close(&f->game_plugin);
+    return 0;
+}
+
+static const struct tourney_param_value no_params[1];
+
+static void play(struct fixture *f, const struct plugin *a, const struct tourney_param_value *pa,
+                 const struct plugin *b, const struct tourney_param_value *pb, uint64_t seed,
+                 struct game_record *record)
+{
+    const struct seat_player players[2] = {{a->agent, pa}, {b->agent, pb}};
+    const struct scheduled_game scheduled = {.index = 3, .agent = {5, 6}, .seed = seed};
+    tourney_record_init(record);
+    assert_int_equal(tourney_play_game(&f->rules, players, &scheduled, record), 0);
+    assert_int_equal(record->index, 3);
+    assert_int_equal(record->agent[0], 5);
+    assert_int_equal(record->agent[1], 6);
+}
+
+static void test_rules_end_the_game(void **state)
+{
+    struct fixture *f = *state;
+    struct game_record r;
+    play(f, &f->first_open, no_params, &f->first_open, no_params, 1, &r);
+    /* x 0, o 1, x 2, o 3, x 4, o 5, x 6: x completes the diagonal 2-4-6. */
+    assert_int_equal(r.move_count, 7);
+    for (size_t i = 0; i < r.move_count; i++) {
+        assert_int_equal(r.moves[i].move, (int32_t)i);
+        assert_int_equal(r.moves[i].seat, (int32_t)(i % 2));
+        assert_int_equal(r.moves[i].nodes, 1);
+    }
+    assert_int_equal(r.result, RESULT_FIRST_WINS);
+    assert_int_equal(r.termination, TERMINATION_NORMAL);
+    assert_int_equal(r.fault_seat, -1);
+    tourney_record_finish(&r);
+}
+
+static void test_fault(struct fixture *f, const char *mode, int seat,
+                       enum termination termination, size_t moves, const char *reason,
+                       const char *logged)
+{
+    static const char *const modes[] = {"illegal", "out-of-range", "error", "create-fails"};
+    struct tourney_param_value param = {0};
+    while (strcmp(modes[param.i], mode) != 0) {
+        param.i++;
+    }
+    struct game_record r;
+    if (seat == 0) {
+        play(f, &f->misbehaving, &param, &f->first_open, no_params, 9, &r);
+    } else {
+        play(f, &f->first_open, no_params, &f->misbehaving, &param, 9, &r);
+    }
+    assert_int_equal(r.termination, termination);
+    assert_int_equal(r.fault_seat, seat);
+    assert_int_equal(r.result, seat == 0 ? RESULT_SECOND_WINS : RESULT_FIRST_WINS);
+    assert_int_equal(r.move_count, moves);
+    assert_string_equal(r.reason, reason);
+    if (logged != NULL) {
+        assert_int_equal(r.log_count, 1);
+        assert_int_equal(r.log[0].seat, seat);
+        assert_string_equal(r.log[0].text, logged);
+    } else {
+        assert_int_equal(r.log_count, 0);
+    }
+    tourney_record_finish(&r);
+}
+
+static void test_illegal_move_loses(void **state)
+{
+    /* The misbehaving agent plays legally before ply 2 and then picks the
+     * lowest occupied cell, cell 0, taken at ply 0. */
+    test_fault(*state, "illegal", 0, TERMINATION_ILLEGAL_MOVE, 2,
+               "move 0 is not legal at ply 2 (7 legal moves)", NULL);
+    test_fault(*state, "illegal", 1, TERMINATION_ILLEGAL_MOVE, 3,
+               "move 0 is not legal at ply 3 (6 legal moves)", NULL);
+}
+
+static void test_out_of_range_move_loses(void **state)
+{
+    test_fault(*state, "out-of-range", 1, TERMINATION_ILLEGAL_MOVE, 3,
+               "move 16 is not legal at ply 3 (6 legal moves)", NULL);
+}
+
+static void test_failed_move_loses(void **state)
+{
+    test_fault(*state, "error", 0, TERMINATION_AGENT_ERROR, 2,
+               "choose_move failed with status -3 at ply 2", "giving up on purpose");
+}
+
+static void test_failed_create_loses(void **state)
+{
+    test_fault(*state, "create-fails", 1, TERMINATION_AGENT_ERROR, 0,
+               "create failed with status -1", "refusing to be created");
+}
+
+static void test_seed_replays_game(void **state)
+{
+    struct fixture *f = *state;
+    struct game_record a, b;
+    int different = 0;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        play(f, &f->random, no_params, &f->random, no_params, seed, &a);
+        play(f, &f->random, no_params, &f->random, no_params, seed, &b);
+        assert_int_equal(a.move_count, b.move_count);
+        for (size_t i = 0; i < a.move_count; i++) {
+            assert_int_equal(a.moves[i].move, b.moves[i].move);
+        }
+        tourney_record_finish(&b);
+        play(f, &f->random, no_params, &f->random, no_params, seed + 100, &b);
+        bool same = a.move_count == b.move_count;
+        for (size_t i = 0; same && i < a.move_count; i++) {
+            same = a.moves[i].move == b.moves[i].move;
+        }
+        different += !same;
+        tourney_record_finish(&a);
+        tourney_record_finish(&b);
+    }
+    /* Other seeds give other games (a coincidence over 5 pairs is ~impossible). */
+    assert_true(different >= 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rules_end_the_game),
+        cmocka_unit_test(test_illegal_move_loses),
+        cmocka_unit_test(test_out_of_range_move_loses),
+        cmocka_unit_test(test_failed_move_loses),
+        cmocka_unit_test(test_failed_create_loses),
+        cmocka_unit_test(test_seed_replays_game),
+    };
+    return cmocka_run_group_tests_name("executor", tests, setup, teardown);
+}

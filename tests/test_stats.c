@@ -1,0 +1,200 @@
+/*
+ * Statistics: the formulas against worked examples, and the tallies a
+ * handful of hand-made game records must produce.
+ */
+#include "test.h"
+
+#include <string.h>
+
+#include "schedule.h"
+#include "stats.h"
+
+#define EPS 1e-9
+
+static void test_wilson_worked_examples(void **state)
+{
+    (void)state;
+    /* Values computed by hand from the closed form with z = 1.959963984540054. */
+    struct interval ci = tourney_wilson(5, 10, TOURNEY_Z95);
+    assert_float_equal(ci.low, 0.236593090512564, EPS);
+    assert_float_equal(ci.high, 0.763406909487436, EPS);
+    ci = tourney_wilson(81, 263, TOURNEY_Z95);
+    assert_float_equal(ci.low, 0.255288519878274, EPS);
+    assert_float_equal(ci.high, 0.366209576982800, EPS);
+    ci = tourney_wilson(1, 3, TOURNEY_Z95);
+    assert_float_equal(ci.low, 0.061491944720396, EPS);
+    assert_float_equal(ci.high, 0.792340399197952, EPS);
+    /* All lost or all won: one side of the interval touches the bound, the
+     * other is z^2 / (n + z^2) away from it. */
+    ci = tourney_wilson(0, 10, TOURNEY_Z95);
+    assert_float_equal(ci.low, 0.0, EPS);
+    assert_float_equal(ci.high, 0.277532799862889, EPS);
+    ci = tourney_wilson(10, 10, TOURNEY_Z95);
+    assert_float_equal(ci.low, 0.722467200137111, EPS);
+    assert_float_equal(ci.high, 1.0, EPS);
+    /* No games: nothing is known. */
+    ci = tourney_wilson(0, 0, TOURNEY_Z95);
+    assert_float_equal(ci.low, 0.0, EPS);
+    assert_float_equal(ci.high, 1.0, EPS);
+}
+
+static void test_ebf(void **state)
+{
+    (void)state;
+    assert_float_equal(tourney_ebf(10, 1), 9.0, 1e-9);   /* 1 + 9 */
+    assert_float_equal(tourney_ebf(7, 2), 2.0, 1e-9);    /* 1 + 2 + 4 */
+    assert_float_equal(tourney_ebf(1023, 9), 2.0, 1e-9); /* 2^10 - 1 */
+    assert_float_equal(tourney_ebf(4, 3), 1.0, 1e-9);    /* a single line of play */
+    /* The full 3x3 tree: 549,946 positions down to depth 9. */
+    assert_float_equal(tourney_ebf(549946, 9), 4.214470003208689, 1e-9);
+    assert_float_equal(tourney_ebf(100, 0), 0.0, 0.0);
+    assert_float_equal(tourney_ebf(0, 4), 0.0, 0.0);
+}
+
+static void test_rates(void **state)
+{
+    (void)state;
+    struct tally t = {.games = 8, .wins = 3, .draws = 3, .losses = 2};
+    assert_float_equal(tourney_score_rate(&t), 4.5 / 8, EPS);
+    assert_float_equal(tourney_rate(3, 8), 0.375, EPS);
+    assert_float_equal(tourney_rate(3, 0), 0.0, 0.0);
+    struct tally none = {0};
+    assert_float_equal(tourney_score_rate(&none), 0.0, 0.0);
+}
+
+/* A game of GAME_MOVES moves between A (seat 0) and B (seat 1). */
+static void make_record(struct game_record *r, uint32_t a, uint32_t b, enum game_result result,
+                        size_t moves, struct move_record *storage)
+{
+    tourney_record_init(r);
+    r->agent[0] = a;
+    r->agent[1] = b;
+    r->result = result;
+    r->moves = storage;
+    r->move_count = moves;
+    for (size_t i = 0; i < moves; i++) {
+        storage[i] = (struct move_record){.seat = (int32_t)(i % 2),
+                                          .move = (int32_t)i,
+                                          .depth = i % 2 ? 0 : 2,
+                                          .nodes = i % 2 ? 1 : 7,
+                                          .time_ns = (i + 1) * 1000000};
+    }
+}
+
+static void test_tallies(void **state)
+{
+    (void)state;
+    /* Agents: 0 searcher, 1 random, 2 another. */
+    const bool is_random[3] = {false, true, false};
+    struct stats stats;
+    assert_int_equal(tourney_stats_init(&stats, 3, is_random, 2500000), 0);
+    struct move_record moves[4][5];
+    struct game_record r[4];
+    make_record(&r[0], 0, 1, RESULT_FIRST_WINS, 5, moves[0]);  /* 0 beats random as first */
+    make_record(&r[1], 1, 0, RESULT_DRAW, 4, moves[1]);        /* draw, 0 second */
+    make_record(&r[2], 2, 0, RESULT_FIRST_WINS, 3, moves[2]);  /* 2 beats 0 */
+    make_record(&r[3], 0, 2, RESULT_SECOND_WINS, 2, moves[3]); /* 2 beats 0 by a fault */
+    r[3].termination = TERMINATION_ILLEGAL_MOVE;
+    r[3].fault_seat = 0;
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(tourney_stats_add(&stats, &r[i]), 0);
+    }
+    assert_int_equal(stats.games, 4);
+    assert_int_equal(stats.plies, 14);
+    assert_int_equal(stats.terminations[TERMINATION_NORMAL], 3);
+    assert_int_equal(stats.terminations[TERMINATION_ILLEGAL_MOVE], 1);
+
+    const struct agent_stats *a = &stats.agents[0];
+    assert_int_equal(a->all.games, 4);
+    assert_int_equal(a->all.wins, 1);
+    assert_int_equal(a->all.draws, 1);
+    assert_int_equal(a->all.losses, 2);
+    assert_int_equal(a->seat[0].games, 2);
+    assert_int_equal(a->seat[0].wins, 1);
+    assert_int_equal(a->seat[0].losses, 1);
+    assert_int_equal(a->seat[1].games, 2);
+    assert_int_equal(a->seat[1].draws, 1);
+    assert_int_equal(a->seat[1].losses, 1);
+    assert_int_equal(a->vs_random.games, 2);
+    assert_int_equal(a->vs_random.wins, 1);
+    assert_int_equal(a->vs_random.draws, 1);
+    assert_int_equal(a->faults[TERMINATION_ILLEGAL_MOVE], 1);
+    /* Agent 0 made moves 0,2,4 of game 0; 1,3 of game 1; 1 of game 2; 0 of game 3. */
+    assert_int_equal(a->moves, 7);
+    assert_int_equal(a->nodes, 3 * 7 + 2 * 1 + 1 + 7);
+
+    /* The cross-table from both sides. */
+    const struct tally *zero_vs_two = &stats.cross[0 * 3 + 2];
+    const struct tally *two_vs_zero = &stats.cross[2 * 3 + 0];
+    assert_int_equal(zero_vs_two->games, 2);
+    assert_int_equal(zero_vs_two->losses, 2);
+    assert_int_equal(two_vs_zero->wins, 2);
+    assert_int_equal(stats.agents[2].vs_random.games, 0);
+
+    struct agent_summary s;
+    tourney_stats_summarize(&stats, 0, &s);
+    assert_float_equal(s.win_rate, 0.25, EPS);
+    assert_float_equal(s.score_rate, 1.5 / 4, EPS);
+    assert_float_equal(s.moves_per_game, 7.0 / 4, EPS);
+    /* Times in ms: game 0: 1,3,5; game 1: 2,4; game 2: 2; game 3: 1. */
+    assert_float_equal(s.median_ms, 2.0, EPS);
+    assert_float_equal(s.max_ms, 5.0, EPS);
+    assert_float_equal(s.mean_ms, 18.0 / 7, EPS);
+    assert_int_equal(stats.agents[0].over_budget, 3); /* 3, 4 and 5 ms > 2.5 ms */
+    /* Only the depth-2 moves (7 nodes: 1 + b + b^2 = 7, b = 2) have an EBF. */
+    assert_float_equal(s.ebf, 2.0, 1e-9);
+
+    size_t order[3];
+    tourney_stats_standings(&stats, order);
+    assert_int_equal(order[0], 2); /* 2 of 2 */
+    assert_int_equal(order[1], 0); /* 1.5 of 4 */
+    assert_int_equal(order[2], 1); /* random: 0.5 of 2 */
+    tourney_stats_finish(&stats);
+}
+
+static void test_schedule(void **state)
+{
+    (void)state;
+    struct schedule s;
+    assert_int_equal(tourney_schedule_build(&s, 4, 6, 42), 0);
+    assert_int_equal(s.count, 6 * 6);
+    int first[4][4] = {{0}};
+    for (size_t i = 0; i < s.count; i++) {
+        assert_int_equal(s.games[i].index, i);
+        first[s.games[i].agent[0]][s.games[i].agent[1]]++;
+        /* Seat-swapped games are adjacent: games 2k and 2k+1 mirror. */
+        if (i % 2 == 1) {
+            assert_int_equal(s.games[i].agent[0], s.games[i - 1].agent[1]);
+            assert_int_equal(s.games[i].agent[1], s.games[i - 1].agent[0]);
+        }
+        for (size_t j = 0; j < i; j++) {
+            assert_true(s.games[i].seed != s.games[j].seed);
+        }
+    }
+    for (int a = 0; a < 4; a++) {
+        for (int b = 0; b < 4; b++) {
+            assert_int_equal(first[a][b], a == b ? 0 : 3);
+        }
+    }
+    /* A game's seed depends on the tournament seed and its index only. */
+    struct schedule again;
+    assert_int_equal(tourney_schedule_build(&again, 5, 2, 42), 0);
+    assert_true(again.games[7].seed == s.games[7].seed);
+    tourney_schedule_finish(&again);
+    assert_int_equal(tourney_schedule_build(&again, 4, 6, 43), 0);
+    assert_true(again.games[7].seed != s.games[7].seed);
+    tourney_schedule_finish(&again);
+    tourney_schedule_finish(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wilson_worked_examples),
+        cmocka_unit_test(test_ebf),
+        cmocka_unit_test(test_rates),
+        cmocka_unit_test(test_tallies),
+        cmocka_unit_test(test_schedule),
+    };
+    return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
+}
