@@ -67,8 +67,11 @@ static int add_plugin_dirs(struct tournament_config *config, const char *value)
 static void read_tournament(struct tournament_config *config, struct ini_section *section,
                             struct diagnostics *diag)
 {
-    static const char *const keys[] = {"name",      "seed",           "games_per_pair",
-                                       "time_per_move_ms", "output_dir", "plugin_path"};
+    static const char *const keys[] = {"name",       "seed",        "games_per_pair",
+                                       "time_per_move_ms", "output_dir", "plugin_path",
+                                       "format",     "gauntlet_agent"};
+    bool gauntlet = false;
+    int format_line = section->line;
     const char *file = config->path;
     for (size_t e = 0; e < section->entry_count; e++) {
         struct ini_entry *entry = &section->entries[e];
@@ -81,7 +84,8 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         if (!known) {
             tourney_diag_add(diag, file, entry->line,
                              "unknown key '%s' in [tournament] (expected one of: name, seed, "
-                             "games_per_pair, time_per_move_ms, output_dir, plugin_path)",
+                             "games_per_pair, time_per_move_ms, output_dir, plugin_path, format, "
+                             "gauntlet_agent)",
                              key);
             continue;
         }
@@ -132,11 +136,32 @@ static void read_tournament(struct tournament_config *config, struct ini_section
             }
             free(config->output_dir);
             config->output_dir = strdup(value);
+        } else if (strcmp(key, "format") == 0) {
+            format_line = entry->line;
+            if (strcmp(value, "gauntlet") == 0) {
+                gauntlet = true;
+            } else if (strcmp(value, "round-robin") != 0) {
+                tourney_diag_add(diag, file, entry->line,
+                                 "bad value '%s' for 'format': expected round-robin or gauntlet",
+                                 value);
+            }
+        } else if (strcmp(key, "gauntlet_agent") == 0) {
+            free(config->gauntlet_agent);
+            config->gauntlet_agent = strdup(value);
+            config->gauntlet_line = entry->line;
         } else if (strcmp(key, "plugin_path") == 0) {
             if (add_plugin_dirs(config, value) != 0) {
                 tourney_diag_add(diag, file, entry->line, "out of memory");
             }
         }
+    }
+    if (gauntlet && config->gauntlet_agent == NULL) {
+        tourney_diag_add(diag, file, format_line,
+                         "format = gauntlet needs 'gauntlet_agent' in [tournament] (the agent "
+                         "every other agent plays)");
+    } else if (!gauntlet && config->gauntlet_agent != NULL) {
+        tourney_diag_add(diag, file, config->gauntlet_line,
+                         "'gauntlet_agent' only applies with format = gauntlet");
     }
     if (config->games_per_pair == 0 && tourney_ini_take(section, "games_per_pair") == NULL) {
         tourney_diag_add(diag, file, section->line,
@@ -264,6 +289,17 @@ int tourney_config_load(struct tournament_config *config, const char *path,
                          "a tournament needs at least two [agent NAME] sections, found %zu",
                          config->agent_count);
     }
+    if (config->gauntlet_agent != NULL) {
+        bool found = false;
+        for (size_t i = 0; i < config->agent_count; i++) {
+            found = found || strcmp(config->agents[i].name, config->gauntlet_agent) == 0;
+        }
+        if (!found) {
+            tourney_diag_add(diag, path, config->gauntlet_line,
+                             "gauntlet_agent '%s' is not an [agent NAME] of this file",
+                             config->gauntlet_agent);
+        }
+    }
     if (config->output_dir == NULL) {
         config->output_dir = tourney_format("reports/%s", config->name);
         if (config->output_dir == NULL) {
@@ -284,6 +320,7 @@ void tourney_config_finish(struct tournament_config *config)
     }
     free(config->plugin_dirs);
     free(config->output_dir);
+    free(config->gauntlet_agent);
     free(config->name);
     free(config->dir);
     free(config->path);

@@ -3,7 +3,7 @@
  * that can be checked without loading plugins.
  *
  *   [tournament]            name, seed, games_per_pair, time_per_move_ms,
- *                           output_dir, plugin_path
+ *                           output_dir, plugin_path, format, gauntlet_agent
  *   [game]                  plugin = NAME, then the game's parameters
  *   [agent NAME]            plugin = NAME, then the agent's parameters;
  *                           one section per entrant, so a plugin can enter
@@ -39,6 +39,8 @@ struct tournament_config {
     uint32_t games_per_pair;    /* required, even */
     uint64_t time_per_move_ms;  /* default 1000 */
     char *output_dir;           /* default reports/<name> */
+    char *gauntlet_agent;       /* format = gauntlet: the agent everyone plays */
+    int gauntlet_line;
     char **plugin_dirs;         /* plugin_path, resolved against dir */
     size_t plugin_dir_count;
     struct plugin_choice game;

@@ -29,7 +29,9 @@ static void usage(FILE *out)
           "Plays round-robin tournaments between game-playing agents loaded as plugins.\n"
           "\n"
           "Commands:\n"
-          "  run CONFIG [--quiet]   play the tournament CONFIG describes and write its reports\n"
+          "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
+          "      -o, --output DIR     write the reports into DIR instead of the config's output_dir\n"
+          "      -q, --quiet          print no tables, only errors\n"
           "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
           "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
           "  games [CONFIG]         list the game plugins found, with their parameters\n"
@@ -76,10 +78,17 @@ static int open_tournament(struct tournament *t, const char *config, FILE *err)
 static int command_run(int argc, char **argv)
 {
     const char *config = NULL;
+    const char *output = NULL;
     struct run_options options = {.quiet = false, .progress = isatty(STDERR_FILENO) != 0};
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
             options.quiet = true;
+        } else if (strcmp(argv[i], "--output") == 0 || strcmp(argv[i], "-o") == 0) {
+            if (i + 1 == argc || argv[i + 1][0] == '\0') {
+                fprintf(stderr, "tourney run: %s needs a directory\n", argv[i]);
+                return EXIT_USAGE;
+            }
+            output = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             fprintf(stderr, "tourney run: unknown option '%s'\n", argv[i]);
             return EXIT_USAGE;
@@ -99,6 +108,15 @@ static int command_run(int argc, char **argv)
         tourney_tournament_close(&t);
         return EXIT_USAGE;
     }
+    if (output != NULL) {
+        char *copy = strdup(output);
+        if (copy == NULL) {
+            tourney_tournament_close(&t);
+            return EXIT_RUN_FAILED;
+        }
+        free(t.config.output_dir);
+        t.config.output_dir = copy;
+    }
     int status = tourney_run(&t, &options, stdout, stderr);
     tourney_tournament_close(&t);
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
@@ -114,9 +132,11 @@ static int command_validate(int argc, char **argv)
     int status = open_tournament(&t, argv[0], stderr);
     if (status == 0) {
         size_t agents = t.entrant_count;
-        size_t games = agents * (agents - 1) / 2 * t.config.games_per_pair;
-        printf("%s: OK: game %s (%s), %zu agents, %zu games\n", argv[0],
-               t.game_plugin.game->name, t.game_params_text, agents, games);
+        size_t pairs = t.gauntlet == TOURNEY_NO_GAUNTLET ? agents * (agents - 1) / 2 : agents - 1;
+        printf("%s: OK: game %s (%s), %zu agents, %s, %zu games\n", argv[0],
+               t.game_plugin.game->name, t.game_params_text, agents,
+               t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
+               pairs * t.config.games_per_pair);
         for (size_t i = 0; i < agents; i++) {
             printf("  %-20s %s (%s)%s%s\n", t.entrants[i].name, t.entrants[i].plugin->agent->name,
                    t.entrants[i].plugin->path, t.entrants[i].params_text[0] ? ": " : "",

@@ -23,6 +23,7 @@ struct report_input {
     const char *config_path;
     const char *game;        /* the game plugin's name */
     const char *game_params;
+    const char *format; /* "round-robin" or "gauntlet" */
     uint64_t seed;
     uint32_t games_per_pair;
     uint64_t time_per_move_ms;

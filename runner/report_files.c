@@ -139,8 +139,9 @@ static json_t *json_summary(const struct report *report)
         "illegal_move", (json_int_t)stats->terminations[TERMINATION_ILLEGAL_MOVE], "agent_error",
         (json_int_t)stats->terminations[TERMINATION_AGENT_ERROR]);
     json_t *tournament = json_pack(
-        "{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I}", "name", in->tournament, "config",
-        in->config_path, "game", in->game, "game_params", in->game_params, "seed", seed,
+        "{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I}", "name", in->tournament,
+        "config", in->config_path, "format", in->format, "game", in->game, "game_params",
+        in->game_params, "seed", seed,
         "games_per_pair", (json_int_t)in->games_per_pair, "time_per_move_ms",
         (json_int_t)in->time_per_move_ms, "games_scheduled", (json_int_t)in->games_scheduled,
         "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies);

@@ -98,7 +98,7 @@ int tourney_report_crosstable(const struct report *report, struct table *table)
         for (size_t column = 0; column < count; column++) {
             size_t j = report->order[column];
             const struct tally *t = &stats->cross[i * count + j];
-            if (i == j) {
+            if (i == j || t->games == 0) {
                 tourney_table_cell(table, "-");
             } else {
                 tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t->wins, t->draws,
@@ -184,9 +184,9 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     fprintf(out, "# Tournament `%s`\n\n", in->tournament);
     fprintf(out, "- Config: `%s`\n", in->config_path);
     fprintf(out, "- Game: `%s` (%s)\n", in->game, in->game_params);
-    fprintf(out, "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%" PRIu32
+    fprintf(out, "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%s, %" PRIu32
                  " per pair, seats alternating), seed %" PRIu64 "\n",
-            stats->games, in->games_scheduled, in->games_per_pair, in->seed);
+            stats->games, in->games_scheduled, in->format, in->games_per_pair, in->seed);
     fprintf(out, "- Time per move: %" PRIu64 " ms\n", in->time_per_move_ms);
     fprintf(out, "- Terminations: %" PRIu64 " normal, %" PRIu64 " illegal move, %" PRIu64
                  " agent error\n\n",

@@ -94,8 +94,8 @@ int tourney_run(struct tournament *t, const struct run_options *options, FILE *o
     run.agents = calloc(count, sizeof(*run.agents));
     run.is_random = calloc(count, sizeof(*run.is_random));
     if (run.agents == NULL || run.is_random == NULL ||
-        tourney_schedule_build(&run.schedule, count, t->config.games_per_pair, t->config.seed) !=
-            0 ||
+        tourney_schedule_build(&run.schedule, count, t->config.games_per_pair, t->config.seed,
+                               t->gauntlet) != 0 ||
         tourney_stats_init(&run.stats, count, run.is_random, 0) != 0) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
@@ -120,6 +120,7 @@ int tourney_run(struct tournament *t, const struct run_options *options, FILE *o
         .config_path = t->config.path,
         .game = t->game_plugin.game->name,
         .game_params = t->game_params_text,
+        .format = t->gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
         .seed = t->config.seed,
         .games_per_pair = t->config.games_per_pair,
         .time_per_move_ms = t->config.time_per_move_ms,

@@ -19,12 +19,16 @@ struct schedule {
     size_t count;
 };
 
+/* No gauntlet: every pair plays. */
+#define TOURNEY_NO_GAUNTLET SIZE_MAX
+
 /* Every pair of distinct agents meets GAMES_PER_PAIR times (an even number),
  * in mini-matches of two games with the seats swapped, which stay adjacent.
  * Rounds go over all pairs before the next mini-match of any pair, so early
- * results cover the whole field. Returns 0, or -1 when out of memory. */
+ * results cover the whole field. With GAUNTLET an agent index, only the
+ * pairs including that agent play. Returns 0, or -1 when out of memory. */
 int tourney_schedule_build(struct schedule *schedule, size_t agent_count,
-                           uint32_t games_per_pair, uint64_t seed);
+                           uint32_t games_per_pair, uint64_t seed, size_t gauntlet);
 void tourney_schedule_finish(struct schedule *schedule);
 
 #endif /* TOURNEY_RUNNER_SCHEDULE_H */

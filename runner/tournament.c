@@ -168,8 +168,13 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
         return -1;
     }
     t->entrant_count = t->config.agent_count;
+    t->gauntlet = TOURNEY_NO_GAUNTLET;
     for (size_t i = 0; i < t->config.agent_count; i++) {
         open_entrant(t, &t->config.agents[i], &t->entrants[i], diag);
+        if (t->config.gauntlet_agent != NULL &&
+            strcmp(t->config.gauntlet_agent, t->config.agents[i].name) == 0) {
+            t->gauntlet = i;
+        }
     }
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
 }

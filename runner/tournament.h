@@ -16,6 +16,7 @@
 #include "diag.h"
 #include "plugin.h"
 #include "plugin_search.h"
+#include "schedule.h"
 
 struct entrant {
     const char *name;              /* owned by the config */
@@ -37,6 +38,7 @@ struct tournament {
     size_t agent_plugin_count;
     struct entrant *entrants;
     size_t entrant_count;
+    size_t gauntlet; /* entrant everyone plays, or TOURNEY_NO_GAUNTLET */
 };
 
 /* Reads CONFIG_PATH and loads everything it names. Every problem goes to

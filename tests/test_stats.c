@@ -156,7 +156,7 @@ static void test_schedule(void **state)
 {
     (void)state;
     struct schedule s;
-    assert_int_equal(tourney_schedule_build(&s, 4, 6, 42), 0);
+    assert_int_equal(tourney_schedule_build(&s, 4, 6, 42, TOURNEY_NO_GAUNTLET), 0);
     assert_int_equal(s.count, 6 * 6);
     int first[4][4] = {{0}};
     for (size_t i = 0; i < s.count; i++) {
@@ -178,12 +178,20 @@ static void test_schedule(void **state)
     }
     /* A game's seed depends on the tournament seed and its index only. */
     struct schedule again;
-    assert_int_equal(tourney_schedule_build(&again, 5, 2, 42), 0);
+    assert_int_equal(tourney_schedule_build(&again, 5, 2, 42, TOURNEY_NO_GAUNTLET), 0);
     assert_true(again.games[7].seed == s.games[7].seed);
     tourney_schedule_finish(&again);
-    assert_int_equal(tourney_schedule_build(&again, 4, 6, 43), 0);
+    assert_int_equal(tourney_schedule_build(&again, 4, 6, 43, TOURNEY_NO_GAUNTLET), 0);
     assert_true(again.games[7].seed != s.games[7].seed);
     tourney_schedule_finish(&again);
+    tourney_schedule_finish(&s);
+
+    /* A gauntlet: agent 2 against each of the others, nobody else plays. */
+    assert_int_equal(tourney_schedule_build(&s, 4, 4, 42, 2), 0);
+    assert_int_equal(s.count, 3 * 4);
+    for (size_t i = 0; i < s.count; i++) {
+        assert_true(s.games[i].agent[0] == 2 || s.games[i].agent[1] == 2);
+    }
     tourney_schedule_finish(&s);
 }
 

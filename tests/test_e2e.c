@@ -1,0 +1,479 @@
+/*
+ * End to end: the real `tourney` binary on the example configs. Checks exit
+ * codes, that the reports agree with each other and with the rules of a
+ * round-robin, that a seed replays a tournament exactly (timings aside), and
+ * that a faulty agent costs only its own games.
+ */
+#include "test.h"
+
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#define CONFIG_DIR TOURNEY_TEST_SOURCE_DIR "/config"
+
+struct run {
+    char dir[64];
+    char out[128];
+    char err[128];
+    int status;
+};
+
+/* Runs the binary with ARGS (NULL-terminated, without argv[0]) in RUN's
+ * directory (made if RUN->dir is empty), stdout and stderr into files. */
+static void run_tourney(struct run *run, const char *const *args)
+{
+    if (run->dir[0] == '\0') {
+        snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
+        assert_non_null(mkdtemp(run->dir));
+    }
+    snprintf(run->out, sizeof(run->out), "%s/stdout", run->dir);
+    snprintf(run->err, sizeof(run->err), "%s/stderr", run->dir);
+    char *argv[32] = {strdup(TOURNEY_TEST_EXE)};
+    size_t argc = 1;
+    for (; args[argc - 1] != NULL && argc < 31; argc++) {
+        argv[argc] = strdup(args[argc - 1]);
+    }
+    argv[argc] = NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int out = open(run->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int err = open(run->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
+            _exit(126);
+        }
+        setenv("TOURNEY_PLUGIN_PATH", TOURNEY_TEST_PLUGIN_DIR, 1);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    for (size_t i = 0; i < argc; i++) {
+        free(argv[i]);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    run->status = WEXITSTATUS(status);
+}
+
+static void remove_tree(const char *dir)
+{
+    char command[256];
+    snprintf(command, sizeof(command), "rm -rf '%s'", dir);
+    assert_int_equal(system(command), 0);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    assert_non_null(file);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *memory = open_memstream(&text, &size);
+    assert_non_null(memory);
+    char buffer[4096];
+    size_t got;
+    while ((got = fread(buffer, 1, sizeof(buffer), file)) > 0) {
+        fwrite(buffer, 1, got, memory);
+    }
+    fclose(file);
+    fclose(memory);
+    return text;
+}
+
+/* Plays CONFIG into RUN's directory and checks it succeeded. */
+static void play(struct run *run, const char *config)
+{
+    memset(run, 0, sizeof(*run));
+    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
+    assert_non_null(mkdtemp(run->dir));
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    const char *args[] = {"run", config, "--output", output, NULL};
+    run_tourney(run, args);
+    if (run->status != 0) {
+        char *err = slurp(run->err);
+        print_error("tourney run %s failed (%d):\n%s\n", config, run->status, err);
+        free(err);
+        fail();
+    }
+}
+
+static json_t *load_summary(const struct run *run)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "%s/reports/summary.json", run->dir);
+    json_error_t error;
+    json_t *summary = json_load_file(path, 0, &error);
+    if (summary == NULL) {
+        print_error("%s:%d: %s\n", path, error.line, error.text);
+        fail();
+    }
+    return summary;
+}
+
+static json_int_t get_int(json_t *object, const char *key)
+{
+    json_t *value = json_object_get(object, key);
+    assert_true(json_is_integer(value));
+    return json_integer_value(value);
+}
+
+static json_t *agent_named(json_t *summary, const char *name)
+{
+    size_t i;
+    json_t *agent;
+    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    {
+        if (strcmp(json_string_value(json_object_get(agent, "name")), name) == 0) {
+            return agent;
+        }
+    }
+    print_error("no agent %s in summary.json\n", name);
+    fail();
+    return NULL;
+}
+
+static json_t *pair(json_t *summary, const char *agent, const char *opponent)
+{
+    size_t i;
+    json_t *cell;
+    json_array_foreach(json_object_get(summary, "crosstable"), i, cell)
+    {
+        if (strcmp(json_string_value(json_object_get(cell, "agent")), agent) == 0 &&
+            strcmp(json_string_value(json_object_get(cell, "opponent")), opponent) == 0) {
+            return cell;
+        }
+    }
+    return NULL;
+}
+
+/* Every agent's tallies and every pair's add up, and the two sides of a pair
+ * mirror each other. Returns the number of games in the cross-table. */
+static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
+{
+    json_int_t games = 0;
+    size_t i;
+    json_t *cell;
+    json_array_foreach(json_object_get(summary, "crosstable"), i, cell)
+    {
+        json_int_t n = get_int(cell, "games");
+        assert_int_equal(get_int(cell, "wins") + get_int(cell, "draws") + get_int(cell, "losses"),
+                         n);
+        assert_true(n == 0 || n == games_per_pair);
+        json_t *mirror = pair(summary, json_string_value(json_object_get(cell, "opponent")),
+                              json_string_value(json_object_get(cell, "agent")));
+        assert_non_null(mirror);
+        assert_int_equal(get_int(mirror, "games"), n);
+        assert_int_equal(get_int(mirror, "wins"), get_int(cell, "losses"));
+        assert_int_equal(get_int(mirror, "draws"), get_int(cell, "draws"));
+        games += n;
+    }
+    json_t *agent;
+    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    {
+        json_t *all = json_object_get(agent, "all");
+        json_t *first = json_object_get(agent, "first");
+        json_t *second = json_object_get(agent, "second");
+        json_int_t n = get_int(all, "games");
+        assert_int_equal(get_int(all, "wins") + get_int(all, "draws") + get_int(all, "losses"), n);
+        assert_int_equal(get_int(first, "games") + get_int(second, "games"), n);
+        /* Seats alternate: each agent moves first in exactly half its games. */
+        assert_int_equal(get_int(first, "games"), get_int(second, "games"));
+    }
+    json_t *tournament = json_object_get(summary, "tournament");
+    assert_int_equal(get_int(tournament, "games_played"), get_int(tournament, "games_scheduled"));
+    assert_int_equal(games / 2, get_int(tournament, "games_played"));
+    return games / 2;
+}
+
+/* games.jsonl without the time fields, each record with sorted keys. */
+static char *games_without_times(const struct run *run, size_t *lines)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
+    FILE *file = fopen(path, "r");
+    assert_non_null(file);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *memory = open_memstream(&text, &size);
+    char *line = NULL;
+    size_t capacity = 0;
+    *lines = 0;
+    while (getline(&line, &capacity, file) > 0) {
+        json_error_t error;
+        json_t *record = json_loads(line, 0, &error);
+        assert_non_null(record);
+        assert_true(json_is_array(json_object_get(record, "time_ns")));
+        json_object_del(record, "time_ns");
+        char *dumped = json_dumps(record, JSON_SORT_KEYS | JSON_COMPACT);
+        fprintf(memory, "%s\n", dumped);
+        free(dumped);
+        json_decref(record);
+        (*lines)++;
+    }
+    free(line);
+    fclose(file);
+    fclose(memory);
+    return text;
+}
+
+static void test_classic_is_consistent_and_reproducible(void **state)
+{
+    (void)state;
+    struct run a;
+    struct run b;
+    play(&a, CONFIG_DIR "/classic.ini");
+    play(&b, CONFIG_DIR "/classic.ini");
+    json_t *summary = load_summary(&a);
+    json_int_t per_pair = get_int(json_object_get(summary, "tournament"), "games_per_pair");
+    /* Five agents: ten pairs. */
+    assert_int_equal(check_consistency(summary, per_pair), 10 * per_pair);
+
+    /* Full-depth searchers never lose on 3x3, and draw each other. */
+    static const char *const searchers[] = {"minimax", "negamax", "negamax-ab-ids"};
+    for (size_t i = 0; i < 3; i++) {
+        json_t *all = json_object_get(agent_named(summary, searchers[i]), "all");
+        assert_int_equal(get_int(all, "losses"), 0);
+        for (size_t j = 0; j < 3; j++) {
+            if (i != j) {
+                assert_int_equal(get_int(pair(summary, searchers[i], searchers[j]), "draws"),
+                                 per_pair);
+            }
+        }
+        json_t *vs_random = json_object_get(agent_named(summary, searchers[i]), "vs_random");
+        assert_int_equal(get_int(vs_random, "games"), per_pair);
+    }
+
+    /* The same config and seed give the same games; only times differ. */
+    size_t lines_a = 0;
+    size_t lines_b = 0;
+    char *games_a = games_without_times(&a, &lines_a);
+    char *games_b = games_without_times(&b, &lines_b);
+    assert_int_equal(lines_a, 10 * per_pair);
+    assert_int_equal(lines_b, lines_a);
+    assert_string_equal(games_a, games_b);
+    free(games_a);
+    free(games_b);
+
+    /* results.csv: a header and one row per agent. */
+    char path[128];
+    snprintf(path, sizeof(path), "%s/reports/results.csv", a.dir);
+    char *csv = slurp(path);
+    size_t rows = 0;
+    for (char *p = csv; *p; p++) {
+        rows += *p == '\n';
+    }
+    assert_int_equal(rows, 6);
+    assert_int_equal(strncmp(csv, "rank,agent,plugin,params,games,wins,draws,losses,", 49), 0);
+    free(csv);
+    snprintf(path, sizeof(path), "%s/reports/report.md", a.dir);
+    char *markdown = slurp(path);
+    assert_non_null(strstr(markdown, "## Standings"));
+    assert_non_null(strstr(markdown, "| 1 | "));
+    free(markdown);
+
+    json_decref(summary);
+    remove_tree(a.dir);
+    remove_tree(b.dir);
+}
+
+static void test_gauntlet_against_random(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, CONFIG_DIR "/vs-random.ini");
+    json_t *summary = load_summary(&run);
+    json_int_t per_pair = get_int(json_object_get(summary, "tournament"), "games_per_pair");
+    assert_string_equal(
+        json_string_value(json_object_get(json_object_get(summary, "tournament"), "format")),
+        "gauntlet");
+    assert_int_equal(check_consistency(summary, per_pair), 4 * per_pair);
+    static const char *const others[] = {"first-open", "minimax", "negamax", "negamax-ab-ids"};
+    for (size_t i = 0; i < 4; i++) {
+        json_t *agent = agent_named(summary, others[i]);
+        assert_int_equal(get_int(json_object_get(agent, "all"), "games"), per_pair);
+        assert_int_equal(get_int(json_object_get(agent, "vs_random"), "games"), per_pair);
+    }
+    assert_int_equal(get_int(json_object_get(agent_named(summary, "random"), "all"), "games"),
+                     4 * per_pair);
+    json_decref(summary);
+    remove_tree(run.dir);
+}
+
+static void test_one_plugin_entered_twice(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, CONFIG_DIR "/depths.ini");
+    json_t *summary = load_summary(&run);
+    json_int_t per_pair = get_int(json_object_get(summary, "tournament"), "games_per_pair");
+    assert_int_equal(check_consistency(summary, per_pair), 6 * per_pair);
+    json_t *d1 = agent_named(summary, "minimax-d1");
+    json_t *d9 = agent_named(summary, "minimax-d9");
+    assert_string_equal(json_string_value(json_object_get(d1, "plugin")), "minimax");
+    assert_string_equal(json_string_value(json_object_get(d9, "plugin")), "minimax");
+    assert_non_null(strstr(json_string_value(json_object_get(d1, "params")), "depth = 1"));
+    assert_non_null(strstr(json_string_value(json_object_get(d9, "params")), "depth = 9"));
+    /* The deeper search never loses to the shallower one on 3x3. */
+    assert_int_equal(get_int(pair(summary, "minimax-d9", "minimax-d1"), "losses"), 0);
+    json_decref(summary);
+    remove_tree(run.dir);
+}
+
+static void test_faulty_agents_lose_only_their_games(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, TOURNEY_TEST_SOURCE_DIR "/tests/configs/faults.ini");
+    json_t *summary = load_summary(&run);
+    json_int_t per_pair = get_int(json_object_get(summary, "tournament"), "games_per_pair");
+    assert_int_equal(check_consistency(summary, per_pair), 6 * per_pair);
+    json_t *terminations = json_object_get(summary, "terminations");
+    /* cheat and quitter each lose every game not against each other by their
+     * fault; between them, whoever misbehaves first (at ply 2 or 3) loses. */
+    json_t *cheat = agent_named(summary, "cheat");
+    json_t *quitter = agent_named(summary, "quitter");
+    assert_int_equal(get_int(json_object_get(cheat, "all"), "wins"),
+                     get_int(pair(summary, "cheat", "quitter"), "wins"));
+    assert_int_equal(get_int(json_object_get(cheat, "faults"), "illegal_move") +
+                         get_int(json_object_get(quitter, "faults"), "agent_error"),
+                     5 * per_pair);
+    assert_int_equal(get_int(terminations, "illegal_move") + get_int(terminations, "agent_error"),
+                     5 * per_pair);
+    assert_int_equal(get_int(terminations, "normal"), per_pair);
+    /* The well-behaved pair played normally, all its games. */
+    assert_int_equal(get_int(pair(summary, "first-open", "random"), "games"), per_pair);
+    assert_int_equal(get_int(pair(summary, "first-open", "cheat"), "wins"), per_pair);
+    assert_int_equal(get_int(pair(summary, "random", "quitter"), "wins"), per_pair);
+
+    /* games.jsonl names the agent at fault and the reason. */
+    char path[128];
+    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run.dir);
+    char *games = slurp(path);
+    assert_non_null(strstr(games, "\"termination\":\"illegal_move\",\"fault\":\"cheat\","
+                                  "\"reason\":\"move 0 is not legal at ply 2"));
+    assert_non_null(strstr(games, "\"message\":\"giving up on purpose\""));
+    free(games);
+    json_decref(summary);
+    remove_tree(run.dir);
+}
+
+static void test_validate(void **state)
+{
+    (void)state;
+    struct run run = {0};
+    const char *good[] = {"validate", CONFIG_DIR "/classic.ini", NULL};
+    run_tourney(&run, good);
+    assert_int_equal(run.status, 0);
+    char *out = slurp(run.out);
+    assert_non_null(strstr(out, "classic.ini: OK: game mnk (rows = 3, cols = 3, k = 3), 5 agents"));
+    free(out);
+    remove_tree(run.dir);
+
+    /* A broken config: every error on stderr with file:line, exit code 2,
+     * nothing played or written. */
+    char dir[] = "/tmp/tourney-e2e-bad-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char config[128];
+    snprintf(config, sizeof(config), "%s/bad.ini", dir);
+    FILE *file = fopen(config, "w");
+    assert_non_null(file);
+    fprintf(file, "[tournament]\ngames_per_pair = 2\noutput_dir = %s/out\n[game]\nplugin = mnk\n"
+                  "[agent a]\nplugin = nosuch\n[agent b]\nplugin = random\nlevel = 3\n",
+            dir);
+    fclose(file);
+    const char *bad[] = {"run", config, NULL};
+    memset(&run, 0, sizeof(run));
+    run_tourney(&run, bad);
+    assert_int_equal(run.status, 2);
+    char *err = slurp(run.err);
+    char expected[256];
+    snprintf(expected, sizeof(expected), "%s:7: unknown agent plugin 'nosuch'", config);
+    assert_non_null(strstr(err, expected));
+    snprintf(expected, sizeof(expected),
+             "%s:10: unknown parameter 'level' for agent 'b' (plugin 'random')", config);
+    assert_non_null(strstr(err, expected));
+    assert_non_null(strstr(err, "2 errors in"));
+    free(err);
+    char out_dir[128];
+    snprintf(out_dir, sizeof(out_dir), "%s/out", dir);
+    assert_int_not_equal(access(out_dir, F_OK), 0);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+static void test_help_version_and_listings(void **state)
+{
+    (void)state;
+    struct run run = {0};
+    const char *help[] = {"--help", NULL};
+    run_tourney(&run, help);
+    assert_int_equal(run.status, 0);
+    char *out = slurp(run.out);
+    assert_int_equal(strncmp(out, "Usage: tourney COMMAND", 22), 0);
+    free(out);
+    remove_tree(run.dir);
+    memset(&run, 0, sizeof(run));
+
+    const char *version[] = {"--version", NULL};
+    run_tourney(&run, version);
+    assert_int_equal(run.status, 0);
+    out = slurp(run.out);
+    assert_int_equal(strncmp(out, "tourney ", 8), 0);
+    assert_non_null(strstr(out, "(plugin ABI 1.0)"));
+    free(out);
+    remove_tree(run.dir);
+    memset(&run, 0, sizeof(run));
+
+    const char *unknown[] = {"frobnicate", NULL};
+    run_tourney(&run, unknown);
+    assert_int_equal(run.status, 2);
+    remove_tree(run.dir);
+    memset(&run, 0, sizeof(run));
+
+    const char *agents[] = {"agents", NULL};
+    run_tourney(&run, agents);
+    assert_int_equal(run.status, 0);
+    out = slurp(run.out);
+    static const char *const shipped[] = {"\nfirst-open\n", "\nrandom\n", "\nminimax\n",
+                                          "\nnegamax\n", "\nnegamax-ab-ids\n"};
+    for (size_t i = 0; i < 5; i++) {
+        assert_non_null(strstr(out, shipped[i]));
+    }
+    assert_non_null(strstr(out, "max_depth"));
+    assert_non_null(strstr(out, "tie_break"));
+    free(out);
+    remove_tree(run.dir);
+    memset(&run, 0, sizeof(run));
+
+    const char *games[] = {"games", NULL};
+    run_tourney(&run, games);
+    assert_int_equal(run.status, 0);
+    out = slurp(run.out);
+    assert_int_equal(strncmp(out, "mnk\n", 4), 0);
+    assert_non_null(strstr(out, "rows"));
+    assert_non_null(strstr(out, "(a whole number from 1 to 16)"));
+    free(out);
+    remove_tree(run.dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_classic_is_consistent_and_reproducible),
+        cmocka_unit_test(test_gauntlet_against_random),
+        cmocka_unit_test(test_one_plugin_entered_twice),
+        cmocka_unit_test(test_faulty_agents_lose_only_their_games),
+        cmocka_unit_test(test_validate),
+        cmocka_unit_test(test_help_version_and_listings),
+    };
+    return cmocka_run_group_tests_name("e2e", tests, NULL, NULL);
+}
