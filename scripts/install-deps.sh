@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tourney needs to build, test and run.
+# Uses sudo only when not already root.
+set -euo pipefail
+
+packages=(
+  build-essential   # cc, c++ (the public header is also checked as C++), make
+  meson ninja-build pkg-config
+  libinih-dev       # the INI parser the config is read with
+  libjansson-dev    # JSON reports and results log
+  libcmocka-dev     # unit tests
+  valgrind          # the memcheck test setup
+)
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  as_root=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+# An empty package list (a fresh container) must be fetched first.
+if ! apt-cache show libinih-dev >/dev/null 2>&1; then
+  "${as_root[@]}" apt-get update
+fi
+"${as_root[@]}" apt-get install -y --no-install-recommends "${packages[@]}"
