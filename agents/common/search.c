@@ -1,0 +1,254 @@
+/*
+ * agents/common/search.c - the pieces every agent shares, see search.h.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+const char *const search_tie_break_choices[] = {"lowest", "random", NULL};
+
+/* Distances in win scores stop here, so that a win however far away still
+ * counts as proven (TOURNEY_SCORE_PROVEN). */
+#define SEARCH_MAX_DISTANCE (TOURNEY_SCORE_WIN - TOURNEY_SCORE_PROVEN - 1)
+
+void search_log(const struct search *s, enum tourney_log_level level, const char *fmt, ...)
+{
+    char message[256];
+    int prefix;
+    va_list ap;
+
+    prefix = snprintf(message, sizeof(message), "%s: ", s->name);
+    if (prefix < 0 || (size_t)prefix >= sizeof(message)) {
+        prefix = 0;
+    }
+    va_start(ap, fmt);
+    vsnprintf(message + prefix, sizeof(message) - (size_t)prefix, fmt, ap);
+    va_end(ap);
+    s->host->log(s->host_context, level, message);
+}
+
+void search_log_init(const struct tourney_agent_init *init, const char *message)
+{
+    if (init != NULL && init->struct_size >= sizeof(*init) && init->host != NULL &&
+        init->host->struct_size >= sizeof(*init->host) && init->host->log != NULL) {
+        init->host->log(init->host_context, TOURNEY_LOG_ERROR, message);
+    }
+}
+
+int search_init(struct search *s, const struct tourney_agent_init *init, const char *agent,
+                bool deep)
+{
+    const struct tourney_game_info *info;
+    size_t levels;
+    size_t per_level;
+
+    memset(s, 0, sizeof(*s));
+    s->name = agent;
+    /* Without a usable host there is no way to explain anything. */
+    if (init == NULL || init->struct_size < sizeof(*init) || init->host == NULL ||
+        init->host->struct_size < sizeof(*init->host) || init->host->log == NULL) {
+        return TOURNEY_ERR_INVALID;
+    }
+    s->host = init->host;
+    s->host_context = init->host_context;
+    if (init->host->now_ns == NULL || init->host->random_u64 == NULL) {
+        search_log(s, TOURNEY_LOG_ERROR, "the host lacks now_ns or random_u64");
+        return TOURNEY_ERR_INVALID;
+    }
+    info = init->game_info;
+    if (init->game_api == NULL || info == NULL || info->state_size == 0 ||
+        info->move_limit <= 0 || info->max_plies < 0) {
+        search_log(s, TOURNEY_LOG_ERROR, "no game, or a game without states or moves");
+        return TOURNEY_ERR_INVALID;
+    }
+    s->api = init->game_api;
+    s->game = init->game;
+    s->info = *info;
+
+    /* One move list per ply of the longest game, plus the root's. */
+    levels = deep ? (size_t)info->max_plies + 1 : 1;
+    per_level = (size_t)info->move_limit;
+    if (levels > (size_t)INT32_MAX || per_level > SIZE_MAX / sizeof(tourney_move) / levels) {
+        search_log(s, TOURNEY_LOG_ERROR, "the game is too large to search");
+        return TOURNEY_ERR_NOMEM;
+    }
+    s->levels = (int32_t)levels;
+    s->state = malloc(info->state_size);
+    s->moves = malloc(levels * per_level * sizeof(tourney_move));
+    if (s->state == NULL || s->moves == NULL) {
+        search_log(s, TOURNEY_LOG_ERROR, "out of memory");
+        search_finish(s);
+        return TOURNEY_ERR_NOMEM;
+    }
+    return TOURNEY_OK;
+}
+
+int search_check_params(const struct search *s, const struct tourney_agent_init *init,
+                        const struct tourney_param_desc *descs, size_t count)
+{
+    if (count > 0 && init->params == NULL) {
+        search_log(s, TOURNEY_LOG_ERROR, "no parameter values given");
+        return TOURNEY_ERR_INVALID;
+    }
+    for (size_t i = 0; i < count; i++) {
+        int64_t value = init->params[i].i;
+        int64_t min = 0;
+        int64_t max = 1;
+
+        if (descs[i].type == TOURNEY_PARAM_INT) {
+            min = descs[i].min;
+            max = descs[i].max;
+        } else if (descs[i].type == TOURNEY_PARAM_CHOICE) {
+            max = -1;
+            while (descs[i].choices[max + 1] != NULL) {
+                max++;
+            }
+        }
+        if (value < min || value > max) {
+            search_log(s, TOURNEY_LOG_ERROR, "%s = %lld is out of range", descs[i].name,
+                       (long long)value);
+            return TOURNEY_ERR_INVALID;
+        }
+    }
+    return TOURNEY_OK;
+}
+
+void search_finish(struct search *s)
+{
+    free(s->state);
+    free(s->moves);
+    s->state = NULL;
+    s->moves = NULL;
+}
+
+int search_begin(struct search *s, const void *root, const struct tourney_move_request *request,
+                 const struct tourney_move_report *report)
+{
+    int n;
+
+    /* Every field we read or write is in ABI 1.0, so a smaller struct means
+     * a broken runner; writing past its report would corrupt its memory. */
+    if (root == NULL || request == NULL || report == NULL ||
+        request->struct_size < sizeof(*request) || report->struct_size < sizeof(*report)) {
+        search_log(s, TOURNEY_LOG_ERROR,
+                   "choose_move without a state, or with a request or report too small");
+        return TOURNEY_ERR_INVALID;
+    }
+    memcpy(s->state, root, s->info.state_size);
+    s->nodes = 0;
+    s->max_ply = 0;
+    s->horizon_hit = false;
+    s->timed = false;
+    s->deadline_ns = request->deadline_ns;
+    s->aborted = false;
+    n = s->api->legal_moves(s->game, s->state, search_moves(s, 0));
+    if (n <= 0 || n > s->info.move_limit) {
+        search_log(s, TOURNEY_LOG_ERROR, "asked to move in a finished game");
+        return TOURNEY_ERR_INVALID;
+    }
+    return n;
+}
+
+int32_t search_terminal_score(int status, int player, int32_t ply)
+{
+    int32_t distance = ply < SEARCH_MAX_DISTANCE ? ply : SEARCH_MAX_DISTANCE;
+    int winner;
+
+    if (status == TOURNEY_WIN_FIRST) {
+        winner = 0;
+    } else if (status == TOURNEY_WIN_SECOND) {
+        winner = 1;
+    } else {
+        return 0;
+    }
+    return winner == player ? TOURNEY_SCORE_WIN - distance : -(TOURNEY_SCORE_WIN - distance);
+}
+
+int32_t search_evaluate(const struct search *s, int player)
+{
+    int32_t value;
+
+    if (s->api->evaluate == NULL) {
+        return 0;
+    }
+    value = s->api->evaluate(s->game, s->state);
+    /* A game that strays out of its range must not fake a proven result. */
+    if (value > TOURNEY_EVAL_LIMIT) {
+        value = TOURNEY_EVAL_LIMIT;
+    } else if (value < -TOURNEY_EVAL_LIMIT) {
+        value = -TOURNEY_EVAL_LIMIT;
+    }
+    return s->api->to_move(s->game, s->state) == player ? value : -value;
+}
+
+int32_t search_depth_limit(int64_t depth)
+{
+    if (depth <= 0 || depth > INT32_MAX) {
+        return INT32_MAX;
+    }
+    return (int32_t)depth;
+}
+
+uint64_t search_random_below(const struct search *s, uint64_t n)
+{
+    /* Rejection sampling: of the 2^64 outcomes, the lowest 2^64 mod n are
+     * refused, so that those left split evenly among the n results. */
+    uint64_t threshold = (0 - n) % n;
+    uint64_t r;
+
+    do {
+        r = s->host->random_u64(s->host_context);
+    } while (r < threshold);
+    return r % n;
+}
+
+int root_choice_init(struct root_choice *rc, const struct search *s)
+{
+    rc->ties = malloc((size_t)s->info.move_limit * sizeof(tourney_move));
+    rc->count = 0;
+    rc->best = -SEARCH_INF;
+    return rc->ties == NULL ? TOURNEY_ERR_NOMEM : TOURNEY_OK;
+}
+
+void root_choice_finish(struct root_choice *rc)
+{
+    free(rc->ties);
+    rc->ties = NULL;
+}
+
+void root_choice_reset(struct root_choice *rc)
+{
+    rc->count = 0;
+    rc->best = -SEARCH_INF;
+}
+
+void root_choice_offer(struct root_choice *rc, tourney_move move, int32_t value)
+{
+    if (value > rc->best) {
+        rc->best = value;
+        rc->count = 0;
+    }
+    if (value == rc->best) {
+        rc->ties[rc->count++] = move;
+    }
+}
+
+tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
+                              const struct search *s)
+{
+    if (tie_break == TIE_BREAK_RANDOM && rc->count > 1) {
+        return rc->ties[search_random_below(s, (uint64_t)rc->count)];
+    }
+    return rc->ties[0];
+}
+
+void search_report(const struct search *s, struct tourney_move_report *report, int32_t score)
+{
+    report->nodes = s->nodes;
+    report->depth = s->max_ply;
+    report->score = score;
+    report->has_score = 1;
+}

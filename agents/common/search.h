@@ -1,0 +1,172 @@
+/*
+ * agents/common/search.h - what the agents share: a working copy of the
+ * position, a stack of move lists, node counting, scoring of ends and
+ * horizons, the time check, unbiased random numbers and tie-breaking at the
+ * root.
+ *
+ * Linked as a static library into every agent module and compiled with
+ * -fvisibility=hidden, so none of these names leave a module.
+ */
+#ifndef TOURNEY_AGENTS_SEARCH_H
+#define TOURNEY_AGENTS_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tourney/agent.h>
+
+/* Larger than any score, and still safe to negate. */
+#define SEARCH_INF (TOURNEY_SCORE_WIN + 1)
+
+/* The largest `depth` parameter the agents accept. Deeper searches are never
+ * practical, and it keeps the distance in a win score far from the heuristic
+ * range. */
+#define SEARCH_MAX_DEPTH 10000
+
+/* How many nodes pass between two looks at the clock: reading it costs about
+ * as much as a few nodes, so a look every 1024 costs nothing measurable and
+ * overshoots a deadline by well under a millisecond on small games. */
+#define SEARCH_CLOCK_MASK UINT64_C(1023)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SEARCH_PRINTF(FMT, ARGS) __attribute__((format(printf, FMT, ARGS)))
+#else
+#define SEARCH_PRINTF(FMT, ARGS)
+#endif
+
+/* The values of the tie_break parameter, in the order of its choices. */
+enum tie_break {
+    TIE_BREAK_LOWEST = 0,
+    TIE_BREAK_RANDOM = 1,
+};
+
+/* The choices of the tie_break parameter, NULL-terminated. */
+extern const char *const search_tie_break_choices[];
+
+/* Everything one agent instance needs to search: the game, the host, and
+ * buffers sized from the game's info when the instance is created, so the
+ * search itself never allocates. */
+struct search {
+    const char *name;      /* the agent's, to begin its log messages */
+    const struct tourney_game_api *api;
+    const void *game;
+    struct tourney_game_info info;
+    const struct tourney_host *host;
+    void *host_context;
+
+    unsigned char *state;  /* the working position, changed by apply/undo */
+    tourney_move *moves;   /* `levels` move lists of info.move_limit each */
+    int32_t levels;        /* move lists: max_plies + 1, or 1 */
+
+    /* Filled in by the search. */
+    uint64_t nodes;        /* positions visited, the root included */
+    int32_t max_ply;       /* the deepest ply reached */
+    bool horizon_hit;      /* a position was cut off by the depth limit */
+
+    /* Time control, used by agents that can abandon a search. */
+    bool timed;            /* look at the clock at all */
+    uint64_t deadline_ns;
+    bool aborted;          /* the deadline passed: every value since is void */
+};
+
+/* A root move's value, gathered move by move, and the moves that share the
+ * best value so far, in the order they were offered. */
+struct root_choice {
+    tourney_move *ties;    /* room for info.move_limit moves */
+    int count;
+    int32_t best;
+};
+
+/* Checks the init struct and the host, copies what the search needs and
+ * allocates the buffers: a move list for every ply of the longest game when
+ * `deep`, else only the root's. Explains a failure through the host's log. */
+int search_init(struct search *s, const struct tourney_agent_init *init, const char *agent,
+                bool deep);
+
+/* Logs a message before search_init succeeded, when the host allows. */
+void search_log_init(const struct tourney_agent_init *init, const char *message);
+
+/* Checks parameter values against their descriptors: the runner already
+ * did, but a wrong value here would index past an array. */
+int search_check_params(const struct search *s, const struct tourney_agent_init *init,
+                        const struct tourney_param_desc *descs, size_t count);
+
+/* Frees what search_init allocated; safe on a zeroed struct. */
+void search_finish(struct search *s);
+
+/* Logs a formatted message through the host, after the agent's name. */
+void search_log(const struct search *s, enum tourney_log_level level, const char *fmt, ...)
+    SEARCH_PRINTF(3, 4);
+
+/* Checks a move request and report from the runner, copies `root` into the
+ * working position, clears the counters and lists the root's moves in
+ * search_moves(s, 0). Returns their number, at least 1, or a negative
+ * status. */
+int search_begin(struct search *s, const void *root, const struct tourney_move_request *request,
+                 const struct tourney_move_report *report);
+
+/* The move list for the position `ply` plies below the root. */
+static inline tourney_move *search_moves(const struct search *s, int32_t ply)
+{
+    return s->moves + (size_t)ply * (size_t)s->info.move_limit;
+}
+
+/* Counts a visit to a position `ply` plies below the root and, when the
+ * search is timed, looks at the clock now and then. */
+static inline void search_visit(struct search *s, int32_t ply)
+{
+    s->nodes++;
+    if (ply > s->max_ply) {
+        s->max_ply = ply;
+    }
+    if (s->timed && (s->nodes & SEARCH_CLOCK_MASK) == 0 &&
+        s->host->now_ns(s->host_context) >= s->deadline_ns) {
+        s->aborted = true;
+    }
+}
+
+/* Whether a position `ply` plies below the root must be scored rather than
+ * expanded: the depth limit is reached, or the move stack is full (only a
+ * game that outlasts its own max_plies gets there). */
+static inline bool search_at_horizon(struct search *s, int32_t ply, int32_t depth_left)
+{
+    if (depth_left > 0 && ply < s->levels) {
+        return false;
+    }
+    s->horizon_hit = true;
+    return true;
+}
+
+/* The value for `player` of a finished game, `ply` plies below the root. */
+int32_t search_terminal_score(int status, int player, int32_t ply);
+
+/* The game's heuristic value of the working position for `player`; 0 when
+ * the game has no evaluate. */
+int32_t search_evaluate(const struct search *s, int player);
+
+/* The depth to search for a depth parameter: 0 means to the end of the game. */
+int32_t search_depth_limit(int64_t depth);
+
+/* A uniform random number in [0, n), n > 0, from the host's stream. */
+uint64_t search_random_below(const struct search *s, uint64_t n);
+
+/* Allocates and frees the ties buffer of a root_choice. */
+int root_choice_init(struct root_choice *rc, const struct search *s);
+void root_choice_finish(struct root_choice *rc);
+
+/* Forgets every offer. */
+void root_choice_reset(struct root_choice *rc);
+
+/* Offers a root move with its exact value. */
+void root_choice_offer(struct root_choice *rc, tourney_move move, int32_t value);
+
+/* The chosen move: the first offered among the best (with moves offered in
+ * ascending order, the lowest), or a uniform pick among them. */
+tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
+                              const struct search *s);
+
+/* Fills a report from a finished search. */
+void search_report(const struct search *s, struct tourney_move_report *report, int32_t score);
+
+#endif /* TOURNEY_AGENTS_SEARCH_H */
