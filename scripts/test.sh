@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit and end-to-end tests on a warning-free build,
-# then again under AddressSanitizer and UndefinedBehaviorSanitizer.
-# The memcheck pass is separate and slower: meson test -C build --setup valgrind
+# The whole test suite: unit and end-to-end tests on a warning-free build;
+# the unit tests and the program itself under valgrind's memcheck; then
+# everything again under AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,16 @@ setup() {
 setup build -Dwerror=true
 meson compile -C build
 meson test -C build --print-errorlogs
+
+meson test -C build --setup valgrind --suite unit --print-errorlogs
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+for config in tests/configs/smoke.ini tests/configs/faults.ini; do
+  echo "valgrind: tourney run $config"
+  TOURNEY_PLUGIN_PATH=build/tests/plugins valgrind --quiet --error-exitcode=99 \
+    --leak-check=full --errors-for-leak-kinds=definite,indirect \
+    ./build/tourney run "$config" --quiet --output "$scratch/$(basename "$config" .ini)"
+done
 
 # A sanitizer finding fails the test that triggered it.
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
