@@ -102,8 +102,10 @@ static int play_moves(const struct match_rules *rules, const struct seat_player 
             record->result = RESULT_DRAW;
             record->termination = TERMINATION_NORMAL;
             snprintf(record->reason, sizeof(record->reason),
-                     "the game reported an ongoing position without legal moves at ply %d",
-                     (int)ply);
+                     count <= 0 ? "the game reported an ongoing position without legal moves "
+                                  "at ply %d"
+                                : "the game went on past its own limit of %d plies",
+                     count <= 0 ? (int)ply : (int)rules->info->max_plies);
             return 0;
         }
         int seat = api->to_move(rules->game, state);

@@ -26,7 +26,8 @@ static void usage(FILE *out)
 {
     fputs("Usage: tourney COMMAND [ARGS]\n"
           "\n"
-          "Plays round-robin tournaments between game-playing agents loaded as plugins.\n"
+          "Plays round-robin and gauntlet tournaments between game-playing agents loaded as\n"
+          "plugins.\n"
           "\n"
           "Commands:\n"
           "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
@@ -160,7 +161,17 @@ static void list_plugin(const char *path, void *context)
     struct plugin plugin;
     char error[1024];
     if (tourney_plugin_open(&plugin, path, listing->kind, error, sizeof(error)) != 0) {
-        return; /* a plugin of the other kind, or not a plugin at all */
+        /* A plugin of the other kind is expected in a shared directory; any
+         * other failure is worth a word, or a broken plugin would just vanish. */
+        enum tourney_plugin_kind other =
+            listing->kind == TOURNEY_KIND_GAME ? TOURNEY_KIND_AGENT : TOURNEY_KIND_GAME;
+        char other_error[1024];
+        if (tourney_plugin_open(&plugin, path, other, other_error, sizeof(other_error)) == 0) {
+            tourney_plugin_close(&plugin);
+        } else {
+            fprintf(stderr, "tourney: skipping %s\n", error);
+        }
+        return;
     }
     const char *name = tourney_plugin_name(&plugin);
     for (size_t i = 0; i < listing->seen_count; i++) {
@@ -182,7 +193,7 @@ static void list_plugin(const char *path, void *context)
     for (size_t i = 0; i < count; i++) {
         char expected[256];
         tourney_params_expected(&params[i], expected, sizeof(expected));
-        printf("    %-12s = %-8s %s (%s)\n", params[i].name, params[i].default_value,
+        printf("    %-16s = %-8s %s (%s)\n", params[i].name, params[i].default_value,
                params[i].help ? params[i].help : "", expected);
     }
     listing->listed++;

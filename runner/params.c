@@ -147,9 +147,6 @@ static void list_names(const struct tourney_param_desc *params, size_t count, ch
     for (size_t i = 0; i < count && used < size; i++) {
         used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", params[i].name);
     }
-    if (count == 0) {
-        snprintf(buf, size, "it takes no parameters");
-    }
 }
 
 int tourney_params_resolve(const struct tourney_param_desc *params, size_t count,
@@ -178,9 +175,15 @@ int tourney_params_resolve(const struct tourney_param_desc *params, size_t count
         if (found == count) {
             char names[512];
             list_names(params, count, names, sizeof(names));
-            tourney_diag_add(diag, file, entry->line,
-                             "unknown parameter '%s' for %s (expected %s%s)", entry->key, owner,
-                             count ? "one of: " : "", names);
+            if (count == 0) {
+                tourney_diag_add(diag, file, entry->line,
+                                 "unknown parameter '%s' for %s, which takes no parameters",
+                                 entry->key, owner);
+            } else {
+                tourney_diag_add(diag, file, entry->line,
+                                 "unknown parameter '%s' for %s (expected one of: %s)",
+                                 entry->key, owner, names);
+            }
             errors++;
             continue;
         }

@@ -107,6 +107,9 @@ char *tourney_plugin_search_find(const struct plugin_search *search,
                                  const char *base_dir)
 {
     if (strchr(name, '/') != NULL) {
+        while (strncmp(name, "./", 2) == 0) {
+            name += 2; /* "./x.so" reads better in messages as "dir/x.so" */
+        }
         char *path = name[0] == '/' || base_dir == NULL ? strdup(name)
                                                         : tourney_format("%s/%s", base_dir, name);
         /* Returned even when missing: the loader then says why it fails. */

@@ -258,7 +258,7 @@ static void test_plugin_path_missing_file(void **state)
     assert_int_equal(f->diag.count, 1);
     char expected[256];
     snprintf(expected, sizeof(expected),
-             "cannot load agent plugin './nowhere/agent.so': %s/./nowhere/agent.so: cannot open",
+             "cannot load agent plugin './nowhere/agent.so': %s/nowhere/agent.so: cannot open",
              f->dir);
     assert_diag(f, 10, expected);
 }
@@ -358,8 +358,8 @@ static void test_unknown_agent_parameter(void **state)
     assert_int_equal(f->diag.count, 2);
     assert_diag(f, 11, "unknown parameter 'detph' for agent 'c' (plugin 'negamax') (expected "
                        "one of: depth");
-    assert_diag_n(f, 1, 14, "unknown parameter 'depth' for agent 'd' (plugin 'first-open') "
-                       "(expected it takes no parameters)");
+    assert_diag_n(f, 1, 14, "unknown parameter 'depth' for agent 'd' (plugin 'first-open'), "
+                          "which takes no parameters");
 }
 
 static void test_game_refuses_parameters(void **state)

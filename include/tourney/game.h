@@ -113,8 +113,8 @@ struct tourney_game_api {
     uint64_t (*hash)(const void *game, const void *state);
 
     /* Optional. Writes a human-readable move (e.g. "b2") into `buf`, always
-     * NUL-terminated, and returns TOURNEY_OK. The runner prints the number
-     * when it is NULL. */
+     * NUL-terminated, and returns TOURNEY_OK. For showing moves to people;
+     * without it, tools show the move's number. */
     int (*format_move)(const void *game, tourney_move move, char *buf, size_t size);
 
     /* Optional. Writes the position as text (one board row a line, each line
