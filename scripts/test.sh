@@ -15,11 +15,28 @@ setup() {
   fi
 }
 
+# Runs meson test with ARGS and adds its counts to the totals printed last.
+passed=0
+failed=0
+run_tests() {
+  local log
+  log=$(mktemp)
+  local status=0
+  meson test "$@" --print-errorlogs | tee "$log" || status=$?
+  passed=$((passed + $(awk '/^Ok:/ {print $2}' "$log")))
+  failed=$((failed + $(awk '/^Fail:/ {print $2}' "$log")))
+  rm -f "$log"
+  if [ "$status" -ne 0 ]; then
+    echo "tests: $passed passed, $failed failed"
+    exit "$status"
+  fi
+}
+
 setup build -Dwerror=true
 meson compile -C build
-meson test -C build --print-errorlogs
+run_tests -C build
 
-meson test -C build --setup valgrind --suite unit --print-errorlogs
+run_tests -C build --setup valgrind --suite unit
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for config in tests/configs/smoke.ini tests/configs/faults.ini; do
@@ -27,6 +44,7 @@ for config in tests/configs/smoke.ini tests/configs/faults.ini; do
   TOURNEY_PLUGIN_PATH=build/tests/plugins valgrind --quiet --error-exitcode=99 \
     --leak-check=full --errors-for-leak-kinds=definite,indirect \
     ./build/tourney run "$config" --quiet --output "$scratch/$(basename "$config" .ini)"
+  passed=$((passed + 1))
 done
 
 # A sanitizer finding fails the test that triggered it.
@@ -34,4 +52,6 @@ export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 setup build-sanitize -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false
 meson compile -C build-sanitize
-meson test -C build-sanitize --print-errorlogs
+run_tests -C build-sanitize
+
+echo "tests: $passed passed, $failed failed"
