@@ -37,13 +37,7 @@ static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
         .max = SEARCH_MAX_DEPTH,
         .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
     },
-    [AB_IDS_TIE_BREAK] = {
-        .name = "tie_break",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "lowest",
-        .choices = search_tie_break_choices,
-        .help = "among equally good moves: the lowest-numbered, or one at random",
-    },
+    [AB_IDS_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
     [AB_IDS_ITERATIVE] = {
         .name = "iterative",
         .type = TOURNEY_PARAM_BOOL,

@@ -44,6 +44,14 @@ enum tie_break {
 /* The choices of the tie_break parameter, NULL-terminated. */
 extern const char *const search_tie_break_choices[];
 
+/* The tie_break parameter, as every searching agent offers it. */
+#define SEARCH_TIE_BREAK_PARAM                                                                 \
+    {                                                                                          \
+        .name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest",          \
+        .choices = search_tie_break_choices,                                                   \
+        .help = "among equally good moves: the lowest-numbered, or one at random",             \
+    }
+
 /* Everything one agent instance needs to search: the game, the host, and
  * buffers sized from the game's info when the instance is created, so the
  * search itself never allocates. */
