@@ -39,21 +39,31 @@ static void percent_cell(struct table *table, uint32_t count, uint32_t games)
     }
 }
 
-int tourney_report_standings(const struct report *report, struct table *table)
+/* A table with a header row, every column right-aligned but the names in
+ * column TEXT_COLUMN. */
+static int start_table(struct table *table, const char *const *headers, size_t columns,
+                       size_t text_column)
 {
-    static const char *const headers[] = {
-        "#",     "agent",    "games",    "W",         "D",      "L",        "score%",
-        "win%",  "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
-    size_t columns = sizeof(headers) / sizeof(headers[0]);
     if (tourney_table_init(table, columns) != 0) {
         return -1;
     }
     tourney_table_row(table);
     for (size_t c = 0; c < columns; c++) {
         tourney_table_cell(table, "%s", headers[c]);
-        if (c != 1) {
+        if (c != text_column) {
             tourney_table_align_right(table, c);
         }
+    }
+    return 0;
+}
+
+int tourney_report_standings(const struct report *report, struct table *table)
+{
+    static const char *const headers[] = {
+        "#",     "agent",    "games",    "W",         "D",      "L",        "score%",
+        "win%",  "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
+    if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 1) != 0) {
+        return -1;
     }
     const struct stats *stats = report->input->stats;
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
@@ -114,16 +124,8 @@ int tourney_report_search(const struct report *report, struct table *table)
     static const char *const headers[] = {
         "agent",   "moves/game", "nodes/move", "nodes total", "depth/move", "EBF",
         "ms/move", "median ms",  "max ms",     "think s",     "over budget"};
-    size_t columns = sizeof(headers) / sizeof(headers[0]);
-    if (tourney_table_init(table, columns) != 0) {
+    if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
         return -1;
-    }
-    tourney_table_row(table);
-    for (size_t c = 0; c < columns; c++) {
-        tourney_table_cell(table, "%s", headers[c]);
-        if (c != 0) {
-            tourney_table_align_right(table, c);
-        }
     }
     const struct stats *stats = report->input->stats;
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
