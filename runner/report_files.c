@@ -43,8 +43,13 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
           "second_games,second_wins,second_draws,second_losses,second_win_rate,"
           "vs_random_games,vs_random_wins,vs_random_draws,vs_random_losses,vs_random_win_rate,"
           "moves,moves_per_game,nodes,nodes_per_move,depth_per_move,ebf,time_mean_ms,"
-          "time_median_ms,time_max_ms,think_s,over_budget,illegal_moves,agent_errors\n",
+          "time_median_ms,time_max_ms,think_s,over_budget",
           out);
+    /* One column per way of losing a game by one's own fault. */
+    for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
+        fprintf(out, ",%s", tourney_termination_name((enum termination)t));
+    }
+    fputc('\n', out);
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *a = &stats->agents[i];
@@ -66,9 +71,12 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         if (a->ebf_moves > 0) {
             fprintf(out, "%.6f", s->ebf);
         }
-        fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%" PRIu64 ",%" PRIu32 ",%" PRIu32 "\n", s->mean_ms,
-                s->median_ms, s->max_ms, s->total_s, a->over_budget,
-                a->faults[TERMINATION_ILLEGAL_MOVE], a->faults[TERMINATION_AGENT_ERROR]);
+        fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%" PRIu64, s->mean_ms, s->median_ms, s->max_ms,
+                s->total_s, a->over_budget);
+        for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
+            fprintf(out, ",%" PRIu32, a->faults[t]);
+        }
+        fputc('\n', out);
     }
     return ferror(out) ? -1 : 0;
 }
@@ -102,8 +110,11 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
         a->ebf_moves ? json_real(s->ebf) : json_null(), "time_mean_ms", s->mean_ms,
         "time_median_ms", s->median_ms, "time_max_ms", s->max_ms, "think_s", s->total_s,
         "over_budget", (json_int_t)a->over_budget);
-    json_t *faults = json_pack("{s:i, s:i}", "illegal_move", (int)a->faults[TERMINATION_ILLEGAL_MOVE],
-                               "agent_error", (int)a->faults[TERMINATION_AGENT_ERROR]);
+    json_t *faults = json_object();
+    for (int t = TERMINATION_NORMAL + 1; faults != NULL && t < TERMINATION_COUNT; t++) {
+        json_object_set_new(faults, tourney_termination_name((enum termination)t),
+                            json_integer(a->faults[t]));
+    }
     return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "rank", (int)rank + 1,
                      "name", in->agents[i].name, "plugin", in->agents[i].plugin, "params",
                      in->agents[i].params, "all", json_tally(&a->all), "first",
@@ -134,10 +145,11 @@ static json_t *json_summary(const struct report *report)
             json_array_append_new(cross, cell);
         }
     }
-    json_t *terminations = json_pack(
-        "{s:I, s:I, s:I}", "normal", (json_int_t)stats->terminations[TERMINATION_NORMAL],
-        "illegal_move", (json_int_t)stats->terminations[TERMINATION_ILLEGAL_MOVE], "agent_error",
-        (json_int_t)stats->terminations[TERMINATION_AGENT_ERROR]);
+    json_t *terminations = json_object();
+    for (int t = 0; terminations != NULL && t < TERMINATION_COUNT; t++) {
+        json_object_set_new(terminations, tourney_termination_name((enum termination)t),
+                            json_integer((json_int_t)stats->terminations[t]));
+    }
     json_t *tournament = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I}", "name", in->tournament,
         "config", in->config_path, "format", in->format, "game", in->game, "game_params",

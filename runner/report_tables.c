@@ -190,10 +190,12 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
                  " per pair, seats alternating), seed %" PRIu64 "\n",
             stats->games, in->games_scheduled, in->format, in->games_per_pair, in->seed);
     fprintf(out, "- Time per move: %" PRIu64 " ms\n", in->time_per_move_ms);
-    fprintf(out, "- Terminations: %" PRIu64 " normal, %" PRIu64 " illegal move, %" PRIu64
-                 " agent error\n\n",
-            stats->terminations[TERMINATION_NORMAL], stats->terminations[TERMINATION_ILLEGAL_MOVE],
-            stats->terminations[TERMINATION_AGENT_ERROR]);
+    fprintf(out, "- Terminations:");
+    for (int t = 0; t < TERMINATION_COUNT; t++) {
+        fprintf(out, "%s %" PRIu64 " %s", t ? "," : "", stats->terminations[t],
+                tourney_termination_name((enum termination)t));
+    }
+    fprintf(out, "\n\n");
     fprintf(out, "## Agents\n\n");
     for (size_t i = 0; i < stats->agent_count; i++) {
         const struct report_agent *agent = &in->agents[i];
