@@ -3,6 +3,7 @@
  * 0 success, 1 a run failed, 2 bad usage, config or plugins.
  */
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,30 @@
 #error "meson defines TOURNEY_VERSION"
 #endif
 
-enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2 };
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
+
+/* Set by SIGINT/SIGTERM: the run stops after the game being played. The one
+ * piece of global state, as a signal handler can reach nothing else. */
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int signal_number)
+{
+    (void)signal_number;
+    stop_requested = 1;
+}
+
+/* A first Ctrl-C stops cleanly; the handler then resets itself, so a second
+ * one ends the program at once. */
+static void catch_stop_signals(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = request_stop;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
 
 static void usage(FILE *out)
 {
@@ -33,9 +57,12 @@ static void usage(FILE *out)
           "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
           "      -o, --output DIR     write the reports into DIR instead of the config's output_dir\n"
           "      -q, --quiet          print no tables, only errors\n"
+          "      --resume             continue the tournament whose results log is in the\n"
+          "                           output folder, playing only the games not in it\n"
           "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
           "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
           "  games [CONFIG]         list the game plugins found, with their parameters\n"
+          "  report DIR             rebuild the reports in DIR from DIR/games.jsonl alone\n"
           "\n"
           "Options:\n"
           "  -h, --help             show this help\n"
@@ -84,6 +111,8 @@ static int command_run(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
             options.quiet = true;
+        } else if (strcmp(argv[i], "--resume") == 0) {
+            options.resume = true;
         } else if (strcmp(argv[i], "--output") == 0 || strcmp(argv[i], "-o") == 0) {
             if (i + 1 == argc || argv[i + 1][0] == '\0') {
                 fprintf(stderr, "tourney run: %s needs a directory\n", argv[i]);
@@ -118,9 +147,14 @@ static int command_run(int argc, char **argv)
         free(t.config.output_dir);
         t.config.output_dir = copy;
     }
-    int status = tourney_run(&t, &options, stdout, stderr);
+    options.output = output;
+    options.stop = &stop_requested;
+    catch_stop_signals();
+    enum run_outcome outcome = tourney_run(&t, &options, stdout, stderr);
     tourney_tournament_close(&t);
-    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+    return outcome == RUN_COMPLETE      ? EXIT_SUCCESS
+           : outcome == RUN_INTERRUPTED ? EXIT_INTERRUPTED
+                                        : EXIT_RUN_FAILED;
 }
 
 static int command_validate(int argc, char **argv)
@@ -268,6 +302,14 @@ int main(int argc, char **argv)
     }
     if (strcmp(command, "validate") == 0) {
         return command_validate(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "report") == 0) {
+        if (argc != 3) {
+            fprintf(stderr, "tourney report: expected exactly one DIR holding games.jsonl\n");
+            return EXIT_USAGE;
+        }
+        return tourney_rebuild_reports(argv[2], stdout, stderr) == 0 ? EXIT_SUCCESS
+                                                                     : EXIT_RUN_FAILED;
     }
     if (strcmp(command, "agents") == 0) {
         return command_list(TOURNEY_KIND_AGENT, argc - 2, argv + 2);

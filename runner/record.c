@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,17 @@ const char *tourney_termination_name(enum termination termination)
         break;
     }
     return "unknown";
+}
+
+int tourney_termination_from_name(const char *name, enum termination *out)
+{
+    for (int t = 0; t < TERMINATION_COUNT; t++) {
+        if (strcmp(name, tourney_termination_name((enum termination)t)) == 0) {
+            *out = (enum termination)t;
+            return 0;
+        }
+    }
+    return -1;
 }
 
 const char *tourney_result_text(enum game_result result)
@@ -114,6 +126,16 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
     const char *winner = record->result == RESULT_FIRST_WINS    ? names[0]
                          : record->result == RESULT_SECOND_WINS ? names[1]
                                                                 : NULL;
+    /* Who made each move, as one character per move: games need not
+     * alternate, and a reader must not have to guess. */
+    char *seats = malloc(record->move_count + 1);
+    if (seats == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < record->move_count; i++) {
+        seats[i] = (char)('0' + record->moves[i].seat);
+    }
+    seats[record->move_count] = '\0';
     json_t *log = json_array();
     for (size_t i = 0; log != NULL && i < record->log_count; i++) {
         const struct agent_message *m = &record->log[i];
@@ -122,14 +144,164 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
                                              "message", m->text));
     }
     json_t *object = json_pack(
-        "{s:I, s:s, s:s, s:s, s:o, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:I}",
+        "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:I}",
         "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed", seed,
-        "moves", move_column(record, get_move), "result", tourney_result_text(record->result),
+        "moves", move_column(record, get_move), "seats", seats, "result",
+        tourney_result_text(record->result),
         "winner", winner, "termination", tourney_termination_name(record->termination),
         "fault", record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
         record->reason[0] ? record->reason : NULL, "nodes", move_column(record, get_nodes),
         "depth", move_column(record, get_depth), "score", move_column(record, get_score),
         "time_ns", move_column(record, get_time), "log", log ? log : json_array(),
         "log_dropped", (json_int_t)record->log_dropped);
+    free(seats);
     return object;
+}
+
+static int name_index(const char *name, const char *const *names, size_t count, uint32_t *out)
+{
+    for (size_t i = 0; name != NULL && i < count; i++) {
+        if (strcmp(name, names[i]) == 0) {
+            *out = (uint32_t)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* The integer at POSITION of the array KEY, or false. */
+static bool column_int(const json_t *object, const char *key, size_t position, json_int_t *out)
+{
+    const json_t *value = json_array_get(json_object_get(object, key), position);
+    if (!json_is_integer(value)) {
+        return false;
+    }
+    *out = json_integer_value(value);
+    return true;
+}
+
+#define FAIL(...)                                                                              \
+    do {                                                                                       \
+        snprintf(error, error_size, __VA_ARGS__);                                              \
+        return -1;                                                                             \
+    } while (0)
+
+int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
+                             struct game_record *record, char *error, size_t error_size)
+{
+    json_int_t index = 0;
+    json_int_t log_dropped = 0;
+    const char *first = NULL;
+    const char *second = NULL;
+    const char *seed = NULL;
+    const char *seats = NULL;
+    const char *result = NULL;
+    const char *termination = NULL;
+    json_t *fault_value = NULL;
+    json_t *reason_value = NULL;
+    json_t *moves = NULL;
+    json_t *log = NULL;
+    json_error_t parse_error;
+    if (json_unpack_ex(object, &parse_error, 0,
+                       "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s?o, s?o, s:o, s:I}", "game",
+                       &index, "first", &first, "second", &second, "seed", &seed, "moves", &moves,
+                       "seats", &seats, "result", &result, "termination", &termination, "fault",
+                       &fault_value, "reason", &reason_value, "log", &log, "log_dropped", &log_dropped) != 0) {
+        FAIL("%s", parse_error.text);
+    }
+    if (index < 0 || index > UINT32_MAX) {
+        FAIL("game index %lld is out of range", (long long)index);
+    }
+    record->index = (uint32_t)index;
+    if (name_index(first, names, name_count, &record->agent[0]) != 0 ||
+        name_index(second, names, name_count, &record->agent[1]) != 0) {
+        FAIL("game %u names an agent the tournament does not have", record->index);
+    }
+    char *end = NULL;
+    record->seed = (uint64_t)strtoull(seed, &end, 16);
+    if (strlen(seed) != 16 || *end != '\0') {
+        FAIL("game %u: seed '%s' is not 16 hex digits", record->index, seed);
+    }
+    if (strcmp(result, "1-0") == 0) {
+        record->result = RESULT_FIRST_WINS;
+    } else if (strcmp(result, "0-1") == 0) {
+        record->result = RESULT_SECOND_WINS;
+    } else if (strcmp(result, "1/2-1/2") == 0) {
+        record->result = RESULT_DRAW;
+    } else {
+        FAIL("game %u: unknown result '%s'", record->index, result);
+    }
+    if (tourney_termination_from_name(termination, &record->termination) != 0) {
+        FAIL("game %u: unknown termination '%s'", record->index, termination);
+    }
+    /* fault and reason are null when nobody was at fault. */
+    const char *fault = json_string_value(fault_value);
+    const char *reason = json_string_value(reason_value);
+    uint32_t fault_agent = 0;
+    record->fault_seat = -1;
+    if (fault != NULL) {
+        if (name_index(fault, names, name_count, &fault_agent) != 0 ||
+            (fault_agent != record->agent[0] && fault_agent != record->agent[1])) {
+            FAIL("game %u: the agent at fault did not play it", record->index);
+        }
+        record->fault_seat = fault_agent == record->agent[0] ? 0 : 1;
+    }
+    snprintf(record->reason, sizeof(record->reason), "%s", reason ? reason : "");
+
+    size_t count = json_array_size(moves);
+    if (strlen(seats) != count) {
+        FAIL("game %u: %zu moves but %zu seats", record->index, count, strlen(seats));
+    }
+    for (size_t i = 0; i < count; i++) {
+        json_int_t move, nodes, depth, time_ns, score = 0;
+        const json_t *score_value = json_array_get(json_object_get(object, "score"), i);
+        if (!column_int(object, "moves", i, &move) || !column_int(object, "nodes", i, &nodes) ||
+            !column_int(object, "depth", i, &depth) ||
+            !column_int(object, "time_ns", i, &time_ns) ||
+            (seats[i] != '0' && seats[i] != '1') ||
+            !(json_is_null(score_value) || json_is_integer(score_value))) {
+            FAIL("game %u: move %zu is incomplete", record->index, i);
+        }
+        if (json_is_integer(score_value)) {
+            score = json_integer_value(score_value);
+        }
+        struct move_record entry = {
+            .seat = seats[i] - '0',
+            .move = (int32_t)move,
+            .depth = (int32_t)depth,
+            .score = (int32_t)score,
+            .has_score = json_is_integer(score_value),
+            .nodes = (uint64_t)nodes,
+            .time_ns = (uint64_t)time_ns,
+        };
+        if (tourney_record_add_move(record, &entry) != 0) {
+            FAIL("out of memory");
+        }
+    }
+    size_t i;
+    json_t *message;
+    json_array_foreach(log, i, message)
+    {
+        if (record->log_count == RECORD_LOG_MAX) {
+            break;
+        }
+        struct agent_message *m = &record->log[record->log_count];
+        const char *agent = json_string_value(json_object_get(message, "agent"));
+        const char *text = json_string_value(json_object_get(message, "message"));
+        const char *level = json_string_value(json_object_get(message, "level"));
+        uint32_t who = 0;
+        if (name_index(agent, names, name_count, &who) != 0 || text == NULL || level == NULL) {
+            FAIL("game %u: log message %zu is incomplete", record->index, i);
+        }
+        m->seat = who == record->agent[0] ? 0 : 1;
+        m->ply = (int32_t)json_integer_value(json_object_get(message, "ply"));
+        m->level = 2;
+        for (int l = 0; l < 4; l++) {
+            m->level = strcmp(level, level_name(l)) == 0 ? l : m->level;
+        }
+        snprintf(m->text, sizeof(m->text), "%s", text);
+        record->log_count++;
+    }
+    record->log_dropped = (size_t)log_dropped;
+    return 0;
 }

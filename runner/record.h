@@ -69,10 +69,18 @@ void tourney_record_finish(struct game_record *record);
 int tourney_record_add_move(struct game_record *record, const struct move_record *move);
 
 const char *tourney_termination_name(enum termination termination);
+/* The termination named NAME; returns -1 for an unknown name. */
+int tourney_termination_from_name(const char *name, enum termination *out);
 const char *tourney_result_text(enum game_result result); /* "1-0", "0-1", "1/2-1/2" */
 
 /* The record as the JSON object written to games.jsonl; NAMES are the
  * entrants' names in seat order. NULL when out of memory. */
 json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2]);
+
+/* Reads back what tourney_record_to_json wrote into RECORD (initialised by
+ * the caller). Players are looked up in NAMES, the entrants' names by index.
+ * On failure returns -1 with the reason in ERROR. */
+int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
+                             struct game_record *record, char *error, size_t error_size);
 
 #endif /* TOURNEY_RUNNER_RECORD_H */

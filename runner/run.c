@@ -5,24 +5,50 @@
 #include <string.h>
 
 #include "executor.h"
+#include "log_header.h"
 #include "output.h"
+#include "publish.h"
 #include "record.h"
-#include "report.h"
 #include "results_log.h"
 #include "schedule.h"
 #include "stats.h"
+#include "text.h"
 
-/* Everything the run owns, released in one place. */
+/* Everything a run owns, released in one place. */
 struct run_state {
+    struct log_header header;
     struct schedule schedule;
     struct stats stats;
     struct results_log log;
-    struct report_agent *agents;
-    bool *is_random;
+    unsigned char *done; /* per scheduled game: already in the log */
+    size_t done_count;
 };
 
-static int play_all(struct tournament *t, struct run_state *run, const struct run_options *options,
-                    FILE *err)
+/* Counts a game found in the log being resumed. */
+static int count_logged_game(const struct game_record *record, void *context)
+{
+    struct run_state *run = context;
+    run->done[record->index] = 1;
+    run->done_count++;
+    return tourney_stats_add(&run->stats, record);
+}
+
+static bool stopping(const struct run_options *options)
+{
+    return options->stop != NULL && *options->stop != 0;
+}
+
+static void show_progress(size_t done, size_t total, FILE *err)
+{
+    fprintf(err, "\rplayed %zu of %zu games", done, total);
+    if (done == total) {
+        fputc('\n', err);
+    }
+    fflush(err);
+}
+
+static enum run_outcome play_all(struct tournament *t, struct run_state *run,
+                                 const struct run_options *options, FILE *err)
 {
     const struct match_rules rules = {
         .api = t->game_plugin.game,
@@ -32,7 +58,14 @@ static int play_all(struct tournament *t, struct run_state *run, const struct ru
     };
     char error[512];
     uint64_t last_progress = 0;
+    size_t finished = run->done_count;
     for (size_t g = 0; g < run->schedule.count; g++) {
+        if (run->done[g]) {
+            continue;
+        }
+        if (stopping(options)) {
+            return RUN_INTERRUPTED;
+        }
         const struct scheduled_game *scheduled = &run->schedule.games[g];
         struct seat_player players[2];
         const char *names[2];
@@ -44,35 +77,29 @@ static int play_all(struct tournament *t, struct run_state *run, const struct ru
         }
         struct game_record record;
         tourney_record_init(&record);
+        error[0] = '\0';
         int status = tourney_play_game(&rules, players, scheduled, &record);
-        if (status == 0 &&
-            tourney_results_log_append(&run->log, &record, names, error, sizeof(error)) != 0) {
-            fprintf(err, "tourney: %s\n", error);
+        if (status != 0) {
+            snprintf(error, sizeof(error), "out of memory while playing game %zu", g);
+        } else if (tourney_results_log_append(&run->log, &record, names, error,
+                                              sizeof(error)) != 0 ||
+                   tourney_stats_add(&run->stats, &record) != 0) {
             status = -1;
-        }
-        if (status == 0 && tourney_stats_add(&run->stats, &record) != 0) {
-            fprintf(err, "tourney: out of memory after game %zu\n", g);
-            status = -1;
-        } else if (status != 0 && error[0] == '\0') {
-            fprintf(err, "tourney: out of memory while playing game %zu\n", g);
         }
         tourney_record_finish(&record);
         if (status != 0) {
-            return -1;
+            fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
+            return RUN_FAILED;
         }
+        finished++;
         uint64_t now = tourney_now_ns();
-        if (options->progress && (now - last_progress > UINT64_C(500000000) ||
-                                  g + 1 == run->schedule.count)) {
-            fprintf(err, "\rplayed %zu of %zu games", g + 1, run->schedule.count);
-            if (g + 1 == run->schedule.count) {
-                fputc('\n', err);
-            }
-            fflush(err);
+        if (options->progress &&
+            (now - last_progress > UINT64_C(500000000) || finished == run->schedule.count)) {
+            show_progress(finished, run->schedule.count, err);
             last_progress = now;
         }
-        error[0] = '\0';
     }
-    return 0;
+    return RUN_COMPLETE;
 }
 
 static void run_finish(struct run_state *run)
@@ -80,75 +107,139 @@ static void run_finish(struct run_state *run)
     tourney_results_log_close(&run->log);
     tourney_stats_finish(&run->stats);
     tourney_schedule_finish(&run->schedule);
-    free(run->agents);
-    free(run->is_random);
+    tourney_header_finish(&run->header);
+    free(run->done);
 }
 
-int tourney_run(struct tournament *t, const struct run_options *options, FILE *out, FILE *err)
+/* Opens the results log fresh, or continues it when resuming. */
+static int open_log(struct tournament *t, struct run_state *run,
+                    const struct run_options *options, FILE *err, char *error, size_t size)
+{
+    const char *dir = t->config.output_dir;
+    if (!options->resume) {
+        return tourney_results_log_create(&run->log, dir, &run->header, error, size);
+    }
+    bool created = false;
+    if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run,
+                                   &created, error, size) != 0) {
+        return -1;
+    }
+    if (created) {
+        fprintf(err, "tourney: no results log in %s yet; starting the tournament\n", dir);
+    } else {
+        fprintf(err, "tourney: resuming %s: %zu of %zu games already played\n", dir,
+                run->done_count, run->schedule.count);
+    }
+    return 0;
+}
+
+enum run_outcome tourney_run(struct tournament *t, const struct run_options *options, FILE *out,
+                             FILE *err)
 {
     struct run_state run;
     memset(&run, 0, sizeof(run));
-    char error[1024];
-    int status = -1;
-    size_t count = t->entrant_count;
-    run.agents = calloc(count, sizeof(*run.agents));
-    run.is_random = calloc(count, sizeof(*run.is_random));
-    if (run.agents == NULL || run.is_random == NULL ||
-        tourney_schedule_build(&run.schedule, count, t->config.games_per_pair, t->config.seed,
-                               t->gauntlet) != 0 ||
-        tourney_stats_init(&run.stats, count, run.is_random, 0) != 0) {
+    char error[1024] = "";
+    enum run_outcome outcome = RUN_FAILED;
+    if (tourney_header_from_tournament(&run.header, t, error, sizeof(error)) != 0) {
+        fprintf(err, "tourney: %s\n", error);
+        return RUN_FAILED;
+    }
+    if (tourney_schedule_build(&run.schedule, t->entrant_count, t->config.games_per_pair,
+                               t->config.seed, t->gauntlet) != 0 ||
+        tourney_stats_init_for(&run.stats, &run.header) != 0 ||
+        (run.done = calloc(run.schedule.count + 1, 1)) == NULL) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
     }
-    for (size_t i = 0; i < count; i++) {
-        run.agents[i].name = t->entrants[i].name;
-        run.agents[i].plugin = t->entrants[i].plugin->agent->name;
-        run.agents[i].params = t->entrants[i].params_text;
-        run.stats.is_random[i] = t->entrants[i].is_random;
-    }
-    run.stats.budget_ns = t->config.time_per_move_ms * UINT64_C(1000000);
+    run.header.games_scheduled = run.schedule.count;
     if (tourney_mkdir_p(t->config.output_dir, error, sizeof(error)) != 0 ||
-        tourney_results_log_open(&run.log, t->config.output_dir, error, sizeof(error)) != 0) {
+        open_log(t, &run, options, err, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         goto out;
     }
-    int played = play_all(t, &run, options, err);
+    outcome = play_all(t, &run, options, err);
 
     /* Reports cover whatever was played, even when the run stopped early. */
-    const struct report_input input = {
-        .tournament = t->config.name,
-        .config_path = t->config.path,
-        .game = t->game_plugin.game->name,
-        .game_params = t->game_params_text,
-        .format = t->gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
-        .seed = t->config.seed,
-        .games_per_pair = t->config.games_per_pair,
-        .time_per_move_ms = t->config.time_per_move_ms,
-        .games_scheduled = run.schedule.count,
-        .agents = run.agents,
-        .stats = &run.stats,
-    };
-    struct report report;
-    if (tourney_report_init(&report, &input) != 0) {
-        fprintf(err, "tourney: out of memory\n");
-        goto out;
-    }
-    if (!options->quiet) {
-        tourney_report_print(&report, out);
-    }
-    int written = tourney_report_write_files(&report, t->config.output_dir, error, sizeof(error));
-    tourney_report_finish(&report);
-    if (written != 0) {
+    if (tourney_publish(&run.header, &run.stats, t->config.output_dir,
+                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
+        outcome = RUN_FAILED;
         goto out;
     }
     if (!options->quiet) {
-        fprintf(out, "\nReports written to %s/ (report.md, results.csv, summary.json, "
-                     "games.jsonl)\n",
-                t->config.output_dir);
+        fprintf(out, "\nReports written to %s/ (report.md, results.csv, summary.json, %s)\n",
+                t->config.output_dir, TOURNEY_LOG_NAME);
     }
-    status = played;
+    if (outcome == RUN_INTERRUPTED) {
+        fprintf(err,
+                "tourney: interrupted after %" PRIu64 " of %zu games; every finished game is in "
+                "%s/%s.\nResume with: tourney run %s --resume%s%s\n",
+                run.stats.games, run.schedule.count, t->config.output_dir, TOURNEY_LOG_NAME,
+                t->config.path, options->output ? " --output " : "",
+                options->output ? options->output : "");
+    }
 out:
     run_finish(&run);
+    return outcome;
+}
+
+/* Statistics for a log being read: sized from its header, which the reader
+ * fills before it hands over the first game. */
+struct rebuild {
+    struct log_header header;
+    struct stats stats;
+    bool ready;
+};
+
+static int rebuild_ready(struct rebuild *r)
+{
+    if (!r->ready && tourney_stats_init_for(&r->stats, &r->header) == 0) {
+        r->ready = true;
+    }
+    return r->ready ? 0 : -1;
+}
+
+static int rebuild_game(const struct game_record *record, void *context)
+{
+    struct rebuild *r = context;
+    return rebuild_ready(r) == 0 ? tourney_stats_add(&r->stats, record) : -1;
+}
+
+int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err)
+{
+    char error[1024] = "";
+    char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
+    if (path == NULL) {
+        fprintf(err, "tourney: out of memory\n");
+        return -1;
+    }
+    struct rebuild r;
+    memset(&r, 0, sizeof(r));
+    off_t valid_end = 0;
+    bool torn = false;
+    int status = tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn,
+                                          error, sizeof(error));
+    if (status == 0 && rebuild_ready(&r) != 0) {
+        snprintf(error, sizeof(error), "out of memory");
+        status = -1;
+    }
+    if (status == 0 && torn) {
+        fprintf(err, "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
+                path);
+    }
+    if (status == 0) {
+        status = tourney_publish(&r.header, &r.stats, dir, out, error, sizeof(error));
+    }
+    if (status != 0) {
+        fprintf(err, "tourney: %s\n", error);
+    } else if (out != NULL) {
+        fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
+                r.stats.games, r.header.games_scheduled);
+    }
+    if (r.ready) {
+        tourney_stats_finish(&r.stats);
+    }
+    tourney_header_finish(&r.header);
+    free(path);
     return status;
 }

@@ -5,20 +5,35 @@
 #ifndef TOURNEY_RUNNER_RUN_H
 #define TOURNEY_RUNNER_RUN_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "tournament.h"
 
 struct run_options {
-    bool quiet;     /* no tables on the console */
-    bool progress;  /* a progress line on ERR while playing */
+    bool quiet;    /* no tables on the console */
+    bool progress; /* a progress line on ERR while playing */
+    bool resume;   /* continue the results log in the output folder */
+    const char *output; /* the --output given, to repeat it in the resume hint */
+    /* Set (by a signal handler) to stop after the game being played; the
+     * games finished so far are kept and reported. May be NULL. */
+    const volatile sig_atomic_t *stop;
 };
 
-/* Plays TOURNAMENT and writes its reports. Returns 0 on success; on failure
- * explains on ERR, keeps every finished game in the log and still writes the
- * reports of what was played. */
-int tourney_run(struct tournament *tournament, const struct run_options *options, FILE *out,
-                FILE *err);
+enum run_outcome {
+    RUN_FAILED = -1,
+    RUN_COMPLETE = 0,
+    RUN_INTERRUPTED = 1,
+};
+
+/* Plays TOURNAMENT and writes its reports. On failure explains on ERR, keeps
+ * every finished game in the log and still writes the reports of what was
+ * played. */
+enum run_outcome tourney_run(struct tournament *tournament, const struct run_options *options,
+                             FILE *out, FILE *err);
+
+/* Rebuilds every report in DIR from DIR/games.jsonl alone. */
+int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err);
 
 #endif /* TOURNEY_RUNNER_RUN_H */

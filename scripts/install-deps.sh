@@ -8,6 +8,7 @@ packages=(
   meson ninja-build pkg-config
   libinih-dev       # the INI parser the config is read with
   libjansson-dev    # JSON reports and results log
+  libxxhash-dev     # digests that make the results log self-checking
   libcmocka-dev     # unit tests
   valgrind          # the memcheck test setup
 )

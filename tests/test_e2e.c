@@ -6,6 +6,8 @@
  */
 #include "test.h"
 
+#include "binary.h"
+
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,116 +17,6 @@
 #include <unistd.h>
 
 #include <jansson.h>
-
-#define CONFIG_DIR TOURNEY_TEST_SOURCE_DIR "/config"
-
-struct run {
-    char dir[64];
-    char out[128];
-    char err[128];
-    int status;
-};
-
-/* Runs the binary with ARGS (NULL-terminated, without argv[0]) in RUN's
- * directory (made if RUN->dir is empty), stdout and stderr into files. */
-static void run_tourney(struct run *run, const char *const *args)
-{
-    if (run->dir[0] == '\0') {
-        snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
-        assert_non_null(mkdtemp(run->dir));
-    }
-    snprintf(run->out, sizeof(run->out), "%s/stdout", run->dir);
-    snprintf(run->err, sizeof(run->err), "%s/stderr", run->dir);
-    char *argv[32] = {strdup(TOURNEY_TEST_EXE)};
-    size_t argc = 1;
-    for (; args[argc - 1] != NULL && argc < 31; argc++) {
-        argv[argc] = strdup(args[argc - 1]);
-    }
-    argv[argc] = NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int out = open(run->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int err = open(run->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
-            _exit(126);
-        }
-        setenv("TOURNEY_PLUGIN_PATH", TOURNEY_TEST_PLUGIN_DIR, 1);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    for (size_t i = 0; i < argc; i++) {
-        free(argv[i]);
-    }
-    int status = 0;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status));
-    run->status = WEXITSTATUS(status);
-}
-
-static void remove_tree(const char *dir)
-{
-    char command[256];
-    snprintf(command, sizeof(command), "rm -rf '%s'", dir);
-    assert_int_equal(system(command), 0);
-}
-
-static char *slurp(const char *path)
-{
-    FILE *file = fopen(path, "r");
-    assert_non_null(file);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *memory = open_memstream(&text, &size);
-    assert_non_null(memory);
-    char buffer[4096];
-    size_t got;
-    while ((got = fread(buffer, 1, sizeof(buffer), file)) > 0) {
-        fwrite(buffer, 1, got, memory);
-    }
-    fclose(file);
-    fclose(memory);
-    return text;
-}
-
-/* Plays CONFIG into RUN's directory and checks it succeeded. */
-static void play(struct run *run, const char *config)
-{
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", run->dir);
-    const char *args[] = {"run", config, "--output", output, NULL};
-    run_tourney(run, args);
-    if (run->status != 0) {
-        char *err = slurp(run->err);
-        print_error("tourney run %s failed (%d):\n%s\n", config, run->status, err);
-        free(err);
-        fail();
-    }
-}
-
-static json_t *load_summary(const struct run *run)
-{
-    char path[128];
-    snprintf(path, sizeof(path), "%s/reports/summary.json", run->dir);
-    json_error_t error;
-    json_t *summary = json_load_file(path, 0, &error);
-    if (summary == NULL) {
-        print_error("%s:%d: %s\n", path, error.line, error.text);
-        fail();
-    }
-    return summary;
-}
-
-static json_int_t get_int(json_t *object, const char *key)
-{
-    json_t *value = json_object_get(object, key);
-    assert_true(json_is_integer(value));
-    return json_integer_value(value);
-}
 
 static json_t *agent_named(json_t *summary, const char *name)
 {
@@ -192,37 +84,6 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
     assert_int_equal(get_int(tournament, "games_played"), get_int(tournament, "games_scheduled"));
     assert_int_equal(games / 2, get_int(tournament, "games_played"));
     return games / 2;
-}
-
-/* games.jsonl without the time fields, each record with sorted keys. */
-static char *games_without_times(const struct run *run, size_t *lines)
-{
-    char path[128];
-    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
-    FILE *file = fopen(path, "r");
-    assert_non_null(file);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *memory = open_memstream(&text, &size);
-    char *line = NULL;
-    size_t capacity = 0;
-    *lines = 0;
-    while (getline(&line, &capacity, file) > 0) {
-        json_error_t error;
-        json_t *record = json_loads(line, 0, &error);
-        assert_non_null(record);
-        assert_true(json_is_array(json_object_get(record, "time_ns")));
-        json_object_del(record, "time_ns");
-        char *dumped = json_dumps(record, JSON_SORT_KEYS | JSON_COMPACT);
-        fprintf(memory, "%s\n", dumped);
-        free(dumped);
-        json_decref(record);
-        (*lines)++;
-    }
-    free(line);
-    fclose(file);
-    fclose(memory);
-    return text;
 }
 
 static void test_classic_is_consistent_and_reproducible(void **state)

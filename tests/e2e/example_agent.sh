@@ -252,7 +252,7 @@ mv out out.first
     cat run2.log >&2
     fail "the second tourney run failed"
 }
-strip_jsonl() { sed 's/"time_ns":\[[0-9,]*\]//' "$1"; }
+strip_jsonl() { sed -e '/"type":"tournament"/d' -e 's/"time_ns":\[[0-9,]*\]//' -e 's/,"check":"[0-9a-f]*"//' "$1"; }
 strip_json() { grep -Ev '"(time_mean_ms|time_median_ms|time_max_ms|think_s|over_budget)":' "$1"; }
 strip_csv() { sed 's/"[^"]*"/Q/' "$1" | cut -d, -f1-33,39-; }
 for strip in strip_jsonl:games.jsonl strip_json:summary.json strip_csv:results.csv; do

@@ -1,0 +1,19 @@
+/*
+ * digest.h - 128-bit content digests (XXH3), written as 32 hex digits: for
+ * telling whether a results log, a plugin or a record is the one expected.
+ * They detect accidents, not attacks.
+ */
+#ifndef TOURNEY_RUNNER_DIGEST_H
+#define TOURNEY_RUNNER_DIGEST_H
+
+#include <stddef.h>
+
+#define TOURNEY_DIGEST_HEX 33 /* 32 hex digits and the NUL */
+
+void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST_HEX]);
+
+/* The digest of a file's contents. Returns -1 (errno set) when it cannot be
+ * read. */
+int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX]);
+
+#endif /* TOURNEY_RUNNER_DIGEST_H */

@@ -1,0 +1,258 @@
+#include "log_header.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+#include "tournament.h"
+
+#ifndef TOURNEY_VERSION
+#error "meson defines TOURNEY_VERSION"
+#endif
+
+/* The text the settings digest is taken of: every setting that changes how
+ * a game is played, in a fixed order. Names of files and folders are left
+ * out, so a config can be moved or commented without orphaning its log. */
+static char *settings_text(const struct log_header *h)
+{
+    char *text = tourney_format("format=%s\ngauntlet=%s\ngame=%s\ngame_params=%s\nseed=%" PRIu64
+                                "\ngames_per_pair=%" PRIu32 "\ntime_per_move_ms=%" PRIu64 "\n",
+                                h->format, h->gauntlet ? h->gauntlet : "", h->game,
+                                h->game_params, h->seed, h->games_per_pair, h->time_per_move_ms);
+    for (size_t i = 0; text != NULL && i < h->agent_count; i++) {
+        char *longer = tourney_format("%sagent=%s|%s|%s\n", text, h->agents[i].name,
+                                      h->agents[i].plugin, h->agents[i].params);
+        free(text);
+        text = longer;
+    }
+    return text;
+}
+
+static int seal(struct log_header *h)
+{
+    char *text = settings_text(h);
+    if (text == NULL) {
+        return -1;
+    }
+    tourney_digest_bytes(text, strlen(text), h->settings_digest);
+    free(text);
+    return 0;
+}
+
+static char *file_digest(const char *path, char *error, size_t error_size)
+{
+    char hex[TOURNEY_DIGEST_HEX];
+    if (tourney_digest_file(path, hex) != 0) {
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    return strdup(hex);
+}
+
+int tourney_header_from_tournament(struct log_header *h, const struct tournament *t, char *error,
+                                   size_t error_size)
+{
+    memset(h, 0, sizeof(*h));
+    const struct tournament_config *c = &t->config;
+    h->version = strdup(TOURNEY_VERSION);
+    h->name = strdup(c->name);
+    h->config_path = strdup(c->path);
+    h->game = strdup(t->game_plugin.game->name);
+    h->game_params = strdup(t->game_params_text);
+    h->game_digest = file_digest(t->game_plugin.path, error, error_size);
+    h->format = strdup(t->gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet");
+    h->gauntlet = tourney_strdup(c->gauntlet_agent);
+    h->seed = c->seed;
+    h->games_per_pair = c->games_per_pair;
+    h->time_per_move_ms = c->time_per_move_ms;
+    h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
+    if (h->version == NULL || h->name == NULL || h->config_path == NULL || h->game == NULL ||
+        h->game_params == NULL || h->game_digest == NULL || h->format == NULL ||
+        h->agents == NULL) {
+        goto err;
+    }
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        const struct entrant *e = &t->entrants[i];
+        struct header_agent *a = &h->agents[i];
+        h->agent_count++;
+        a->name = strdup(e->name);
+        a->plugin = strdup(e->plugin->agent->name);
+        a->params = strdup(e->params_text);
+        a->digest = file_digest(e->plugin->path, error, error_size);
+        a->is_random = e->is_random;
+        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL) {
+            goto err;
+        }
+    }
+    if (seal(h) != 0) {
+        goto err;
+    }
+    return 0;
+err:
+    if (error[0] == '\0') {
+        snprintf(error, error_size, "out of memory");
+    }
+    tourney_header_finish(h);
+    return -1;
+}
+
+json_t *tourney_header_to_json(const struct log_header *h)
+{
+    char seed[24];
+    snprintf(seed, sizeof(seed), "%" PRIu64, h->seed);
+    json_t *agents = json_array();
+    for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
+        const struct header_agent *a = &h->agents[i];
+        json_array_append_new(agents, json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name,
+                                                "plugin", a->plugin, "params", a->params,
+                                                "digest", a->digest, "is_random", a->is_random));
+    }
+    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:I, s:I, s:I, "
+                     "s:o, s:s}",
+                     "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
+                     h->version, "name", h->name, "config", h->config_path, "game", h->game,
+                     "game_params", h->game_params, "game_digest", h->game_digest, "format",
+                     h->format, "gauntlet_agent", h->gauntlet, "seed", seed, "games_per_pair",
+                     (json_int_t)h->games_per_pair, "time_per_move_ms",
+                     (json_int_t)h->time_per_move_ms, "games_scheduled",
+                     (json_int_t)h->games_scheduled, "agents", agents, "settings_digest",
+                     h->settings_digest);
+}
+
+int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
+                             size_t error_size)
+{
+    memset(h, 0, sizeof(*h));
+    const char *type = NULL, *version = NULL, *name = NULL, *config = NULL, *game = NULL;
+    const char *game_params = NULL, *game_digest = NULL, *format = NULL, *seed = NULL;
+    const char *digest = NULL;
+    json_t *gauntlet = NULL;
+    json_t *agents = NULL;
+    json_int_t log_format = 0, per_pair = 0, time_ms = 0, scheduled = 0;
+    json_error_t parse_error;
+    if (json_unpack_ex(object, &parse_error, 0,
+                       "{s:s, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s?o, s:s, s:I, s:I, s:I, "
+                       "s:o, s:s}",
+                       "type", &type, "log_format", &log_format, "tourney", &version, "name",
+                       &name, "config", &config, "game", &game, "game_params", &game_params,
+                       "game_digest", &game_digest, "format", &format, "gauntlet_agent",
+                       &gauntlet, "seed", &seed, "games_per_pair", &per_pair,
+                       "time_per_move_ms", &time_ms, "games_scheduled", &scheduled, "agents",
+                       &agents, "settings_digest", &digest) != 0) {
+        snprintf(error, error_size, "not a tourney results log header (%s)", parse_error.text);
+        return -1;
+    }
+    if (strcmp(type, "tournament") != 0 || log_format != TOURNEY_LOG_FORMAT) {
+        snprintf(error, error_size, "results log format %lld, expected %d",
+                 (long long)log_format, TOURNEY_LOG_FORMAT);
+        return -1;
+    }
+    h->version = strdup(version);
+    h->name = strdup(name);
+    h->config_path = strdup(config);
+    h->game = strdup(game);
+    h->game_params = strdup(game_params);
+    h->game_digest = strdup(game_digest);
+    h->format = strdup(format);
+    h->gauntlet = tourney_strdup(json_string_value(gauntlet));
+    h->games_per_pair = (uint32_t)per_pair;
+    h->time_per_move_ms = (uint64_t)time_ms;
+    h->games_scheduled = (uint64_t)scheduled;
+    size_t count = json_array_size(agents);
+    h->agents = calloc(count + 1, sizeof(*h->agents));
+    if (!tourney_parse_uint64(seed, &h->seed) || h->agents == NULL || h->version == NULL ||
+        h->name == NULL || h->config_path == NULL || h->game == NULL || h->game_params == NULL ||
+        h->game_digest == NULL || h->format == NULL) {
+        snprintf(error, error_size, "results log header is incomplete");
+        goto err;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const char *a_name = NULL, *plugin = NULL, *params = NULL, *a_digest = NULL;
+        int is_random = 0;
+        if (json_unpack(json_array_get(agents, i), "{s:s, s:s, s:s, s:s, s:b}", "name", &a_name,
+                        "plugin", &plugin, "params", &params, "digest", &a_digest, "is_random",
+                        &is_random) != 0) {
+            snprintf(error, error_size, "results log header: agent %zu is incomplete", i);
+            goto err;
+        }
+        struct header_agent *a = &h->agents[h->agent_count++];
+        a->name = strdup(a_name);
+        a->plugin = strdup(plugin);
+        a->params = strdup(params);
+        a->digest = strdup(a_digest);
+        a->is_random = is_random != 0;
+        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL) {
+            snprintf(error, error_size, "out of memory");
+            goto err;
+        }
+    }
+    /* The digest is recomputed, not trusted: a header edited by hand no
+     * longer matches its own settings. */
+    if (seal(h) != 0 || strcmp(h->settings_digest, digest) != 0) {
+        snprintf(error, error_size, "results log header does not match its settings digest");
+        goto err;
+    }
+    return 0;
+err:
+    tourney_header_finish(h);
+    return -1;
+}
+
+void tourney_header_finish(struct log_header *h)
+{
+    for (size_t i = 0; h->agents != NULL && i < h->agent_count; i++) {
+        free(h->agents[i].name);
+        free(h->agents[i].plugin);
+        free(h->agents[i].params);
+        free(h->agents[i].digest);
+    }
+    free(h->agents);
+    free(h->version);
+    free(h->name);
+    free(h->config_path);
+    free(h->game);
+    free(h->game_params);
+    free(h->game_digest);
+    free(h->format);
+    free(h->gauntlet);
+    memset(h, 0, sizeof(*h));
+}
+
+bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
+                               char *why, size_t why_size)
+{
+    if (strcmp(old->settings_digest, now->settings_digest) != 0) {
+        /* Name the first setting that differs, as the user sees them. */
+        if (old->seed != now->seed) {
+            snprintf(why, why_size, "the log was played with seed %" PRIu64 ", the config says %"
+                                    PRIu64, old->seed, now->seed);
+        } else if (strcmp(old->game_params, now->game_params) != 0 ||
+                   strcmp(old->game, now->game) != 0) {
+            snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
+                     old->game_params, now->game, now->game_params);
+        } else if (old->agent_count != now->agent_count) {
+            snprintf(why, why_size, "the log has %zu agents, the config %zu", old->agent_count,
+                     now->agent_count);
+        } else {
+            snprintf(why, why_size, "the config's agents, parameters, games per pair, format "
+                                    "or time per move differ from the log's");
+        }
+        return false;
+    }
+    if (strcmp(old->game_digest, now->game_digest) != 0) {
+        snprintf(why, why_size, "the game plugin '%s' has changed since the log was written",
+                 now->game);
+        return false;
+    }
+    for (size_t i = 0; i < now->agent_count; i++) {
+        if (strcmp(old->agents[i].digest, now->agents[i].digest) != 0) {
+            snprintf(why, why_size, "the plugin of agent '%s' has changed since the log was "
+                                    "written", now->agents[i].name);
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,64 @@
+/*
+ * log_header.h - the first record of a results log: what tournament the log
+ * belongs to. It holds everything the reports need besides the games (names,
+ * plugins, parameters, the game, the seed), so a log can be turned into
+ * reports on its own, and digests of the settings that decide how games are
+ * played and of the plugin files, so a log is never resumed or merged with
+ * another tournament's games.
+ */
+#ifndef TOURNEY_RUNNER_LOG_HEADER_H
+#define TOURNEY_RUNNER_LOG_HEADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "digest.h"
+
+/* Version of the results log format; a reader refuses others. */
+#define TOURNEY_LOG_FORMAT 1
+
+struct header_agent {
+    char *name;
+    char *plugin;  /* the plugin's descriptor name */
+    char *params;  /* effective parameters as text */
+    char *digest;  /* of the plugin's .so file */
+    bool is_random;
+};
+
+struct log_header {
+    char *version;     /* of the tourney that wrote the log */
+    char *name;
+    char *config_path;
+    char *game;
+    char *game_params;
+    char *game_digest;
+    char *format;      /* "round-robin" or "gauntlet" */
+    char *gauntlet;    /* the gauntlet's agent, or NULL */
+    uint64_t seed;
+    uint32_t games_per_pair;
+    uint64_t time_per_move_ms;
+    uint64_t games_scheduled;
+    struct header_agent *agents;
+    size_t agent_count;
+    char settings_digest[TOURNEY_DIGEST_HEX]; /* of everything that decides the games */
+};
+
+struct tournament;
+
+/* Describes a loaded tournament. Returns -1 with a reason in ERROR. */
+int tourney_header_from_tournament(struct log_header *header, const struct tournament *t,
+                                   char *error, size_t error_size);
+json_t *tourney_header_to_json(const struct log_header *header);
+int tourney_header_from_json(struct log_header *header, json_t *object, char *error,
+                             size_t error_size);
+void tourney_header_finish(struct log_header *header);
+
+/* Whether a log written under OLD may be continued by the tournament NOW;
+ * when not, WHY says the first difference. */
+bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
+                               char *why, size_t why_size);
+
+#endif /* TOURNEY_RUNNER_LOG_HEADER_H */

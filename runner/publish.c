@@ -1,0 +1,62 @@
+#include "publish.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
+{
+    bool *is_random = calloc(header->agent_count + 1, sizeof(*is_random));
+    if (is_random == NULL) {
+        return -1;
+    }
+    for (size_t i = 0; i < header->agent_count; i++) {
+        is_random[i] = header->agents[i].is_random;
+    }
+    int status = tourney_stats_init(stats, header->agent_count, is_random,
+                                    header->time_per_move_ms * UINT64_C(1000000));
+    free(is_random);
+    return status;
+}
+
+int tourney_publish(const struct log_header *header, struct stats *stats, const char *dir,
+                    FILE *out, char *error, size_t error_size)
+{
+    struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
+    if (agents == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < header->agent_count; i++) {
+        agents[i].name = header->agents[i].name;
+        agents[i].plugin = header->agents[i].plugin;
+        agents[i].params = header->agents[i].params;
+    }
+    const struct report_input input = {
+        .tournament = header->name,
+        .config_path = header->config_path,
+        .game = header->game,
+        .game_params = header->game_params,
+        .format = header->format,
+        .seed = header->seed,
+        .games_per_pair = header->games_per_pair,
+        .time_per_move_ms = header->time_per_move_ms,
+        .games_scheduled = header->games_scheduled,
+        .agents = agents,
+        .stats = stats,
+    };
+    struct report report;
+    int status = tourney_report_init(&report, &input);
+    if (status != 0) {
+        snprintf(error, error_size, "out of memory");
+    } else {
+        if (out != NULL) {
+            tourney_report_print(&report, out);
+        }
+        status = tourney_report_write_files(&report, dir, error, error_size);
+        tourney_report_finish(&report);
+    }
+    free(agents);
+    return status;
+}

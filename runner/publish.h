@@ -1,0 +1,24 @@
+/*
+ * publish.h - from a log's header and the statistics of its games to the
+ * console tables and the report files. Shared by `tourney run`, which counts
+ * games as it plays them, and `tourney report`, which reads them from a log.
+ */
+#ifndef TOURNEY_RUNNER_PUBLISH_H
+#define TOURNEY_RUNNER_PUBLISH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "log_header.h"
+#include "stats.h"
+
+/* A stats accumulator sized and labelled for HEADER's agents. */
+int tourney_stats_init_for(struct stats *stats, const struct log_header *header);
+
+/* Writes report.md, results.csv and summary.json into DIR and, when OUT is
+ * not NULL, prints the tables there. Returns -1 with a reason in ERROR. */
+int tourney_publish(const struct log_header *header, struct stats *stats, const char *dir,
+                    FILE *out, char *error, size_t error_size);
+
+#endif /* TOURNEY_RUNNER_PUBLISH_H */
