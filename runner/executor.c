@@ -47,6 +47,13 @@ static void host_log(void *context, enum tourney_log_level level, const char *me
     entry->level = (int)level;
     entry->ply = (int32_t)record->move_count;
     snprintf(entry->text, sizeof(entry->text), "%s", message ? message : "(null)");
+    /* Agent text is untrusted: keep it printable ASCII, which is always valid
+     * in JSON and on a terminal, whatever bytes the agent sent. */
+    for (char *c = entry->text; *c != '\0'; c++) {
+        if (*c < 0x20 || *c > 0x7e) {
+            *c = '?';
+        }
+    }
 }
 
 static const struct tourney_host host_services = {

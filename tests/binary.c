@@ -15,7 +15,7 @@
 
 /* Runs the binary with ARGS (NULL-terminated, without argv[0]) in RUN's
  * directory (made if RUN->dir is empty), stdout and stderr into files. */
-void run_tourney(struct run *run, const char *const *args)
+pid_t start_tourney(struct run *run, const char *const *args)
 {
     if (run->dir[0] == '\0') {
         snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
@@ -45,10 +45,21 @@ void run_tourney(struct run *run, const char *const *args)
     for (size_t i = 0; i < argc; i++) {
         free(argv[i]);
     }
+    return pid;
+}
+
+int wait_tourney(struct run *run, pid_t pid)
+{
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
+    run->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return status;
+}
+
+void run_tourney(struct run *run, const char *const *args)
+{
+    int status = wait_tourney(run, start_tourney(run, args));
     assert_true(WIFEXITED(status));
-    run->status = WEXITSTATUS(status);
 }
 
 void remove_tree(const char *dir)

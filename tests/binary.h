@@ -5,6 +5,7 @@
 #define TOURNEY_TESTS_BINARY_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include <jansson.h>
 
@@ -20,6 +21,11 @@ struct run {
 /* Runs the binary with ARGS (NULL-terminated, without argv[0]) in RUN's
  * directory (made if RUN->dir is empty), stdout and stderr into files. */
 void run_tourney(struct run *run, const char *const *args);
+
+/* The same in two steps: start it, and wait for it (RUN->status is the exit
+ * status, or 128 + the signal that killed it; returns the raw wait status). */
+pid_t start_tourney(struct run *run, const char *const *args);
+int wait_tourney(struct run *run, pid_t pid);
 
 /* Plays CONFIG with --output RUN->dir/reports and checks it succeeded. */
 void play(struct run *run, const char *config);
