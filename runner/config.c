@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,13 @@
 
 #define AGENT_PREFIX "agent "
 #define MAX_TIME_PER_MOVE_MS UINT64_C(86400000)
+#define DEFAULT_TIME_MARGIN_MS 500
+#define MAX_TIME_MARGIN_MS UINT64_C(3600000)
+#define DEFAULT_AGENT_MEMORY_MB 1024
+#define MIN_AGENT_MEMORY_MB 32
+#define MAX_AGENT_MEMORY_MB UINT64_C(1048576)
+#define DEFAULT_OUTPUT_LIMIT_KB 64
+#define MAX_OUTPUT_LIMIT_KB UINT64_C(1048576)
 
 bool tourney_config_name_ok(const char *name)
 {
@@ -64,12 +72,71 @@ static int add_plugin_dirs(struct tournament_config *config, const char *value)
     return 0;
 }
 
+/* Reads VALUE as a whole number in [MIN, MAX] into *OUT, or reports it. */
+static void read_number(const char *file, const struct ini_entry *entry, uint64_t min,
+                        uint64_t max, const char *unit, uint64_t *out, struct diagnostics *diag)
+{
+    uint64_t number = 0;
+    if (!tourney_parse_uint64(entry->value, &number) || number < min || number > max) {
+        tourney_diag_add(diag, file, entry->line,
+                         "bad value '%s' for '%s': expected a whole number of %s from %" PRIu64
+                         " to %" PRIu64,
+                         entry->value, entry->key, unit, min, max);
+        return;
+    }
+    *out = number;
+}
+
+/* The keys that say where agent code runs and how it is limited. Returns
+ * false for a key that is not one of them. */
+static bool read_isolation_key(struct tournament_config *config, const struct ini_entry *entry,
+                               struct diagnostics *diag)
+{
+    const char *file = config->path;
+    const char *key = entry->key;
+    const char *value = entry->value;
+    struct isolation_limits *limits = &config->limits;
+    if (strcmp(key, "isolation") == 0) {
+        config->isolation_line = entry->line;
+        if (strcmp(value, "process") == 0) {
+            config->isolation = ISOLATION_PROCESS;
+        } else if (strcmp(value, "none") == 0) {
+            config->isolation = ISOLATION_NONE;
+        } else {
+            tourney_diag_add(diag, file, entry->line,
+                             "bad value '%s' for 'isolation': expected process or none", value);
+        }
+    } else if (strcmp(key, "sandbox") == 0) {
+        bool on = false;
+        limits->sandbox_line = entry->line;
+        if (!tourney_parse_bool(value, &on)) {
+            tourney_diag_add(diag, file, entry->line,
+                             "bad value '%s' for 'sandbox': expected true or false", value);
+        } else {
+            limits->sandbox = on ? SANDBOX_ON : SANDBOX_OFF;
+        }
+    } else if (strcmp(key, "time_margin_ms") == 0) {
+        read_number(file, entry, 0, MAX_TIME_MARGIN_MS, "milliseconds", &limits->time_margin_ms,
+                    diag);
+    } else if (strcmp(key, "agent_memory_mb") == 0) {
+        read_number(file, entry, MIN_AGENT_MEMORY_MB, MAX_AGENT_MEMORY_MB, "MiB",
+                    &limits->memory_mb, diag);
+    } else if (strcmp(key, "agent_output_limit_kb") == 0) {
+        read_number(file, entry, 0, MAX_OUTPUT_LIMIT_KB, "KiB", &limits->output_limit_kb, diag);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 static void read_tournament(struct tournament_config *config, struct ini_section *section,
                             struct diagnostics *diag)
 {
-    static const char *const keys[] = {"name",       "seed",        "games_per_pair",
-                                       "time_per_move_ms", "output_dir", "plugin_path",
-                                       "format",     "gauntlet_agent"};
+    static const char *const keys[] = {
+        "name",       "seed",           "games_per_pair", "time_per_move_ms",
+        "output_dir", "plugin_path",    "format",         "gauntlet_agent",
+        "isolation",  "sandbox",        "time_margin_ms", "agent_memory_mb",
+        "agent_output_limit_kb"};
     bool gauntlet = false;
     int format_line = section->line;
     const char *file = config->path;
@@ -85,11 +152,15 @@ static void read_tournament(struct tournament_config *config, struct ini_section
             tourney_diag_add(diag, file, entry->line,
                              "unknown key '%s' in [tournament] (expected one of: name, seed, "
                              "games_per_pair, time_per_move_ms, output_dir, plugin_path, format, "
-                             "gauntlet_agent)",
+                             "gauntlet_agent, isolation, sandbox, time_margin_ms, "
+                             "agent_memory_mb, agent_output_limit_kb)",
                              key);
             continue;
         }
         entry->used = true;
+        if (read_isolation_key(config, entry, diag)) {
+            continue;
+        }
         if (strcmp(key, "name") == 0) {
             if (!tourney_config_name_ok(value)) {
                 tourney_diag_add(diag, file, entry->line,
@@ -228,12 +299,15 @@ static void read_agent(struct tournament_config *config, struct ini_section *sec
     read_choice(&agent->choice, section, config->path, diag);
 }
 
-int tourney_config_load(struct tournament_config *config, const char *path,
-                        struct diagnostics *diag)
+/* Settings before the file is read. */
+static int start(struct tournament_config *config, const char *path, struct diagnostics *diag)
 {
     memset(config, 0, sizeof(*config));
     config->seed = 1;
     config->time_per_move_ms = 1000;
+    config->limits.time_margin_ms = DEFAULT_TIME_MARGIN_MS;
+    config->limits.memory_mb = DEFAULT_AGENT_MEMORY_MB;
+    config->limits.output_limit_kb = DEFAULT_OUTPUT_LIMIT_KB;
     config->path = strdup(path);
     config->dir = tourney_dirname(path);
     config->name = default_name(path);
@@ -241,11 +315,14 @@ int tourney_config_load(struct tournament_config *config, const char *path,
         tourney_diag_add(diag, path, 0, "out of memory");
         return -1;
     }
-    size_t errors_before = diag->count;
-    if (tourney_ini_read(&config->doc, path, diag) != 0) {
-        return -1;
-    }
+    return 0;
+}
 
+/* Checks the sections of the document read into CONFIG. */
+static int interpret(struct tournament_config *config, size_t errors_before,
+                     struct diagnostics *diag)
+{
+    const char *path = config->path;
     struct ini_section *tournament = NULL;
     struct ini_section *game = NULL;
     for (size_t s = 0; s < config->doc.section_count; s++) {
@@ -307,6 +384,27 @@ int tourney_config_load(struct tournament_config *config, const char *path,
         }
     }
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
+}
+
+int tourney_config_load(struct tournament_config *config, const char *path,
+                        struct diagnostics *diag)
+{
+    size_t errors_before = diag->count;
+    if (start(config, path, diag) != 0 || tourney_ini_read(&config->doc, path, diag) != 0) {
+        return -1;
+    }
+    return interpret(config, errors_before, diag);
+}
+
+int tourney_config_load_text(struct tournament_config *config, const char *path,
+                             const char *text, size_t length, struct diagnostics *diag)
+{
+    size_t errors_before = diag->count;
+    if (start(config, path, diag) != 0 ||
+        tourney_ini_parse_text(&config->doc, path, text, length, diag) != 0) {
+        return -1;
+    }
+    return interpret(config, errors_before, diag);
 }
 
 void tourney_config_finish(struct tournament_config *config)

@@ -3,7 +3,9 @@
  * that can be checked without loading plugins.
  *
  *   [tournament]            name, seed, games_per_pair, time_per_move_ms,
- *                           output_dir, plugin_path, format, gauntlet_agent
+ *                           output_dir, plugin_path, format, gauntlet_agent,
+ *                           isolation, sandbox, time_margin_ms,
+ *                           agent_memory_mb, agent_output_limit_kb
  *   [game]                  plugin = NAME, then the game's parameters
  *   [agent NAME]            plugin = NAME, then the agent's parameters;
  *                           one section per entrant, so a plugin can enter
@@ -30,6 +32,29 @@ struct agent_choice {
     struct plugin_choice choice;
 };
 
+/* Where agent code runs. Process is the default (zero), so a config that
+ * was never loaded (as in `tourney agents` without a file) isolates. */
+enum isolation {
+    ISOLATION_PROCESS = 0, /* each agent in a child process of its own */
+    ISOLATION_NONE = 1,    /* in the runner: for trusted agents and benchmarks */
+};
+
+/* The system-call sandbox of agent processes. */
+enum sandbox_setting {
+    SANDBOX_AUTO = 0, /* not set: on wherever the kernel supports it */
+    SANDBOX_ON = 1,   /* sandbox = true: required */
+    SANDBOX_OFF = 2,  /* sandbox = false */
+};
+
+/* How agent processes are limited (isolation = process). */
+struct isolation_limits {
+    enum sandbox_setting sandbox;
+    int sandbox_line;
+    uint64_t time_margin_ms;    /* hard limit of a move = budget + margin; default 500 */
+    uint64_t memory_mb;         /* address space; default 1024 */
+    uint64_t output_limit_kb;   /* stdout + stderr per game; default 64 */
+};
+
 struct tournament_config {
     struct ini_document doc;
     char *path;       /* as given */
@@ -41,6 +66,9 @@ struct tournament_config {
     char *output_dir;           /* default reports/<name> */
     char *gauntlet_agent;       /* format = gauntlet: the agent everyone plays */
     int gauntlet_line;
+    enum isolation isolation;   /* default ISOLATION_PROCESS */
+    int isolation_line;
+    struct isolation_limits limits;
     char **plugin_dirs;         /* plugin_path, resolved against dir */
     size_t plugin_dir_count;
     struct plugin_choice game;
@@ -52,6 +80,10 @@ struct tournament_config {
  * when there was none. The config must be finished either way. */
 int tourney_config_load(struct tournament_config *config, const char *path,
                         struct diagnostics *diag);
+/* The same for a config already in memory; PATH names it in messages and
+ * anchors its relative paths. */
+int tourney_config_load_text(struct tournament_config *config, const char *path,
+                             const char *text, size_t length, struct diagnostics *diag);
 void tourney_config_finish(struct tournament_config *config);
 
 /* Names of tournaments and agents: letters, digits, '.', '_', '-', not

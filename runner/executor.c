@@ -37,23 +37,7 @@ static uint64_t host_random_u64(void *context)
 static void host_log(void *context, enum tourney_log_level level, const char *message)
 {
     struct seat_context *seat = context;
-    struct game_record *record = seat->record;
-    if (record->log_count == RECORD_LOG_MAX) {
-        record->log_dropped++;
-        return;
-    }
-    struct agent_message *entry = &record->log[record->log_count++];
-    entry->seat = seat->seat;
-    entry->level = (int)level;
-    entry->ply = (int32_t)record->move_count;
-    snprintf(entry->text, sizeof(entry->text), "%s", message ? message : "(null)");
-    /* Agent text is untrusted: keep it printable ASCII, which is always valid
-     * in JSON and on a terminal, whatever bytes the agent sent. */
-    for (char *c = entry->text; *c != '\0'; c++) {
-        if (*c < 0x20 || *c > 0x7e) {
-            *c = '?';
-        }
-    }
+    tourney_record_add_log(seat->record, seat->seat, (int)level, message);
 }
 
 static const struct tourney_host host_services = {

@@ -51,6 +51,17 @@ static struct ini_section *add_section(struct reader *r, const char *name, size_
     return section;
 }
 
+/* The index of the first '=' or ':' in the LENGTH bytes of LINE, or LENGTH.
+ * Lines point into the file's text and are not NUL-terminated. */
+static size_t key_end(const char *line, size_t length)
+{
+    size_t i = 0;
+    while (i < length && line[i] != '=' && line[i] != ':') {
+        i++;
+    }
+    return i;
+}
+
 /* Checks one line (blanks already stripped on the left) the way inih will
  * read it. Returns false, after reporting, when inih should not see it. */
 static bool check_line(struct reader *r, const char *line, size_t length)
@@ -91,7 +102,8 @@ static bool check_line(struct reader *r, const char *line, size_t length)
         }
         return true;
     }
-    size_t key_length = strcspn(line, "=:");
+    size_t separator = key_end(line, length);
+    size_t key_length = separator;
     if (key_length >= length) {
         tourney_diag_add(r->diag, file, r->line,
                          "expected '[section]', 'key = value' or a comment");
@@ -101,8 +113,7 @@ static bool check_line(struct reader *r, const char *line, size_t length)
         key_length--;
     }
     if (key_length == 0) {
-        tourney_diag_add(r->diag, file, r->line, "expected a key before '%c'",
-                         line[strcspn(line, "=:")]);
+        tourney_diag_add(r->diag, file, r->line, "expected a key before '%c'", line[separator]);
         return false;
     }
     if (key_length > INI_MAX_NAME) {

@@ -33,6 +33,46 @@ int tourney_record_add_move(struct game_record *record, const struct move_record
     return 0;
 }
 
+/* Agent text is untrusted: keep it printable ASCII (and line breaks where
+ * ALLOW_NEWLINES), which is always valid in JSON and on a terminal. */
+static void make_printable(char *text, bool allow_newlines)
+{
+    for (char *c = text; *c != '\0'; c++) {
+        bool newline = allow_newlines && (*c == '\n' || *c == '\t');
+        if ((*c < 0x20 || *c > 0x7e) && !newline) {
+            *c = '?';
+        }
+    }
+}
+
+void tourney_record_add_log(struct game_record *record, int seat, int level, const char *text)
+{
+    if (record->log_count == RECORD_LOG_MAX) {
+        record->log_dropped++;
+        return;
+    }
+    struct agent_message *entry = &record->log[record->log_count++];
+    entry->seat = seat;
+    entry->level = level;
+    entry->ply = (int32_t)record->move_count;
+    snprintf(entry->text, sizeof(entry->text), "%s", text ? text : "(null)");
+    make_printable(entry->text, false);
+}
+
+void tourney_record_set_output(struct game_record *record, int seat, const char *text,
+                               size_t length)
+{
+    char *out = record->output[seat];
+    size_t keep = length < RECORD_OUTPUT_EXCERPT ? length : RECORD_OUTPUT_EXCERPT;
+    memcpy(out, text + (length - keep), keep);
+    out[keep] = '\0';
+    /* A NUL byte in the output would cut the excerpt short. */
+    for (size_t i = 0; i < keep; i++) {
+        out[i] = out[i] == '\0' ? '?' : out[i];
+    }
+    make_printable(out, true);
+}
+
 const char *tourney_termination_name(enum termination termination)
 {
     switch (termination) {
@@ -42,6 +82,20 @@ const char *tourney_termination_name(enum termination termination)
         return "illegal_move";
     case TERMINATION_AGENT_ERROR:
         return "agent_error";
+    case TERMINATION_TIME_FORFEIT:
+        return "time_forfeit";
+    case TERMINATION_CRASH:
+        return "crash";
+    case TERMINATION_EARLY_EXIT:
+        return "early_exit";
+    case TERMINATION_MEMORY_LIMIT:
+        return "memory_limit";
+    case TERMINATION_OUTPUT_LIMIT:
+        return "output_limit";
+    case TERMINATION_PROTOCOL_ERROR:
+        return "protocol_error";
+    case TERMINATION_SANDBOX_VIOLATION:
+        return "sandbox_violation";
     case TERMINATION_COUNT:
         break;
     }
@@ -143,8 +197,16 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
                                              "ply", (int)m->ply, "level", level_name(m->level),
                                              "message", m->text));
     }
+    /* What each agent's process printed, only for those that printed. */
+    json_t *output = json_object();
+    for (int seat = 0; output != NULL && seat < 2; seat++) {
+        if (record->output[seat][0] != '\0') {
+            json_object_set_new(output, names[seat], json_string(record->output[seat]));
+        }
+    }
     json_t *object = json_pack(
-        "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:I}",
+        "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:I, "
+        "s:o}",
         "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed", seed,
         "moves", move_column(record, get_move), "seats", seats, "result",
         tourney_result_text(record->result),
@@ -153,7 +215,8 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
         record->reason[0] ? record->reason : NULL, "nodes", move_column(record, get_nodes),
         "depth", move_column(record, get_depth), "score", move_column(record, get_score),
         "time_ns", move_column(record, get_time), "log", log ? log : json_array(),
-        "log_dropped", (json_int_t)record->log_dropped);
+        "log_dropped", (json_int_t)record->log_dropped, "output",
+        output ? output : json_object());
     free(seats);
     return object;
 }

@@ -17,11 +17,20 @@ enum game_result {
     RESULT_SECOND_WINS = 2, /* the agent in seat 1 won */
 };
 
-/* Every way a game can end. The agent at fault (fault_seat) loses. */
+/* Every way a game can end. The agent at fault (fault_seat) loses. All but
+ * the first three can only happen with isolation = process, where each agent
+ * runs in a child process of its own. */
 enum termination {
-    TERMINATION_NORMAL = 0,       /* the rules ended it */
-    TERMINATION_ILLEGAL_MOVE = 1, /* an agent returned a move that is not legal */
-    TERMINATION_AGENT_ERROR = 2,  /* an agent's create or choose_move failed */
+    TERMINATION_NORMAL = 0,            /* the rules ended it */
+    TERMINATION_ILLEGAL_MOVE = 1,      /* an agent returned a move that is not legal */
+    TERMINATION_AGENT_ERROR = 2,       /* an agent's create or choose_move failed */
+    TERMINATION_TIME_FORFEIT = 3,      /* no answer within the budget plus the margin */
+    TERMINATION_CRASH = 4,             /* its process was killed by a signal */
+    TERMINATION_EARLY_EXIT = 5,        /* its process exited */
+    TERMINATION_MEMORY_LIMIT = 6,      /* it ran out of its address space */
+    TERMINATION_OUTPUT_LIMIT = 7,      /* it printed more than its output limit */
+    TERMINATION_PROTOCOL_ERROR = 8,    /* its process sent what the protocol does not allow */
+    TERMINATION_SANDBOX_VIOLATION = 9, /* it made a system call the sandbox forbids */
     TERMINATION_COUNT
 };
 
@@ -47,6 +56,10 @@ struct agent_message {
     char text[RECORD_LOG_TEXT];
 };
 
+/* The last bytes an agent's process printed during a game are kept, as
+ * printable ASCII, to explain a fault; isolation = none captures nothing. */
+#define RECORD_OUTPUT_EXCERPT 1024
+
 struct game_record {
     uint32_t index;
     uint32_t agent[2]; /* entrant in seat 0 (first to move) and seat 1 */
@@ -61,12 +74,20 @@ struct game_record {
     struct agent_message log[RECORD_LOG_MAX];
     size_t log_count;
     size_t log_dropped;
+    char output[2][RECORD_OUTPUT_EXCERPT + 1]; /* per seat; "" when it printed nothing */
 };
 
 void tourney_record_init(struct game_record *record);
 void tourney_record_finish(struct game_record *record);
 /* Appends a move; returns -1 when out of memory. */
 int tourney_record_add_move(struct game_record *record, const struct move_record *move);
+/* Keeps a message the agent in SEAT logged, at the current ply; beyond
+ * RECORD_LOG_MAX messages it is only counted as dropped. */
+void tourney_record_add_log(struct game_record *record, int seat, int level, const char *text);
+/* Keeps LENGTH bytes of TEXT as SEAT's output excerpt (the last
+ * RECORD_OUTPUT_EXCERPT of them), made printable. */
+void tourney_record_set_output(struct game_record *record, int seat, const char *text,
+                               size_t length);
 
 const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */

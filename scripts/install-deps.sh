@@ -11,6 +11,7 @@ packages=(
   libxxhash-dev     # digests that make the results log self-checking
   libcmocka-dev     # unit tests
   valgrind          # the memcheck test setup
+  clang libclang-rt-14-dev  # libFuzzer, for fuzzing the config reader
 )
 
 as_root=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and end-to-end tests on a warning-free build;
-# the unit tests and the program itself under valgrind's memcheck; then
-# everything again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# the unit tests and the program itself under valgrind's memcheck;
+# everything again under AddressSanitizer and UndefinedBehaviorSanitizer;
+# then a short libFuzzer run of the config reader.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,5 +54,17 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 setup build-sanitize -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false
 meson compile -C build-sanitize
 run_tests -C build-sanitize
+
+# A short fuzzing run of the config reader (libFuzzer), from the example
+# configs; anything it finds is a failure. Longer runs: see tests/fuzz/.
+CC=clang setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false
+meson compile -C build-fuzz
+run_tests -C build-fuzz --suite fuzz
+corpus="$scratch/corpus"
+mkdir -p "$corpus"
+cp config/*.ini tests/configs/*.ini tests/fuzz/*.ini "$corpus/"
+./build-fuzz/tests/fuzz/fuzz-config -max_total_time=30 -max_len=2048 \
+  -artifact_prefix="$scratch/" "$corpus" 2>&1 | tail -n 1
+passed=$((passed + 1))
 
 echo "tests: $passed passed, $failed failed"

@@ -372,6 +372,24 @@ static void test_game_refuses_parameters(void **state)
     assert_diag(f, 3, "game 'mnk' refused its parameters: k = 5 cannot fit on a 3x3 board");
 }
 
+/* A last line without a newline ends where the text ends: the reader must
+ * not look past it (found by the fuzzer). The text is copied into a buffer
+ * of exactly its length, so a sanitizer sees any read beyond. */
+static void test_last_line_without_newline(void **state)
+{
+    struct fixture *f = *state;
+    static const char text[] = "[tournament]\ngames_per_pair = 2\nb-ids";
+    char *exact = malloc(sizeof(text) - 1);
+    assert_non_null(exact);
+    memcpy(exact, text, sizeof(text) - 1);
+    struct tournament_config config;
+    assert_int_not_equal(
+        tourney_config_load_text(&config, f->path, exact, sizeof(text) - 1, &f->diag), 0);
+    assert_diag(f, 3, "expected '[section]', 'key = value' or a comment");
+    tourney_config_finish(&config);
+    free(exact);
+}
+
 static void test_unreadable_file(void **state)
 {
     struct fixture *f = *state;
@@ -403,6 +421,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_overlong_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_agent_parameter, setup, teardown),
         cmocka_unit_test_setup_teardown(test_game_refuses_parameters, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_last_line_without_newline, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_file, setup, teardown),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);

@@ -1,0 +1,164 @@
+/*
+ * protocol.h - what the runner and an agent process say to each other, in
+ * frames of wire.h.
+ *
+ * The runner asks, the agent process answers each request with one reply
+ * carrying the request's sequence number:
+ *
+ *     LOAD      -> LOADED | LOAD_FAILED   limits, then load the plugins, then the sandbox
+ *     NEW_GAME  -> CREATED                the agent's create for one game and seat
+ *     MOVE      -> MOVED                  choose_move on a position
+ *     END_GAME  -> ENDED                  the agent's destroy
+ *     QUIT                                no reply: the process exits
+ *
+ * Before a reply, the agent process may send any number of LOG frames (what
+ * the agent logs, as it logs it) and, as it dies of a fatal signal close to
+ * its address-space limit, one MEMORY frame. A probe is a LOAD without a
+ * game: the answer describes the plugin, and nothing is played.
+ */
+#ifndef TOURNEY_RUNNER_PROTOCOL_H
+#define TOURNEY_RUNNER_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tourney/abi.h>
+
+#include "wire.h"
+
+/* Bumped for any change in what a frame holds. */
+#define PROTOCOL_VERSION 1
+
+enum protocol_type {
+    /* runner -> agent process */
+    MSG_LOAD = 1,
+    MSG_NEW_GAME = 2,
+    MSG_MOVE = 3,
+    MSG_END_GAME = 4,
+    MSG_QUIT = 5,
+    /* agent process -> runner */
+    MSG_LOADED = 16,
+    MSG_LOAD_FAILED = 17,
+    MSG_CREATED = 18,
+    MSG_MOVED = 19,
+    MSG_ENDED = 20,
+    MSG_LOG = 21,
+    MSG_MEMORY = 22,
+};
+
+/* Parameter values: the runner encodes VALUES; a decoded message holds RAW,
+ * read with tourney_msg_value. */
+struct msg_values {
+    uint32_t count;
+    const struct tourney_param_value *values;
+    const unsigned char *raw;
+};
+int64_t tourney_msg_value(const struct msg_values *values, uint32_t i);
+
+/* LOAD flags */
+#define LOAD_SANDBOX UINT32_C(1)          /* apply the sandbox after loading */
+#define LOAD_SANDBOX_REQUIRED UINT32_C(2) /* and fail when it cannot be applied */
+
+struct msg_load {
+    uint32_t kind;          /* enum tourney_plugin_kind of PATH */
+    uint32_t flags;
+    uint64_t memory_bytes;  /* the address-space limit; 0 for none */
+    const char *path;       /* the plugin */
+    const char *game_path;  /* the game to play, or NULL for a probe */
+    struct msg_values game_params;
+};
+
+/* What LOADED says about the sandbox. */
+enum sandbox_state {
+    SANDBOX_STATE_OFF = 0,         /* not asked for */
+    SANDBOX_STATE_ACTIVE = 1,
+    SANDBOX_STATE_UNAVAILABLE = 2, /* asked for, but this system cannot apply it */
+};
+
+struct msg_loaded {
+    uint32_t sandbox;          /* enum sandbox_state */
+    const char *sandbox_error; /* why it is unavailable, or NULL */
+    uint64_t state_size;       /* of the game the process created; 0 for a probe */
+    int32_t move_limit;
+    int32_t max_plies;
+    const char *name;
+    const char *description;
+    size_t param_count;
+    const struct tourney_param_desc *params; /* decoded: owned, see _finish */
+};
+
+struct msg_new_game {
+    uint64_t random_seed; /* of the agent's random stream (rng.h) */
+    int32_t seat;
+    struct msg_values params;
+};
+
+struct msg_move {
+    int32_t ply;
+    uint64_t budget_ns;
+    uint64_t deadline_ns;
+    const void *state;
+    size_t state_size;
+};
+
+/* The part every reply to NEW_GAME, MOVE and END_GAME has. */
+struct msg_outcome {
+    int32_t status;       /* what the agent's function returned */
+    uint32_t log_dropped; /* messages logged but not sent since the last reply */
+    uint64_t peak_kb;     /* the process's peak address space so far */
+    uint32_t memory_low;  /* nonzero when the peak came close to the limit */
+};
+
+struct msg_moved {
+    struct msg_outcome outcome;
+    int32_t move;
+    uint64_t nodes;
+    int32_t depth;
+    int32_t score;
+    int32_t has_score;
+};
+
+struct msg_log {
+    uint32_t level;
+    const char *text;
+};
+
+struct msg_memory {
+    uint64_t peak_kb;
+    uint64_t limit_kb;
+    uint32_t signal; /* the fatal signal it is dying of */
+};
+
+/* Encoding: each starts a frame in WRITER and ends it; 0, or -1 when it
+ * could not be built. */
+int tourney_msg_put_load(struct wire_writer *w, uint32_t seq, const struct msg_load *m);
+int tourney_msg_put_loaded(struct wire_writer *w, uint32_t seq, const struct msg_loaded *m);
+int tourney_msg_put_load_failed(struct wire_writer *w, uint32_t seq, const char *message);
+int tourney_msg_put_new_game(struct wire_writer *w, uint32_t seq, const struct msg_new_game *m);
+int tourney_msg_put_move(struct wire_writer *w, uint32_t seq, const struct msg_move *m);
+int tourney_msg_put_outcome(struct wire_writer *w, uint16_t type, uint32_t seq,
+                            const struct msg_outcome *m);
+int tourney_msg_put_moved(struct wire_writer *w, uint32_t seq, const struct msg_moved *m);
+int tourney_msg_put_empty(struct wire_writer *w, uint16_t type, uint32_t seq);
+int tourney_msg_put_log(struct wire_writer *w, uint32_t seq, const struct msg_log *m);
+int tourney_msg_put_memory(struct wire_writer *w, uint32_t seq, const struct msg_memory *m);
+
+/* Decoding a payload of LENGTH bytes: 0, or -1 when it is not a well-formed
+ * message of that type. Strings and bytes point into PAYLOAD. */
+int tourney_msg_get_load(const void *payload, size_t length, struct msg_load *m);
+/* Allocates the parameter list; free it with tourney_msg_loaded_finish. */
+int tourney_msg_get_loaded(const void *payload, size_t length, struct msg_loaded *m);
+void tourney_msg_loaded_finish(struct msg_loaded *m);
+int tourney_msg_get_load_failed(const void *payload, size_t length, const char **message);
+int tourney_msg_get_new_game(const void *payload, size_t length, struct msg_new_game *m);
+int tourney_msg_get_move(const void *payload, size_t length, struct msg_move *m);
+int tourney_msg_get_outcome(const void *payload, size_t length, struct msg_outcome *m);
+int tourney_msg_get_moved(const void *payload, size_t length, struct msg_moved *m);
+int tourney_msg_get_empty(const void *payload, size_t length);
+int tourney_msg_get_log(const void *payload, size_t length, struct msg_log *m);
+int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory *m);
+
+/* "LOAD", "MOVED", ... for messages about the protocol itself. */
+const char *tourney_msg_name(uint16_t type);
+
+#endif /* TOURNEY_RUNNER_PROTOCOL_H */
