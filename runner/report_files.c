@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 
+#include "elo.h"
 #include "output.h"
 #include "report.h"
 
@@ -122,6 +123,27 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
                      json_tally(&a->vs_random), "search", search, "faults", faults);
 }
 
+/* An Elo value as a number, or null when it is only a bound or unknown; the
+ * text form says which ("+35.2", ">+800", "n/a"). */
+static json_t *json_elo(struct elo_value value)
+{
+    return value.kind == ELO_FINITE ? json_real(value.value) : json_null();
+}
+
+/* The Elo difference a pair's results stand for, with its 95% interval and
+ * the likelihood of superiority. */
+static void add_elo(json_t *cell, const struct tally *t)
+{
+    struct elo_estimate e = tourney_elo_estimate(t->wins, t->draws, t->losses);
+    char text[32];
+    tourney_elo_format(e.elo, text, sizeof(text));
+    json_object_set_new(cell, "elo", json_elo(e.elo));
+    json_object_set_new(cell, "elo_text", json_string(text));
+    json_object_set_new(cell, "elo_low", json_elo(e.low));
+    json_object_set_new(cell, "elo_high", json_elo(e.high));
+    json_object_set_new(cell, "los", t->games ? json_real(e.los) : json_null());
+}
+
 static json_t *json_summary(const struct report *report)
 {
     const struct report_input *in = report->input;
@@ -142,6 +164,7 @@ static json_t *json_summary(const struct report *report)
             json_t *cell = json_tally(t);
             json_object_set_new(cell, "agent", json_string(in->agents[i].name));
             json_object_set_new(cell, "opponent", json_string(in->agents[j].name));
+            add_elo(cell, t);
             json_array_append_new(cross, cell);
         }
     }

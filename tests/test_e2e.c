@@ -66,6 +66,16 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
         assert_int_equal(get_int(mirror, "games"), n);
         assert_int_equal(get_int(mirror, "wins"), get_int(cell, "losses"));
         assert_int_equal(get_int(mirror, "draws"), get_int(cell, "draws"));
+        /* The Elo difference is antisymmetric, its interval mirrored. */
+        json_t *elo = json_object_get(cell, "elo");
+        if (json_is_number(elo)) {
+            assert_float_equal(json_number_value(elo),
+                               -json_number_value(json_object_get(mirror, "elo")), 1e-9);
+            assert_float_equal(json_number_value(json_object_get(cell, "elo_low")),
+                               -json_number_value(json_object_get(mirror, "elo_high")), 1e-9);
+        } else {
+            assert_true(n == 0 || json_is_null(json_object_get(mirror, "elo")));
+        }
         games += n;
     }
     json_t *agent;
