@@ -18,6 +18,15 @@
 #define DEFAULT_OUTPUT_LIMIT_KB 64
 #define MAX_OUTPUT_LIMIT_KB UINT64_C(1048576)
 
+void tourney_config_default_limits(struct isolation_limits *limits)
+{
+    memset(limits, 0, sizeof(*limits));
+    limits->sandbox = SANDBOX_AUTO;
+    limits->time_margin_ms = DEFAULT_TIME_MARGIN_MS;
+    limits->memory_mb = DEFAULT_AGENT_MEMORY_MB;
+    limits->output_limit_kb = DEFAULT_OUTPUT_LIMIT_KB;
+}
+
 bool tourney_config_name_ok(const char *name)
 {
     size_t length = strlen(name);
@@ -305,9 +314,7 @@ static int start(struct tournament_config *config, const char *path, struct diag
     memset(config, 0, sizeof(*config));
     config->seed = 1;
     config->time_per_move_ms = 1000;
-    config->limits.time_margin_ms = DEFAULT_TIME_MARGIN_MS;
-    config->limits.memory_mb = DEFAULT_AGENT_MEMORY_MB;
-    config->limits.output_limit_kb = DEFAULT_OUTPUT_LIMIT_KB;
+    tourney_config_default_limits(&config->limits);
     config->path = strdup(path);
     config->dir = tourney_dirname(path);
     config->name = default_name(path);

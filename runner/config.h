@@ -86,6 +86,9 @@ int tourney_config_load_text(struct tournament_config *config, const char *path,
                              const char *text, size_t length, struct diagnostics *diag);
 void tourney_config_finish(struct tournament_config *config);
 
+/* The limits a config has where it does not set them. */
+void tourney_config_default_limits(struct isolation_limits *limits);
+
 /* Names of tournaments and agents: letters, digits, '.', '_', '-', not
  * starting with '.' or '-', at most 40 characters. */
 bool tourney_config_name_ok(const char *name);

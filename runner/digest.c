@@ -18,7 +18,7 @@ void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST
 
 int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX])
 {
-    FILE *file = fopen(path, "rb");
+    FILE *file = fopen(path, "rbe"); /* close-on-exec (glibc) */
     if (file == NULL) {
         return -1;
     }

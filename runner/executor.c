@@ -4,57 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#include "rng.h"
-
-/* What the host functions handed to one agent work on. */
-struct seat_context {
-    struct rng rng;
-    struct game_record *record;
-    int seat;
-};
-
-uint64_t tourney_now_ns(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * UINT64_C(1000000000) + (uint64_t)now.tv_nsec;
-}
-
-static uint64_t host_now_ns(void *context)
-{
-    (void)context;
-    return tourney_now_ns();
-}
-
-static uint64_t host_random_u64(void *context)
-{
-    struct seat_context *seat = context;
-    return tourney_rng_next(&seat->rng);
-}
-
-static void host_log(void *context, enum tourney_log_level level, const char *message)
-{
-    struct seat_context *seat = context;
-    tourney_record_add_log(seat->record, seat->seat, (int)level, message);
-}
-
-static const struct tourney_host host_services = {
-    .struct_size = sizeof(struct tourney_host),
-    .now_ns = host_now_ns,
-    .random_u64 = host_random_u64,
-    .log = host_log,
-};
 
 /* Ends the game with SEAT losing for the given reason. */
-static void forfeit(struct game_record *record, int seat, enum termination termination,
-                    const char *reason)
+static void forfeit(struct game_record *record, int seat, const struct seat_fault *fault)
 {
     record->result = seat == 0 ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
-    record->termination = termination;
+    record->termination = fault->termination;
     record->fault_seat = seat;
-    snprintf(record->reason, sizeof(record->reason), "%s", reason);
+    snprintf(record->reason, sizeof(record->reason), "%s", fault->reason);
 }
 
 static bool contains(const tourney_move *moves, int count, tourney_move move)
@@ -76,9 +33,8 @@ static void finish_by_rules(struct game_record *record, int status)
 }
 
 /* The game loop proper, once both agents exist. */
-static int play_moves(const struct match_rules *rules, const struct seat_player players[2],
-                      void *agents[2], void *state, tourney_move *legal,
-                      struct game_record *record)
+static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
+                      tourney_move *legal, struct game_record *record, struct seat_fault *fault)
 {
     const struct tourney_game_api *api = rules->api;
     for (int32_t ply = 0;; ply++) {
@@ -114,21 +70,21 @@ static int play_moves(const struct match_rules *rules, const struct seat_player 
         tourney_move move = -1;
         uint64_t start = tourney_now_ns();
         request.deadline_ns = start + rules->budget_ns;
-        int result = players[seat].api->choose_move(agents[seat], state, &request, &report, &move);
+        int result = seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move,
+                                             fault);
         uint64_t elapsed = tourney_now_ns() - start;
-
-        if (result != TOURNEY_OK) {
-            char reason[128];
-            snprintf(reason, sizeof(reason), "choose_move failed with status %d at ply %d",
-                     result, (int)ply);
-            forfeit(record, seat, TERMINATION_AGENT_ERROR, reason);
-            return 0;
+        if (result != 0) {
+            if (result > 0) {
+                forfeit(record, seat, fault);
+            }
+            return result > 0 ? 0 : -1;
         }
         if (!contains(legal, count, move)) {
-            char reason[160];
-            snprintf(reason, sizeof(reason), "move %d is not legal at ply %d (%d legal moves)",
-                     (int)move, (int)ply, count);
-            forfeit(record, seat, TERMINATION_ILLEGAL_MOVE, reason);
+            struct seat_fault illegal = {.termination = TERMINATION_ILLEGAL_MOVE};
+            snprintf(illegal.reason, sizeof(illegal.reason),
+                     "move %d is not legal at ply %d (%d legal moves)", (int)move, (int)ply,
+                     count);
+            forfeit(record, seat, &illegal);
             return 0;
         }
         struct move_record entry = {
@@ -141,14 +97,26 @@ static int play_moves(const struct match_rules *rules, const struct seat_player 
             .time_ns = elapsed,
         };
         if (tourney_record_add_move(record, &entry) != 0) {
+            snprintf(fault->reason, sizeof(fault->reason), "out of memory");
             return -1;
         }
         api->apply(rules->game, state, move);
     }
 }
 
-int tourney_play_game(const struct match_rules *rules, const struct seat_player players[2],
-                      const struct scheduled_game *scheduled, struct game_record *record)
+/* Ends the game with SEAT at fault (RESULT 1) or the runner failed (-1). */
+static int settle(struct game_record *record, int seat, int result, const struct seat_fault *fault)
+{
+    if (result > 0) {
+        forfeit(record, seat, fault);
+        return 0;
+    }
+    return -1;
+}
+
+int tourney_play_game(const struct match_rules *rules, const struct seat seats[2],
+                      const struct scheduled_game *scheduled, struct game_record *record,
+                      char *error, size_t error_size)
 {
     const struct tourney_game_api *api = rules->api;
     record->index = scheduled->index;
@@ -156,50 +124,48 @@ int tourney_play_game(const struct match_rules *rules, const struct seat_player 
     record->agent[1] = scheduled->agent[1];
     record->seed = scheduled->seed;
 
+    struct seat_fault fault = {.termination = TERMINATION_NORMAL, .reason = "out of memory"};
     int status = -1;
+    int begun = 0; /* seats whose begin was called, and which are owed an end */
+    bool over = false;
     void *state = calloc(1, rules->info->state_size);
     tourney_move *legal = calloc((size_t)rules->info->move_limit, sizeof(*legal));
     if (state == NULL || legal == NULL) {
         goto err_alloc;
     }
     api->initial_state(rules->game, state);
-
-    struct seat_context contexts[2];
-    void *agents[2] = {NULL, NULL};
-    int seat;
-    for (seat = 0; seat < 2; seat++) {
-        contexts[seat].rng.state = tourney_seat_seed(scheduled->seed, seat);
-        contexts[seat].record = record;
-        contexts[seat].seat = seat;
-        struct tourney_agent_init init = {
-            .struct_size = sizeof(init),
-            .game_api = api,
-            .game = rules->game,
-            .game_info = rules->info,
-            .params = players[seat].params,
-            .host = &host_services,
-            .host_context = &contexts[seat],
-            .seat = seat,
-        };
-        int created = players[seat].api->create(&init, &agents[seat]);
-        if (created != TOURNEY_OK || agents[seat] == NULL) {
-            char reason[128];
-            snprintf(reason, sizeof(reason), "create failed with status %d", created);
-            forfeit(record, seat, TERMINATION_AGENT_ERROR, reason);
-            agents[seat] = NULL;
-            status = 0;
-            goto err_agents;
+    status = 0;
+    /* A seat that fails is at fault before the other is even asked, as if
+     * the agents were made one after the other. */
+    while (!over && begun < 2) {
+        int result = seats[begun].ops->begin(seats[begun].self, rules, scheduled->seed, begun,
+                                             record, &fault);
+        if (result != 0) {
+            status = settle(record, begun, result, &fault);
+            over = true;
+        }
+        begun++;
+    }
+    for (int seat = 0; !over && seat < 2; seat++) {
+        int result = seats[seat].ops->begun(seats[seat].self, &fault);
+        if (result != 0) {
+            status = settle(record, seat, result, &fault);
+            over = true;
         }
     }
-    status = play_moves(rules, players, agents, state, legal, record);
-
-err_agents:
-    for (int i = 0; i < 2; i++) {
-        if (agents[i] != NULL) {
-            players[i].api->destroy(agents[i]);
-        }
+    if (!over) {
+        status = play_moves(rules, seats, state, legal, record, &fault);
+    }
+    for (int i = 0; i < begun; i++) {
+        seats[i].ops->end(seats[i].self);
+    }
+    for (int i = 0; i < begun; i++) {
+        seats[i].ops->ended(seats[i].self);
     }
 err_alloc:
+    if (status != 0) {
+        snprintf(error, error_size, "%s", fault.reason);
+    }
     free(legal);
     free(state);
     return status;

@@ -241,7 +241,8 @@ int tourney_ini_parse_text(struct ini_document *doc, const char *path, const cha
 int tourney_ini_read(struct ini_document *doc, const char *path, struct diagnostics *diag)
 {
     memset(doc, 0, sizeof(*doc));
-    FILE *file = fopen(path, "rb");
+    /* "e": close-on-exec, as every descriptor of the runner (glibc). */
+    FILE *file = fopen(path, "rbe");
     if (file == NULL) {
         tourney_diag_add(diag, path, 0, "cannot open: %s", strerror(errno));
         return -1;

@@ -14,6 +14,7 @@
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
+#include "probe.h"
 #include "run.h"
 #include "tournament.h"
 
@@ -184,6 +185,7 @@ static int command_validate(int argc, char **argv)
 
 struct listing {
     enum tourney_plugin_kind kind;
+    struct plugin_opener opener; /* plugins are looked at in a child process */
     char **seen; /* names already listed: the first one found shadows the rest */
     size_t seen_count;
     size_t listed;
@@ -194,13 +196,15 @@ static void list_plugin(const char *path, void *context)
     struct listing *listing = context;
     struct plugin plugin;
     char error[1024];
-    if (tourney_plugin_open(&plugin, path, listing->kind, error, sizeof(error)) != 0) {
+    if (tourney_plugin_opener_open(&listing->opener, &plugin, path, listing->kind, error,
+                                   sizeof(error)) != 0) {
         /* A plugin of the other kind is expected in a shared directory; any
          * other failure is worth a word, or a broken plugin would just vanish. */
         enum tourney_plugin_kind other =
             listing->kind == TOURNEY_KIND_GAME ? TOURNEY_KIND_AGENT : TOURNEY_KIND_GAME;
         char other_error[1024];
-        if (tourney_plugin_open(&plugin, path, other, other_error, sizeof(other_error)) == 0) {
+        if (tourney_plugin_opener_open(&listing->opener, &plugin, path, other, other_error,
+                                       sizeof(other_error)) == 0) {
             tourney_plugin_close(&plugin);
         } else {
             fprintf(stderr, "tourney: skipping %s\n", error);
@@ -254,16 +258,20 @@ static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
         tourney_diag_finish(&diag);
     }
     struct plugin_search search;
+    struct listing listing = {.kind = kind};
     char *exe = exe_path();
     int status = tourney_plugin_search_init(&search, config.plugin_dirs, config.plugin_dir_count,
                                             getenv("TOURNEY_PLUGIN_PATH"), exe);
+    if (status == 0 && tourney_plugin_opener_init(&listing.opener, &config, exe) != 0) {
+        tourney_plugin_search_finish(&search);
+        status = -1;
+    }
     free(exe);
     if (status != 0) {
         tourney_config_finish(&config);
         fprintf(stderr, "tourney: out of memory\n");
         return EXIT_RUN_FAILED;
     }
-    struct listing listing = {.kind = kind};
     tourney_plugin_search_each(&search, kind, list_plugin, &listing);
     if (listing.listed == 0) {
         char *dirs = tourney_plugin_search_describe(&search);
@@ -275,6 +283,7 @@ static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
         free(listing.seen[i]);
     }
     free(listing.seen);
+    tourney_plugin_opener_finish(&listing.opener);
     tourney_plugin_search_finish(&search);
     tourney_config_finish(&config);
     return listing.listed ? EXIT_SUCCESS : EXIT_RUN_FAILED;

@@ -52,7 +52,7 @@ int tourney_write_atomic(const char *dir, const char *name,
         snprintf(error, error_size, "%s/%s: out of memory", dir, name);
         goto out;
     }
-    FILE *file = fopen(temporary, "w");
+    FILE *file = fopen(temporary, "we"); /* close-on-exec (glibc) */
     if (file == NULL) {
         snprintf(error, error_size, "cannot create %s: %s", temporary, strerror(errno));
         goto out;

@@ -178,11 +178,128 @@ err_path:
     return -1;
 }
 
+/* Everything a described plugin owns: its descriptor, and every string and
+ * list the descriptor points to, freed together. */
+struct plugin_copy {
+    union {
+        struct tourney_game_api game;
+        struct tourney_agent_api agent;
+    } api;
+    void **owned;
+    size_t owned_count;
+};
+
+static void copy_free(struct plugin_copy *copy)
+{
+    for (size_t i = 0; copy != NULL && i < copy->owned_count; i++) {
+        free(copy->owned[i]);
+    }
+    if (copy != NULL) {
+        free(copy->owned);
+    }
+    free(copy);
+}
+
+/* Takes POINTER into COPY's keeping; NULL when it is NULL or on failure. */
+static void *keep(struct plugin_copy *copy, void *pointer, bool *failed)
+{
+    if (pointer == NULL) {
+        return NULL;
+    }
+    void **owned = realloc(copy->owned, (copy->owned_count + 1) * sizeof(*owned));
+    if (owned == NULL) {
+        *failed = true;
+        free(pointer);
+        return NULL;
+    }
+    copy->owned = owned;
+    copy->owned[copy->owned_count++] = pointer;
+    return pointer;
+}
+
+static const char *keep_string(struct plugin_copy *copy, const char *text, bool *failed)
+{
+    if (text == NULL) {
+        return NULL;
+    }
+    char *duplicate = strdup(text);
+    *failed = *failed || duplicate == NULL;
+    return keep(copy, duplicate, failed);
+}
+
+static void copy_param(struct plugin_copy *copy, const struct tourney_param_desc *from,
+                       struct tourney_param_desc *to, bool *failed)
+{
+    *to = *from;
+    to->name = keep_string(copy, from->name, failed);
+    to->default_value = keep_string(copy, from->default_value, failed);
+    to->help = keep_string(copy, from->help, failed);
+    size_t count = 0;
+    while (from->choices != NULL && from->choices[count] != NULL) {
+        count++;
+    }
+    if (from->choices == NULL) {
+        return;
+    }
+    const char **choices = keep(copy, calloc(count + 1, sizeof(*choices)), failed);
+    *failed = *failed || choices == NULL;
+    for (size_t i = 0; choices != NULL && i < count; i++) {
+        choices[i] = keep_string(copy, from->choices[i], failed);
+    }
+    to->choices = choices;
+}
+
+int tourney_plugin_describe(struct plugin *plugin, const char *path,
+                            enum tourney_plugin_kind kind, const char *name,
+                            const char *description, const struct tourney_param_desc *params,
+                            size_t param_count)
+{
+    memset(plugin, 0, sizeof(*plugin));
+    struct plugin_copy *copy = calloc(1, sizeof(*copy));
+    if (copy == NULL) {
+        return -1;
+    }
+    bool failed = false;
+    struct tourney_param_desc *list = keep(copy, calloc(param_count + 1, sizeof(*list)), &failed);
+    for (size_t i = 0; list != NULL && i < param_count; i++) {
+        copy_param(copy, &params[i], &list[i], &failed);
+    }
+    const char *kept_name = keep_string(copy, name, &failed);
+    const char *kept_description = keep_string(copy, description, &failed);
+    plugin->path = strdup(path);
+    if (failed || list == NULL || plugin->path == NULL) {
+        free(plugin->path);
+        plugin->path = NULL;
+        copy_free(copy);
+        return -1;
+    }
+    /* The header tells a reader this is a whole descriptor of this ABI; the
+     * functions stay NULL, as nothing was loaded. */
+    struct tourney_abi_header header = {TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, 0, (uint32_t)kind};
+    if (kind == TOURNEY_KIND_GAME) {
+        header.struct_size = sizeof(struct tourney_game_api);
+        copy->api.game = (struct tourney_game_api){.header = header, .name = kept_name,
+                                                   .description = kept_description,
+                                                   .params = list, .param_count = param_count};
+        plugin->game = &copy->api.game;
+    } else {
+        header.struct_size = sizeof(struct tourney_agent_api);
+        copy->api.agent = (struct tourney_agent_api){.header = header, .name = kept_name,
+                                                     .description = kept_description,
+                                                     .params = list, .param_count = param_count};
+        plugin->agent = &copy->api.agent;
+    }
+    plugin->kind = kind;
+    plugin->copy = copy;
+    return 0;
+}
+
 void tourney_plugin_close(struct plugin *plugin)
 {
     if (plugin->handle != NULL) {
         dlclose(plugin->handle);
     }
+    copy_free(plugin->copy);
     free(plugin->path);
     memset(plugin, 0, sizeof(*plugin));
 }

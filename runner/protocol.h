@@ -109,6 +109,11 @@ struct msg_outcome {
     uint32_t memory_low;  /* nonzero when the peak came close to the limit */
 };
 
+struct msg_created {
+    struct msg_outcome outcome;
+    uint32_t has_instance; /* create stored an instance (it may succeed without one) */
+};
+
 struct msg_moved {
     struct msg_outcome outcome;
     int32_t move;
@@ -138,6 +143,7 @@ int tourney_msg_put_new_game(struct wire_writer *w, uint32_t seq, const struct m
 int tourney_msg_put_move(struct wire_writer *w, uint32_t seq, const struct msg_move *m);
 int tourney_msg_put_outcome(struct wire_writer *w, uint16_t type, uint32_t seq,
                             const struct msg_outcome *m);
+int tourney_msg_put_created(struct wire_writer *w, uint32_t seq, const struct msg_created *m);
 int tourney_msg_put_moved(struct wire_writer *w, uint32_t seq, const struct msg_moved *m);
 int tourney_msg_put_empty(struct wire_writer *w, uint16_t type, uint32_t seq);
 int tourney_msg_put_log(struct wire_writer *w, uint32_t seq, const struct msg_log *m);
@@ -153,6 +159,7 @@ int tourney_msg_get_load_failed(const void *payload, size_t length, const char *
 int tourney_msg_get_new_game(const void *payload, size_t length, struct msg_new_game *m);
 int tourney_msg_get_move(const void *payload, size_t length, struct msg_move *m);
 int tourney_msg_get_outcome(const void *payload, size_t length, struct msg_outcome *m);
+int tourney_msg_get_created(const void *payload, size_t length, struct msg_created *m);
 int tourney_msg_get_moved(const void *payload, size_t length, struct msg_moved *m);
 int tourney_msg_get_empty(const void *payload, size_t length);
 int tourney_msg_get_log(const void *payload, size_t length, struct msg_log *m);

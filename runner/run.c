@@ -11,6 +11,7 @@
 #include "record.h"
 #include "results_log.h"
 #include "schedule.h"
+#include "seat_pool.h"
 #include "stats.h"
 #include "text.h"
 
@@ -22,6 +23,7 @@ struct run_state {
     struct results_log log;
     unsigned char *done; /* per scheduled game: already in the log */
     size_t done_count;
+    struct seat_pool seats; /* where the agents run */
 };
 
 /* Counts a game found in the log being resumed. */
@@ -67,20 +69,19 @@ static enum run_outcome play_all(struct tournament *t, struct run_state *run,
             return RUN_INTERRUPTED;
         }
         const struct scheduled_game *scheduled = &run->schedule.games[g];
-        struct seat_player players[2];
         const char *names[2];
         for (int seat = 0; seat < 2; seat++) {
-            const struct entrant *entrant = &t->entrants[scheduled->agent[seat]];
-            players[seat].api = entrant->plugin->agent;
-            players[seat].params = entrant->params;
-            names[seat] = entrant->name;
+            names[seat] = t->entrants[scheduled->agent[seat]].name;
         }
+        struct seat seats[2];
+        tourney_seat_pool_seats(&run->seats, scheduled, seats);
         struct game_record record;
         tourney_record_init(&record);
         error[0] = '\0';
-        int status = tourney_play_game(&rules, players, scheduled, &record);
+        char why[256] = "";
+        int status = tourney_play_game(&rules, seats, scheduled, &record, why, sizeof(why));
         if (status != 0) {
-            snprintf(error, sizeof(error), "out of memory while playing game %zu", g);
+            snprintf(error, sizeof(error), "%s while playing game %zu", why, g);
         } else if (tourney_results_log_append(&run->log, &record, names, error,
                                               sizeof(error)) != 0 ||
                    tourney_stats_add(&run->stats, &record) != 0) {
@@ -104,6 +105,7 @@ static enum run_outcome play_all(struct tournament *t, struct run_state *run,
 
 static void run_finish(struct run_state *run)
 {
+    tourney_seat_pool_finish(&run->seats);
     tourney_results_log_close(&run->log);
     tourney_stats_finish(&run->stats);
     tourney_schedule_finish(&run->schedule);
@@ -147,9 +149,14 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (tourney_schedule_build(&run.schedule, t->entrant_count, t->config.games_per_pair,
                                t->config.seed, t->gauntlet) != 0 ||
         tourney_stats_init_for(&run.stats, &run.header) != 0 ||
-        (run.done = calloc(run.schedule.count + 1, 1)) == NULL) {
+        (run.done = calloc(run.schedule.count + 1, 1)) == NULL ||
+        tourney_seat_pool_init(&run.seats, t) != 0) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
+    }
+    if (t->sandbox_note != NULL) {
+        fprintf(err, "tourney: warning: agents run without the system-call sandbox: %s\n",
+                t->sandbox_note);
     }
     run.header.games_scheduled = run.schedule.count;
     if (tourney_mkdir_p(t->config.output_dir, error, sizeof(error)) != 0 ||

@@ -1,9 +1,13 @@
 #include "tournament.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "host_path.h"
 #include "params.h"
+#include "probe.h"
 #include "text.h"
 
 static const char *const reserved_keys[] = {"plugin", NULL};
@@ -22,10 +26,40 @@ char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
     return text;
 }
 
-/* Finds and opens the plugin CHOICE names, reporting at its line. */
+/* Learns what the agent plugin at PATH is from a child process, and on the
+ * first probe whether agent processes can be sandboxed here. */
+static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
+                       char *error, size_t error_size)
+{
+    const struct isolation_limits *limits = &t->config.limits;
+    struct probe_options options = {
+        .host_path = t->agent_host,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+        .try_sandbox = limits->sandbox != SANDBOX_OFF && !t->sandbox_known,
+    };
+    struct probe_result result;
+    if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, error,
+                             error_size) != 0) {
+        return -1;
+    }
+    if (options.try_sandbox) {
+        t->sandbox_known = true;
+        t->sandbox = result.sandbox == SANDBOX_STATE_ACTIVE;
+        if (!t->sandbox) {
+            free(t->sandbox_note);
+            t->sandbox_note = strdup(result.sandbox_error);
+        }
+    }
+    return 0;
+}
+
+/* Finds and opens the plugin CHOICE names, reporting at its line. With
+ * KNOWN, an agent plugin already opened from the same file is not opened
+ * again: *KNOWN is set to it instead. */
 static int open_choice(struct tournament *t, const struct plugin_choice *choice,
                        enum tourney_plugin_kind kind, struct plugin *plugin,
-                       struct diagnostics *diag)
+                       const struct plugin **known, struct diagnostics *diag)
 {
     const char *file = t->config.path;
     char *path = tourney_plugin_search_find(&t->search, kind, choice->plugin, t->config.dir);
@@ -38,8 +72,18 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
         free(dirs);
         return -1;
     }
+    for (size_t i = 0; known != NULL && i < t->agent_plugin_count; i++) {
+        if (strcmp(t->agent_plugins[i]->path, path) == 0) {
+            *known = t->agent_plugins[i];
+            free(path);
+            return 0;
+        }
+    }
     char error[1024];
-    int status = tourney_plugin_open(plugin, path, kind, error, sizeof(error));
+    /* Agent code is never loaded into the runner when agents are isolated. */
+    int status = kind == TOURNEY_KIND_AGENT && t->config.isolation == ISOLATION_PROCESS
+                     ? probe_agent(t, path, plugin, error, sizeof(error))
+                     : tourney_plugin_open(plugin, path, kind, error, sizeof(error));
     if (status != 0) {
         tourney_diag_add(diag, file, choice->line, "cannot load %s plugin '%s': %s",
                          tourney_kind_name(kind), choice->plugin, error);
@@ -52,7 +96,7 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
 {
     const struct plugin_choice *choice = &t->config.game;
     const char *file = t->config.path;
-    if (open_choice(t, choice, TOURNEY_KIND_GAME, &t->game_plugin, diag) != 0) {
+    if (open_choice(t, choice, TOURNEY_KIND_GAME, &t->game_plugin, NULL, diag) != 0) {
         return -1;
     }
     const struct tourney_game_api *api = t->game_plugin.game;
@@ -92,8 +136,12 @@ static const struct plugin *agent_plugin(struct tournament *t, const struct plug
                                          struct diagnostics *diag)
 {
     struct plugin loaded;
-    if (open_choice(t, choice, TOURNEY_KIND_AGENT, &loaded, diag) != 0) {
+    const struct plugin *known = NULL;
+    if (open_choice(t, choice, TOURNEY_KIND_AGENT, &loaded, &known, diag) != 0) {
         return NULL;
+    }
+    if (known != NULL) {
+        return known;
     }
     for (size_t i = 0; i < t->agent_plugin_count; i++) {
         if (t->agent_plugins[i]->agent == loaded.agent) {
@@ -143,6 +191,37 @@ static void open_entrant(struct tournament *t, const struct agent_choice *choice
     entrant->is_random = strcmp(api->name, "random") == 0;
 }
 
+/* The agent host program, which isolation = process cannot do without. */
+static int find_agent_host(struct tournament *t, const char *exe_path, struct diagnostics *diag)
+{
+    t->agent_host = tourney_agent_host_path(exe_path);
+    if (t->agent_host == NULL) {
+        tourney_diag_add(diag, t->config.path, 0, "out of memory");
+        return -1;
+    }
+    if (access(t->agent_host, X_OK) != 0) {
+        tourney_diag_add(diag, t->config.path, t->config.isolation_line,
+                         "cannot run %s, which runs every agent in a process of its own: %s "
+                         "(install tourney completely, or set isolation = none to run agents "
+                         "in the runner's process)",
+                         t->agent_host, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* sandbox = true is a promise: refused where it cannot be kept. */
+static void check_sandbox(struct tournament *t, struct diagnostics *diag)
+{
+    if (t->config.isolation != ISOLATION_PROCESS || !t->sandbox_known || t->sandbox ||
+        t->config.limits.sandbox != SANDBOX_ON) {
+        return;
+    }
+    tourney_diag_add(diag, t->config.path, t->config.limits.sandbox_line,
+                     "sandbox = true, but agent processes cannot be sandboxed here: %s",
+                     t->sandbox_note ? t->sandbox_note : "unknown reason");
+}
+
 int tourney_tournament_open(struct tournament *t, const char *config_path, const char *exe_path,
                             const char *env_plugin_path, struct diagnostics *diag)
 {
@@ -162,6 +241,9 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
     if (t->config.game.plugin != NULL) {
         open_game(t, diag);
     }
+    if (t->config.isolation == ISOLATION_PROCESS && find_agent_host(t, exe_path, diag) != 0) {
+        return -1;
+    }
     t->entrants = calloc(t->config.agent_count + 1, sizeof(*t->entrants));
     if (t->entrants == NULL) {
         tourney_diag_add(diag, config_path, 0, "out of memory");
@@ -176,11 +258,14 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
             t->gauntlet = i;
         }
     }
+    check_sandbox(t, diag);
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
 }
 
 void tourney_tournament_close(struct tournament *t)
 {
+    free(t->agent_host);
+    free(t->sandbox_note);
     for (size_t i = 0; i < t->entrant_count; i++) {
         free(t->entrants[i].params);
         free(t->entrants[i].params_text);

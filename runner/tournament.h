@@ -20,7 +20,8 @@
 
 struct entrant {
     const char *name;              /* owned by the config */
-    const struct plugin *plugin;   /* owned by the tournament */
+    const struct plugin *plugin;   /* owned by the tournament; only described (never loaded)
+                                    * with isolation = process */
     struct tourney_param_value *params;
     char *params_text;             /* "depth = 4, tie_break = lowest": effective values */
     bool is_random;                /* the reference opponent of "win % against random" */
@@ -39,9 +40,16 @@ struct tournament {
     struct entrant *entrants;
     size_t entrant_count;
     size_t gauntlet; /* entrant everyone plays, or TOURNEY_NO_GAUNTLET */
+    /* isolation = process */
+    char *agent_host;   /* the program agent processes run */
+    bool sandbox;       /* agent processes are sandboxed */
+    bool sandbox_known; /* a probe found out whether they can be */
+    char *sandbox_note; /* why they are not, where the config did not say; or NULL */
 };
 
-/* Reads CONFIG_PATH and loads everything it names. Every problem goes to
+/* Reads CONFIG_PATH and loads everything it names: the game into this
+ * process, and agents too with isolation = none; with isolation = process,
+ * agents are only probed in a child process. Every problem goes to
  * DIAG as "file:line: ..."; returns 0 when there was none. EXE_PATH is where
  * this program lives (for the build tree), ENV_PLUGIN_PATH the value of
  * TOURNEY_PLUGIN_PATH (either may be NULL). Close it in every case. */

@@ -9,6 +9,7 @@ packages=(
   libinih-dev       # the INI parser the config is read with
   libjansson-dev    # JSON reports and results log
   libxxhash-dev     # digests that make the results log self-checking
+  libseccomp-dev    # the system-call sandbox of agent processes
   libcmocka-dev     # unit tests
   valgrind          # the memcheck test setup
   clang libclang-rt-14-dev  # libFuzzer, for fuzzing the config reader

@@ -51,7 +51,9 @@ static int open_text(struct fixture *f, const char *text)
     assert_non_null(file);
     fputs(text, file);
     fclose(file);
-    return tourney_tournament_open(&f->tournament, f->path, NULL, PLUGIN_PATH, &f->diag);
+    /* As if run from the build tree, where the agent host program is. */
+    return tourney_tournament_open(&f->tournament, f->path, TOURNEY_TEST_BUILD_ROOT "/tourney",
+                                   PLUGIN_PATH, &f->diag);
 }
 
 /* Asserts diagnostic I is "<path>:LINE: <starts with MESSAGE>". */
@@ -93,6 +95,11 @@ static void test_every_option(void **state)
                        "time_per_move_ms = 250\n"
                        "output_dir = out/here\n"
                        "plugin_path = plugins:/abs/plugins\n"
+                       "isolation = none\n"
+                       "sandbox = off\n"
+                       "time_margin_ms = 0\n"
+                       "agent_memory_mb = 32\n"
+                       "agent_output_limit_kb = 0\n"
                        "\n"
                        "[game]\n"
                        "plugin = mnk\n"
@@ -124,6 +131,13 @@ static void test_every_option(void **state)
     snprintf(expected, sizeof(expected), "%s/plugins", f->dir);
     assert_string_equal(c->plugin_dirs[0], expected);
     assert_string_equal(c->plugin_dirs[1], "/abs/plugins");
+    assert_int_equal(c->isolation, ISOLATION_NONE);
+    assert_int_equal(c->limits.sandbox, SANDBOX_OFF);
+    assert_int_equal(c->limits.time_margin_ms, 0);
+    assert_int_equal(c->limits.memory_mb, 32);
+    assert_int_equal(c->limits.output_limit_kb, 0);
+    /* In the runner's process, the agents are loaded there. */
+    assert_non_null(f->tournament.entrants[0].plugin->handle);
     assert_string_equal(f->tournament.game_params_text, "rows = 4, cols = 4, k = 4");
     assert_int_equal(f->tournament.game_info.move_limit, 16);
 
@@ -155,6 +169,37 @@ static void test_defaults(void **state)
     assert_int_equal(c->plugin_dir_count, 0);
     assert_string_equal(f->tournament.game_params_text, "rows = 3, cols = 3, k = 3");
     assert_true(f->tournament.entrants[1].is_random);
+    assert_int_equal(c->isolation, ISOLATION_PROCESS);
+    assert_int_equal(c->limits.sandbox, SANDBOX_AUTO);
+    assert_int_equal(c->limits.time_margin_ms, 500);
+    assert_int_equal(c->limits.memory_mb, 1024);
+    assert_int_equal(c->limits.output_limit_kb, 64);
+    /* Isolated agents are only described, never loaded into the runner. */
+    const struct plugin *random = f->tournament.entrants[1].plugin;
+    assert_null(random->handle);
+    assert_string_equal(random->agent->name, "random");
+    assert_null(random->agent->create);
+    assert_true(f->tournament.sandbox_known);
+}
+
+static void test_isolation_values(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\ngames_per_pair = 2\nisolation = thread\nsandbox = maybe\n"
+             "time_margin_ms = -1\nagent_memory_mb = 8\nagent_output_limit_kb = lots\n%s",
+             valid_head + strlen("[tournament]\ngames_per_pair = 2\n"));
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 5);
+    assert_diag_n(f, 0, 3, "bad value 'thread' for 'isolation': expected process or none");
+    assert_diag_n(f, 1, 4, "bad value 'maybe' for 'sandbox': expected true or false");
+    assert_diag_n(f, 2, 5, "bad value '-1' for 'time_margin_ms': expected a whole number of "
+                         "milliseconds from 0 to 3600000");
+    assert_diag_n(f, 3, 6, "bad value '8' for 'agent_memory_mb': expected a whole number of MiB "
+                         "from 32 to 1048576");
+    assert_diag_n(f, 4, 7, "bad value 'lots' for 'agent_output_limit_kb': expected a whole "
+                         "number of KiB from 0 to 1048576");
 }
 
 static void test_unknown_section(void **state)
@@ -406,6 +451,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_every_option, setup, teardown),
         cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_isolation_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_key, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),

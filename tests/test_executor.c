@@ -1,14 +1,19 @@
 /*
  * The referee: games between real plugins end as the rules say, faults lose
- * the game and are charged to the agent at fault, and seeds replay games.
+ * the game and are charged to the agent at fault, and seeds replay games;
+ * all of it the same with agents in the runner and in processes of their own.
  */
 #include "test.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "executor.h"
+#include "host_path.h"
+#include "local_seat.h"
 #include "plugin.h"
+#include "process_seat.h"
 
 struct fixture {
     struct plugin game_plugin;
@@ -18,6 +23,11 @@ struct fixture {
     struct plugin random;
     struct plugin misbehaving;
     struct match_rules rules;
+    bool isolated; /* play through agent processes */
+    char *host;
+    struct isolation_limits limits;
+    struct process_settings settings;
+    struct tourney_param_value game_params[3];
 };
 
 static int setup(void **state)
@@ -41,7 +51,21 @@ static int setup(void **state)
                                          TOURNEY_KIND_AGENT, error, sizeof(error)),
                      0);
     f.rules = (struct match_rules){f.game_plugin.game, f.game, &f.info, 1000000000};
+    f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
+    f.limits = (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024,
+                                         .output_limit_kb = 64};
+    memcpy(f.game_params, mnk, sizeof(mnk));
+    f.settings = (struct process_settings){.host_path = f.host, .limits = &f.limits,
+                                           .sandbox = true, .game_path = f.game_plugin.path,
+                                           .game_params = f.game_params, .game_param_count = 3};
     *state = &f;
+    return 0;
+}
+
+static int setup_isolated(void **state)
+{
+    setup(state);
+    ((struct fixture *)*state)->isolated = true;
     return 0;
 }
 
@@ -53,6 +77,7 @@ static int teardown(void **state)
     tourney_plugin_close(&f->random);
     tourney_plugin_close(&f->first_open);
     tourney_plugin_close(&f->game_plugin);
+    free(f->host);
     return 0;
 }
 
@@ -62,10 +87,25 @@ static void play(struct fixture *f, const struct plugin *a, const struct tourney
                  const struct plugin *b, const struct tourney_param_value *pb, uint64_t seed,
                  struct game_record *record)
 {
-    const struct seat_player players[2] = {{a->agent, pa}, {b->agent, pb}};
     const struct scheduled_game scheduled = {.index = 3, .agent = {5, 6}, .seed = seed};
+    struct local_seat local[2];
+    struct process_seat process[2];
+    struct seat seats[2];
+    const struct plugin *plugins[2] = {a, b};
+    const struct tourney_param_value *params[2] = {pa, pb};
+    for (int i = 0; i < 2; i++) {
+        seats[i] = f->isolated
+                       ? tourney_process_seat(&process[i], &f->settings, plugins[i]->path,
+                                              params[i], plugins[i]->agent->param_count)
+                       : tourney_local_seat(&local[i], plugins[i]->agent, params[i]);
+    }
     tourney_record_init(record);
-    assert_int_equal(tourney_play_game(&f->rules, players, &scheduled, record), 0);
+    char error[256];
+    assert_int_equal(
+        tourney_play_game(&f->rules, seats, &scheduled, record, error, sizeof(error)), 0);
+    for (int i = 0; f->isolated && i < 2; i++) {
+        tourney_process_seat_finish(&process[i]);
+    }
     assert_int_equal(record->index, 3);
     assert_int_equal(record->agent[0], 5);
     assert_int_equal(record->agent[1], 6);
@@ -147,6 +187,23 @@ static void test_failed_create_loses(void **state)
                "create failed with status -1", "refusing to be created");
 }
 
+/* When both creates fail, the first seat is at fault and the second seat's
+ * agent was never made: with agent processes, which make both agents at
+ * the same time, the second one's doings leave no trace. */
+static void test_first_failed_create_wins(void **state)
+{
+    struct fixture *f = *state;
+    struct tourney_param_value fails = {3}; /* create-fails */
+    struct game_record r;
+    play(f, &f->misbehaving, &fails, &f->misbehaving, &fails, 9, &r);
+    assert_int_equal(r.termination, TERMINATION_AGENT_ERROR);
+    assert_int_equal(r.fault_seat, 0);
+    assert_int_equal(r.log_count, 1);
+    assert_int_equal(r.log[0].seat, 0);
+    assert_string_equal(r.log[0].text, "refusing to be created");
+    tourney_record_finish(&r);
+}
+
 static void test_seed_replays_game(void **state)
 {
     struct fixture *f = *state;
@@ -181,7 +238,12 @@ int main(void)
         cmocka_unit_test(test_out_of_range_move_loses),
         cmocka_unit_test(test_failed_move_loses),
         cmocka_unit_test(test_failed_create_loses),
+        cmocka_unit_test(test_first_failed_create_wins),
         cmocka_unit_test(test_seed_replays_game),
     };
-    return cmocka_run_group_tests_name("executor", tests, setup, teardown);
+    int failed = cmocka_run_group_tests_name("executor, agents in the runner", tests, setup,
+                                             teardown);
+    failed += cmocka_run_group_tests_name("executor, agents in processes", tests,
+                                          setup_isolated, teardown);
+    return failed;
 }

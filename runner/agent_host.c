@@ -1,0 +1,406 @@
+#include "agent_host.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tourney/agent.h>
+
+#include "child_limits.h"
+#include "clock.h"
+#include "plugin.h"
+#include "protocol.h"
+#include "record.h"
+#include "rng.h"
+#include "sandbox.h"
+
+struct host {
+    int control;
+    struct wire_writer writer;
+    unsigned char *frame; /* the request being answered, then what came after it */
+    size_t frame_capacity;
+    size_t frame_size; /* of the request being answered */
+    size_t buffered;   /* bytes in FRAME */
+    struct wire_header header;
+    struct plugin game_plugin;
+    void *game;
+    struct tourney_game_info info;
+    struct plugin agent_plugin;
+    bool loaded;
+    bool *sandboxed;
+    void *state; /* the position, copied to memory aligned for the game */
+    void *agent; /* this game's instance */
+    struct tourney_param_value *agent_params;
+    struct rng rng;
+    uint32_t log_sent;    /* this game */
+    uint32_t log_dropped; /* since the last reply */
+};
+
+static int write_all(int fd, const void *data, size_t length)
+{
+    const unsigned char *bytes = data;
+    while (length > 0) {
+        ssize_t written = write(fd, bytes, length);
+        if (written < 0 && errno == EINTR) {
+            continue;
+        }
+        if (written <= 0) {
+            return -1;
+        }
+        bytes += written;
+        length -= (size_t)written;
+    }
+    return 0;
+}
+
+/* Reads the next request. What the socket holds is read at once, so a
+ * request usually takes one read. Returns 1, 0 at the end (the runner
+ * closed the socket or is gone) or -1 for what is not a frame. */
+static int read_request(struct host *h)
+{
+    /* The request answered last goes. */
+    if (h->frame_size > 0) {
+        memmove(h->frame, h->frame + h->frame_size, h->buffered - h->frame_size);
+        h->buffered -= h->frame_size;
+        h->frame_size = 0;
+    }
+    for (;;) {
+        char why[160];
+        int found = h->buffered == 0 ? 0
+                                     : tourney_wire_frame(h->frame, h->buffered, PROTOCOL_VERSION,
+                                                          &h->header, why, sizeof(why));
+        if (found < 0) {
+            fprintf(stderr, "tourney-agent-host: %s\n", why);
+            return -1;
+        }
+        if (found > 0) {
+            h->frame_size = WIRE_HEADER_SIZE + (size_t)h->header.length;
+            return 1;
+        }
+        size_t needed = h->buffered >= WIRE_HEADER_SIZE
+                            ? WIRE_HEADER_SIZE + (size_t)h->header.length
+                            : WIRE_HEADER_SIZE;
+        if (h->frame_capacity < needed || h->frame_capacity - h->buffered < 4096) {
+            size_t capacity = needed + 65536;
+            unsigned char *frame = realloc(h->frame, capacity);
+            if (frame == NULL) {
+                return -1;
+            }
+            h->frame = frame;
+            h->frame_capacity = capacity;
+        }
+        ssize_t got = read(h->control, h->frame + h->buffered, h->frame_capacity - h->buffered);
+        if (got < 0 && errno == EINTR) {
+            continue;
+        }
+        if (got <= 0) {
+            return 0;
+        }
+        h->buffered += (size_t)got;
+    }
+}
+
+static const unsigned char *payload(const struct host *h)
+{
+    return h->frame + WIRE_HEADER_SIZE;
+}
+
+static int send_frame(struct host *h, int built)
+{
+    if (built != 0) {
+        return -1;
+    }
+    return write_all(h->control, h->writer.data, h->writer.length);
+}
+
+/* Host services, as the runner's executor gives them. */
+static uint64_t host_now_ns(void *context)
+{
+    (void)context;
+    return tourney_now_ns();
+}
+
+static uint64_t host_random_u64(void *context)
+{
+    struct host *h = context;
+    return tourney_rng_next(&h->rng);
+}
+
+/* Sent at once, so the last words of an agent that then crashes are kept.
+ * Only what the game's record can keep is sent; the rest is counted. */
+static void host_log(void *context, enum tourney_log_level level, const char *message)
+{
+    struct host *h = context;
+    if (h->log_sent >= RECORD_LOG_MAX) {
+        h->log_dropped++;
+        return;
+    }
+    h->log_sent++;
+    char text[RECORD_LOG_TEXT];
+    snprintf(text, sizeof(text), "%s", message ? message : "(null)");
+    /* A buffer of its own: an agent's thread may log while a reply is built. */
+    unsigned char buffer[WIRE_HEADER_SIZE + RECORD_LOG_TEXT + 16];
+    struct wire_writer writer;
+    tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
+    struct msg_log log = {.level = (uint32_t)level, .text = text};
+    if (tourney_msg_put_log(&writer, h->header.sequence, &log) == 0) {
+        write_all(h->control, writer.data, writer.length);
+    }
+}
+
+static const struct tourney_host host_services = {
+    .struct_size = sizeof(struct tourney_host),
+    .now_ns = host_now_ns,
+    .random_u64 = host_random_u64,
+    .log = host_log,
+};
+
+/* What every reply after a call into the agent says. */
+static struct msg_outcome outcome(struct host *h, int status)
+{
+    /* What the agent printed goes out before the reply does. */
+    fflush(stdout);
+    fflush(stderr);
+    struct msg_outcome o = {.status = status, .log_dropped = h->log_dropped};
+    h->log_dropped = 0;
+    if (status != TOURNEY_OK) {
+        o.peak_kb = tourney_child_peak_kb();
+        o.memory_low = tourney_child_memory_low(o.peak_kb);
+    }
+    return o;
+}
+
+static int load_failed(struct host *h, const char *message)
+{
+    return send_frame(h, tourney_msg_put_load_failed(&h->writer, h->header.sequence, message));
+}
+
+static int load_game(struct host *h, const struct msg_load *m, char *error, size_t error_size)
+{
+    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, error,
+                            error_size) != 0) {
+        return -1;
+    }
+    const struct tourney_game_api *api = h->game_plugin.game;
+    if (m->game_params.count != api->param_count) {
+        snprintf(error, error_size, "%s: %u parameter values for %zu parameters", m->game_path,
+                 (unsigned)m->game_params.count, api->param_count);
+        return -1;
+    }
+    struct tourney_param_value *values = calloc(api->param_count + 1, sizeof(*values));
+    if (values == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    for (uint32_t i = 0; i < m->game_params.count; i++) {
+        values[i].i = tourney_msg_value(&m->game_params, i);
+    }
+    char why[512] = "";
+    int status = api->create(values, &h->game, &h->info, why, sizeof(why));
+    free(values);
+    if (status != TOURNEY_OK || h->info.state_size == 0) {
+        h->game = NULL;
+        snprintf(error, error_size, "game '%s' refused its parameters: %s", api->name, why);
+        return -1;
+    }
+    h->state = calloc(1, h->info.state_size);
+    if (h->state == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static int handle_load(struct host *h)
+{
+    struct msg_load m;
+    if (tourney_msg_get_load(payload(h), h->header.length, &m) != 0 || h->loaded ||
+        (m.kind != TOURNEY_KIND_GAME && m.kind != TOURNEY_KIND_AGENT)) {
+        return -1;
+    }
+    h->loaded = true;
+    char error[1024];
+    /* Limits first: the plugin's constructors run inside them. */
+    if (tourney_child_set_limits(m.memory_bytes, error, sizeof(error)) != 0) {
+        return load_failed(h, error);
+    }
+    tourney_child_watch_memory(h->control, m.memory_bytes);
+    if (m.game_path != NULL && load_game(h, &m, error, sizeof(error)) != 0) {
+        return load_failed(h, error);
+    }
+    struct plugin *plugin = &h->agent_plugin;
+    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, error,
+                            sizeof(error)) != 0) {
+        return load_failed(h, error);
+    }
+    struct msg_loaded loaded = {
+        .sandbox = SANDBOX_STATE_OFF,
+        .state_size = h->info.state_size,
+        .move_limit = h->info.move_limit,
+        .max_plies = h->info.max_plies,
+        .name = tourney_plugin_name(plugin),
+        .description = tourney_plugin_description(plugin),
+    };
+    loaded.params = tourney_plugin_params(plugin, &loaded.param_count);
+    char why[256] = "";
+    if ((m.flags & LOAD_SANDBOX) != 0) {
+        if (tourney_sandbox_apply(why, sizeof(why)) == 0) {
+            loaded.sandbox = SANDBOX_STATE_ACTIVE;
+            *h->sandboxed = true;
+        } else if ((m.flags & LOAD_SANDBOX_REQUIRED) != 0) {
+            snprintf(error, sizeof(error), "cannot apply the sandbox: %s", why);
+            return load_failed(h, error);
+        } else {
+            loaded.sandbox = SANDBOX_STATE_UNAVAILABLE;
+            loaded.sandbox_error = why;
+        }
+    }
+    return send_frame(h, tourney_msg_put_loaded(&h->writer, h->header.sequence, &loaded));
+}
+
+static void destroy_agent(struct host *h)
+{
+    if (h->agent != NULL) {
+        h->agent_plugin.agent->destroy(h->agent);
+        h->agent = NULL;
+    }
+}
+
+static int handle_new_game(struct host *h)
+{
+    struct msg_new_game m;
+    const struct tourney_agent_api *api = h->agent_plugin.agent;
+    if (tourney_msg_get_new_game(payload(h), h->header.length, &m) != 0 || api == NULL ||
+        h->game == NULL) {
+        return -1;
+    }
+    destroy_agent(h);
+    h->log_sent = 0;
+    int status = TOURNEY_ERR_INVALID; /* the runner sent the wrong number of values */
+    free(h->agent_params);
+    h->agent_params = calloc(api->param_count + 1, sizeof(*h->agent_params));
+    if (m.params.count == api->param_count && h->agent_params != NULL) {
+        for (uint32_t i = 0; i < m.params.count; i++) {
+            h->agent_params[i].i = tourney_msg_value(&m.params, i);
+        }
+        h->rng.state = m.random_seed;
+        struct tourney_agent_init init = {
+            .struct_size = sizeof(init),
+            .game_api = h->game_plugin.game,
+            .game = h->game,
+            .game_info = &h->info,
+            .params = h->agent_params,
+            .host = &host_services,
+            .host_context = h,
+            .seat = m.seat,
+        };
+        void *agent = NULL;
+        status = api->create(&init, &agent);
+        /* As in the runner: a failed create leaves no instance to destroy. */
+        h->agent = status == TOURNEY_OK ? agent : NULL;
+    }
+    struct msg_created created = {.outcome = outcome(h, status), .has_instance = h->agent != NULL};
+    return send_frame(h, tourney_msg_put_created(&h->writer, h->header.sequence, &created));
+}
+
+static int handle_move(struct host *h)
+{
+    struct msg_move m;
+    if (tourney_msg_get_move(payload(h), h->header.length, &m) != 0) {
+        return -1;
+    }
+    struct msg_moved moved = {.move = -1};
+    int status = TOURNEY_ERR_INVALID; /* no agent, or a position of the wrong size */
+    if (h->agent != NULL && m.state_size == h->info.state_size) {
+        memcpy(h->state, m.state, m.state_size);
+        struct tourney_move_request request = {
+            .struct_size = sizeof(request),
+            .budget_ns = m.budget_ns,
+            .deadline_ns = m.deadline_ns,
+            .ply = m.ply,
+        };
+        struct tourney_move_report report;
+        memset(&report, 0, sizeof(report));
+        report.struct_size = sizeof(report);
+        tourney_move move = -1;
+        status = h->agent_plugin.agent->choose_move(h->agent, h->state, &request, &report, &move);
+        moved.move = move;
+        moved.nodes = report.nodes;
+        moved.depth = report.depth;
+        moved.score = report.score;
+        moved.has_score = report.has_score;
+    }
+    moved.outcome = outcome(h, status);
+    return send_frame(h, tourney_msg_put_moved(&h->writer, h->header.sequence, &moved));
+}
+
+static int handle_end_game(struct host *h)
+{
+    if (tourney_msg_get_empty(payload(h), h->header.length) != 0) {
+        return -1;
+    }
+    destroy_agent(h);
+    struct msg_outcome ended = outcome(h, TOURNEY_OK);
+    return send_frame(h, tourney_msg_put_outcome(&h->writer, MSG_ENDED, h->header.sequence,
+                                                 &ended));
+}
+
+static void host_finish(struct host *h)
+{
+    destroy_agent(h);
+    free(h->agent_params);
+    free(h->state);
+    if (h->game != NULL) {
+        h->game_plugin.game->destroy(h->game);
+    }
+    /* Code is unloaded after every instance it made is gone. */
+    tourney_plugin_close(&h->agent_plugin);
+    tourney_plugin_close(&h->game_plugin);
+    tourney_wire_writer_finish(&h->writer);
+    free(h->frame);
+}
+
+int tourney_agent_host_run(int control, bool *sandboxed)
+{
+    struct host h;
+    memset(&h, 0, sizeof(h));
+    h.control = control;
+    h.sandboxed = sandboxed;
+    *sandboxed = false;
+    tourney_wire_writer_init(&h.writer, NULL, 0);
+    int status = 0;
+    for (;;) {
+        int got = read_request(&h);
+        if (got <= 0) {
+            status = got < 0 ? 2 : 0;
+            break;
+        }
+        tourney_child_set_sequence(h.header.sequence);
+        int handled = -1;
+        switch (h.header.type) {
+        case MSG_LOAD:
+            handled = handle_load(&h);
+            break;
+        case MSG_NEW_GAME:
+            handled = handle_new_game(&h);
+            break;
+        case MSG_MOVE:
+            handled = handle_move(&h);
+            break;
+        case MSG_END_GAME:
+            handled = handle_end_game(&h);
+            break;
+        case MSG_QUIT:
+            handled = 1;
+            break;
+        }
+        if (handled != 0) {
+            status = handled > 0 ? 0 : 2;
+            break;
+        }
+    }
+    host_finish(&h);
+    return status;
+}

@@ -1,0 +1,24 @@
+/*
+ * agent_host.h - the agent process's side of the protocol (protocol.h).
+ *
+ * It limits itself and loads the game and the agent plugin as LOAD asks,
+ * applies the sandbox, then creates the agent afresh for every game and
+ * answers move requests, giving the agent the same host services as the
+ * runner's own process would, with the same seeded random stream, so a game
+ * plays the same with or without isolation. The referee stays in the
+ * runner: nothing here decides a game.
+ *
+ * Only the agent host program (tourney-agent-host) and its tests use this.
+ */
+#ifndef TOURNEY_RUNNER_AGENT_HOST_H
+#define TOURNEY_RUNNER_AGENT_HOST_H
+
+#include <stdbool.h>
+
+/* Serves the runner on the socket CONTROL until it says QUIT or closes it.
+ * Returns the process's exit status: 0, or 2 when the runner's side broke
+ * the protocol. *SANDBOXED becomes true as soon as the sandbox is applied
+ * (an exit handler may want to know). */
+int tourney_agent_host_run(int control, bool *sandboxed);
+
+#endif /* TOURNEY_RUNNER_AGENT_HOST_H */

@@ -1,0 +1,560 @@
+/* Linux and glibc interfaces: pipe2, ppoll, SOCK_CLOEXEC, pidfd_open,
+ * sigabbrev_np. Isolation is built for Linux only. */
+#define _GNU_SOURCE
+#include "agent_process.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+
+extern char **environ;
+
+/* Bytes read from the socket at a time. */
+#define RECEIVE_CHUNK 65536
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+    }
+}
+
+static int set_nonblocking(int fd)
+{
+    int flags = fcntl(fd, F_GETFL);
+    return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+/* A descriptor that becomes readable when PID exits, so one ppoll() waits
+ * for the reply, the output and the exit at once; -1 on kernels before 5.3,
+ * where the runner falls back to checking every millisecond once the
+ * socket closes. (A raw system call: glibc only wraps it since 2.36.) */
+static int open_pidfd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+
+/* The child's end of a pipe or socket, moved to 10 or above so that putting
+ * the three of them on descriptors 1, 2 and 3 never overwrites one with
+ * another, whatever descriptors the runner started with. */
+static int child_end(int *fd)
+{
+    int moved = fcntl(*fd, F_DUPFD_CLOEXEC, 10);
+    close_fd(fd);
+    return moved;
+}
+
+static int spawn(struct agent_process *p, const char *const *argv, int child[3], char *error,
+                 size_t error_size)
+{
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    if (posix_spawn_file_actions_init(&actions) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    if (posix_spawnattr_init(&attr) != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    /* Handled signals return to their default action at exec anyway; these
+     * are the ones a runner may have been started with ignored (nohup, a
+     * shell's background job) or ignores itself. */
+    static const int reset[] = {SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGXFSZ,
+                                SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2};
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++) {
+        sigaddset(&defaults, reset[i]);
+    }
+    /* Every other descriptor of the runner is close-on-exec; these three are
+     * the only ones the new program finds open, with stdin on /dev/null. */
+    int status = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    status = status ? status : posix_spawn_file_actions_adddup2(&actions, child[1], 1);
+    status = status ? status : posix_spawn_file_actions_adddup2(&actions, child[2], 2);
+    status = status ? status : posix_spawn_file_actions_adddup2(&actions, child[0], 3);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    /* Descriptors the runner inherited without close-on-exec go too. */
+    status = status ? status : posix_spawn_file_actions_addclosefrom_np(&actions, 4);
+#endif
+    /* A process group of its own, so that one kill reaches whatever it
+     * starts, and Ctrl-C at the terminal goes to the runner alone; signals
+     * as a new program expects them, whatever the runner blocks or ignores. */
+    status = status ? status
+                    : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
+                                                          POSIX_SPAWN_SETSIGMASK |
+                                                          POSIX_SPAWN_SETSIGDEF);
+    status = status ? status : posix_spawnattr_setpgroup(&attr, 0);
+    status = status ? status : posix_spawnattr_setsigmask(&attr, &none);
+    status = status ? status : posix_spawnattr_setsigdefault(&attr, &defaults);
+    if (status == 0) {
+        /* posix_spawn's prototype predates const; it does not write to argv. */
+        char *const *args;
+        memcpy(&args, &argv, sizeof(args));
+        status = posix_spawn(&p->pid, argv[0], &actions, &attr, args, environ);
+        if (status != 0) {
+            p->pid = 0;
+        }
+    }
+    posix_spawnattr_destroy(&attr);
+    posix_spawn_file_actions_destroy(&actions);
+    if (status != 0) {
+        snprintf(error, error_size, "cannot start %s: %s", argv[0], strerror(status));
+        return -1;
+    }
+    return 0;
+}
+
+int tourney_agent_process_start(struct agent_process *p, const char *const *argv,
+                                uint64_t output_limit, char *error, size_t error_size)
+{
+    memset(p, 0, sizeof(*p));
+    p->open = true;
+    p->control = p->out = p->err = p->pidfd = -1;
+    p->output_limit = output_limit;
+    tourney_capture_init(&p->output);
+    tourney_wire_writer_init(&p->request, NULL, 0);
+    int pair[2] = {-1, -1};
+    int out[2] = {-1, -1};
+    int err[2] = {-1, -1};
+    int child[3] = {-1, -1, -1};
+    int status = -1;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0 ||
+        pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
+        snprintf(error, error_size, "cannot create the pipes of an agent process: %s",
+                 strerror(errno));
+        goto err_fds;
+    }
+    child[0] = child_end(&pair[1]);
+    child[1] = child_end(&out[1]);
+    child[2] = child_end(&err[1]);
+    if (child[0] < 0 || child[1] < 0 || child[2] < 0) {
+        snprintf(error, error_size, "cannot set up the pipes of an agent process: %s",
+                 strerror(errno));
+        goto err_fds;
+    }
+    if (spawn(p, argv, child, error, error_size) != 0) {
+        goto err_fds;
+    }
+    p->control = pair[0];
+    p->out = out[0];
+    p->err = err[0];
+    pair[0] = out[0] = err[0] = -1;
+    p->pidfd = open_pidfd(p->pid);
+    if (set_nonblocking(p->control) != 0 || set_nonblocking(p->out) != 0 ||
+        set_nonblocking(p->err) != 0) {
+        snprintf(error, error_size, "cannot set up the pipes of an agent process: %s",
+                 strerror(errno));
+        goto err_fds;
+    }
+    status = 0;
+err_fds:
+    for (int i = 0; i < 3; i++) {
+        close_fd(&child[i]);
+    }
+    close_fd(&pair[0]);
+    close_fd(&pair[1]);
+    close_fd(&out[0]);
+    close_fd(&out[1]);
+    close_fd(&err[0]);
+    close_fd(&err[1]);
+    return status;
+}
+
+struct wire_writer *tourney_agent_process_request(struct agent_process *p, uint32_t *sequence)
+{
+    *sequence = ++p->sequence;
+    return &p->request;
+}
+
+bool tourney_agent_process_alive(const struct agent_process *p)
+{
+    return p->pid > 0 && !p->exited;
+}
+
+/* Reads what is there on an output pipe. Returns -1 when this takes the
+ * process past its output limit. */
+static int drain_output(struct agent_process *p, int *fd)
+{
+    char buffer[16384];
+    while (*fd >= 0) {
+        ssize_t got = read(*fd, buffer, sizeof(buffer));
+        if (got > 0) {
+            tourney_capture_add(&p->output, buffer, (size_t)got);
+            continue;
+        }
+        if (got < 0 && errno == EINTR) {
+            continue;
+        }
+        if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            close_fd(fd); /* end of file: it and everything it started closed it */
+        }
+        break;
+    }
+    return p->output.total > p->output_limit ? -1 : 0;
+}
+
+/* Kills what is left of its process group, then collects its exit status. */
+static void reap(struct agent_process *p)
+{
+    if (p->pid <= 0 || p->exited) {
+        return;
+    }
+    /* The group goes first: while the child is an unreaped zombie its pid,
+     * which names the group, cannot be reused, so the signal reaches only
+     * what it started. */
+    kill(-p->pid, SIGKILL);
+    int status = 0;
+    while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    p->wait_status = status;
+    p->exited = true;
+    p->control_closed = true;
+    close_fd(&p->pidfd);
+    drain_output(p, &p->out);
+    drain_output(p, &p->err);
+}
+
+void tourney_agent_process_kill(struct agent_process *p)
+{
+    if (tourney_agent_process_alive(p)) {
+        p->killed = true;
+        reap(p);
+    }
+}
+
+/* Sends what the socket takes of the queued requests. A child that closed
+ * its end cannot be written to; what it does next (exit) is what counts. */
+static void send_pending(struct agent_process *p)
+{
+    while (p->outbox_sent < p->outbox_length && !p->control_closed) {
+        ssize_t sent = send(p->control, p->outbox + p->outbox_sent,
+                            p->outbox_length - p->outbox_sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (sent > 0) {
+            p->outbox_sent += (size_t)sent;
+        } else if (sent < 0 && errno == EINTR) {
+            continue;
+        } else if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            return;
+        } else {
+            p->outbox_sent = p->outbox_length;
+        }
+    }
+    if (p->outbox_sent == p->outbox_length) {
+        p->outbox_sent = p->outbox_length = 0;
+    }
+}
+
+/* Reads what the socket holds into the inbox. Returns -1 when out of memory. */
+static int receive(struct agent_process *p)
+{
+    while (!p->control_closed) {
+        if (p->inbox_capacity - p->inbox_length < RECEIVE_CHUNK) {
+            size_t capacity = p->inbox_length + 2 * RECEIVE_CHUNK;
+            unsigned char *inbox = realloc(p->inbox, capacity);
+            if (inbox == NULL) {
+                return -1;
+            }
+            p->inbox = inbox;
+            p->inbox_capacity = capacity;
+        }
+        size_t room = p->inbox_capacity - p->inbox_length;
+        ssize_t got = recv(p->control, p->inbox + p->inbox_length, room, MSG_DONTWAIT);
+        if (got > 0) {
+            p->inbox_length += (size_t)got;
+            if ((size_t)got < room) {
+                return 0; /* all there was; ppoll says when there is more */
+            }
+        } else if (got < 0 && errno == EINTR) {
+            continue;
+        } else if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            return 0;
+        } else {
+            p->control_closed = true; /* end of file or reset: it closed or died */
+        }
+    }
+    return 0;
+}
+
+static void drop_front(struct agent_process *p, size_t count)
+{
+    if (count == 0) {
+        return;
+    }
+    memmove(p->inbox, p->inbox + count, p->inbox_length - count);
+    p->inbox_length -= count;
+}
+
+/* Handles the complete frames in the inbox: LOG and MEMORY frames on the
+ * way, up to the reply to request AWAITED. Returns true with *EVENT set when
+ * the wait is over (that reply, or a protocol error). */
+static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log_fn log,
+                          void *log_context, struct process_reply *reply,
+                          enum process_event *event, char *error, size_t error_size)
+{
+    size_t offset = 0;
+    for (;;) {
+        struct wire_header h;
+        char why[160];
+        int found = tourney_wire_frame(p->inbox + offset, p->inbox_length - offset,
+                                       PROTOCOL_VERSION, &h, why, sizeof(why));
+        if (found == 0) {
+            drop_front(p, offset);
+            return false;
+        }
+        if (found < 0) {
+            snprintf(error, error_size, "%s", why);
+            *event = PROCESS_PROTOCOL_ERROR;
+            return true;
+        }
+        const unsigned char *payload = p->inbox + offset + WIRE_HEADER_SIZE;
+        size_t end = offset + WIRE_HEADER_SIZE + h.length;
+        if (h.type == MSG_LOG) {
+            struct msg_log message;
+            if (tourney_msg_get_log(payload, h.length, &message) != 0) {
+                snprintf(error, error_size, "a malformed LOG message");
+                *event = PROCESS_PROTOCOL_ERROR;
+                return true;
+            }
+            if (log != NULL) {
+                log(log_context, &message);
+            }
+        } else if (h.type == MSG_MEMORY) {
+            if (tourney_msg_get_memory(payload, h.length, &p->memory) != 0) {
+                snprintf(error, error_size, "a malformed MEMORY message");
+                *event = PROCESS_PROTOCOL_ERROR;
+                return true;
+            }
+            p->memory_note = true;
+        } else if (h.sequence != awaited) {
+            snprintf(error, error_size, "%s numbered %u while waiting for the reply to request %u",
+                     tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
+            *event = PROCESS_PROTOCOL_ERROR;
+            return true;
+        } else {
+            reply->header = h;
+            reply->payload = payload;
+            p->inbox_consumed = end; /* it stays where it is until the next call */
+            *event = PROCESS_REPLY;
+            return true;
+        }
+        offset = end;
+    }
+}
+
+/* Without a pidfd, a closed socket is the sign of an exit; the exit itself
+ * is then looked for once per millisecond, without reaping (WNOWAIT), so
+ * that reap can still kill the group first. */
+static void check_exit_without_pidfd(struct agent_process *p)
+{
+    siginfo_t info;
+    memset(&info, 0, sizeof(info));
+    if (p->pidfd < 0 && p->control_closed && !p->exited &&
+        waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == p->pid) {
+        reap(p);
+    }
+}
+
+enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t awaited,
+                                              uint64_t deadline_ns, process_log_fn log,
+                                              void *log_context, struct process_reply *reply,
+                                              char *error, size_t error_size)
+{
+    drop_front(p, p->inbox_consumed);
+    p->inbox_consumed = 0;
+    for (;;) {
+        enum process_event event;
+        if (handle_frames(p, awaited, log, log_context, reply, &event, error, error_size)) {
+            return event;
+        }
+        if (p->exited) {
+            return PROCESS_EXITED;
+        }
+        uint64_t now = tourney_now_ns();
+        if (now >= deadline_ns) {
+            return PROCESS_TIMEOUT;
+        }
+        uint64_t wait = deadline_ns - now;
+        if (p->pidfd < 0 && p->control_closed && wait > UINT64_C(1000000)) {
+            wait = UINT64_C(1000000);
+        }
+        struct pollfd fds[4];
+        nfds_t count = 0;
+        int *watched[4];
+        if (!p->control_closed) {
+            short events = POLLIN | (p->outbox_sent < p->outbox_length ? POLLOUT : 0);
+            fds[count] = (struct pollfd){.fd = p->control, .events = events};
+            watched[count++] = &p->control;
+        }
+        int *pipes[2] = {&p->out, &p->err};
+        for (int i = 0; i < 2; i++) {
+            if (*pipes[i] >= 0) {
+                fds[count] = (struct pollfd){.fd = *pipes[i], .events = POLLIN};
+                watched[count++] = pipes[i];
+            }
+        }
+        if (p->pidfd >= 0) {
+            fds[count] = (struct pollfd){.fd = p->pidfd, .events = POLLIN};
+            watched[count++] = &p->pidfd;
+        }
+        struct timespec timeout = {
+            .tv_sec = (time_t)(wait / UINT64_C(1000000000)),
+            .tv_nsec = (long)(wait % UINT64_C(1000000000)),
+        };
+        if (ppoll(fds, count, &timeout, NULL) < 0) {
+            if (errno == EINTR) {
+                continue; /* a signal for the runner (Ctrl-C): keep waiting */
+            }
+            snprintf(error, error_size, "cannot wait for an agent process: %s", strerror(errno));
+            return PROCESS_FAILED;
+        }
+        bool exited = false;
+        for (nfds_t i = 0; i < count; i++) {
+            if (fds[i].revents == 0) {
+                continue;
+            }
+            if (watched[i] == &p->out || watched[i] == &p->err) {
+                if (drain_output(p, watched[i]) != 0) {
+                    return PROCESS_OUTPUT_LIMIT;
+                }
+            } else if (watched[i] == &p->pidfd) {
+                exited = true;
+            } else {
+                if ((fds[i].revents & POLLOUT) != 0) {
+                    send_pending(p);
+                }
+                if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0 && receive(p) != 0) {
+                    snprintf(error, error_size, "out of memory");
+                    return PROCESS_FAILED;
+                }
+            }
+        }
+        if (exited) {
+            /* What it sent before it died comes first. */
+            if (receive(p) != 0) {
+                snprintf(error, error_size, "out of memory");
+                return PROCESS_FAILED;
+            }
+            reap(p);
+        }
+        check_exit_without_pidfd(p);
+        if (p->output.total > p->output_limit) {
+            return PROCESS_OUTPUT_LIMIT;
+        }
+    }
+}
+
+int tourney_agent_process_post(struct agent_process *p, char *error, size_t error_size)
+{
+    struct wire_writer *request = &p->request;
+    if (tourney_wire_end(request) != 0) {
+        snprintf(error, error_size, "cannot build a request: out of memory or too large");
+        return -1;
+    }
+    if (p->outbox_capacity - p->outbox_length < request->length) {
+        size_t capacity = p->outbox_length + request->length + 4096;
+        unsigned char *outbox = realloc(p->outbox, capacity);
+        if (outbox == NULL) {
+            snprintf(error, error_size, "out of memory");
+            return -1;
+        }
+        p->outbox = outbox;
+        p->outbox_capacity = capacity;
+    }
+    memcpy(p->outbox + p->outbox_length, request->data, request->length);
+    p->outbox_length += request->length;
+    send_pending(p);
+    return 0;
+}
+
+enum process_event tourney_agent_process_call(struct agent_process *p, uint64_t deadline_ns,
+                                              process_log_fn log, void *log_context,
+                                              struct process_reply *reply, char *error,
+                                              size_t error_size)
+{
+    if (tourney_agent_process_post(p, error, error_size) != 0) {
+        return PROCESS_FAILED;
+    }
+    return tourney_agent_process_wait(p, p->sequence, deadline_ns, log, log_context, reply,
+                                      error, error_size);
+}
+
+void tourney_agent_process_quit(struct agent_process *p)
+{
+    if (!tourney_agent_process_alive(p) || p->quit_sent) {
+        return;
+    }
+    uint32_t sequence;
+    struct wire_writer *request = tourney_agent_process_request(p, &sequence);
+    char error[64];
+    p->quit_sent = tourney_msg_put_empty(request, MSG_QUIT, sequence) == 0 &&
+                   tourney_agent_process_post(p, error, sizeof(error)) == 0;
+}
+
+void tourney_agent_process_stop(struct agent_process *p, uint64_t deadline_ns)
+{
+    tourney_agent_process_quit(p);
+    if (p->quit_sent && tourney_agent_process_alive(p)) {
+        struct process_reply reply;
+        char error[64];
+        /* Nothing answers QUIT: this returns as it exits, or at the deadline
+         * (or when it sends what it should not). */
+        while (tourney_agent_process_wait(p, p->sequence, deadline_ns, NULL, NULL, &reply, error,
+                                          sizeof(error)) == PROCESS_REPLY) {
+        }
+    }
+    tourney_agent_process_kill(p);
+}
+
+void tourney_agent_process_finish(struct agent_process *p)
+{
+    if (!p->open) {
+        return;
+    }
+    tourney_agent_process_kill(p);
+    close_fd(&p->control);
+    close_fd(&p->out);
+    close_fd(&p->err);
+    close_fd(&p->pidfd);
+    free(p->inbox);
+    free(p->outbox);
+    tourney_wire_writer_finish(&p->request);
+    memset(p, 0, sizeof(*p));
+}
+
+void tourney_describe_wait_status(int status, char *buf, size_t size)
+{
+    if (WIFEXITED(status)) {
+        snprintf(buf, size, "exited with status %d", WEXITSTATUS(status));
+    } else if (WIFSIGNALED(status)) {
+        const char *name = sigabbrev_np(WTERMSIG(status));
+        if (name != NULL) {
+            snprintf(buf, size, "killed by SIG%s", name);
+        } else {
+            snprintf(buf, size, "killed by signal %d", WTERMSIG(status));
+        }
+    } else {
+        snprintf(buf, size, "stopped with wait status %d", status);
+    }
+}

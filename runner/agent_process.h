@@ -1,0 +1,120 @@
+/*
+ * agent_process.h - one child process seen from the runner: started in a
+ * process group of its own with a socket on its descriptor 3 and pipes on
+ * its stdout and stderr; spoken to in frames (wire.h); waited for with
+ * ppoll() against a deadline on the monotonic clock while its output is
+ * drained and counted; killed with its whole group and reaped.
+ *
+ * It knows nothing of games: process_seat.c gives the conversation its
+ * meaning. Every descriptor the runner keeps is close-on-exec, and the
+ * runner's end of the socket never raises SIGPIPE (MSG_NOSIGNAL), so a
+ * child that dies can never take the runner with it.
+ */
+#ifndef TOURNEY_RUNNER_AGENT_PROCESS_H
+#define TOURNEY_RUNNER_AGENT_PROCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "capture.h"
+#include "protocol.h"
+#include "wire.h"
+
+struct agent_process {
+    bool open;    /* start was called: the descriptors below are valid or -1 */
+    pid_t pid;    /* 0 when no process was started */
+    int control;  /* the runner's end of the socket pair, non-blocking */
+    int out;      /* the read end of its stdout, non-blocking; -1 once at end of file */
+    int err;      /* and of its stderr */
+    int pidfd;    /* readable once it has exited; -1 where the kernel has none */
+    bool control_closed; /* it closed its end, or died */
+    bool exited;  /* reaped: WAIT_STATUS holds how it ended */
+    bool killed;  /* by the runner */
+    bool quit_sent;
+    int wait_status;
+    uint32_t sequence; /* of the last request */
+    unsigned char *inbox; /* bytes received, not yet handled */
+    size_t inbox_length;
+    size_t inbox_capacity;
+    size_t inbox_consumed; /* the reply handed out last, dropped at the next wait */
+    struct wire_writer request; /* where the next request is built */
+    unsigned char *outbox; /* requests posted, not yet all sent */
+    size_t outbox_length;
+    size_t outbox_capacity;
+    size_t outbox_sent;
+    struct capture output;
+    uint64_t output_limit; /* bytes of output per game (between takes) */
+    bool memory_note;      /* it said it is dying close to its memory limit */
+    struct msg_memory memory;
+};
+
+enum process_event {
+    PROCESS_REPLY,          /* the reply to the request arrived */
+    PROCESS_TIMEOUT,        /* no reply before the deadline */
+    PROCESS_EXITED,         /* it ended; wait_status says how */
+    PROCESS_OUTPUT_LIMIT,   /* it printed more than its limit */
+    PROCESS_PROTOCOL_ERROR, /* it sent what is not a frame, or a reply out of turn */
+    PROCESS_FAILED,         /* the runner itself failed (memory, poll) */
+};
+
+/* A reply: valid until the next call on the process. */
+struct process_reply {
+    struct wire_header header;
+    const unsigned char *payload;
+};
+
+/* Called with each LOG frame that arrives while the runner waits. */
+typedef void (*process_log_fn)(void *context, const struct msg_log *log);
+
+/* Starts ARGV[0] (an absolute path) with ARGV. Its output is capped at
+ * OUTPUT_LIMIT bytes per game. Returns 0, or -1 with ERROR filled. Call
+ * tourney_agent_process_finish in every case. */
+int tourney_agent_process_start(struct agent_process *process, const char *const *argv,
+                                uint64_t output_limit, char *error, size_t error_size);
+
+/* The writer to build the next request in, and its sequence number. */
+struct wire_writer *tourney_agent_process_request(struct agent_process *process,
+                                                  uint32_t *sequence);
+
+/* Queues the request built in the writer and starts sending it, without
+ * waiting: several requests may be in flight, answered in order. Returns
+ * 0, or -1 when it could not be built or queued (ERROR says why). */
+int tourney_agent_process_post(struct agent_process *process, char *error, size_t error_size);
+
+/* Waits until DEADLINE_NS (on tourney_now_ns's clock) for the reply to
+ * request SEQUENCE, sending what is queued and handing LOG frames to LOG
+ * (may be NULL) meanwhile. Replies come in the order of the requests: one
+ * to another request first is a protocol error. On PROCESS_PROTOCOL_ERROR
+ * and PROCESS_FAILED, ERROR says what happened. */
+enum process_event tourney_agent_process_wait(struct agent_process *process, uint32_t sequence,
+                                              uint64_t deadline_ns, process_log_fn log,
+                                              void *log_context, struct process_reply *reply,
+                                              char *error, size_t error_size);
+
+/* Posts the request built in the writer and waits for its reply. */
+enum process_event tourney_agent_process_call(struct agent_process *process, uint64_t deadline_ns,
+                                              process_log_fn log, void *log_context,
+                                              struct process_reply *reply, char *error,
+                                              size_t error_size);
+
+/* Whether the process is running (started, not yet reaped). */
+bool tourney_agent_process_alive(const struct agent_process *process);
+
+/* Kills its process group with SIGKILL, reaps it and drains its output. */
+void tourney_agent_process_kill(struct agent_process *process);
+
+/* Asks it to quit, without waiting. */
+void tourney_agent_process_quit(struct agent_process *process);
+/* Asks it to quit (unless done already) and waits until DEADLINE_NS for it
+ * to exit, then kills it if need be. */
+void tourney_agent_process_stop(struct agent_process *process, uint64_t deadline_ns);
+
+/* Stops it (at once) and releases everything. Safe on a zeroed process. */
+void tourney_agent_process_finish(struct agent_process *process);
+
+/* "exited with status 3", "killed by SIGSEGV" for a wait status. */
+void tourney_describe_wait_status(int status, char *buf, size_t size);
+
+#endif /* TOURNEY_RUNNER_AGENT_PROCESS_H */

@@ -1,0 +1,189 @@
+/* Linux interfaces: prctl, close_range, RLIMIT_AS. */
+#define _GNU_SOURCE
+#include "child_limits.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "protocol.h"
+
+/* AddressSanitizer reserves terabytes of address space for its shadow
+ * memory before main, so an address-space limit would fail every later
+ * mapping: sanitizer builds run agents without one. */
+#if defined(__SANITIZE_ADDRESS__)
+#define LIMIT_ADDRESS_SPACE 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LIMIT_ADDRESS_SPACE 0
+#endif
+#endif
+#ifndef LIMIT_ADDRESS_SPACE
+#define LIMIT_ADDRESS_SPACE 1
+#endif
+
+/* What the fatal-signal handler needs. Global because a signal handler can
+ * reach nothing else; this process is the agent host, not the runner. */
+static struct {
+    int status_fd;
+    int control;
+    uint64_t limit_kb;
+    volatile uint32_t sequence;
+} watch = {-1, -1, 0, 0};
+
+int tourney_child_tie_to_parent(pid_t parent)
+{
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
+        return -1;
+    }
+    /* The runner may have died before the request took effect. */
+    return getppid() == parent ? 0 : -1;
+}
+
+void tourney_child_close_from(int first_closed)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)first_closed, ~0U, 0) == 0) {
+        return;
+    }
+#endif
+    long last = sysconf(_SC_OPEN_MAX);
+    for (long fd = first_closed; fd < (last > 0 ? last : 1024); fd++) {
+        close((int)fd);
+    }
+}
+
+static int set_limit(int resource, rlim_t value, const char *name, char *error,
+                     size_t error_size)
+{
+    struct rlimit limit = {value, value};
+    struct rlimit old;
+    /* A hard limit below the wanted one stays: it can only be lowered. */
+    if (getrlimit(resource, &old) == 0 && old.rlim_max != RLIM_INFINITY && old.rlim_max < value) {
+        limit.rlim_cur = limit.rlim_max = old.rlim_max;
+    }
+    if (setrlimit(resource, &limit) != 0) {
+        snprintf(error, error_size, "cannot set %s: %s", name, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int tourney_child_set_limits(uint64_t memory_bytes, char *error, size_t error_size)
+{
+    if (set_limit(RLIMIT_CORE, 0, "RLIMIT_CORE", error, error_size) != 0 ||
+        set_limit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE", error, error_size) != 0 ||
+        set_limit(RLIMIT_NOFILE, CHILD_MAX_FILES, "RLIMIT_NOFILE", error, error_size) != 0) {
+        return -1;
+    }
+    if (LIMIT_ADDRESS_SPACE && memory_bytes > 0 &&
+        set_limit(RLIMIT_AS, (rlim_t)memory_bytes, "RLIMIT_AS", error, error_size) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+uint64_t tourney_child_peak_kb(void)
+{
+    /* Async-signal-safe: pread on a descriptor opened before, no allocation. */
+    char text[4096];
+    ssize_t length = watch.status_fd >= 0
+                         ? pread(watch.status_fd, text, sizeof(text) - 1, 0)
+                         : -1;
+    if (length <= 0) {
+        return 0;
+    }
+    text[length] = '\0';
+    const char *line = strstr(text, "VmPeak:");
+    if (line == NULL) {
+        return 0;
+    }
+    uint64_t kb = 0;
+    for (line += 7; *line == ' ' || *line == '\t'; line++) {
+    }
+    for (; *line >= '0' && *line <= '9'; line++) {
+        kb = kb * 10 + (uint64_t)(*line - '0');
+    }
+    return kb;
+}
+
+bool tourney_child_memory_low(uint64_t peak_kb)
+{
+    if (watch.limit_kb == 0 || peak_kb == 0) {
+        return false;
+    }
+    uint64_t slack = watch.limit_kb / 16 > 4096 ? watch.limit_kb / 16 : 4096;
+    return peak_kb + slack >= watch.limit_kb;
+}
+
+void tourney_child_set_sequence(uint32_t sequence)
+{
+    watch.sequence = sequence;
+}
+
+static void send_memory_note(int signal_number)
+{
+    uint64_t peak = tourney_child_peak_kb();
+    if (watch.control < 0 || !tourney_child_memory_low(peak)) {
+        return;
+    }
+    unsigned char buffer[64];
+    struct wire_writer writer;
+    tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
+    struct msg_memory note = {.peak_kb = peak, .limit_kb = watch.limit_kb,
+                              .signal = (uint32_t)signal_number};
+    if (tourney_msg_put_memory(&writer, watch.sequence, &note) == 0) {
+        ssize_t written = write(watch.control, writer.data, writer.length);
+        (void)written;
+    }
+}
+
+static void on_fatal_signal(int signal_number)
+{
+    send_memory_note(signal_number);
+    /* SA_RESETHAND put the default action back: a fault happens again as
+     * the handler returns, and a raised signal is raised once more. */
+    raise(signal_number);
+}
+
+static void on_exit_note(void)
+{
+    send_memory_note(0);
+}
+
+int tourney_child_watch_memory(int control, uint64_t memory_bytes)
+{
+    watch.control = control;
+    watch.limit_kb = LIMIT_ADDRESS_SPACE ? memory_bytes / 1024 : 0;
+    watch.status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+    if (watch.status_fd < 0 || watch.limit_kb == 0) {
+        return watch.status_fd < 0 ? -1 : 0;
+    }
+    /* A stack of its own for the handler, which may run because the stack
+     * overflowed. Freed only by the exit. */
+    stack_t stack = {.ss_size = 65536};
+    stack.ss_sp = malloc(stack.ss_size);
+    if (stack.ss_sp == NULL || sigaltstack(&stack, NULL) != 0) {
+        free(stack.ss_sp);
+        return -1;
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = on_fatal_signal;
+    action.sa_flags = SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGABRT};
+    for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
+        if (sigaction(fatal[i], &action, NULL) != 0) {
+            return -1;
+        }
+    }
+    return atexit(on_exit_note) == 0 ? 0 : -1;
+}

@@ -1,0 +1,49 @@
+/*
+ * child_limits.h - what an agent process does to itself before it loads an
+ * agent plugin: die with the runner, keep no descriptor it was not handed,
+ * cap its resources, and be ready to say, as it dies of a fatal signal or
+ * exits, that it ran out of address space.
+ *
+ * Only the agent host program (tourney-agent-host) uses this.
+ */
+#ifndef TOURNEY_RUNNER_CHILD_LIMITS_H
+#define TOURNEY_RUNNER_CHILD_LIMITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Descriptors the limits leave room for: the three standard ones, the
+ * control socket, /proc/self/status, and a few a plugin's loader needs. */
+#define CHILD_MAX_FILES 16
+
+/* Asks for SIGKILL when the runner (PARENT) dies, and checks it did not die
+ * already. Returns 0, or -1 when the parent is gone. */
+int tourney_child_tie_to_parent(pid_t parent);
+
+/* Closes FIRST_CLOSED and every descriptor above it. */
+void tourney_child_close_from(int first_closed);
+
+/* Sets the resource limits: address space MEMORY_BYTES (0: none), no file
+ * may grow (writing to a file raises SIGXFSZ), at most CHILD_MAX_FILES
+ * descriptors, no core dumps. Returns 0, or -1 with ERROR filled. */
+int tourney_child_set_limits(uint64_t memory_bytes, char *error, size_t error_size);
+
+/* Opens /proc/self/status (while files can still be opened) and installs
+ * handlers that, as the process dies of SIGSEGV, SIGBUS or SIGABRT or
+ * exits, send a MEMORY frame on CONTROL when its peak address space came
+ * within reach of MEMORY_BYTES. Returns 0 or -1. */
+int tourney_child_watch_memory(int control, uint64_t memory_bytes);
+
+/* The sequence number a MEMORY frame carries: the request being answered. */
+void tourney_child_set_sequence(uint32_t sequence);
+
+/* The peak address space so far in KiB (VmPeak), 0 when unknown. */
+uint64_t tourney_child_peak_kb(void);
+
+/* Whether PEAK_KB came within reach of the limit: within a sixteenth of it
+ * (at least 4 MiB), where a failed allocation most likely was the end. */
+bool tourney_child_memory_low(uint64_t peak_kb);
+
+#endif /* TOURNEY_RUNNER_CHILD_LIMITS_H */

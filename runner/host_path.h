@@ -1,0 +1,13 @@
+/*
+ * host_path.h - where the agent host program (tourney-agent-host) is: beside
+ * the running program when that is the one in the build tree, else where
+ * `meson install` put it (LIBEXECDIR/tourney).
+ */
+#ifndef TOURNEY_RUNNER_HOST_PATH_H
+#define TOURNEY_RUNNER_HOST_PATH_H
+
+/* The program's path for a runner at EXE_PATH (may be NULL): a heap
+ * string, or NULL when out of memory. Whether it exists is not checked. */
+char *tourney_agent_host_path(const char *exe_path);
+
+#endif /* TOURNEY_RUNNER_HOST_PATH_H */

@@ -1,0 +1,209 @@
+#include "probe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent_process.h"
+#include "clock.h"
+#include "host_path.h"
+#include "params.h"
+
+/* How long a probe's process is given to exit once asked. */
+#define QUIT_GRACE_NS UINT64_C(1000000000)
+
+void tourney_host_argv(struct host_argv *args, const char *host_path)
+{
+    /* The runner's pid, so the child can tell whether it outlived it. */
+    snprintf(args->parent, sizeof(args->parent), "%ld", (long)getpid());
+    args->argv[0] = host_path;
+    args->argv[1] = args->parent;
+    args->argv[2] = NULL;
+}
+
+/* The last line the process printed, cut to fit, for a message. */
+static void last_words(const struct agent_process *process, char *buf, size_t size)
+{
+    char text[RECORD_OUTPUT_EXCERPT + 1];
+    size_t length = process->output.length < RECORD_OUTPUT_EXCERPT ? process->output.length
+                                                                    : RECORD_OUTPUT_EXCERPT;
+    memcpy(text, process->output.tail + process->output.length - length, length);
+    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r')) {
+        length--;
+    }
+    text[length] = '\0';
+    const char *line = strrchr(text, '\n');
+    line = line ? line + 1 : text;
+    buf[0] = '\0';
+    if (line[0] != '\0') {
+        snprintf(buf, size, "; its last output: %.120s", line);
+        for (char *c = buf; *c != '\0'; c++) {
+            *c = (*c < 0x20 || *c > 0x7e) ? '?' : *c;
+        }
+    }
+}
+
+/* Turns a LOADED reply into PLUGIN, checking it as plugin.c checks a
+ * descriptor: what a child says is not trusted. */
+static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                         const struct process_reply *reply, struct probe_result *result,
+                         char *error, size_t error_size)
+{
+    struct msg_loaded loaded;
+    if (tourney_msg_get_loaded(reply->payload, reply->header.length, &loaded) != 0) {
+        snprintf(error, error_size, "%s: the process loading it sent a malformed description",
+                 path);
+        return -1;
+    }
+    int status = -1;
+    char reason[256];
+    if (loaded.name == NULL || loaded.name[0] == '\0') {
+        snprintf(error, error_size, "%s: the descriptor has no name", path);
+    } else if (tourney_params_check_descriptors(loaded.params, loaded.param_count, reason,
+                                                sizeof(reason)) != 0) {
+        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path,
+                 loaded.name, reason);
+    } else if (tourney_plugin_describe(plugin, path, kind, loaded.name, loaded.description,
+                                       loaded.params, loaded.param_count) != 0) {
+        snprintf(error, error_size, "%s: out of memory", path);
+    } else {
+        status = 0;
+        if (result != NULL) {
+            result->sandbox = loaded.sandbox;
+            snprintf(result->sandbox_error, sizeof(result->sandbox_error), "%s",
+                     loaded.sandbox_error ? loaded.sandbox_error : "");
+        }
+    }
+    tourney_msg_loaded_finish(&loaded);
+    return status;
+}
+
+/* What the answer to LOAD was, as a result for tourney_plugin_probe. */
+static int answer(struct agent_process *process, enum process_event event,
+                  const struct process_reply *reply, const char *why, struct plugin *plugin,
+                  const char *path, enum tourney_plugin_kind kind, struct probe_result *result,
+                  char *error, size_t error_size)
+{
+    char words[160];
+    char status[64];
+    const char *message = NULL;
+    switch (event) {
+    case PROCESS_REPLY:
+        if (reply->header.type == MSG_LOADED) {
+            return accept_loaded(plugin, path, kind, reply, result, error, error_size);
+        }
+        if (reply->header.type == MSG_LOAD_FAILED &&
+            tourney_msg_get_load_failed(reply->payload, reply->header.length, &message) == 0) {
+            snprintf(error, error_size, "%s", message);
+            return -1;
+        }
+        snprintf(error, error_size, "%s: the process loading it answered with %s", path,
+                 tourney_msg_name(reply->header.type));
+        return -1;
+    case PROCESS_EXITED:
+        tourney_describe_wait_status(process->wait_status, status, sizeof(status));
+        last_words(process, words, sizeof(words));
+        snprintf(error, error_size,
+                 "%s: the plugin ended the process that loaded it (%s); plugins must never "
+                 "exit or crash%s",
+                 path, status, words);
+        return -1;
+    case PROCESS_TIMEOUT:
+        snprintf(error, error_size, "%s: loading it took longer than %d ms", path,
+                 PROBE_TIME_LIMIT_MS);
+        return -1;
+    case PROCESS_OUTPUT_LIMIT:
+        snprintf(error, error_size, "%s: it printed more than %llu bytes while loading", path,
+                 (unsigned long long)process->output_limit);
+        return -1;
+    case PROCESS_PROTOCOL_ERROR:
+        snprintf(error, error_size, "%s: the process loading it broke the protocol: %s", path,
+                 why);
+        return -1;
+    case PROCESS_FAILED:
+        break;
+    }
+    snprintf(error, error_size, "%s: %s", path, why);
+    return -1;
+}
+
+int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                         const struct probe_options *options, struct probe_result *result,
+                         char *error, size_t error_size)
+{
+    memset(plugin, 0, sizeof(*plugin));
+    if (result != NULL) {
+        memset(result, 0, sizeof(*result));
+    }
+    struct host_argv args;
+    tourney_host_argv(&args, options->host_path);
+    struct agent_process process;
+    char why[512];
+    if (tourney_agent_process_start(&process, args.argv, options->output_limit, why,
+                                    sizeof(why)) != 0) {
+        snprintf(error, error_size, "%s: cannot probe it: %s", path, why);
+        tourney_agent_process_finish(&process);
+        return -1;
+    }
+    uint32_t sequence;
+    struct wire_writer *request = tourney_agent_process_request(&process, &sequence);
+    const struct msg_load load = {
+        .kind = (uint32_t)kind,
+        .flags = options->try_sandbox ? LOAD_SANDBOX : 0,
+        .memory_bytes = options->memory_bytes,
+        .path = path,
+    };
+    int status = -1;
+    if (tourney_msg_put_load(request, sequence, &load) != 0) {
+        snprintf(error, error_size, "%s: out of memory", path);
+    } else {
+        struct process_reply reply;
+        uint64_t deadline = tourney_now_ns() + (uint64_t)PROBE_TIME_LIMIT_MS * UINT64_C(1000000);
+        why[0] = '\0';
+        enum process_event event =
+            tourney_agent_process_call(&process, deadline, NULL, NULL, &reply, why, sizeof(why));
+        status = answer(&process, event, &reply, why, plugin, path, kind, result, error,
+                        error_size);
+    }
+    tourney_agent_process_stop(&process, tourney_now_ns() + QUIT_GRACE_NS);
+    tourney_agent_process_finish(&process);
+    return status;
+}
+
+int tourney_plugin_opener_init(struct plugin_opener *opener,
+                               const struct tournament_config *config, const char *exe_path)
+{
+    memset(opener, 0, sizeof(*opener));
+    opener->in_process = config->isolation == ISOLATION_NONE;
+    if (opener->in_process) {
+        return 0;
+    }
+    struct isolation_limits limits = config->limits;
+    if (config->doc.path == NULL) {
+        tourney_config_default_limits(&limits);
+    }
+    opener->host_path = tourney_agent_host_path(exe_path);
+    opener->probe = (struct probe_options){
+        .host_path = opener->host_path,
+        .memory_bytes = limits.memory_mb * 1024 * 1024,
+        .output_limit = limits.output_limit_kb * 1024,
+    };
+    return opener->host_path != NULL ? 0 : -1;
+}
+
+int tourney_plugin_opener_open(const struct plugin_opener *opener, struct plugin *plugin,
+                               const char *path, enum tourney_plugin_kind kind, char *error,
+                               size_t error_size)
+{
+    if (opener->in_process) {
+        return tourney_plugin_open(plugin, path, kind, error, error_size);
+    }
+    return tourney_plugin_probe(plugin, path, kind, &opener->probe, NULL, error, error_size);
+}
+
+void tourney_plugin_opener_finish(struct plugin_opener *opener)
+{
+    free(opener->host_path);
+    memset(opener, 0, sizeof(*opener));
+}

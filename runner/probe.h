@@ -1,0 +1,70 @@
+/*
+ * probe.h - learning what a plugin is without loading it into the runner:
+ * an agent process loads it (its load-time code runs there), checks it
+ * exactly as plugin.c does, and sends back its name, description and
+ * parameter list. A plugin that kills the process loading it, hangs or
+ * floods its output is refused with a message naming the file.
+ */
+#ifndef TOURNEY_RUNNER_PROBE_H
+#define TOURNEY_RUNNER_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tourney/abi.h>
+
+#include "config.h"
+#include "plugin.h"
+#include "protocol.h"
+
+/* How long loading a plugin may take, in a probe or before a first game. */
+#define PROBE_TIME_LIMIT_MS 10000
+
+struct probe_options {
+    const char *host_path;  /* the agent host program */
+    uint64_t memory_bytes;  /* the address-space limit while loading; 0 for none */
+    uint64_t output_limit;  /* bytes it may print while loading */
+    bool try_sandbox;       /* apply the sandbox after loading, to learn whether it can be */
+};
+
+/* What a probe learned about the system besides the plugin. */
+struct probe_result {
+    enum sandbox_state sandbox;
+    char sandbox_error[256]; /* why it is unavailable */
+};
+
+/* Fills PLUGIN with a description of the plugin of KIND at PATH (see
+ * tourney_plugin_describe). On failure returns -1 and writes into ERROR a
+ * message that starts with PATH. RESULT may be NULL. */
+int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                         const struct probe_options *options, struct probe_result *result,
+                         char *error, size_t error_size);
+
+/* How `tourney agents` and `tourney games` open the plugins they list: in
+ * an agent process, so that no plugin in a shared directory runs code in the
+ * runner; in this process only when the config says isolation = none. */
+struct plugin_opener {
+    bool in_process;
+    char *host_path;
+    struct probe_options probe;
+};
+
+/* CONFIG may be one that was never loaded (zeroed): its defaults apply.
+ * Returns 0, or -1 when out of memory. */
+int tourney_plugin_opener_init(struct plugin_opener *opener,
+                               const struct tournament_config *config, const char *exe_path);
+/* Opens PATH as tourney_plugin_open or tourney_plugin_probe do. */
+int tourney_plugin_opener_open(const struct plugin_opener *opener, struct plugin *plugin,
+                               const char *path, enum tourney_plugin_kind kind, char *error,
+                               size_t error_size);
+void tourney_plugin_opener_finish(struct plugin_opener *opener);
+
+/* The argument vector that starts the agent host for this runner. */
+struct host_argv {
+    char parent[24];
+    const char *argv[3];
+};
+void tourney_host_argv(struct host_argv *args, const char *host_path);
+
+#endif /* TOURNEY_RUNNER_PROBE_H */

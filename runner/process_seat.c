@@ -1,0 +1,462 @@
+#include "process_seat.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "clock.h"
+#include "probe.h"
+#include "rng.h"
+
+#define MS UINT64_C(1000000)
+/* How long a process that was asked to quit is given before it is killed. */
+#define QUIT_GRACE_NS (1000 * MS)
+
+static void on_log(void *context, const struct msg_log *log)
+{
+    struct process_seat *s = context;
+    if (s->record != NULL && !s->quiet) {
+        tourney_record_add_log(s->record, s->seat, (int)log->level, log->text);
+    }
+}
+
+static uint64_t margin_ns(const struct process_seat *s)
+{
+    return s->settings->limits->time_margin_ms * MS;
+}
+
+/* The limit a request that may take a move's time is given, for messages. */
+static void describe_move_limit(const struct process_seat *s, char *buf, size_t size)
+{
+    uint64_t budget_ms = s->rules->budget_ns / MS;
+    uint64_t margin_ms = s->settings->limits->time_margin_ms;
+    snprintf(buf, size, "%llu ms (the budget of %llu ms plus the margin of %llu ms)",
+             (unsigned long long)(budget_ms + margin_ms), (unsigned long long)budget_ms,
+             (unsigned long long)margin_ms);
+}
+
+/* How a process that ended by itself ended, as a fault. */
+static void describe_exit(const struct agent_process *p, const char *when,
+                          struct seat_fault *fault)
+{
+    char how[64];
+    tourney_describe_wait_status(p->wait_status, how, sizeof(how));
+    int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
+    if (p->memory_note) {
+        fault->termination = TERMINATION_MEMORY_LIMIT;
+        snprintf(fault->reason, sizeof(fault->reason),
+                 "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
+                 (unsigned long long)(p->memory.limit_kb / 1024), when,
+                 (unsigned long long)(p->memory.peak_kb / 1024), signal_number ? "was " : "",
+                 how);
+    } else if (signal_number == SIGSYS) {
+        fault->termination = TERMINATION_SANDBOX_VIOLATION;
+        snprintf(fault->reason, sizeof(fault->reason),
+                 "%s %s: it made a system call the sandbox forbids", how, when);
+    } else if (signal_number == SIGXFSZ) {
+        fault->termination = TERMINATION_SANDBOX_VIOLATION;
+        snprintf(fault->reason, sizeof(fault->reason), "%s %s: it wrote to a file", how, when);
+    } else {
+        fault->termination = signal_number != 0 ? TERMINATION_CRASH : TERMINATION_EARLY_EXIT;
+        snprintf(fault->reason, sizeof(fault->reason), "%s %s", how, when);
+    }
+}
+
+/* Kills the process, if it runs: it is started anew before the next game. */
+static void discard(struct process_seat *s)
+{
+    tourney_agent_process_kill(&s->process);
+    s->ready = s->loading = s->creating = s->ending = s->playing = false;
+}
+
+/* Turns a request that did not get its reply into the seat's fault. The
+ * process is killed if it still runs, and started anew before the next
+ * game. LIMIT describes the time limit, WHEN where in the game it was. */
+static int fail(struct process_seat *s, enum process_event event, const char *why,
+                const char *limit, const char *when, struct seat_fault *fault)
+{
+    struct agent_process *p = &s->process;
+    discard(s);
+    switch (event) {
+    case PROCESS_TIMEOUT:
+        fault->termination = TERMINATION_TIME_FORFEIT;
+        snprintf(fault->reason, sizeof(fault->reason), "no answer within %s %s", limit, when);
+        return 1;
+    case PROCESS_OUTPUT_LIMIT:
+        fault->termination = TERMINATION_OUTPUT_LIMIT;
+        snprintf(fault->reason, sizeof(fault->reason),
+                 "printed more than its limit of %llu KiB %s",
+                 (unsigned long long)s->settings->limits->output_limit_kb, when);
+        return 1;
+    case PROCESS_PROTOCOL_ERROR:
+        fault->termination = TERMINATION_PROTOCOL_ERROR;
+        snprintf(fault->reason, sizeof(fault->reason), "broke the protocol %s: %s", when, why);
+        return 1;
+    case PROCESS_EXITED:
+        describe_exit(p, when, fault);
+        return 1;
+    case PROCESS_REPLY:
+    case PROCESS_FAILED:
+        break;
+    }
+    snprintf(fault->reason, sizeof(fault->reason), "%s", why);
+    return -1;
+}
+
+/* A reply of the wrong type, or one that does not decode. */
+static int bad_reply(struct process_seat *s, const struct process_reply *reply, uint16_t expected,
+                     const char *when, struct seat_fault *fault)
+{
+    char why[128];
+    if (reply->header.type == expected) {
+        snprintf(why, sizeof(why), "a malformed %s", tourney_msg_name(expected));
+    } else {
+        snprintf(why, sizeof(why), "%s instead of %s", tourney_msg_name(reply->header.type),
+                 tourney_msg_name(expected));
+    }
+    return fail(s, PROCESS_PROTOCOL_ERROR, why, "", when, fault);
+}
+
+/* An agent function that returned an error: agent_error, or memory_limit
+ * when the process came close to its address-space limit. */
+static int agent_failed(struct process_seat *s, const struct msg_outcome *outcome,
+                        const char *what, struct seat_fault *fault)
+{
+    fault->termination = TERMINATION_AGENT_ERROR;
+    snprintf(fault->reason, sizeof(fault->reason), "%s", what);
+    s->replace = true;
+    if (outcome->memory_low) {
+        size_t used = strlen(fault->reason);
+        fault->termination = TERMINATION_MEMORY_LIMIT;
+        snprintf(fault->reason + used, sizeof(fault->reason) - used,
+                 " after using %llu of its %llu MiB of address space",
+                 (unsigned long long)(outcome->peak_kb / 1024),
+                 (unsigned long long)s->settings->limits->memory_mb);
+    }
+    return 1;
+}
+
+static void add_dropped(struct process_seat *s, uint32_t dropped)
+{
+    if (!s->quiet) {
+        s->record->log_dropped += dropped;
+    }
+}
+
+/* Starts the process and asks it to load the game and the agent. */
+static int post_load(struct process_seat *s, char *error, size_t error_size)
+{
+    const struct process_settings *settings = s->settings;
+    struct agent_process *p = &s->process;
+    tourney_agent_process_finish(p);
+    struct host_argv args;
+    tourney_host_argv(&args, settings->host_path);
+    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024,
+                                    error, error_size) != 0) {
+        return -1;
+    }
+    struct wire_writer *request = tourney_agent_process_request(p, &s->load_sequence);
+    const struct msg_load message = {
+        .kind = TOURNEY_KIND_AGENT,
+        .flags = !settings->sandbox ? 0
+                 : settings->limits->sandbox == SANDBOX_ON ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
+                                                           : LOAD_SANDBOX,
+        .memory_bytes = settings->limits->memory_mb * 1024 * 1024,
+        .path = s->agent_path,
+        .game_path = settings->game_path,
+        .game_params = {.count = (uint32_t)settings->game_param_count,
+                        .values = settings->game_params},
+    };
+    if (tourney_msg_put_load(request, s->load_sequence, &message) != 0 ||
+        tourney_agent_process_post(p, error, error_size) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    s->loading = true;
+    s->load_deadline = tourney_now_ns() + PROBE_TIME_LIMIT_MS * MS;
+    return 0;
+}
+
+/* Waits for LOADED. */
+static int loaded(struct process_seat *s, struct seat_fault *fault)
+{
+    static const char when[] = "while loading its plugin";
+    struct agent_process *p = &s->process;
+    struct process_reply reply;
+    char why[512] = "";
+    char limit[32];
+    snprintf(limit, sizeof(limit), "%d ms", PROBE_TIME_LIMIT_MS);
+    enum process_event event = tourney_agent_process_wait(p, s->load_sequence, s->load_deadline,
+                                                          on_log, s, &reply, why, sizeof(why));
+    if (event != PROCESS_REPLY) {
+        return fail(s, event, why, limit, when, fault);
+    }
+    s->loading = false;
+    const char *message_text = NULL;
+    if (reply.header.type == MSG_LOAD_FAILED &&
+        tourney_msg_get_load_failed(reply.payload, reply.header.length, &message_text) == 0) {
+        fault->termination = TERMINATION_AGENT_ERROR;
+        snprintf(fault->reason, sizeof(fault->reason), "its plugin failed to load: %.200s",
+                 message_text);
+        discard(s);
+        return 1;
+    }
+    struct msg_loaded description;
+    if (reply.header.type != MSG_LOADED ||
+        tourney_msg_get_loaded(reply.payload, reply.header.length, &description) != 0) {
+        return bad_reply(s, &reply, MSG_LOADED, when, fault);
+    }
+    const struct tourney_game_info *info = s->rules->info;
+    bool same_game = description.state_size == info->state_size &&
+                     description.move_limit == info->move_limit &&
+                     description.max_plies == info->max_plies;
+    tourney_msg_loaded_finish(&description);
+    if (!same_game) {
+        /* The game plugin is trusted: it behaves differently in two processes. */
+        return fail(s, PROCESS_FAILED,
+                    "the game plugin describes another game in an agent process", "", when,
+                    fault);
+    }
+    s->ready = true;
+    return 0;
+}
+
+static int process_begin(void *self, const struct match_rules *rules, uint64_t game_seed,
+                         int seat, struct game_record *record, struct seat_fault *fault)
+{
+    struct process_seat *s = self;
+    s->rules = rules;
+    s->record = record;
+    s->seat = seat;
+    s->quiet = false;
+    char why[256] = "";
+    if (!s->ready || !tourney_agent_process_alive(&s->process)) {
+        if (post_load(s, why, sizeof(why)) != 0) {
+            return fail(s, PROCESS_FAILED, why, "", "", fault);
+        }
+    }
+    /* Asked at once: the process makes the agent as soon as it has loaded,
+     * while the other seat's process does the same. */
+    struct agent_process *p = &s->process;
+    struct wire_writer *request = tourney_agent_process_request(p, &s->create_sequence);
+    const struct msg_new_game message = {
+        .random_seed = tourney_seat_seed(game_seed, seat),
+        .seat = seat,
+        .params = {.count = (uint32_t)s->param_count, .values = s->params},
+    };
+    if (tourney_msg_put_new_game(request, s->create_sequence, &message) != 0 ||
+        tourney_agent_process_post(p, why, sizeof(why)) != 0) {
+        return fail(s, PROCESS_FAILED, why[0] ? why : "out of memory", "", "", fault);
+    }
+    s->creating = true;
+    return 0;
+}
+
+static int process_begun(void *self, struct seat_fault *fault)
+{
+    static const char when[] = "while creating the agent";
+    struct process_seat *s = self;
+    if (s->loading) {
+        int result = loaded(s, fault);
+        if (result != 0) {
+            return result;
+        }
+    }
+    if (!s->creating) {
+        return 0;
+    }
+    struct agent_process *p = &s->process;
+    struct process_reply reply;
+    char why[256] = "";
+    enum process_event event = tourney_agent_process_wait(
+        p, s->create_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
+        &reply, why, sizeof(why));
+    if (event != PROCESS_REPLY) {
+        char limit[128];
+        describe_move_limit(s, limit, sizeof(limit));
+        return fail(s, event, why, limit, when, fault);
+    }
+    s->creating = false;
+    struct msg_created created;
+    if (reply.header.type != MSG_CREATED ||
+        tourney_msg_get_created(reply.payload, reply.header.length, &created) != 0) {
+        return bad_reply(s, &reply, MSG_CREATED, when, fault);
+    }
+    add_dropped(s, created.outcome.log_dropped);
+    s->playing = created.has_instance != 0;
+    if (created.outcome.status != TOURNEY_OK || !created.has_instance) {
+        char what[64];
+        snprintf(what, sizeof(what), "create failed with status %d",
+                 (int)created.outcome.status);
+        return agent_failed(s, &created.outcome, what, fault);
+    }
+    return 0;
+}
+
+static int process_choose(void *self, const void *state,
+                          const struct tourney_move_request *request,
+                          struct tourney_move_report *report, tourney_move *move,
+                          struct seat_fault *fault)
+{
+    struct process_seat *s = self;
+    struct agent_process *p = &s->process;
+    char when[32];
+    snprintf(when, sizeof(when), "at ply %d", (int)request->ply);
+    uint32_t sequence;
+    struct wire_writer *frame = tourney_agent_process_request(p, &sequence);
+    const struct msg_move message = {
+        .ply = request->ply,
+        .budget_ns = request->budget_ns,
+        .deadline_ns = request->deadline_ns,
+        .state = state,
+        .state_size = s->rules->info->state_size,
+    };
+    if (tourney_msg_put_move(frame, sequence, &message) != 0) {
+        return fail(s, PROCESS_FAILED, "out of memory", "", when, fault);
+    }
+    struct process_reply reply;
+    char why[256] = "";
+    enum process_event event = tourney_agent_process_call(
+        p, request->deadline_ns + margin_ns(s), on_log, s, &reply, why, sizeof(why));
+    if (event != PROCESS_REPLY) {
+        char limit[128];
+        describe_move_limit(s, limit, sizeof(limit));
+        return fail(s, event, why, limit, when, fault);
+    }
+    struct msg_moved moved;
+    if (reply.header.type != MSG_MOVED ||
+        tourney_msg_get_moved(reply.payload, reply.header.length, &moved) != 0) {
+        return bad_reply(s, &reply, MSG_MOVED, when, fault);
+    }
+    add_dropped(s, moved.outcome.log_dropped);
+    if (moved.outcome.status != TOURNEY_OK) {
+        char what[64];
+        snprintf(what, sizeof(what), "choose_move failed with status %d at ply %d",
+                 (int)moved.outcome.status, (int)request->ply);
+        return agent_failed(s, &moved.outcome, what, fault);
+    }
+    *move = moved.move;
+    report->nodes = moved.nodes;
+    report->depth = moved.depth;
+    report->score = moved.score;
+    report->has_score = moved.has_score;
+    return 0;
+}
+
+/* What went wrong after the game was decided is only noted in the record;
+ * the process is replaced before its next game. */
+static void note_after_game(struct process_seat *s, const struct seat_fault *note)
+{
+    if (s->quiet) {
+        return;
+    }
+    char text[RECORD_LOG_TEXT];
+    snprintf(text, sizeof(text), "tourney: after the game, its process %.160s", note->reason);
+    tourney_record_add_log(s->record, s->seat, TOURNEY_LOG_ERROR, text);
+}
+
+static void process_end(void *self)
+{
+    struct process_seat *s = self;
+    struct agent_process *p = &s->process;
+    if (s->loading || s->creating) {
+        /* The other seat failed first: this agent is made and destroyed
+         * unseen, as if it never had been. */
+        s->quiet = true;
+        struct seat_fault ignored;
+        process_begun(s, &ignored);
+    }
+    if (!s->playing || !tourney_agent_process_alive(p)) {
+        return;
+    }
+    s->playing = false;
+    struct wire_writer *request = tourney_agent_process_request(p, &s->end_sequence);
+    struct seat_fault note = {.reason = "could not be asked to end: out of memory"};
+    char why[128];
+    if (tourney_msg_put_empty(request, MSG_END_GAME, s->end_sequence) != 0 ||
+        tourney_agent_process_post(p, why, sizeof(why)) != 0) {
+        discard(s);
+        note_after_game(s, &note);
+        return;
+    }
+    s->ending = true;
+}
+
+static void process_ended(void *self)
+{
+    static const char when[] = "while destroying the agent";
+    struct process_seat *s = self;
+    struct agent_process *p = &s->process;
+    if (s->ending) {
+        s->ending = false;
+        struct process_reply reply;
+        char why[256] = "";
+        enum process_event event = tourney_agent_process_wait(
+            p, s->end_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
+            &reply, why, sizeof(why));
+        struct msg_outcome ended;
+        struct seat_fault note;
+        if (event == PROCESS_REPLY && reply.header.type == MSG_ENDED &&
+            tourney_msg_get_outcome(reply.payload, reply.header.length, &ended) == 0) {
+            add_dropped(s, ended.log_dropped);
+        } else if (event == PROCESS_REPLY) {
+            bad_reply(s, &reply, MSG_ENDED, when, &note);
+            note_after_game(s, &note);
+        } else {
+            char limit[128];
+            describe_move_limit(s, limit, sizeof(limit));
+            fail(s, event, why, limit, when, &note);
+            note_after_game(s, &note);
+        }
+    }
+    if (p->open) {
+        if (s->quiet) {
+            tourney_capture_init(&p->output);
+        } else {
+            tourney_capture_take(&p->output, s->record, s->seat);
+        }
+    }
+    if (s->replace) {
+        discard(s);
+        s->replace = false;
+    }
+    if (!tourney_agent_process_alive(p)) {
+        s->ready = false;
+        tourney_agent_process_finish(p);
+    }
+    s->record = NULL;
+    s->quiet = false;
+}
+
+static const struct seat_ops process_ops = {
+    .begin = process_begin,
+    .begun = process_begun,
+    .choose = process_choose,
+    .end = process_end,
+    .ended = process_ended,
+};
+
+struct seat tourney_process_seat(struct process_seat *s, const struct process_settings *settings,
+                                 const char *agent_path, const struct tourney_param_value *params,
+                                 size_t param_count)
+{
+    memset(s, 0, sizeof(*s));
+    s->settings = settings;
+    s->agent_path = agent_path;
+    s->params = params;
+    s->param_count = param_count;
+    return (struct seat){&process_ops, s};
+}
+
+void tourney_process_seat_quit(struct process_seat *s)
+{
+    tourney_agent_process_quit(&s->process);
+}
+
+void tourney_process_seat_finish(struct process_seat *s)
+{
+    tourney_agent_process_stop(&s->process, tourney_now_ns() + QUIT_GRACE_NS);
+    tourney_agent_process_finish(&s->process);
+    s->ready = false;
+}

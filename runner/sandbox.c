@@ -1,0 +1,117 @@
+/* Linux interfaces: CLONE_THREAD. */
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <stdio.h>
+
+#ifdef TOURNEY_HAVE_SECCOMP
+
+#include <errno.h>
+#include <sched.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <seccomp.h>
+
+/* Allowed with any arguments. */
+static const int allowed[] = {
+    /* the descriptors it has: the pipes, the control socket */
+    SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev), SCMP_SYS(pread64),
+    SCMP_SYS(pwrite64), SCMP_SYS(close), SCMP_SYS(lseek), SCMP_SYS(fcntl), SCMP_SYS(fstat),
+    /* stdio's first write asks for the descriptor's type this way; it can
+     * also look up a path's metadata, but never open it */
+    SCMP_SYS(newfstatat),
+    /* memory, as malloc and the loader manage it */
+    SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mremap), SCMP_SYS(mprotect),
+    SCMP_SYS(madvise), SCMP_SYS(msync), SCMP_SYS(membarrier),
+    /* threads (clone itself is checked below) */
+    SCMP_SYS(futex), SCMP_SYS(set_robust_list), SCMP_SYS(rseq), SCMP_SYS(set_tid_address),
+    SCMP_SYS(sched_yield), SCMP_SYS(sched_getaffinity), SCMP_SYS(getcpu),
+    /* time, and waiting */
+    SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday), SCMP_SYS(time),
+    SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep), SCMP_SYS(poll), SCMP_SYS(ppoll),
+    SCMP_SYS(select), SCMP_SYS(pselect6),
+    /* signals, for itself */
+    SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask),
+    SCMP_SYS(sigaltstack), SCMP_SYS(restart_syscall),
+    /* facts about itself and the machine */
+    SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid), SCMP_SYS(geteuid),
+    SCMP_SYS(getgid), SCMP_SYS(getegid), SCMP_SYS(getrlimit), SCMP_SYS(getrusage),
+    SCMP_SYS(uname), SCMP_SYS(sysinfo), SCMP_SYS(getrandom),
+    /* the end */
+    SCMP_SYS(exit), SCMP_SYS(exit_group),
+};
+
+/* Adds one rule, skipping system calls this architecture does not have
+ * (libseccomp numbers them negatively). */
+static int add(scmp_filter_ctx filter, uint32_t action, int call, unsigned count,
+               const struct scmp_arg_cmp *args)
+{
+    if (call < 0) {
+        return 0;
+    }
+    return seccomp_rule_add_array(filter, action, call, count, args);
+}
+
+static int add_rules(scmp_filter_ctx filter)
+{
+    for (size_t i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++) {
+        if (add(filter, SCMP_ACT_ALLOW, allowed[i], 0, NULL) != 0) {
+            return -1;
+        }
+    }
+    scmp_datum_t self = (scmp_datum_t)getpid();
+    /* Threads, but no new process: clone only with CLONE_THREAD. */
+    struct scmp_arg_cmp thread = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD);
+    /* Signals only to itself (raise, abort); never to the runner or others. */
+    struct scmp_arg_cmp to_self = SCMP_A0(SCMP_CMP_EQ, self);
+    /* Reading its limits, never raising them. */
+    struct scmp_arg_cmp read_only = SCMP_A2(SCMP_CMP_EQ, 0);
+    if (add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, &thread) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, &to_self) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, &to_self) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, &read_only) != 0 ||
+        add(filter, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0, NULL) != 0 ||
+        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+int tourney_sandbox_apply(char *error, size_t error_size)
+{
+    /* Killing the whole process, not one thread, needs API level 3. */
+    if (seccomp_api_get() < 3) {
+        snprintf(error, error_size, "this kernel cannot kill a process from a seccomp filter");
+        return -1;
+    }
+    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_KILL_PROCESS);
+    if (filter == NULL) {
+        snprintf(error, error_size, "seccomp_init failed");
+        return -1;
+    }
+    int status = add_rules(filter);
+    /* Threads a plugin started while it loaded get the filter too. */
+    if (status == 0) {
+        status = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
+    }
+    if (status == 0) {
+        status = seccomp_load(filter);
+    }
+    seccomp_release(filter);
+    if (status != 0) {
+        snprintf(error, error_size, "cannot load the seccomp filter: %s", strerror(-status));
+        return -1;
+    }
+    return 0;
+}
+
+#else
+
+int tourney_sandbox_apply(char *error, size_t error_size)
+{
+    snprintf(error, error_size, "this tourney was built without libseccomp");
+    return -1;
+}
+
+#endif

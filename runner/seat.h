@@ -1,0 +1,65 @@
+/*
+ * seat.h - one side of a game as the referee sees it: an agent created for
+ * the game, asked for moves, and ended with it. The executor plays the same
+ * whether the agent runs in the runner (local_seat.c, isolation = none) or in
+ * a child process of its own (process_seat.c, isolation = process).
+ */
+#ifndef TOURNEY_RUNNER_SEAT_H
+#define TOURNEY_RUNNER_SEAT_H
+
+#include <stdint.h>
+
+#include <tourney/agent.h>
+#include <tourney/game.h>
+
+#include "record.h"
+
+/* The game being played, as every seat of it sees it. */
+struct match_rules {
+    const struct tourney_game_api *api;
+    const void *game;
+    const struct tourney_game_info *info;
+    uint64_t budget_ns; /* thinking time each move is given */
+};
+
+/* How an agent at fault lost, or (for a failure of the runner) what failed. */
+struct seat_fault {
+    enum termination termination;
+    char reason[256];
+};
+
+/* The calls that can fail return 0 when the agent did its part, 1 when it
+ * is at fault (FAULT says how; it loses the game), or -1 when the runner
+ * itself failed (FAULT->reason says what). What the agent logs goes into the
+ * game's record, given to begin.
+ *
+ * The executor calls begin for both seats, then begun for both, so that
+ * two agent processes make their agents at the same time; and end for both,
+ * then ended for both, likewise. */
+struct seat_ops {
+    /* Starts making the agent for a new game, playing SEAT (0 moves first),
+     * with a random stream seeded from GAME_SEED and SEAT (rng.h). */
+    int (*begin)(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
+                 struct game_record *record, struct seat_fault *fault);
+    /* Waits until the agent begin started exists. */
+    int (*begun)(void *self, struct seat_fault *fault);
+    /* Asks for a move in STATE, as tourney_agent_api.choose_move does. */
+    int (*choose)(void *self, const void *state, const struct tourney_move_request *request,
+                  struct tourney_move_report *report, tourney_move *move,
+                  struct seat_fault *fault);
+    /* Starts ending the game for this seat, after a begin, whatever happened.
+     * An agent begun but never waited for (the other seat failed first) is
+     * made and destroyed without a trace in the record, as if it had never
+     * been made. */
+    void (*end)(void *self);
+    /* Waits until the game has ended for this seat. Neither call changes the
+     * game's result. */
+    void (*ended)(void *self);
+};
+
+struct seat {
+    const struct seat_ops *ops;
+    void *self;
+};
+
+#endif /* TOURNEY_RUNNER_SEAT_H */

@@ -1,0 +1,80 @@
+/*
+ * zoo_agent.h - the shell of the test agents that misbehave in ways only a
+ * process of their own survives. Each zoo_*.c file defines ZOO_NAME and
+ *
+ *     static int misbehave(tourney_move *move);
+ *
+ * then includes this file. The agent plays the lowest legal move before
+ * ply 2 and then calls misbehave, so the fault comes in the middle of a
+ * game; if misbehave returns, its status (and *move, preset to the lowest
+ * legal move) are the answer.
+ */
+#ifndef TOURNEY_TESTS_ZOO_AGENT_H
+#define TOURNEY_TESTS_ZOO_AGENT_H
+
+#include <stdlib.h>
+
+#include <tourney/tourney.h>
+
+static int misbehave(tourney_move *move);
+
+struct zoo_agent {
+    const struct tourney_game_api *game_api;
+    const void *game;
+    tourney_move *moves;
+};
+
+static int zoo_create(const struct tourney_agent_init *init, void **out)
+{
+    struct zoo_agent *agent = calloc(1, sizeof(*agent));
+    if (agent == NULL) {
+        return TOURNEY_ERR_NOMEM;
+    }
+    agent->moves = calloc((size_t)init->game_info->move_limit, sizeof(*agent->moves));
+    if (agent->moves == NULL) {
+        free(agent);
+        return TOURNEY_ERR_NOMEM;
+    }
+    agent->game_api = init->game_api;
+    agent->game = init->game;
+#ifdef ZOO_ON_CREATE
+    ZOO_ON_CREATE(init);
+#endif
+    *out = agent;
+    return TOURNEY_OK;
+}
+
+static void zoo_destroy(void *instance)
+{
+    struct zoo_agent *agent = instance;
+    if (agent != NULL) {
+        free(agent->moves);
+        free(agent);
+    }
+}
+
+static int zoo_choose_move(void *instance, const void *state,
+                           const struct tourney_move_request *request,
+                           struct tourney_move_report *report, tourney_move *move)
+{
+    struct zoo_agent *agent = instance;
+    (void)report;
+    if (agent->game_api->legal_moves(agent->game, state, agent->moves) <= 0) {
+        return TOURNEY_ERR_INVALID;
+    }
+    *move = agent->moves[0];
+    return request->ply < 2 ? TOURNEY_OK : misbehave(move);
+}
+
+static const struct tourney_agent_api zoo_api = {
+    .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
+    .name = ZOO_NAME,
+    .description = "misbehaves on purpose, for the isolation tests",
+    .create = zoo_create,
+    .destroy = zoo_destroy,
+    .choose_move = zoo_choose_move,
+};
+
+TOURNEY_AGENT_ENTRY(zoo_api)
+
+#endif /* TOURNEY_TESTS_ZOO_AGENT_H */

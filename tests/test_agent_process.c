@@ -1,0 +1,225 @@
+/*
+ * The child-process wrapper, on small shell programs in place of the agent
+ * host: how a process ended, time limits enforced with SIGKILL to the whole
+ * process group, output drained and capped, garbage on the socket refused,
+ * and nothing of the runner's open descriptors inherited.
+ */
+#include "test.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "agent_process.h"
+#include "clock.h"
+
+#define MS UINT64_C(1000000)
+
+/* Starts `sh -c SCRIPT` with an output limit of LIMIT bytes. */
+static void start(struct agent_process *p, const char *script, uint64_t limit)
+{
+    const char *argv[] = {"/bin/sh", "-c", script, NULL};
+    char error[256];
+    if (tourney_agent_process_start(p, argv, limit, error, sizeof(error)) != 0) {
+        print_error("%s\n", error);
+        fail();
+    }
+}
+
+/* Sends an END_GAME request and waits up to WAIT_MS for its answer. */
+static enum process_event call(struct agent_process *p, uint64_t wait_ms, char *error,
+                               size_t size)
+{
+    uint32_t sequence;
+    struct wire_writer *request = tourney_agent_process_request(p, &sequence);
+    assert_int_equal(tourney_msg_put_empty(request, MSG_END_GAME, sequence), 0);
+    struct process_reply reply;
+    return tourney_agent_process_call(p, tourney_now_ns() + wait_ms * MS, NULL, NULL, &reply,
+                                      error, size);
+}
+
+/* The output kept so far, as a string. */
+static char *output_of(const struct agent_process *p)
+{
+    char *text = calloc(1, p->output.length + 1);
+    assert_non_null(text);
+    memcpy(text, p->output.tail, p->output.length);
+    return text;
+}
+
+static void test_exit_status(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    char error[256];
+    char how[64];
+    start(&p, "exit 3", 1000);
+    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    assert_false(p.killed);
+    tourney_describe_wait_status(p.wait_status, how, sizeof(how));
+    assert_string_equal(how, "exited with status 3");
+    tourney_agent_process_finish(&p);
+
+    start(&p, "kill -SEGV $$", 1000);
+    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    tourney_describe_wait_status(p.wait_status, how, sizeof(how));
+    assert_string_equal(how, "killed by SIGSEGV");
+    tourney_agent_process_finish(&p);
+}
+
+static bool gone(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+    FILE *file = fopen(path, "r");
+    if (file == NULL) {
+        return true;
+    }
+    char state = '?';
+    int matched = fscanf(file, "%*d (%*[^)]) %c", &state);
+    fclose(file);
+    return matched == 1 && (state == 'Z' || state == 'X');
+}
+
+static void test_time_limit_kills_the_group(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    char error[256];
+    /* A grandchild that would outlive its parent, and holds the pipes. */
+    start(&p, "sleep 30 & echo $!; exec sleep 30", 1000);
+    assert_int_equal(getpgid(p.pid), p.pid);
+    uint64_t before = tourney_now_ns();
+    assert_int_equal(call(&p, 200, error, sizeof(error)), PROCESS_TIMEOUT);
+    uint64_t waited = tourney_now_ns() - before;
+    assert_true(waited >= 200 * MS && waited < 2000 * MS);
+    tourney_agent_process_kill(&p);
+    assert_true(p.killed && p.exited);
+    assert_true(WIFSIGNALED(p.wait_status) && WTERMSIG(p.wait_status) == SIGKILL);
+    char *text = output_of(&p);
+    pid_t grandchild = (pid_t)atoi(text);
+    free(text);
+    assert_true(grandchild > 0);
+    /* The whole group died: the grandchild too (it may linger as a zombie
+     * until whoever inherited it reaps it). */
+    for (int i = 0; i < 200 && !gone(grandchild); i++) {
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    assert_true(gone(grandchild));
+    tourney_agent_process_finish(&p);
+}
+
+static void test_output_is_capped(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    char error[256];
+    start(&p, "exec yes flood", 4096);
+    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_OUTPUT_LIMIT);
+    assert_true(p.output.total > 4096);
+    tourney_agent_process_kill(&p);
+    /* The tail is kept, at most an excerpt's worth. */
+    assert_true(p.output.length <= sizeof(p.output.tail));
+    char *text = output_of(&p);
+    assert_non_null(strstr(text, "flood\nflood\n"));
+    free(text);
+    struct game_record record;
+    tourney_record_init(&record);
+    tourney_capture_take(&p.output, &record, 1);
+    assert_true(strlen(record.output[1]) <= RECORD_OUTPUT_EXCERPT);
+    assert_int_equal(p.output.total, 0);
+    tourney_record_finish(&record);
+    tourney_agent_process_finish(&p);
+}
+
+static void test_garbage_is_a_protocol_error(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    char error[256];
+    start(&p, "printf 'not a frame' >&3; exec sleep 30", 1000);
+    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_PROTOCOL_ERROR);
+    assert_non_null(strstr(error, "magic number"));
+    tourney_agent_process_finish(&p);
+}
+
+static void test_only_its_own_descriptors(void **state)
+{
+    (void)state;
+    /* A descriptor the runner opened without close-on-exec: the process
+     * must not see it either (the helper closes everything past 3; here
+     * the runner's own descriptors are close-on-exec). */
+    int runner_file = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    assert_true(runner_file >= 0);
+    struct agent_process p;
+    char error[256];
+    start(&p, "exec ls /proc/self/fd", 1000);
+    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    char *text = output_of(&p);
+    /* stdin, stdout, stderr, the socket, and the directory ls is reading. */
+    assert_string_equal(text, "0\n1\n2\n3\n4\n");
+    free(text);
+    tourney_agent_process_finish(&p);
+
+    start(&p, "exec readlink /proc/self/fd/0", 1000);
+    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    text = output_of(&p);
+    assert_string_equal(text, "/dev/null\n");
+    free(text);
+    tourney_agent_process_finish(&p);
+    close(runner_file);
+}
+
+static void test_stop_kills_what_does_not_quit(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    start(&p, "exec sleep 30", 1000);
+    uint64_t before = tourney_now_ns();
+    tourney_agent_process_stop(&p, tourney_now_ns() + 100 * MS);
+    assert_true(tourney_now_ns() - before < 2000 * MS);
+    assert_false(tourney_agent_process_alive(&p));
+    assert_true(p.killed);
+    tourney_agent_process_finish(&p);
+    /* Finishing a process that never started does nothing. */
+    struct agent_process never;
+    memset(&never, 0, sizeof(never));
+    tourney_agent_process_finish(&never);
+}
+
+static void test_missing_program(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    const char *argv[] = {"/nonexistent/tourney-agent-host", "1", NULL};
+    char error[256];
+    if (tourney_agent_process_start(&p, argv, 1000, error, sizeof(error)) == 0) {
+        /* Under valgrind, posix_spawn is a fork and an exec whose failure
+         * the parent does not learn: the child exits with 127 instead. */
+        assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+        assert_true(WIFEXITED(p.wait_status) && WEXITSTATUS(p.wait_status) == 127);
+    } else {
+        assert_non_null(strstr(error, "cannot start /nonexistent/tourney-agent-host"));
+    }
+    tourney_agent_process_finish(&p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exit_status),
+        cmocka_unit_test(test_time_limit_kills_the_group),
+        cmocka_unit_test(test_output_is_capped),
+        cmocka_unit_test(test_garbage_is_a_protocol_error),
+        cmocka_unit_test(test_only_its_own_descriptors),
+        cmocka_unit_test(test_stop_kills_what_does_not_quit),
+        cmocka_unit_test(test_missing_program),
+    };
+    return cmocka_run_group_tests_name("agent_process", tests, NULL, NULL);
+}
