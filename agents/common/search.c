@@ -252,3 +252,51 @@ void search_report(const struct search *s, struct tourney_move_report *report, i
     report->score = score;
     report->has_score = 1;
 }
+
+int search_root_only_create(const struct tourney_agent_init *init, const char *agent, void **out)
+{
+    struct search *s = calloc(1, sizeof(*s));
+    int err;
+
+    if (s == NULL) {
+        char message[64];
+        snprintf(message, sizeof(message), "%s: out of memory", agent);
+        search_log_init(init, message);
+        return TOURNEY_ERR_NOMEM;
+    }
+    err = search_init(s, init, agent, false);
+    if (err != TOURNEY_OK) {
+        free(s);
+        return err;
+    }
+    *out = s;
+    return TOURNEY_OK;
+}
+
+void search_root_only_destroy(void *agent)
+{
+    struct search *s = agent;
+
+    if (s == NULL) {
+        return;
+    }
+    search_finish(s);
+    free(s);
+}
+
+int search_root_only_begin(struct search *s, const void *state,
+                           const struct tourney_move_request *request,
+                           struct tourney_move_report *report, tourney_move **moves)
+{
+    int n = search_begin(s, state, request, report);
+
+    if (n < 0) {
+        return n;
+    }
+    *moves = search_moves(s, 0);
+    /* Only the root is looked at, and there is no opinion of its value. */
+    report->nodes = 1;
+    report->depth = 0;
+    report->has_score = 0;
+    return n;
+}

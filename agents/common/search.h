@@ -174,6 +174,17 @@ void root_choice_offer(struct root_choice *rc, tourney_move move, int32_t value)
 tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
                               const struct search *s);
 
+/* Agents that look only at the root (first-open, random): the instance is
+ * a heap-allocated struct search with the root's move list. */
+int search_root_only_create(const struct tourney_agent_init *init, const char *agent, void **out);
+void search_root_only_destroy(void *agent);
+
+/* Starts a root-only move: lists the root's moves into *MOVES and reports
+ * one node, depth 0 and no score. Returns their number or a negative status. */
+int search_root_only_begin(struct search *s, const void *state,
+                           const struct tourney_move_request *request,
+                           struct tourney_move_report *report, tourney_move **moves);
+
 /* Fills a report from a finished search. */
 void search_report(const struct search *s, struct tourney_move_report *report, int32_t score);
 
