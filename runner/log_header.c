@@ -18,10 +18,13 @@
  * out, so a config can be moved or commented without orphaning its log. */
 static char *settings_text(const struct log_header *h)
 {
-    char *text = tourney_format("format=%s\ngauntlet=%s\ngame=%s\ngame_params=%s\nseed=%" PRIu64
-                                "\ngames_per_pair=%" PRIu32 "\ntime_per_move_ms=%" PRIu64 "\n",
-                                h->format, h->gauntlet ? h->gauntlet : "", h->game,
-                                h->game_params, h->seed, h->games_per_pair, h->time_per_move_ms);
+    char *text = tourney_format(
+        "format=%s\ngauntlet=%s\ngame=%s\ngame_params=%s\nseed=%" PRIu64
+        "\ngames_per_pair=%" PRIu32 "\ntime_per_move_ms=%" PRIu64 "\ntime_margin_ms=%" PRIu64
+        "\nagent_memory_mb=%" PRIu64 "\nagent_output_limit_kb=%" PRIu64 "\n",
+        h->format, h->gauntlet ? h->gauntlet : "", h->game, h->game_params, h->seed,
+        h->games_per_pair, h->time_per_move_ms, h->time_margin_ms, h->agent_memory_mb,
+        h->agent_output_limit_kb);
     for (size_t i = 0; text != NULL && i < h->agent_count; i++) {
         char *longer = tourney_format("%sagent=%s|%s|%s\n", text, h->agents[i].name,
                                       h->agents[i].plugin, h->agents[i].params);
@@ -68,6 +71,9 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->seed = c->seed;
     h->games_per_pair = c->games_per_pair;
     h->time_per_move_ms = c->time_per_move_ms;
+    h->time_margin_ms = c->limits.time_margin_ms;
+    h->agent_memory_mb = c->limits.memory_mb;
+    h->agent_output_limit_kb = c->limits.output_limit_kb;
     h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
     if (h->version == NULL || h->name == NULL || h->config_path == NULL || h->game == NULL ||
         h->game_params == NULL || h->game_digest == NULL || h->format == NULL ||
@@ -111,13 +117,16 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                                 "digest", a->digest, "is_random", a->is_random));
     }
     return json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:I, s:I, s:I, "
-                     "s:o, s:s}",
+                     "s:I, s:I, s:I, s:o, s:s}",
                      "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
                      h->version, "name", h->name, "config", h->config_path, "game", h->game,
                      "game_params", h->game_params, "game_digest", h->game_digest, "format",
                      h->format, "gauntlet_agent", h->gauntlet, "seed", seed, "games_per_pair",
                      (json_int_t)h->games_per_pair, "time_per_move_ms",
-                     (json_int_t)h->time_per_move_ms, "games_scheduled",
+                     (json_int_t)h->time_per_move_ms, "time_margin_ms",
+                     (json_int_t)h->time_margin_ms, "agent_memory_mb",
+                     (json_int_t)h->agent_memory_mb, "agent_output_limit_kb",
+                     (json_int_t)h->agent_output_limit_kb, "games_scheduled",
                      (json_int_t)h->games_scheduled, "agents", agents, "settings_digest",
                      h->settings_digest);
 }
@@ -132,15 +141,18 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
     json_t *gauntlet = NULL;
     json_t *agents = NULL;
     json_int_t log_format = 0, per_pair = 0, time_ms = 0, scheduled = 0;
+    json_int_t margin = 0, memory = 0, output = 0;
     json_error_t parse_error;
     if (json_unpack_ex(object, &parse_error, 0,
                        "{s:s, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s?o, s:s, s:I, s:I, s:I, "
-                       "s:o, s:s}",
+                       "s:I, s:I, s:I, s:o, s:s}",
                        "type", &type, "log_format", &log_format, "tourney", &version, "name",
                        &name, "config", &config, "game", &game, "game_params", &game_params,
                        "game_digest", &game_digest, "format", &format, "gauntlet_agent",
                        &gauntlet, "seed", &seed, "games_per_pair", &per_pair,
-                       "time_per_move_ms", &time_ms, "games_scheduled", &scheduled, "agents",
+                       "time_per_move_ms", &time_ms, "time_margin_ms", &margin,
+                       "agent_memory_mb", &memory, "agent_output_limit_kb", &output,
+                       "games_scheduled", &scheduled, "agents",
                        &agents, "settings_digest", &digest) != 0) {
         snprintf(error, error_size, "not a tourney results log header (%s)", parse_error.text);
         return -1;
@@ -160,6 +172,9 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
     h->gauntlet = tourney_strdup(json_string_value(gauntlet));
     h->games_per_pair = (uint32_t)per_pair;
     h->time_per_move_ms = (uint64_t)time_ms;
+    h->time_margin_ms = (uint64_t)margin;
+    h->agent_memory_mb = (uint64_t)memory;
+    h->agent_output_limit_kb = (uint64_t)output;
     h->games_scheduled = (uint64_t)scheduled;
     size_t count = json_array_size(agents);
     h->agents = calloc(count + 1, sizeof(*h->agents));
@@ -237,8 +252,8 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
             snprintf(why, why_size, "the log has %zu agents, the config %zu", old->agent_count,
                      now->agent_count);
         } else {
-            snprintf(why, why_size, "the config's agents, parameters, games per pair, format "
-                                    "or time per move differ from the log's");
+            snprintf(why, why_size, "the config's agents, parameters, games per pair, format, "
+                                    "time per move or agent limits differ from the log's");
         }
         return false;
     }

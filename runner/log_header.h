@@ -40,6 +40,11 @@ struct log_header {
     uint64_t seed;
     uint32_t games_per_pair;
     uint64_t time_per_move_ms;
+    /* The limits of agent processes: they decide how a faulty agent's game
+     * ends (a time forfeit, a memory or output limit). */
+    uint64_t time_margin_ms;
+    uint64_t agent_memory_mb;
+    uint64_t agent_output_limit_kb;
     uint64_t games_scheduled;
     struct header_agent *agents;
     size_t agent_count;

@@ -2,6 +2,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -196,4 +197,18 @@ int tourney_params_resolve(const struct tourney_param_desc *params, size_t count
         }
     }
     return errors;
+}
+
+char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
+                          const struct tourney_param_value *values)
+{
+    char *text = strdup("");
+    for (size_t i = 0; text != NULL && i < count; i++) {
+        char value[128];
+        tourney_params_format(&params[i], &values[i], value, sizeof(value));
+        char *longer = tourney_format("%s%s%s = %s", text, i ? ", " : "", params[i].name, value);
+        free(text);
+        text = longer;
+    }
+    return text;
 }

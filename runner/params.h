@@ -29,6 +29,10 @@ void tourney_params_expected(const struct tourney_param_desc *desc, char *buf, s
 void tourney_params_format(const struct tourney_param_desc *desc,
                            const struct tourney_param_value *value, char *buf, size_t size);
 
+/* "depth = 4, tie_break = lowest" for VALUES of PARAMS (heap string). */
+char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
+                          const struct tourney_param_value *values);
+
 /* Fills VALUES (one per descriptor) from the defaults and then from the
  * entries of SECTION, skipping the keys in RESERVED (NULL-terminated).
  * Unknown keys and bad values are reported as FILE:LINE errors naming

@@ -12,20 +12,6 @@
 
 static const char *const reserved_keys[] = {"plugin", NULL};
 
-char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
-                          const struct tourney_param_value *values)
-{
-    char *text = strdup("");
-    for (size_t i = 0; text != NULL && i < count; i++) {
-        char value[128];
-        tourney_params_format(&params[i], &values[i], value, sizeof(value));
-        char *longer = tourney_format("%s%s%s = %s", text, i ? ", " : "", params[i].name, value);
-        free(text);
-        text = longer;
-    }
-    return text;
-}
-
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
 static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,

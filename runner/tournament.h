@@ -58,8 +58,4 @@ int tourney_tournament_open(struct tournament *tournament, const char *config_pa
                             struct diagnostics *diag);
 void tourney_tournament_close(struct tournament *tournament);
 
-/* "depth = 4, tie_break = lowest" for VALUES of PARAMS (heap string). */
-char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
-                          const struct tourney_param_value *values);
-
 #endif /* TOURNEY_RUNNER_TOURNAMENT_H */

@@ -231,6 +231,23 @@ static void test_foreign_log_is_refused(void **state)
                                 "99, the config says 98"));
     free(err);
 
+    /* The same games but a shorter hard time limit: a faulty agent's games
+     * could end otherwise, so this is another tournament too. */
+    text = slurp(RESUME_CONFIG);
+    char *section = strstr(text, "[tournament]\n");
+    assert_non_null(section);
+    section += strlen("[tournament]\n");
+    file = fopen(config, "w");
+    fprintf(file, "%.*stime_margin_ms = 100\n%s", (int)(section - text), text, section);
+    fclose(file);
+    free(text);
+    resume(&run, config);
+    assert_int_equal(run.status, 1);
+    err = slurp(run.err);
+    assert_non_null(strstr(err, "belongs to another tournament: the config's agents, parameters, "
+                                "games per pair, format, time per move or agent limits differ"));
+    free(err);
+
     /* A log that is not a results log at all. */
     char log[160];
     snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
@@ -281,26 +298,27 @@ static void test_interrupt_stops_cleanly(void **state)
     snprintf(output, sizeof(output), "%s/reports", run.dir);
     const char *args[] = {"run", RESUME_CONFIG, "--quiet", "--output", output, NULL};
     pid_t pid = start_tourney(&run, args);
-    struct timespec pause = {0, 150 * 1000000L};
-    nanosleep(&pause, NULL);
+    /* Interrupt once the first game is on disk: the run is under way (its
+     * handler installed) and far from its 600th game. */
+    char log[160];
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    struct timespec pause = {0, 1000000L};
+    for (int waited = 0; count_lines(log) < 2; waited++) {
+        assert_true(waited < 30000);
+        nanosleep(&pause, NULL);
+    }
     kill(pid, SIGINT);
     wait_tourney(&run, pid);
     char *err = slurp(run.err);
-    if (run.status == 0) {
-        /* The machine was fast enough to finish first: nothing to stop. */
-        print_message("the run finished before the interrupt\n");
-    } else {
-        assert_int_equal(run.status, 130);
-        assert_non_null(strstr(err, "tourney: interrupted after "));
-        assert_non_null(strstr(err, "Resume with: tourney run " RESUME_CONFIG " --resume"));
-        /* The reports of the games played are there and agree with the log. */
-        json_t *summary = load_summary(&run);
-        char log[160];
-        snprintf(log, sizeof(log), "%s/games.jsonl", output);
-        assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played") + 1,
-                         (json_int_t)count_lines(log));
-        json_decref(summary);
-    }
+    assert_int_equal(run.status, 130);
+    assert_non_null(strstr(err, "tourney: interrupted after "));
+    assert_non_null(strstr(err, "Resume with: tourney run " RESUME_CONFIG " --resume"));
+    /* The reports of the games played are there and agree with the log. */
+    json_t *summary = load_summary(&run);
+    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
+    assert_true(played >= 1 && played < 600);
+    assert_int_equal(played + 1, (json_int_t)count_lines(log));
+    json_decref(summary);
     free(err);
     resume(&run, RESUME_CONFIG);
     assert_int_equal(run.status, 0);
