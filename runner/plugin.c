@@ -79,7 +79,7 @@ static int check_descriptor(const struct plugin *plugin, const struct tourney_ab
     }
     /* Within one major, minor 0 is the smallest descriptor this runner knows;
      * anything shorter is corrupt. Fields past struct_size are never read. */
-    size_t expected = plugin->kind == TOURNEY_KIND_GAME ? sizeof(struct tourney_game_api)
+    size_t expected = plugin->kind == TOURNEY_KIND_GAME ? TOURNEY_GAME_API_SIZE_1_0
                                                         : sizeof(struct tourney_agent_api);
     if (header->struct_size < expected) {
         snprintf(error, error_size, "%s: descriptor is %u bytes, expected at least %zu", path,

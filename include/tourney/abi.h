@@ -26,7 +26,7 @@ extern "C" {
 /* The ABI this header describes. Bump the major for any incompatible change;
  * bump the minor when fields are appended to a struct. */
 #define TOURNEY_ABI_MAJOR 1
-#define TOURNEY_ABI_MINOR 0
+#define TOURNEY_ABI_MINOR 1
 
 /* Marks the one symbol a plugin exports. Build plugins with
  * -fvisibility=hidden so that nothing else leaks; without it they still work. */

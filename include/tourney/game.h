@@ -127,7 +127,39 @@ struct tourney_game_api {
      * and analysis. Returns TOURNEY_ERR_INVALID for text it cannot read or a
      * position that cannot arise. */
     int (*parse_state)(const void *game, const char *text, void *state);
+
+    /* ---- ABI 1.1: search knowledge ----
+     * Everything below is optional and lets a generic search play a game as
+     * well as a dedicated solver would. A caller reads these fields only when
+     * header.struct_size reaches past them (TOURNEY_GAME_HAS), so plugins
+     * built against ABI 1.0 keep working. */
+
+    /* Optional. Puts `moves` (`count` legal moves of `state`, e.g. as
+     * legal_moves listed them) in the order a search should try them, most
+     * promising first (for example the centre first, or moves that make a
+     * threat). It only reorders: the same moves stay in the list. */
+    void (*order_moves)(const void *game, const void *state, tourney_move *moves, int count);
+
+    /* Optional. A move with which the player to move wins at once, or -1 when
+     * there is none. Only called on an ongoing position. */
+    tourney_move (*winning_move)(const void *game, const void *state);
+
+    /* Optional. Only called on an ongoing position where the player to move
+     * has no winning move. Writes into `moves` the legal moves after which
+     * the opponent cannot win with its next move, in ascending order, and
+     * returns their number; returns 0 when every legal move lets the
+     * opponent win at once (for example it has two threats). */
+    int (*safe_moves)(const void *game, const void *state, tourney_move *moves);
 };
+
+/* Whether API (a descriptor pointer) is long enough to hold FIELD: the test a
+ * caller makes before reading a field added in a later minor version. */
+#define TOURNEY_GAME_HAS(API, FIELD)                                           \
+    ((API)->header.struct_size >=                                              \
+     offsetof(struct tourney_game_api, FIELD) + sizeof((API)->FIELD))
+
+/* The size of an ABI 1.0 game descriptor, the smallest a runner accepts. */
+#define TOURNEY_GAME_API_SIZE_1_0 offsetof(struct tourney_game_api, order_moves)
 
 /* The entry symbol's name and type. */
 #define TOURNEY_GAME_ENTRY_SYMBOL "tourney_game_entry"
