@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config_stats.h"
 #include "plugin_search.h"
 #include "text.h"
 
@@ -145,7 +146,7 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         "name",       "seed",           "games_per_pair", "time_per_move_ms",
         "output_dir", "plugin_path",    "format",         "gauntlet_agent",
         "isolation",  "sandbox",        "time_margin_ms", "agent_memory_mb",
-        "agent_output_limit_kb"};
+        "agent_output_limit_kb", "sprt", "rating_anchor"};
     bool gauntlet = false;
     int format_line = section->line;
     const char *file = config->path;
@@ -162,12 +163,13 @@ static void read_tournament(struct tournament_config *config, struct ini_section
                              "unknown key '%s' in [tournament] (expected one of: name, seed, "
                              "games_per_pair, time_per_move_ms, output_dir, plugin_path, format, "
                              "gauntlet_agent, isolation, sandbox, time_margin_ms, "
-                             "agent_memory_mb, agent_output_limit_kb)",
+                             "agent_memory_mb, agent_output_limit_kb, sprt, rating_anchor)",
                              key);
             continue;
         }
         entry->used = true;
-        if (read_isolation_key(config, entry, diag)) {
+        if (read_isolation_key(config, entry, diag) ||
+            tourney_config_read_stats_key(config, entry, diag)) {
             continue;
         }
         if (strcmp(key, "name") == 0) {
@@ -373,6 +375,7 @@ static int interpret(struct tournament_config *config, size_t errors_before,
                          "a tournament needs at least two [agent NAME] sections, found %zu",
                          config->agent_count);
     }
+    tourney_config_check_stats(config, diag);
     if (config->gauntlet_agent != NULL) {
         bool found = false;
         for (size_t i = 0; i < config->agent_count; i++) {

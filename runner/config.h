@@ -5,7 +5,8 @@
  *   [tournament]            name, seed, games_per_pair, time_per_move_ms,
  *                           output_dir, plugin_path, format, gauntlet_agent,
  *                           isolation, sandbox, time_margin_ms,
- *                           agent_memory_mb, agent_output_limit_kb
+ *                           agent_memory_mb, agent_output_limit_kb,
+ *                           sprt, rating_anchor
  *   [game]                  plugin = NAME, then the game's parameters
  *   [agent NAME]            plugin = NAME, then the agent's parameters;
  *                           one section per entrant, so a plugin can enter
@@ -19,6 +20,8 @@
 
 #include "diag.h"
 #include "ini_file.h"
+#include "ratings.h"
+#include "sprt.h"
 
 /* A section that names a plugin; its other keys are the plugin's parameters. */
 struct plugin_choice {
@@ -71,6 +74,10 @@ struct tournament_config {
     struct isolation_limits limits;
     char **plugin_dirs;         /* plugin_path, resolved against dir */
     size_t plugin_dir_count;
+    struct sprt_settings sprt;  /* sprt = elo0, elo1, alpha, beta; off by default */
+    int sprt_line;
+    enum rating_anchor rating_anchor; /* default ANCHOR_AUTO */
+    int anchor_line;
     struct plugin_choice game;
     struct agent_choice *agents;
     size_t agent_count;

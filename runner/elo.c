@@ -65,7 +65,8 @@ void tourney_elo_format(struct elo_value value, char *buf, size_t size)
 {
     switch (value.kind) {
     case ELO_FINITE:
-        snprintf(buf, size, "%+.1f", value.value);
+        /* No "-0.0": a difference that rounds to nothing has no sign. */
+        snprintf(buf, size, "%+.1f", fabs(value.value) < 0.05 ? 0.0 : value.value);
         return;
     case ELO_ABOVE:
         snprintf(buf, size, ">+%.0f", TOURNEY_ELO_CAP);

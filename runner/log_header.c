@@ -25,6 +25,12 @@ static char *settings_text(const struct log_header *h)
         h->format, h->gauntlet ? h->gauntlet : "", h->game, h->game_params, h->seed,
         h->games_per_pair, h->time_per_move_ms, h->time_margin_ms, h->agent_memory_mb,
         h->agent_output_limit_kb);
+    if (text != NULL && h->sprt.enabled) {
+        char *longer = tourney_format("%ssprt=%.17g,%.17g,%.17g,%.17g\n", text, h->sprt.elo0,
+                                      h->sprt.elo1, h->sprt.alpha, h->sprt.beta);
+        free(text);
+        text = longer;
+    }
     for (size_t i = 0; text != NULL && i < h->agent_count; i++) {
         char *longer = tourney_format("%sagent=%s|%s|%s\n", text, h->agents[i].name,
                                       h->agents[i].plugin, h->agents[i].params);
@@ -74,6 +80,8 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->time_margin_ms = c->limits.time_margin_ms;
     h->agent_memory_mb = c->limits.memory_mb;
     h->agent_output_limit_kb = c->limits.output_limit_kb;
+    h->sprt = c->sprt;
+    h->rating_anchor = c->rating_anchor;
     h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
     if (h->version == NULL || h->name == NULL || h->config_path == NULL || h->game == NULL ||
         h->game_params == NULL || h->game_digest == NULL || h->format == NULL ||
@@ -116,8 +124,12 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                                 "plugin", a->plugin, "params", a->params,
                                                 "digest", a->digest, "is_random", a->is_random));
     }
+    json_t *sprt = h->sprt.enabled ? json_pack("{s:f, s:f, s:f, s:f}", "elo0", h->sprt.elo0,
+                                               "elo1", h->sprt.elo1, "alpha", h->sprt.alpha,
+                                               "beta", h->sprt.beta)
+                                   : json_null();
     return json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:I, s:I, s:I, "
-                     "s:I, s:I, s:I, s:o, s:s}",
+                     "s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
                      "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
                      h->version, "name", h->name, "config", h->config_path, "game", h->game,
                      "game_params", h->game_params, "game_digest", h->game_digest, "format",
@@ -128,7 +140,29 @@ json_t *tourney_header_to_json(const struct log_header *h)
                      (json_int_t)h->agent_memory_mb, "agent_output_limit_kb",
                      (json_int_t)h->agent_output_limit_kb, "games_scheduled",
                      (json_int_t)h->games_scheduled, "agents", agents, "settings_digest",
-                     h->settings_digest);
+                     h->settings_digest, "sprt", sprt, "rating_anchor",
+                     tourney_rating_anchor_name(h->rating_anchor));
+}
+
+/* The keys added after the first log format, absent from older logs. */
+static int optional_from_json(struct log_header *h, json_t *object, char *error,
+                              size_t error_size)
+{
+    json_t *sprt = json_object_get(object, "sprt");
+    if (sprt != NULL && !json_is_null(sprt)) {
+        if (json_unpack(sprt, "{s:F, s:F, s:F, s:F}", "elo0", &h->sprt.elo0, "elo1",
+                        &h->sprt.elo1, "alpha", &h->sprt.alpha, "beta", &h->sprt.beta) != 0) {
+            snprintf(error, error_size, "results log header: 'sprt' is incomplete");
+            return -1;
+        }
+        h->sprt.enabled = true;
+    }
+    const char *anchor = json_string_value(json_object_get(object, "rating_anchor"));
+    h->rating_anchor = anchor == NULL                  ? ANCHOR_AUTO
+                       : strcmp(anchor, "random") == 0 ? ANCHOR_RANDOM
+                       : strcmp(anchor, "mean") == 0   ? ANCHOR_MEAN
+                                                       : ANCHOR_AUTO;
+    return 0;
 }
 
 int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
@@ -182,6 +216,9 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
         h->name == NULL || h->config_path == NULL || h->game == NULL || h->game_params == NULL ||
         h->game_digest == NULL || h->format == NULL) {
         snprintf(error, error_size, "results log header is incomplete");
+        goto err;
+    }
+    if (optional_from_json(h, object, error, error_size) != 0) {
         goto err;
     }
     for (size_t i = 0; i < count; i++) {

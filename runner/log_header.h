@@ -16,6 +16,8 @@
 #include <jansson.h>
 
 #include "digest.h"
+#include "ratings.h"
+#include "sprt.h"
 
 /* Version of the results log format; a reader refuses others. */
 #define TOURNEY_LOG_FORMAT 1
@@ -46,6 +48,10 @@ struct log_header {
     uint64_t agent_memory_mb;
     uint64_t agent_output_limit_kb;
     uint64_t games_scheduled;
+    /* The sequential test decides where a match stops, so it is part of
+     * the settings; the anchor only changes how ratings are shown. */
+    struct sprt_settings sprt;
+    enum rating_anchor rating_anchor;
     struct header_agent *agents;
     size_t agent_count;
     char settings_digest[TOURNEY_DIGEST_HEX]; /* of everything that decides the games */

@@ -57,7 +57,8 @@ static void usage(FILE *out)
           "Commands:\n"
           "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
           "      -o, --output DIR     write the reports into DIR instead of the config's output_dir\n"
-          "      -q, --quiet          print no tables, only errors\n"
+          "      -q, --quiet          print no tables and no progress, only errors\n"
+          "      -v, --verbose        also print a line per game as it finishes\n"
           "      --resume             continue the tournament whose results log is in the\n"
           "                           output folder, playing only the games not in it\n"
           "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
@@ -108,10 +109,16 @@ static int command_run(int argc, char **argv)
 {
     const char *config = NULL;
     const char *output = NULL;
-    struct run_options options = {.quiet = false, .progress = isatty(STDERR_FILENO) != 0};
+    bool terminal = isatty(STDERR_FILENO) != 0;
+    struct run_options options = {
+        .progress = terminal ? PROGRESS_LIVE : PROGRESS_PLAIN,
+        .colour = tourney_progress_colour_ok(terminal, getenv("NO_COLOR")),
+    };
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
             options.quiet = true;
+        } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
+            options.verbose = true;
         } else if (strcmp(argv[i], "--resume") == 0) {
             options.resume = true;
         } else if (strcmp(argv[i], "--output") == 0 || strcmp(argv[i], "-o") == 0) {

@@ -17,6 +17,9 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
     int status = tourney_stats_init(stats, header->agent_count, is_random,
                                     header->time_per_move_ms * UINT64_C(1000000));
     free(is_random);
+    if (status == 0 && header->sprt.enabled) {
+        tourney_stats_set_sprt(stats, &header->sprt);
+    }
     return status;
 }
 
@@ -43,6 +46,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats, const 
         .games_per_pair = header->games_per_pair,
         .time_per_move_ms = header->time_per_move_ms,
         .games_scheduled = header->games_scheduled,
+        .rating_anchor = header->rating_anchor,
         .agents = agents,
         .stats = stats,
     };

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ratings.h"
 #include "stats.h"
 #include "table.h"
 
@@ -28,6 +29,7 @@ struct report_input {
     uint32_t games_per_pair;
     uint64_t time_per_move_ms;
     uint64_t games_scheduled;
+    enum rating_anchor rating_anchor;
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;
 };
@@ -37,15 +39,22 @@ struct report {
     const struct report_input *input;
     struct agent_summary *summaries; /* per agent */
     size_t *order;                   /* agents by standing */
+    struct ratings ratings;          /* the whole field's Elo fit */
 };
 
 int tourney_report_init(struct report *report, const struct report_input *input);
 void tourney_report_finish(struct report *report);
 
-/* The three tables shown on the console and in report.md. */
+/* The tables shown on the console and in report.md. */
 int tourney_report_standings(const struct report *report, struct table *table);
 int tourney_report_crosstable(const struct report *report, struct table *table);
+int tourney_report_pairs(const struct report *report, struct table *table);
 int tourney_report_search(const struct report *report, struct table *table);
+
+/* "Ratings: Bradley-Terry fit, random = 0" and the like, one line. */
+void tourney_report_describe_ratings(const struct report *report, char *buf, size_t size);
+/* The sequential test's state in one line; empty when there is none. */
+void tourney_report_describe_sprt(const struct report *report, char *buf, size_t size);
 
 /* Standings, cross-table and search figures, as aligned text. */
 int tourney_report_print(const struct report *report, FILE *out);

@@ -25,6 +25,15 @@ static void csv_text(FILE *out, const char *text)
     fputc('"', out);
 }
 
+/* An Elo value as a number, empty when it is only a bound or unknown. */
+static void csv_elo(FILE *out, struct elo_value value)
+{
+    fputc(',', out);
+    if (value.kind == ELO_FINITE) {
+        fprintf(out, "%.2f", value.value);
+    }
+}
+
 /* games, wins, draws, losses, win rate (empty without games) */
 static void csv_tally(FILE *out, const struct tally *t)
 {
@@ -40,11 +49,11 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
     fputs("rank,agent,plugin,params,games,wins,draws,losses,score,win_rate,win_rate_low,"
-          "win_rate_high,first_games,first_wins,first_draws,first_losses,first_win_rate,"
+          "win_rate_high,elo,elo_low,elo_high,elo_text,first_games,first_wins,first_draws,first_losses,first_win_rate,"
           "second_games,second_wins,second_draws,second_losses,second_win_rate,"
           "vs_random_games,vs_random_wins,vs_random_draws,vs_random_losses,vs_random_win_rate,"
           "moves,moves_per_game,nodes,nodes_per_move,depth_per_move,ebf,time_mean_ms,"
-          "time_median_ms,time_max_ms,think_s,over_budget",
+          "time_median_ms,time_p95_ms,time_max_ms,think_s,nodes_per_second,over_budget",
           out);
     /* One column per way of losing a game by one's own fault. */
     for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
@@ -64,6 +73,13 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%.6f,%.6f,%.6f,%.6f",
                 a->all.games, a->all.wins, a->all.draws, a->all.losses, s->score_rate,
                 s->win_rate, s->win_interval.low, s->win_interval.high);
+        const struct rating *rating = &report->ratings.agents[i];
+        csv_elo(out, rating->elo);
+        csv_elo(out, rating->low);
+        csv_elo(out, rating->high);
+        char text[32];
+        tourney_elo_format(rating->elo, text, sizeof(text));
+        fprintf(out, ",%s", text);
         csv_tally(out, &a->seat[0]);
         csv_tally(out, &a->seat[1]);
         csv_tally(out, &a->vs_random);
@@ -72,8 +88,8 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         if (a->ebf_moves > 0) {
             fprintf(out, "%.6f", s->ebf);
         }
-        fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%" PRIu64, s->mean_ms, s->median_ms, s->max_ms,
-                s->total_s, a->over_budget);
+        fprintf(out, ",%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%" PRIu64, s->mean_ms, s->median_ms,
+                s->p95_ms, s->max_ms, s->total_s, s->nodes_per_second, a->over_budget);
         for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
             fprintf(out, ",%" PRIu32, a->faults[t]);
         }
@@ -99,36 +115,50 @@ static json_t *json_tally(const struct tally *t)
                      t->games ? json_real(ci.high) : json_null());
 }
 
-static json_t *json_agent(const struct report *report, size_t i, size_t rank)
-{
-    const struct report_input *in = report->input;
-    const struct agent_stats *a = &in->stats->agents[i];
-    const struct agent_summary *s = &report->summaries[i];
-    json_t *search = json_pack(
-        "{s:I, s:f, s:I, s:f, s:f, s:o, s:f, s:f, s:f, s:f, s:I}", "moves", (json_int_t)a->moves,
-        "moves_per_game", s->moves_per_game, "nodes", (json_int_t)a->nodes, "nodes_per_move",
-        s->nodes_per_move, "depth_per_move", s->depth_per_move, "ebf",
-        a->ebf_moves ? json_real(s->ebf) : json_null(), "time_mean_ms", s->mean_ms,
-        "time_median_ms", s->median_ms, "time_max_ms", s->max_ms, "think_s", s->total_s,
-        "over_budget", (json_int_t)a->over_budget);
-    json_t *faults = json_object();
-    for (int t = TERMINATION_NORMAL + 1; faults != NULL && t < TERMINATION_COUNT; t++) {
-        json_object_set_new(faults, tourney_termination_name((enum termination)t),
-                            json_integer(a->faults[t]));
-    }
-    return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "rank", (int)rank + 1,
-                     "name", in->agents[i].name, "plugin", in->agents[i].plugin, "params",
-                     in->agents[i].params, "all", json_tally(&a->all), "first",
-                     json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]), "vs_random",
-                     json_tally(&a->vs_random), "search", search, "faults", faults);
-}
-
 /* An Elo value as a number, or null when it is only a bound or unknown; the
  * text form says which ("+35.2", ">+800", "n/a"). */
 static json_t *json_elo(struct elo_value value)
 {
     return value.kind == ELO_FINITE ? json_real(value.value) : json_null();
 }
+
+/* An agent's rating in the whole field's fit, with its 95% interval. */
+static json_t *json_rating(const struct rating *r)
+{
+    char text[32];
+    tourney_elo_format(r->elo, text, sizeof(text));
+    return json_pack("{s:o, s:s, s:o, s:o, s:f}", "elo", json_elo(r->elo), "elo_text", text,
+                     "elo_low", json_elo(r->low), "elo_high", json_elo(r->high), "stderr",
+                     r->stderr_elo);
+}
+
+static json_t *json_agent(const struct report *report, size_t i, size_t rank)
+{
+    const struct report_input *in = report->input;
+    const struct agent_stats *a = &in->stats->agents[i];
+    const struct agent_summary *s = &report->summaries[i];
+    json_t *search = json_pack(
+        "{s:I, s:f, s:I, s:f, s:f, s:o, s:f, s:f, s:f, s:f, s:f, s:f, s:I}", "moves",
+        (json_int_t)a->moves,
+        "moves_per_game", s->moves_per_game, "nodes", (json_int_t)a->nodes, "nodes_per_move",
+        s->nodes_per_move, "depth_per_move", s->depth_per_move, "ebf",
+        a->ebf_moves ? json_real(s->ebf) : json_null(), "time_mean_ms", s->mean_ms,
+        "time_median_ms", s->median_ms, "time_p95_ms", s->p95_ms, "time_max_ms", s->max_ms,
+        "think_s", s->total_s, "nodes_per_second", s->nodes_per_second, "over_budget",
+        (json_int_t)a->over_budget);
+    json_t *faults = json_object();
+    for (int t = TERMINATION_NORMAL + 1; faults != NULL && t < TERMINATION_COUNT; t++) {
+        json_object_set_new(faults, tourney_termination_name((enum termination)t),
+                            json_integer(a->faults[t]));
+    }
+    return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "rank",
+                     (int)rank + 1, "name", in->agents[i].name, "plugin", in->agents[i].plugin,
+                     "params", in->agents[i].params, "rating",
+                     json_rating(&report->ratings.agents[i]), "all", json_tally(&a->all),
+                     "first", json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]),
+                     "vs_random", json_tally(&a->vs_random), "search", search, "faults", faults);
+}
+
 
 /* The Elo difference a pair's results stand for, with its 95% interval and
  * the likelihood of superiority. */
@@ -142,6 +172,48 @@ static void add_elo(json_t *cell, const struct tally *t)
     json_object_set_new(cell, "elo_low", json_elo(e.low));
     json_object_set_new(cell, "elo_high", json_elo(e.high));
     json_object_set_new(cell, "los", t->games ? json_real(e.los) : json_null());
+}
+
+static json_t *json_ratings(const struct report *report)
+{
+    const struct ratings *r = &report->ratings;
+    const char *anchor_agent =
+        r->anchor == ANCHOR_RANDOM ? report->input->agents[r->anchor_agent].name : NULL;
+    char text[512];
+    tourney_report_describe_ratings(report, text, sizeof(text));
+    return json_pack("{s:s, s:s, s:s?, s:I, s:s}", "model", "bradley-terry", "anchor",
+                     tourney_rating_anchor_name(r->anchor), "anchor_agent", anchor_agent,
+                     "fitted_agents", (json_int_t)r->fitted, "text", text);
+}
+
+/* The sequential test: its settings, bounds, state and verdict; null
+ * without one. */
+static json_t *json_sprt(const struct report *report)
+{
+    const struct stats *stats = report->input->stats;
+    const struct sprt_state *sprt = &stats->sprt;
+    if (!sprt->settings.enabled || stats->agent_count != 2) {
+        return json_null();
+    }
+    const struct sprt_settings *s = &sprt->settings;
+    const struct pentanomial *p = &stats->pairs[1];
+    char text[512];
+    tourney_report_describe_sprt(report, text, sizeof(text));
+    return json_pack("{s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s, s:o, s:[i, i, i, i, i], "
+                     "s:s}",
+                     "agent", report->input->agents[0].name, "opponent",
+                     report->input->agents[1].name, "elo0", s->elo0, "elo1", s->elo1, "alpha",
+                     s->alpha, "beta", s->beta, "llr", sprt->llr, "lower_bound",
+                     tourney_sprt_lower_bound(s->alpha, s->beta), "upper_bound",
+                     tourney_sprt_upper_bound(s->alpha, s->beta), "verdict",
+                     sprt->verdict == SPRT_ACCEPT_H0   ? "H0"
+                     : sprt->verdict == SPRT_ACCEPT_H1 ? "H1"
+                                                       : "none",
+                     "games_at_verdict",
+                     sprt->verdict == SPRT_CONTINUE ? json_null()
+                                                    : json_integer((json_int_t)sprt->games),
+                     "pentanomial", (int)p->count[0], (int)p->count[1], (int)p->count[2],
+                     (int)p->count[3], (int)p->count[4], "text", text);
 }
 
 static json_t *json_summary(const struct report *report)
@@ -165,6 +237,10 @@ static json_t *json_summary(const struct report *report)
             json_object_set_new(cell, "agent", json_string(in->agents[i].name));
             json_object_set_new(cell, "opponent", json_string(in->agents[j].name));
             add_elo(cell, t);
+            const struct pentanomial *p = &stats->pairs[i * stats->agent_count + j];
+            json_object_set_new(cell, "pentanomial",
+                                json_pack("[i, i, i, i, i]", (int)p->count[0], (int)p->count[1],
+                                          (int)p->count[2], (int)p->count[3], (int)p->count[4]));
             json_array_append_new(cross, cell);
         }
     }
@@ -180,8 +256,10 @@ static json_t *json_summary(const struct report *report)
         "games_per_pair", (json_int_t)in->games_per_pair, "time_per_move_ms",
         (json_int_t)in->time_per_move_ms, "games_scheduled", (json_int_t)in->games_scheduled,
         "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies);
-    return json_pack("{s:i, s:o, s:o, s:o, s:o}", "format", 1, "tournament", tournament,
-                     "terminations", terminations, "agents", agents, "crosstable", cross);
+    json_object_set_new(tournament, "unpaired_games", json_integer((json_int_t)stats->unpaired));
+    return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "format", 1, "tournament",
+                     tournament, "terminations", terminations, "ratings", json_ratings(report),
+                     "sprt", json_sprt(report), "agents", agents, "crosstable", cross);
 }
 
 int tourney_report_write_json(const struct report *report, FILE *out)

@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,10 @@ int tourney_report_init(struct report *report, const struct report_input *input)
         tourney_stats_summarize(input->stats, i, &report->summaries[i]);
     }
     tourney_stats_standings(input->stats, report->order);
+    if (tourney_ratings_fit(&report->ratings, input->stats, input->rating_anchor) != 0) {
+        tourney_report_finish(report);
+        return -1;
+    }
     return 0;
 }
 
@@ -26,6 +31,7 @@ void tourney_report_finish(struct report *report)
 {
     free(report->summaries);
     free(report->order);
+    tourney_ratings_finish(&report->ratings);
     memset(report, 0, sizeof(*report));
 }
 
@@ -57,11 +63,33 @@ static int start_table(struct table *table, const char *const *headers, size_t c
     return 0;
 }
 
+/* "[+12.0, +80.3]", with bounds and unknowns spelt out. */
+static void elo_interval_cell(struct table *table, struct elo_value low, struct elo_value high)
+{
+    char a[32];
+    char b[32];
+    tourney_elo_format(low, a, sizeof(a));
+    tourney_elo_format(high, b, sizeof(b));
+    if (low.kind == ELO_UNKNOWN) {
+        tourney_table_cell(table, "-");
+    } else {
+        tourney_table_cell(table, "[%s, %s]", a, b);
+    }
+}
+
+static void elo_cell(struct table *table, struct elo_value value)
+{
+    char text[32];
+    tourney_elo_format(value, text, sizeof(text));
+    tourney_table_cell(table, "%s", text);
+}
+
 int tourney_report_standings(const struct report *report, struct table *table)
 {
     static const char *const headers[] = {
-        "#",     "agent",    "games",    "W",         "D",      "L",        "score%",
-        "win%",  "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
+        "#",       "agent",       "games",    "W",        "D",
+        "L",       "score%",      "Elo",      "Elo 95% CI", "win%",
+        "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 1) != 0) {
         return -1;
     }
@@ -78,6 +106,9 @@ int tourney_report_standings(const struct report *report, struct table *table)
         tourney_table_cell(table, "%" PRIu32, agent->all.draws);
         tourney_table_cell(table, "%" PRIu32, agent->all.losses);
         tourney_table_cell(table, "%.1f", 100.0 * summary->score_rate);
+        const struct rating *rating = &report->ratings.agents[i];
+        elo_cell(table, rating->elo);
+        elo_interval_cell(table, rating->low, rating->high);
         percent_cell(table, agent->all.wins, agent->all.games);
         tourney_table_cell(table, "[%.1f, %.1f]", 100.0 * summary->win_interval.low,
                            100.0 * summary->win_interval.high);
@@ -119,11 +150,92 @@ int tourney_report_crosstable(const struct report *report, struct table *table)
     return table->failed ? -1 : 0;
 }
 
+/* Every pair once, the better-placed agent first: games, the pairwise Elo
+ * difference with its interval and LOS, and the pentanomial count. */
+int tourney_report_pairs(const struct report *report, struct table *table)
+{
+    static const char *const headers[] = {
+        "agent", "opponent", "games", "W-D-L", "score%", "Elo", "Elo 95% CI", "LOS%",
+        "pairs 0-.5-1-1.5-2"};
+    if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
+        return -1;
+    }
+    tourney_table_align_right(table, 1);
+    const struct stats *stats = report->input->stats;
+    size_t n = stats->agent_count;
+    for (size_t r = 0; r < n; r++) {
+        for (size_t c = r + 1; c < n; c++) {
+            size_t i = report->order[r];
+            size_t j = report->order[c];
+            const struct tally *t = &stats->cross[i * n + j];
+            if (t->games == 0) {
+                continue;
+            }
+            struct elo_estimate e = tourney_elo_estimate(t->wins, t->draws, t->losses);
+            const struct pentanomial *p = &stats->pairs[i * n + j];
+            tourney_table_row(table);
+            tourney_table_cell(table, "%s", report->input->agents[i].name);
+            tourney_table_cell(table, "%s", report->input->agents[j].name);
+            tourney_table_cell(table, "%" PRIu32, t->games);
+            tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t->wins, t->draws,
+                               t->losses);
+            tourney_table_cell(table, "%.1f", 100.0 * e.score);
+            elo_cell(table, e.elo);
+            elo_interval_cell(table, e.low, e.high);
+            tourney_table_cell(table, "%.1f", 100.0 * e.los);
+            tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32
+                                      "-%" PRIu32,
+                               p->count[0], p->count[1], p->count[2], p->count[3], p->count[4]);
+        }
+    }
+    return table->failed ? -1 : 0;
+}
+
+void tourney_report_describe_ratings(const struct report *report, char *buf, size_t size)
+{
+    const struct ratings *r = &report->ratings;
+    if (r->anchor == ANCHOR_RANDOM) {
+        snprintf(buf, size, "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
+                            "half), anchored at %s = 0.",
+                 report->input->agents[r->anchor_agent].name);
+    } else {
+        snprintf(buf, size, "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
+                            "half), anchored at a mean of 0.");
+    }
+}
+
+void tourney_report_describe_sprt(const struct report *report, char *buf, size_t size)
+{
+    const struct stats *stats = report->input->stats;
+    const struct sprt_state *sprt = &stats->sprt;
+    buf[0] = '\0';
+    if (!sprt->settings.enabled || stats->agent_count != 2) {
+        return;
+    }
+    const struct sprt_settings *s = &sprt->settings;
+    double lower = tourney_sprt_lower_bound(s->alpha, s->beta);
+    double upper = tourney_sprt_upper_bound(s->alpha, s->beta);
+    const char *a = report->input->agents[0].name;
+    const char *b = report->input->agents[1].name;
+    if (sprt->verdict == SPRT_CONTINUE) {
+        snprintf(buf, size, "SPRT of %s against %s (H0: elo = %g, H1: elo = %g, alpha %g, beta "
+                            "%g): no verdict after %" PRIu64 " games, LLR %.3f in (%.3f, %.3f).",
+                 a, b, s->elo0, s->elo1, s->alpha, s->beta, stats->games, sprt->llr, lower,
+                 upper);
+    } else {
+        snprintf(buf, size, "SPRT of %s against %s (H0: elo = %g, H1: elo = %g, alpha %g, beta "
+                            "%g): %s after %" PRIu64 " games, LLR %.3f (bounds %.3f, %.3f).",
+                 a, b, s->elo0, s->elo1, s->alpha, s->beta,
+                 tourney_sprt_verdict_text(sprt->verdict), sprt->games, sprt->llr, lower, upper);
+    }
+}
+
 int tourney_report_search(const struct report *report, struct table *table)
 {
     static const char *const headers[] = {
-        "agent",   "moves/game", "nodes/move", "nodes total", "depth/move", "EBF",
-        "ms/move", "median ms",  "max ms",     "think s",     "over budget"};
+        "agent",     "moves/game", "nodes/move", "nodes total", "depth/move", "EBF",
+        "ms/move",   "median ms",  "p95 ms",     "max ms",      "think s",    "nodes/s",
+        "over budget"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
         return -1;
     }
@@ -145,8 +257,10 @@ int tourney_report_search(const struct report *report, struct table *table)
         }
         tourney_table_cell(table, "%.3f", s->mean_ms);
         tourney_table_cell(table, "%.3f", s->median_ms);
+        tourney_table_cell(table, "%.3f", s->p95_ms);
         tourney_table_cell(table, "%.3f", s->max_ms);
         tourney_table_cell(table, "%.3f", s->total_s);
+        tourney_table_cell(table, "%.0f", s->nodes_per_second);
         tourney_table_cell(table, "%" PRIu64, agent->over_budget);
     }
     return table->failed ? -1 : 0;
@@ -175,7 +289,16 @@ int tourney_report_print(const struct report *report, FILE *out)
     fputc('\n', out);
     status |= print_table(report, tourney_report_crosstable, tourney_table_print_text, out);
     fputc('\n', out);
+    status |= print_table(report, tourney_report_pairs, tourney_table_print_text, out);
+    fputc('\n', out);
     status |= print_table(report, tourney_report_search, tourney_table_print_text, out);
+    char line[512];
+    tourney_report_describe_ratings(report, line, sizeof(line));
+    fprintf(out, "\n%s\n", line);
+    tourney_report_describe_sprt(report, line, sizeof(line));
+    if (line[0] != '\0') {
+        fprintf(out, "%s\n", line);
+    }
     return status;
 }
 
@@ -202,15 +325,27 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
         fprintf(out, "- `%s`: plugin `%s`%s%s\n", agent->name, agent->plugin,
                 agent->params[0] ? ", " : "", agent->params);
     }
-    fprintf(out, "\n## Standings\n\nScore counts a draw as half a win. The interval is the 95%% "
-                 "Wilson score interval of the win rate.\n\n");
+    char line[512];
+    tourney_report_describe_sprt(report, line, sizeof(line));
+    if (line[0] != '\0') {
+        fprintf(out, "## Sequential test\n\n%s\n\n", line);
+    }
+    tourney_report_describe_ratings(report, line, sizeof(line));
+    fprintf(out, "## Standings\n\nScore counts a draw as half a win. %s Its interval and "
+                 "the win rate's (Wilson score) are 95%% intervals.\n\n", line);
     int status = print_table(report, tourney_report_standings, tourney_table_print_markdown, out);
     fprintf(out, "\n## Cross-table\n\nEach cell is the row agent's wins, draws and losses "
                  "against the column agent.\n\n");
     status |= print_table(report, tourney_report_crosstable, tourney_table_print_markdown, out);
+    fprintf(out, "\n## Pairs\n\nThe Elo difference each pair's results stand for, with its 95%% "
+                 "interval and the likelihood of superiority (LOS). A pair of games with the "
+                 "seats swapped scores 0 to 2 points; the pentanomial count says how many pairs "
+                 "scored 0, 1/2, 1, 3/2 and 2 for the first agent.\n\n");
+    status |= print_table(report, tourney_report_pairs, tourney_table_print_markdown, out);
     fprintf(out, "\n## Search\n\nNodes are positions visited, the root included. EBF is the "
                  "effective branching factor b with 1 + b + ... + b^d = nodes for a move searched "
-                 "to depth d, averaged over the moves that searched. Times are per move.\n\n");
+                 "to depth d, averaged over the moves that searched. Times are per move; the "
+                 "median and the 95th percentile are exact to 0.4%%.\n\n");
     status |= print_table(report, tourney_report_search, tourney_table_print_markdown, out);
     return status != 0 || ferror(out) ? -1 : 0;
 }

@@ -40,13 +40,32 @@ static bool stopping(const struct run_options *options)
     return options->stop != NULL && *options->stop != 0;
 }
 
-static void show_progress(size_t done, size_t total, FILE *err)
+/* The agent in first place and its score rate, for the progress line. */
+static const char *leader(const struct tournament *t, const struct stats *stats, double *score)
 {
-    fprintf(err, "\rplayed %zu of %zu games", done, total);
-    if (done == total) {
-        fputc('\n', err);
+    size_t best = SIZE_MAX;
+    double best_score = -1.0;
+    for (size_t i = 0; i < stats->agent_count; i++) {
+        double s = tourney_score_rate(&stats->agents[i].all);
+        if (stats->agents[i].all.games > 0 && s > best_score) {
+            best = i;
+            best_score = s;
+        }
     }
-    fflush(err);
+    *score = best_score < 0 ? 0.0 : best_score;
+    return best == SIZE_MAX ? NULL : t->entrants[best].name;
+}
+
+static void show_game(struct tournament *t, struct run_state *run, struct progress *progress,
+                      const struct game_record *record, const char *const names[2])
+{
+    char line[320];
+    snprintf(line, sizeof(line), "game %" PRIu32 ": %s - %s  %s  %s, %zu moves", record->index,
+             names[0], names[1], tourney_result_text(record->result),
+             tourney_termination_name(record->termination), record->move_count);
+    double score = 0.0;
+    const char *best = leader(t, &run->stats, &score);
+    tourney_progress_game(progress, tourney_now_ns(), best, score, line);
 }
 
 static enum run_outcome play_all(struct tournament *t, struct run_state *run,
@@ -59,14 +78,21 @@ static enum run_outcome play_all(struct tournament *t, struct run_state *run,
         .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
     };
     char error[512];
-    uint64_t last_progress = 0;
-    size_t finished = run->done_count;
+    struct progress progress;
+    tourney_progress_init(&progress, err, options->quiet ? PROGRESS_OFF : options->progress,
+                          options->colour, options->verbose, run->schedule.count,
+                          run->done_count, tourney_now_ns());
+    enum run_outcome outcome = RUN_COMPLETE;
     for (size_t g = 0; g < run->schedule.count; g++) {
         if (run->done[g]) {
             continue;
         }
         if (stopping(options)) {
-            return RUN_INTERRUPTED;
+            outcome = RUN_INTERRUPTED;
+            break;
+        }
+        if (run->stats.sprt.verdict != SPRT_CONTINUE) {
+            break; /* the sequential test has its answer: the match is over */
         }
         const struct scheduled_game *scheduled = &run->schedule.games[g];
         const char *names[2];
@@ -87,20 +113,18 @@ static enum run_outcome play_all(struct tournament *t, struct run_state *run,
                    tourney_stats_add(&run->stats, &record) != 0) {
             status = -1;
         }
+        if (status == 0) {
+            show_game(t, run, &progress, &record, names);
+        }
         tourney_record_finish(&record);
         if (status != 0) {
+            tourney_progress_finish(&progress, tourney_now_ns());
             fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
             return RUN_FAILED;
         }
-        finished++;
-        uint64_t now = tourney_now_ns();
-        if (options->progress &&
-            (now - last_progress > UINT64_C(500000000) || finished == run->schedule.count)) {
-            show_progress(finished, run->schedule.count, err);
-            last_progress = now;
-        }
     }
-    return RUN_COMPLETE;
+    tourney_progress_finish(&progress, tourney_now_ns());
+    return outcome;
 }
 
 static void run_finish(struct run_state *run)

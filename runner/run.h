@@ -9,11 +9,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "progress.h"
 #include "tournament.h"
 
 struct run_options {
     bool quiet;    /* no tables on the console */
-    bool progress; /* a progress line on ERR while playing */
+    enum progress_style progress; /* what ERR shows while playing */
+    bool colour;   /* colours on ERR */
+    bool verbose;  /* a line per game on ERR */
     bool resume;   /* continue the results log in the output folder */
     const char *output; /* the --output given, to repeat it in the resume hint */
     /* Set (by a signal handler) to stop after the game being played; the

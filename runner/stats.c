@@ -12,10 +12,18 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
     stats->budget_ns = budget_ns;
     stats->agents = calloc(agent_count + 1, sizeof(*stats->agents));
     stats->cross = calloc(agent_count * agent_count + 1, sizeof(*stats->cross));
+    stats->pairs = calloc(agent_count * agent_count + 1, sizeof(*stats->pairs));
     stats->is_random = calloc(agent_count + 1, sizeof(*stats->is_random));
-    if (stats->agents == NULL || stats->cross == NULL || stats->is_random == NULL) {
+    if (stats->agents == NULL || stats->cross == NULL || stats->pairs == NULL ||
+        stats->is_random == NULL) {
         tourney_stats_finish(stats);
         return -1;
+    }
+    for (size_t i = 0; i < agent_count; i++) {
+        if (tourney_histogram_init(&stats->agents[i].times) != 0) {
+            tourney_stats_finish(stats);
+            return -1;
+        }
     }
     memcpy(stats->is_random, is_random, agent_count * sizeof(*is_random));
     return 0;
@@ -24,10 +32,11 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
 void tourney_stats_finish(struct stats *stats)
 {
     for (size_t i = 0; stats->agents != NULL && i < stats->agent_count; i++) {
-        free(stats->agents[i].times_ns);
+        tourney_histogram_finish(&stats->agents[i].times);
     }
     free(stats->agents);
     free(stats->cross);
+    free(stats->pairs);
     free(stats->is_random);
     memset(stats, 0, sizeof(*stats));
 }
@@ -41,24 +50,57 @@ static void count(struct tally *tally, int outcome)
     tally->losses += outcome < 0;
 }
 
-static int add_time(struct agent_stats *agent, uint64_t ns)
+void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *settings)
 {
-    if (agent->moves == agent->time_capacity) {
-        size_t capacity = agent->time_capacity ? agent->time_capacity * 2 : 64;
-        uint64_t *times = realloc(agent->times_ns, capacity * sizeof(*times));
-        if (times == NULL) {
-            return -1;
-        }
-        agent->times_ns = times;
-        agent->time_capacity = capacity;
+    stats->sprt.settings = *settings;
+}
+
+/* Half points of each seat in a finished game. */
+static void half_points(const struct game_record *record, int points[2])
+{
+    points[0] = record->result == RESULT_DRAW ? 1 : record->result == RESULT_FIRST_WINS ? 2 : 0;
+    points[1] = 2 - points[0];
+}
+
+/* Pairs game 2k + 1 with game 2k when both are in, and updates the
+ * sequential test at each complete pair. */
+static void count_pair(struct stats *stats, const struct game_record *record)
+{
+    struct pending_game *p = &stats->pending;
+    int points[2];
+    half_points(record, points);
+    bool partner = p->waiting && record->index % 2 == 1 && p->index + 1 == record->index &&
+                   p->agent[0] == record->agent[1] && p->agent[1] == record->agent[0];
+    if (!partner) {
+        stats->unpaired += p->waiting;
+        p->waiting = true;
+        p->index = record->index;
+        p->agent[0] = record->agent[0];
+        p->agent[1] = record->agent[1];
+        p->points[0] = points[0];
+        p->points[1] = points[1];
+        return;
     }
-    agent->times_ns[agent->moves] = ns;
-    return 0;
+    p->waiting = false;
+    size_t n = stats->agent_count;
+    uint32_t a = p->agent[0];
+    uint32_t b = p->agent[1];
+    int a_points = p->points[0] + points[1]; /* a was first, then second */
+    stats->pairs[a * n + b].count[a_points]++;
+    stats->pairs[b * n + a].count[4 - a_points]++;
+    struct sprt_state *sprt = &stats->sprt;
+    if (sprt->settings.enabled && sprt->verdict == SPRT_CONTINUE && n == 2) {
+        sprt->llr = tourney_sprt_llr(&stats->pairs[0 * n + 1], sprt->settings.elo0,
+                                     sprt->settings.elo1);
+        sprt->verdict = tourney_sprt_decide(&sprt->settings, sprt->llr);
+        sprt->games = stats->games;
+    }
 }
 
 int tourney_stats_add(struct stats *stats, const struct game_record *record)
 {
     stats->games++;
+    count_pair(stats, record);
     stats->plies += record->move_count;
     stats->terminations[record->termination]++;
     for (int seat = 0; seat < 2; seat++) {
@@ -81,9 +123,7 @@ int tourney_stats_add(struct stats *stats, const struct game_record *record)
     for (size_t i = 0; i < record->move_count; i++) {
         const struct move_record *move = &record->moves[i];
         struct agent_stats *agent = &stats->agents[record->agent[move->seat]];
-        if (add_time(agent, move->time_ns) != 0) {
-            return -1;
-        }
+        tourney_histogram_add(&agent->times, move->time_ns);
         agent->moves++;
         agent->nodes += move->nodes;
         agent->depth_sum += move->depth > 0 ? (uint64_t)move->depth : 0;
@@ -160,16 +200,9 @@ double tourney_score_rate(const struct tally *tally)
     return tally->games ? (tally->wins + 0.5 * tally->draws) / tally->games : 0.0;
 }
 
-static int compare_u64(const void *a, const void *b)
+void tourney_stats_summarize(const struct stats *stats, size_t index, struct agent_summary *out)
 {
-    uint64_t x = *(const uint64_t *)a;
-    uint64_t y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-void tourney_stats_summarize(struct stats *stats, size_t index, struct agent_summary *out)
-{
-    struct agent_stats *agent = &stats->agents[index];
+    const struct agent_stats *agent = &stats->agents[index];
     memset(out, 0, sizeof(*out));
     out->win_rate = tourney_rate(agent->all.wins, agent->all.games);
     out->win_interval = tourney_wilson(agent->all.wins, agent->all.games, TOURNEY_Z95);
@@ -181,18 +214,17 @@ void tourney_stats_summarize(struct stats *stats, size_t index, struct agent_sum
         out->nodes_per_move = (double)agent->nodes / (double)agent->moves;
         out->depth_per_move = (double)agent->depth_sum / (double)agent->moves;
         out->mean_ms = (double)agent->think_ns / (double)agent->moves / 1e6;
-        qsort(agent->times_ns, agent->moves, sizeof(*agent->times_ns), compare_u64);
-        size_t mid = agent->moves / 2;
-        double median = agent->moves % 2 ? (double)agent->times_ns[mid]
-                                         : 0.5 * ((double)agent->times_ns[mid - 1] +
-                                                  (double)agent->times_ns[mid]);
-        out->median_ms = median / 1e6;
+        out->median_ms = tourney_histogram_quantile(&agent->times, 0.5) / 1e6;
+        out->p95_ms = tourney_histogram_quantile(&agent->times, 0.95) / 1e6;
         out->max_ms = (double)agent->max_ns / 1e6;
     }
     if (agent->ebf_moves > 0) {
         out->ebf = agent->ebf_sum / (double)agent->ebf_moves;
     }
     out->total_s = (double)agent->think_ns / 1e9;
+    if (agent->think_ns > 0) {
+        out->nodes_per_second = (double)agent->nodes / out->total_s;
+    }
 }
 
 /* qsort has no context argument; standings are few, so insertion sort. */

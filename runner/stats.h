@@ -10,7 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "histogram.h"
 #include "record.h"
+#include "sprt.h"
 
 /* The two-sided 95% quantile of the standard normal distribution. */
 #define TOURNEY_Z95 1.959963984540054
@@ -35,8 +37,25 @@ struct agent_stats {
     uint64_t think_ns;
     uint64_t max_ns;
     uint64_t over_budget; /* moves that took longer than the budget */
-    uint64_t *times_ns;   /* every move's time, for the median */
-    size_t time_capacity;
+    struct histogram times; /* move times, for the median and the 95th percentile */
+};
+
+/* The last game seen, waiting for the other game of its seat-swapped pair
+ * (games 2k and 2k + 1 of the schedule). */
+struct pending_game {
+    bool waiting;
+    uint32_t index;
+    uint32_t agent[2];
+    int points[2]; /* half points of seat 0 and 1: 0, 1 or 2 */
+};
+
+/* The verdict of the sequential test, taken at the first pair that crossed
+ * a bound and kept from then on, whatever games follow. */
+struct sprt_state {
+    struct sprt_settings settings;
+    enum sprt_verdict verdict;
+    double llr;          /* at the verdict, or the latest */
+    uint64_t games;      /* games counted when the verdict was reached */
 };
 
 struct stats {
@@ -45,6 +64,11 @@ struct stats {
     uint64_t budget_ns;
     struct agent_stats *agents;
     struct tally *cross; /* cross[i * agent_count + j]: i's results against j */
+    /* pairs[i * agent_count + j]: i's pentanomial against j */
+    struct pentanomial *pairs;
+    uint64_t unpaired; /* games whose partner is not in the log (yet) */
+    struct pending_game pending;
+    struct sprt_state sprt;
     uint64_t games;
     uint64_t plies;
     uint64_t terminations[TERMINATION_COUNT];
@@ -53,7 +77,11 @@ struct stats {
 int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_random,
                        uint64_t budget_ns);
 void tourney_stats_finish(struct stats *stats);
-/* Counts one finished game. Returns -1 when out of memory. */
+/* Turns on the sequential test (two agents only; agent 0 is the one tested). */
+void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *settings);
+/* Counts one finished game. Games must come in ascending index order (the
+ * order of the log) for seat-swapped pairs to be recognised. Returns -1 when
+ * out of memory. */
 int tourney_stats_add(struct stats *stats, const struct game_record *record);
 
 /* A proportion's 95% Wilson score interval, in [0, 1]. For n = 0: [0, 1]. */
@@ -83,11 +111,12 @@ struct agent_summary {
     double ebf;          /* mean over moves with depth >= 1; 0 if none */
     double mean_ms;
     double median_ms;
+    double p95_ms;
     double max_ms;
     double total_s;
+    double nodes_per_second; /* 0 when no time was measured */
 };
-/* Sorts the agent's move times in place to find the median. */
-void tourney_stats_summarize(struct stats *stats, size_t agent, struct agent_summary *out);
+void tourney_stats_summarize(const struct stats *stats, size_t agent, struct agent_summary *out);
 
 /* Agent indices ordered by score, then wins, then name order (their index). */
 void tourney_stats_standings(const struct stats *stats, size_t *order);

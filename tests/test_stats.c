@@ -137,8 +137,14 @@ static void test_tallies(void **state)
     assert_float_equal(s.score_rate, 1.5 / 4, EPS);
     assert_float_equal(s.moves_per_game, 7.0 / 4, EPS);
     /* Times in ms: game 0: 1,3,5; game 1: 2,4; game 2: 2; game 3: 1. */
-    assert_float_equal(s.median_ms, 2.0, EPS);
+    /* Sorted: 1 1 2 2 3 4 5. The median (nearest rank, the 4th) is 2 ms and
+     * the 95th percentile (the 7th) 5 ms, each the middle of its histogram
+     * bucket: 2,000,000 ns lies in [1998848, 2007039], whose middle is
+     * 2002943.5 ns, and 5,000,000 ns in [4980736, 5013503], middle 4997119.5. */
+    assert_float_equal(s.median_ms, 2.0029435, 1e-9);
+    assert_float_equal(s.p95_ms, 4.9971195, 1e-9);
     assert_float_equal(s.max_ms, 5.0, EPS);
+    assert_float_equal(s.nodes_per_second, (3.0 * 7 + 2 * 1 + 1 + 7) / 0.018, 1e-6);
     assert_float_equal(s.mean_ms, 18.0 / 7, EPS);
     assert_int_equal(stats.agents[0].over_budget, 3); /* 3, 4 and 5 ms > 2.5 ms */
     /* Only the depth-2 moves (7 nodes: 1 + b + b^2 = 7, b = 2) have an EBF. */

@@ -253,8 +253,8 @@ mv out out.first
     fail "the second tourney run failed"
 }
 strip_jsonl() { sed -e '/"type":"tournament"/d' -e 's/"time_ns":\[[0-9,]*\]//' -e 's/,"check":"[0-9a-f]*"//' "$1"; }
-strip_json() { grep -Ev '"(time_mean_ms|time_median_ms|time_max_ms|think_s|over_budget)":' "$1"; }
-strip_csv() { sed 's/"[^"]*"/Q/' "$1" | cut -d, -f1-33,39-; }
+strip_json() { grep -Ev '"(time_mean_ms|time_median_ms|time_p95_ms|time_max_ms|think_s|nodes_per_second|over_budget)":' "$1"; }
+strip_csv() { sed 's/"[^"]*"/Q/' "$1" | cut -d, -f1-37,45-; }
 for strip in strip_jsonl:games.jsonl strip_json:summary.json strip_csv:results.csv; do
     diff <("${strip%%:*}" "out.first/${strip#*:}") <("${strip%%:*}" "out/${strip#*:}") >&2 ||
         fail "${strip#*:} differs between two runs of the same config"

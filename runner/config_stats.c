@@ -1,0 +1,102 @@
+#include "config_stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Elo differences a test may name; beyond them scores are all 0 or 1. */
+#define SPRT_ELO_LIMIT 1000.0
+
+/* Reads one number of a comma-separated list, moving *TEXT past it and its
+ * comma. */
+static bool next_number(const char **text, bool last, double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    *out = strtod(*text, &end);
+    if (end == *text || errno != 0 || !isfinite(*out)) {
+        return false;
+    }
+    while (*end == ' ' || *end == '\t') {
+        end++;
+    }
+    if (last) {
+        *text = end;
+        return *end == '\0';
+    }
+    if (*end != ',') {
+        return false;
+    }
+    *text = end + 1;
+    return true;
+}
+
+bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why, size_t why_size)
+{
+    double v[4];
+    const char *p = text;
+    for (int i = 0; i < 4; i++) {
+        if (!next_number(&p, i == 3, &v[i])) {
+            snprintf(why, why_size, "expected four numbers 'elo0, elo1, alpha, beta', e.g. "
+                                    "'0, 50, 0.05, 0.05'");
+            return false;
+        }
+    }
+    if (!(v[0] < v[1]) || fabs(v[0]) > SPRT_ELO_LIMIT || fabs(v[1]) > SPRT_ELO_LIMIT) {
+        snprintf(why, why_size, "expected elo0 < elo1, both within -1000 and 1000");
+        return false;
+    }
+    if (!(v[2] > 0.0 && v[2] < 0.5) || !(v[3] > 0.0 && v[3] < 0.5)) {
+        snprintf(why, why_size, "expected alpha and beta (the error rates) above 0 and below "
+                                "0.5");
+        return false;
+    }
+    out->enabled = true;
+    out->elo0 = v[0];
+    out->elo1 = v[1];
+    out->alpha = v[2];
+    out->beta = v[3];
+    return true;
+}
+
+bool tourney_config_read_stats_key(struct tournament_config *config,
+                                   const struct ini_entry *entry, struct diagnostics *diag)
+{
+    if (strcmp(entry->key, "sprt") == 0) {
+        char why[160];
+        config->sprt_line = entry->line;
+        if (!tourney_parse_sprt(entry->value, &config->sprt, why, sizeof(why))) {
+            tourney_diag_add(diag, config->path, entry->line, "bad value '%s' for 'sprt': %s",
+                             entry->value, why);
+        }
+        return true;
+    }
+    if (strcmp(entry->key, "rating_anchor") == 0) {
+        config->anchor_line = entry->line;
+        if (strcmp(entry->value, "auto") == 0) {
+            config->rating_anchor = ANCHOR_AUTO;
+        } else if (strcmp(entry->value, "random") == 0) {
+            config->rating_anchor = ANCHOR_RANDOM;
+        } else if (strcmp(entry->value, "mean") == 0) {
+            config->rating_anchor = ANCHOR_MEAN;
+        } else {
+            tourney_diag_add(diag, config->path, entry->line,
+                             "bad value '%s' for 'rating_anchor': expected auto, random or mean",
+                             entry->value);
+        }
+        return true;
+    }
+    return false;
+}
+
+void tourney_config_check_stats(const struct tournament_config *config, struct diagnostics *diag)
+{
+    if (config->sprt.enabled && config->agent_count != 2) {
+        tourney_diag_add(diag, config->path, config->sprt_line,
+                         "'sprt' tests a match of two agents, but this file has %zu [agent NAME] "
+                         "sections",
+                         config->agent_count);
+    }
+}

@@ -1,0 +1,82 @@
+#include "histogram.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tourney_histogram_init(struct histogram *h)
+{
+    memset(h, 0, sizeof(*h));
+    h->counts = calloc(HISTOGRAM_BUCKETS, sizeof(*h->counts));
+    return h->counts != NULL ? 0 : -1;
+}
+
+void tourney_histogram_finish(struct histogram *h)
+{
+    free(h->counts);
+    memset(h, 0, sizeof(*h));
+}
+
+static int top_bit(uint64_t value)
+{
+    int bit = 0;
+    while (value >>= 1) {
+        bit++;
+    }
+    return bit;
+}
+
+size_t tourney_histogram_bucket(uint64_t value)
+{
+    if (value < HISTOGRAM_SUB_COUNT) {
+        return (size_t)value;
+    }
+    int shift = top_bit(value) - HISTOGRAM_SUB_BITS;
+    /* value >> shift lies in [SUB_COUNT, 2 SUB_COUNT): the row's offset. */
+    return (size_t)(shift + 1) * HISTOGRAM_SUB_COUNT +
+           (size_t)((value >> shift) - HISTOGRAM_SUB_COUNT);
+}
+
+void tourney_histogram_range(size_t bucket, uint64_t *low, uint64_t *high)
+{
+    if (bucket < HISTOGRAM_SUB_COUNT) {
+        *low = *high = bucket;
+        return;
+    }
+    int shift = (int)(bucket / HISTOGRAM_SUB_COUNT) - 1;
+    uint64_t mantissa = HISTOGRAM_SUB_COUNT + bucket % HISTOGRAM_SUB_COUNT;
+    *low = mantissa << shift;
+    *high = *low + ((UINT64_C(1) << shift) - 1);
+}
+
+void tourney_histogram_add(struct histogram *h, uint64_t value)
+{
+    h->counts[tourney_histogram_bucket(value)]++;
+    if (h->total == 0 || value < h->min) {
+        h->min = value;
+    }
+    if (value > h->max) {
+        h->max = value;
+    }
+    h->total++;
+}
+
+double tourney_histogram_quantile(const struct histogram *h, double q)
+{
+    if (h->total == 0) {
+        return 0.0;
+    }
+    double wanted = ceil(q * (double)h->total);
+    uint64_t rank = wanted < 1.0 ? 1 : (uint64_t)wanted;
+    uint64_t seen = 0;
+    for (size_t b = 0; b < HISTOGRAM_BUCKETS; b++) {
+        seen += h->counts[b];
+        if (seen >= rank) {
+            uint64_t low, high;
+            tourney_histogram_range(b, &low, &high);
+            double middle = 0.5 * ((double)low + (double)high);
+            return fmin(fmax(middle, (double)h->min), (double)h->max);
+        }
+    }
+    return (double)h->max;
+}
