@@ -7,18 +7,26 @@
  * unit because the two games of a pair are not independent (the seat
  * matters), while distinct pairs are.
  *
- * The test weighs H0: elo = elo0 against H1: elo = elo1 with the normal
- * approximation of the generalised log-likelihood ratio (the one fishtest
- * uses): with N pairs, mean pair score x (as a fraction of 2 points) and
- * its per-pair variance v,
+ * The test weighs H0: elo = elo0 against H1: elo = elo1 with the
+ * generalised log-likelihood ratio on the pentanomial distribution (the
+ * GSPRT of fishtest). A pair scoring a_k = k/4 of its 2 points is seen n_k
+ * times, N pairs in all, p_k = n_k / N. Under each hypothesis the most
+ * likely distribution with the expected score s = 1 / (1 + 10^(-elo/400))
+ * is
  *
- *     LLR = N (s1 - s0) (2 x - s0 - s1) / (2 v),
- *     s0 = 1 / (1 + 10^(-elo0 / 400)),  s1 = 1 / (1 + 10^(-elo1 / 400)).
+ *     q_k(s) = p_k / (1 + lambda (a_k - s)),
  *
- * Empty pentanomial cells are counted as 0.001 pairs, so that a run of
- * identical results has a small positive variance instead of none. The
- * match stops when LLR <= ln(beta / (1 - alpha)) (H0 accepted) or
- * LLR >= ln((1 - beta) / alpha) (H1 accepted).
+ * with lambda the root of sum p_k (a_k - s) / (1 + lambda (a_k - s)) = 0
+ * (a Lagrange multiplier, found by bisection), and
+ *
+ *     LLR = sum n_k ln(q_k(s1) / q_k(s0)).
+ *
+ * Unlike the normal approximation N (s1 - s0)(2x - s0 - s1) / (2 var), it
+ * stays sound on a handful of pairs with identical results (where the
+ * observed variance is 0). Empty cells are counted as 0.001 pairs, so every
+ * hypothesis has a distribution to fit. The match stops when
+ * LLR <= ln(beta / (1 - alpha)) (H0 accepted) or LLR >= ln((1 - beta) /
+ * alpha) (H1 accepted).
  */
 #ifndef TOURNEY_RUNNER_SPRT_H
 #define TOURNEY_RUNNER_SPRT_H

@@ -253,6 +253,63 @@ static void test_bad_values(void **state)
                           "'minimax'): expected one of: lowest, random");
 }
 
+static void test_sprt_and_anchor(void **state)
+{
+    struct fixture *f = *state;
+    const char *good = "[tournament]\n"
+                       "games_per_pair = 100\n"
+                       "sprt = -10, 40.5, 0.05, 0.1\n"
+                       "rating_anchor = mean\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "plugin = first-open\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    assert_int_equal(open_text(f, good), 0);
+    const struct tournament_config *c = &f->tournament.config;
+    assert_true(c->sprt.enabled);
+    assert_true(c->sprt.elo0 == -10.0 && c->sprt.elo1 == 40.5);
+    assert_true(c->sprt.alpha == 0.05 && c->sprt.beta == 0.1);
+    assert_int_equal(c->rating_anchor, ANCHOR_MEAN);
+    tourney_tournament_close(&f->tournament);
+
+    const char *bad = "[tournament]\n"
+                      "games_per_pair = 2\n"
+                      "sprt = 10, 0, 0.05, 0.05\n"
+                      "rating_anchor = median\n"
+                      "[game]\n"
+                      "plugin = mnk\n"
+                      "[agent a]\n"
+                      "plugin = first-open\n"
+                      "[agent b]\n"
+                      "plugin = random\n";
+    assert_int_not_equal(open_text(f, bad), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag_n(f, 0, 3, "bad value '10, 0, 0.05, 0.05' for 'sprt': expected elo0 < elo1");
+    assert_diag_n(f, 1, 4, "bad value 'median' for 'rating_anchor': expected auto, random or "
+                           "mean");
+}
+
+static void test_sprt_needs_two_agents(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "sprt = 0, 10, 0.05, 0.05\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "plugin = first-open\n"
+                       "[agent b]\n"
+                       "plugin = random\n"
+                       "[agent c]\n"
+                       "plugin = random\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_diag(f, 3, "'sprt' tests a match of two agents, but this file has 3 [agent NAME] "
+                      "sections");
+}
+
 static void test_missing_required(void **state)
 {
     struct fixture *f = *state;
@@ -455,6 +512,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unknown_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_key, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sprt_and_anchor, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sprt_needs_two_agents, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_required, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_sections, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_plugin, setup, teardown),

@@ -179,6 +179,50 @@ static void test_gauntlet_against_random(void **state)
     remove_tree(run.dir);
 }
 
+/* The sequential test stops the match at the first pair whose
+ * log-likelihood ratio crosses a bound, and says so in every report. */
+static void test_sprt_stops_the_match(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini");
+    json_t *summary = load_summary(&run);
+    json_t *tournament = json_object_get(summary, "tournament");
+    assert_int_equal(get_int(tournament, "games_scheduled"), 1000);
+    assert_int_equal(get_int(tournament, "games_played"), 16);
+    json_t *sprt = json_object_get(summary, "sprt");
+    assert_string_equal(json_string_value(json_object_get(sprt, "verdict")), "H1");
+    assert_int_equal(get_int(sprt, "games_at_verdict"), 16);
+    /* 8 pairs won 2-0: LLR 3.3475 (tests/test_sprt.c works it out). */
+    assert_float_equal(json_real_value(json_object_get(sprt, "llr")), 3.3475393504155826, 1e-6);
+    json_t *penta = json_object_get(sprt, "pentanomial");
+    for (size_t k = 0; k < 4; k++) {
+        assert_int_equal(json_integer_value(json_array_get(penta, k)), 0);
+    }
+    assert_int_equal(json_integer_value(json_array_get(penta, 4)), 8);
+    char *out = slurp(run.out);
+    assert_non_null(strstr(out, "H1 accepted after 16 games"));
+    free(out);
+
+    /* Resuming a decided match plays nothing more; rebuilding the reports
+     * from the log reaches the same verdict. */
+    char reports[128];
+    snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    const char *const resume[] = {"run", TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini",
+                                  "--output", reports, "--resume", "--quiet", NULL};
+    run_tourney(&run, resume);
+    assert_int_equal(run.status, 0);
+    const char *const rebuild[] = {"report", reports, NULL};
+    run_tourney(&run, rebuild);
+    assert_int_equal(run.status, 0);
+    json_t *again = load_summary(&run);
+    assert_true(json_equal(json_object_get(again, "sprt"), sprt));
+    assert_int_equal(get_int(json_object_get(again, "tournament"), "games_played"), 16);
+    json_decref(again);
+    json_decref(summary);
+    remove_tree(run.dir);
+}
+
 static void test_one_plugin_entered_twice(void **state)
 {
     (void)state;
@@ -342,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_classic_is_consistent_and_reproducible),
         cmocka_unit_test(test_gauntlet_against_random),
         cmocka_unit_test(test_one_plugin_entered_twice),
+        cmocka_unit_test(test_sprt_stops_the_match),
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),

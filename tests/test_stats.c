@@ -201,11 +201,60 @@ static void test_schedule(void **state)
     tourney_schedule_finish(&s);
 }
 
+/* Buckets tile the whole range without gaps, small values are exact, and
+ * every bucket is narrower than 1/128 of its values. */
+static void test_histogram_buckets(void **state)
+{
+    (void)state;
+    uint64_t expected_low = 0;
+    for (size_t b = 0; b < HISTOGRAM_BUCKETS; b++) {
+        uint64_t low, high;
+        tourney_histogram_range(b, &low, &high);
+        assert_int_equal(low, expected_low);
+        assert_true(high >= low);
+        assert_int_equal(tourney_histogram_bucket(low), b);
+        assert_int_equal(tourney_histogram_bucket(high), b);
+        if (low >= 256) {
+            assert_true((high - low + 1) * 128 <= low);
+        } else {
+            assert_int_equal(high, low);
+        }
+        expected_low = high + 1;
+    }
+    assert_int_equal(expected_low, 0); /* the last bucket ends at 2^64 - 1 */
+}
+
+static void test_histogram_quantiles(void **state)
+{
+    (void)state;
+    struct histogram h;
+    assert_int_equal(tourney_histogram_init(&h), 0);
+    assert_true(tourney_histogram_quantile(&h, 0.5) == 0.0);
+    /* 1..100: nearest rank gives the median 50, the 95th percentile 95,
+     * exactly, as values below 256 have buckets of their own. */
+    for (uint64_t v = 100; v >= 1; v--) {
+        tourney_histogram_add(&h, v);
+    }
+    assert_true(tourney_histogram_quantile(&h, 0.5) == 50.0);
+    assert_true(tourney_histogram_quantile(&h, 0.95) == 95.0);
+    assert_true(tourney_histogram_quantile(&h, 1.0) == 100.0);
+    assert_int_equal(h.min, 1);
+    assert_int_equal(h.max, 100);
+    tourney_histogram_finish(&h);
+    /* One large value: the middle of its bucket is capped to the value. */
+    assert_int_equal(tourney_histogram_init(&h), 0);
+    tourney_histogram_add(&h, UINT64_C(123456789));
+    assert_true(tourney_histogram_quantile(&h, 0.5) == 123456789.0);
+    tourney_histogram_finish(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wilson_worked_examples),
         cmocka_unit_test(test_ebf),
+        cmocka_unit_test(test_histogram_buckets),
+        cmocka_unit_test(test_histogram_quantiles),
         cmocka_unit_test(test_rates),
         cmocka_unit_test(test_tallies),
         cmocka_unit_test(test_schedule),
