@@ -14,8 +14,11 @@
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
+#include "play.h"
 #include "probe.h"
+#include "replay.h"
 #include "run.h"
+#include "text.h"
 #include "tournament.h"
 
 #ifndef TOURNEY_VERSION
@@ -65,6 +68,10 @@ static void usage(FILE *out)
           "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
           "  games [CONFIG]         list the game plugins found, with their parameters\n"
           "  report DIR             rebuild the reports in DIR from DIR/games.jsonl alone\n"
+          "  replay DIR GAME        show game number GAME of DIR/games.jsonl board by board\n"
+          "  play CONFIG AGENT [--second] [--seed N]\n"
+          "                         play a game yourself against AGENT of CONFIG, on its game;\n"
+          "                         you move first unless --second\n"
           "\n"
           "Options:\n"
           "  -h, --help             show this help\n"
@@ -296,6 +303,81 @@ static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
     return listing.listed ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
 
+static int command_replay(int argc, char **argv)
+{
+    uint64_t game = 0;
+    if (argc != 2 || !tourney_parse_uint64(argv[1], &game) || game > UINT32_MAX) {
+        fprintf(stderr, "tourney replay: expected DIR and a game number (the \"game\" of "
+                        "games.jsonl, from 0), e.g. tourney replay reports/classic 12\n");
+        return EXIT_USAGE;
+    }
+    char *exe = exe_path();
+    int status = tourney_replay(argv[0], (uint32_t)game, exe, stdout, stderr);
+    free(exe);
+    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
+static int command_play(int argc, char **argv)
+{
+    const char *config = NULL;
+    const char *agent = NULL;
+    int human_seat = 0;
+    uint64_t seed = 1;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--second") == 0) {
+            human_seat = 1;
+        } else if (strcmp(argv[i], "--first") == 0) {
+            human_seat = 0;
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            if (i + 1 == argc || !tourney_parse_uint64(argv[i + 1], &seed)) {
+                fprintf(stderr, "tourney play: --seed needs a whole number\n");
+                return EXIT_USAGE;
+            }
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "tourney play: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (config == NULL) {
+            config = argv[i];
+        } else if (agent == NULL) {
+            agent = argv[i];
+        } else {
+            fprintf(stderr, "tourney play: expected CONFIG and AGENT, got '%s' too\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (config == NULL || agent == NULL) {
+        fprintf(stderr, "tourney play: expected CONFIG and the NAME of one of its [agent NAME] "
+                        "sections\n");
+        return EXIT_USAGE;
+    }
+    struct tournament t;
+    if (open_tournament(&t, config, stderr) != 0) {
+        tourney_tournament_close(&t);
+        return EXIT_USAGE;
+    }
+    size_t index = t.entrant_count;
+    for (size_t i = 0; i < t.entrant_count; i++) {
+        if (strcmp(t.entrants[i].name, agent) == 0) {
+            index = i;
+        }
+    }
+    int status = EXIT_USAGE;
+    if (index == t.entrant_count) {
+        fprintf(stderr, "tourney play: %s has no agent '%s'; its agents are:", config, agent);
+        for (size_t i = 0; i < t.entrant_count; i++) {
+            fprintf(stderr, " %s", t.entrants[i].name);
+        }
+        fputc('\n', stderr);
+    } else {
+        status = tourney_play_human(&t, index, human_seat, seed, stdin, stdout, stderr) == 0
+                     ? EXIT_SUCCESS
+                     : EXIT_RUN_FAILED;
+    }
+    tourney_tournament_close(&t);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -326,6 +408,12 @@ int main(int argc, char **argv)
         }
         return tourney_rebuild_reports(argv[2], stdout, stderr) == 0 ? EXIT_SUCCESS
                                                                      : EXIT_RUN_FAILED;
+    }
+    if (strcmp(command, "replay") == 0) {
+        return command_replay(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "play") == 0) {
+        return command_play(argc - 2, argv + 2);
     }
     if (strcmp(command, "agents") == 0) {
         return command_list(TOURNEY_KIND_AGENT, argc - 2, argv + 2);

@@ -1,0 +1,202 @@
+#include "human_seat.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static void move_text(const struct match_rules *rules, tourney_move move, char *buf,
+                      size_t size)
+{
+    if (rules->api->format_move == NULL ||
+        rules->api->format_move(rules->game, move, buf, size) != 0) {
+        snprintf(buf, size, "#%d", (int)move);
+    }
+}
+
+tourney_move tourney_human_parse_move(const struct match_rules *rules, const tourney_move *moves,
+                                      int count, const char *text)
+{
+    if (text[0] == '#' && text[1] != '\0') {
+        char *end = NULL;
+        long number = strtol(text + 1, &end, 10);
+        for (int i = 0; *end == '\0' && i < count; i++) {
+            if (moves[i] == number) {
+                return moves[i];
+            }
+        }
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        char name[64];
+        move_text(rules, moves[i], name, sizeof(name));
+        if (strcasecmp(name, text) == 0) {
+            return moves[i];
+        }
+    }
+    return -1;
+}
+
+static int begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
+                 struct game_record *record, struct seat_fault *fault)
+{
+    (void)game_seed;
+    (void)fault;
+    struct human_seat *h = self;
+    h->rules = rules;
+    h->record = record;
+    h->seat = seat;
+    h->resigned = false;
+    fprintf(h->out, "You play %s against %s. Type a move; 'moves' lists the legal ones, "
+                    "'quit' resigns.\n",
+            seat == 0 ? "first" : "second", h->opponent);
+    return 0;
+}
+
+static int begun(void *self, struct seat_fault *fault)
+{
+    (void)self;
+    (void)fault;
+    return 0;
+}
+
+static void show_board(const struct human_seat *h, const void *state)
+{
+    char board[8192];
+    if (h->rules->api->format_state != NULL &&
+        h->rules->api->format_state(h->rules->game, state, board, sizeof(board)) == 0) {
+        fprintf(h->out, "\n%s\n", board);
+    }
+}
+
+static void list_moves(const struct human_seat *h, const tourney_move *moves, int count)
+{
+    fprintf(h->out, "Legal moves:");
+    for (int i = 0; i < count; i++) {
+        char name[64];
+        move_text(h->rules, moves[i], name, sizeof(name));
+        fprintf(h->out, " %s", name);
+    }
+    fputc('\n', h->out);
+}
+
+/* A line of input without its line break and surrounding blanks; NULL at
+ * the end of the input. */
+static char *read_line(struct human_seat *h)
+{
+    ssize_t length = getline(&h->line, &h->line_size, h->in);
+    if (length < 0) {
+        return NULL;
+    }
+    char *text = h->line;
+    while (length > 0 && isspace((unsigned char)text[length - 1])) {
+        text[--length] = '\0';
+    }
+    while (isspace((unsigned char)*text)) {
+        text++;
+    }
+    return text;
+}
+
+static int resign(struct human_seat *h, struct seat_fault *fault, const char *why)
+{
+    h->resigned = true;
+    fault->termination = TERMINATION_AGENT_ERROR;
+    snprintf(fault->reason, sizeof(fault->reason), "%s", why);
+    return 1;
+}
+
+static int choose(void *self, const void *state, const struct tourney_move_request *request,
+                  struct tourney_move_report *report, tourney_move *move,
+                  struct seat_fault *fault)
+{
+    (void)request;
+    (void)report;
+    struct human_seat *h = self;
+    const struct match_rules *rules = h->rules;
+    if (h->record->move_count > 0) {
+        char name[64];
+        move_text(rules, h->record->moves[h->record->move_count - 1].move, name, sizeof(name));
+        fprintf(h->out, "\n%s plays %s.", h->opponent, name);
+    }
+    show_board(h, state);
+    tourney_move *moves = calloc((size_t)rules->info->move_limit, sizeof(*moves));
+    if (moves == NULL) {
+        snprintf(fault->reason, sizeof(fault->reason), "out of memory");
+        return -1;
+    }
+    int count = rules->api->legal_moves(rules->game, state, moves);
+    int result = 0;
+    for (;;) {
+        fprintf(h->out, "Your move: ");
+        fflush(h->out);
+        char *text = read_line(h);
+        if (text == NULL) {
+            fprintf(h->out, "\n");
+            result = resign(h, fault, "the player's input ended");
+            break;
+        }
+        if (text[0] == '\0') {
+            continue;
+        }
+        if (strcasecmp(text, "quit") == 0 || strcasecmp(text, "resign") == 0) {
+            result = resign(h, fault, "the player resigned");
+            break;
+        }
+        if (strcasecmp(text, "moves") == 0 || strcasecmp(text, "help") == 0 ||
+            strcmp(text, "?") == 0) {
+            list_moves(h, moves, count);
+            continue;
+        }
+        if (strcasecmp(text, "board") == 0) {
+            show_board(h, state);
+            continue;
+        }
+        *move = tourney_human_parse_move(rules, moves, count, text);
+        if (*move >= 0) {
+            break;
+        }
+        char example[64];
+        move_text(rules, moves[0], example, sizeof(example));
+        fprintf(h->out, "'%.40s' is not a legal move here. Type one like '%s' ('moves' lists "
+                        "them all, 'quit' resigns).\n",
+                text, example);
+    }
+    free(moves);
+    return result;
+}
+
+static void end(void *self)
+{
+    (void)self;
+}
+
+static void ended(void *self)
+{
+    (void)self;
+}
+
+static const struct seat_ops human_ops = {
+    .begin = begin,
+    .begun = begun,
+    .choose = choose,
+    .end = end,
+    .ended = ended,
+};
+
+struct seat tourney_human_seat(struct human_seat *human, FILE *in, FILE *out,
+                               const char *opponent)
+{
+    memset(human, 0, sizeof(*human));
+    human->in = in;
+    human->out = out;
+    human->opponent = opponent;
+    struct seat seat = {&human_ops, human};
+    return seat;
+}
+
+void tourney_human_seat_finish(struct human_seat *human)
+{
+    free(human->line);
+    human->line = NULL;
+}

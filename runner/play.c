@@ -1,0 +1,94 @@
+#include "play.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "executor.h"
+#include "human_seat.h"
+#include "record.h"
+#include "seat_pool.h"
+
+/* The position the game ended in, rebuilt from its moves. */
+static void show_final_board(const struct match_rules *rules, const struct game_record *record,
+                             FILE *out)
+{
+    unsigned char *state = calloc(1, rules->info->state_size);
+    char board[8192];
+    if (state == NULL || rules->api->format_state == NULL) {
+        free(state);
+        return;
+    }
+    rules->api->initial_state(rules->game, state);
+    for (size_t i = 0; i < record->move_count; i++) {
+        rules->api->apply(rules->game, state, record->moves[i].move);
+    }
+    if (rules->api->format_state(rules->game, state, board, sizeof(board)) == 0) {
+        fprintf(out, "\n%s\n", board);
+    }
+    free(state);
+}
+
+int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed,
+                       FILE *in, FILE *out, FILE *err)
+{
+    const struct match_rules rules = {
+        .api = t->game_plugin.game,
+        .game = t->game,
+        .info = &t->game_info,
+        .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
+    };
+    struct seat_pool pool;
+    if (tourney_seat_pool_init(&pool, t) != 0) {
+        fprintf(err, "tourney: out of memory\n");
+        return -1;
+    }
+    /* The pool seats two entrants; the person takes the place of the
+     * other one, whose seat is never used. */
+    struct scheduled_game scheduled = {.index = 0, .seed = seed};
+    scheduled.agent[1 - human_seat] = (uint32_t)agent;
+    scheduled.agent[human_seat] = (uint32_t)((agent + 1) % t->entrant_count);
+    struct seat seats[2];
+    tourney_seat_pool_seats(&pool, &scheduled, seats);
+    struct human_seat human;
+    seats[human_seat] = tourney_human_seat(&human, in, out, t->entrants[agent].name);
+
+    struct game_record record;
+    tourney_record_init(&record);
+    char why[256] = "";
+    int status = tourney_play_game(&rules, seats, &scheduled, &record, why, sizeof(why));
+    if (status != 0) {
+        fprintf(err, "tourney: %s\n", why[0] ? why : "the game could not be played");
+    } else {
+        if (!human.resigned && record.move_count > 0 &&
+            record.moves[record.move_count - 1].seat != human_seat) {
+            char name[64];
+            tourney_move last = record.moves[record.move_count - 1].move;
+            if (rules.api->format_move == NULL ||
+                rules.api->format_move(rules.game, last, name, sizeof(name)) != 0) {
+                snprintf(name, sizeof(name), "#%d", (int)last);
+            }
+            fprintf(out, "\n%s plays %s.\n", t->entrants[agent].name, name);
+        }
+        if (!human.resigned) {
+            show_final_board(&rules, &record, out);
+        }
+        bool won = (record.result == RESULT_FIRST_WINS && human_seat == 0) ||
+                   (record.result == RESULT_SECOND_WINS && human_seat == 1);
+        const char *verdict = record.result == RESULT_DRAW ? "A draw."
+                              : won                         ? "You win."
+                                                            : "You lose.";
+        if (human.resigned) {
+            fprintf(out, "You resigned: %s wins.\n", t->entrants[agent].name);
+        } else if (record.termination != TERMINATION_NORMAL) {
+            fprintf(out, "%s %s lost by %s: %s\n", verdict, t->entrants[agent].name,
+                    tourney_termination_name(record.termination), record.reason);
+        } else {
+            fprintf(out, "%s (%s after %zu moves)\n", verdict, tourney_result_text(record.result),
+                    record.move_count);
+        }
+    }
+    tourney_record_finish(&record);
+    tourney_human_seat_finish(&human);
+    tourney_seat_pool_finish(&pool);
+    return status;
+}

@@ -1,0 +1,202 @@
+#include "replay.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "diag.h"
+#include "digest.h"
+#include "game_loader.h"
+#include "record.h"
+#include "results_log.h"
+#include "text.h"
+
+int tourney_log_plugin_search(struct plugin_search *search, const struct log_header *header,
+                              const char *exe_path)
+{
+    struct tournament_config config;
+    struct diagnostics diag;
+    memset(&config, 0, sizeof(config));
+    tourney_diag_init(&diag);
+    /* A config that moved or changed only costs its plugin_path. */
+    tourney_config_load(&config, header->config_path, &diag);
+    int status = tourney_plugin_search_init(search, config.plugin_dirs, config.plugin_dir_count,
+                                            getenv("TOURNEY_PLUGIN_PATH"), exe_path);
+    tourney_config_finish(&config);
+    tourney_diag_finish(&diag);
+    return status;
+}
+
+/* The game being looked for, copied out of the log as it streams by. */
+struct wanted {
+    uint32_t index;
+    bool found;
+    uint32_t first;
+    uint32_t last;
+    uint64_t games;
+    struct game_record record;
+};
+
+static int keep_wanted(const struct game_record *record, void *context)
+{
+    struct wanted *w = context;
+    w->first = w->games == 0 || record->index < w->first ? record->index : w->first;
+    w->last = record->index > w->last ? record->index : w->last;
+    w->games++;
+    if (record->index != w->index) {
+        return 0;
+    }
+    w->found = true;
+    struct game_record *r = &w->record;
+    r->index = record->index;
+    r->agent[0] = record->agent[0];
+    r->agent[1] = record->agent[1];
+    r->seed = record->seed;
+    r->result = record->result;
+    r->termination = record->termination;
+    r->fault_seat = record->fault_seat;
+    memcpy(r->reason, record->reason, sizeof(r->reason));
+    for (size_t i = 0; i < record->move_count; i++) {
+        if (tourney_record_add_move(r, &record->moves[i]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void print_board(const struct loaded_game *g, const void *state, FILE *out)
+{
+    char board[8192];
+    if (g->api->format_state != NULL &&
+        g->api->format_state(g->game, state, board, sizeof(board)) == 0) {
+        fprintf(out, "%s\n", board);
+    }
+}
+
+static void print_move(const struct loaded_game *g, const struct log_header *h,
+                       const struct game_record *r, size_t ply, FILE *out)
+{
+    const struct move_record *m = &r->moves[ply];
+    char text[64];
+    tourney_game_move_text(g, m->move, text, sizeof(text));
+    fprintf(out, "%zu. %s (%s) plays %s", ply + 1, h->agents[r->agent[m->seat]].name,
+            m->seat == 0 ? "first" : "second", text);
+    fprintf(out, "   nodes %" PRIu64 ", depth %d", m->nodes, (int)m->depth);
+    if (m->has_score) {
+        fprintf(out, ", score %d", (int)m->score);
+    }
+    fprintf(out, ", %.3f ms\n", (double)m->time_ns / 1e6);
+}
+
+static int show(const struct log_header *h, const struct game_record *r,
+                const struct loaded_game *g, FILE *out, FILE *err)
+{
+    unsigned char *state = calloc(1, g->info.state_size);
+    if (state == NULL) {
+        fprintf(err, "tourney: out of memory\n");
+        return -1;
+    }
+    const char *first = h->agents[r->agent[0]].name;
+    const char *second = h->agents[r->agent[1]].name;
+    fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n",
+            r->index, h->name, first, second, h->game, h->game_params);
+    g->api->initial_state(g->game, state);
+    print_board(g, state, out);
+    tourney_move *legal = calloc((size_t)g->info.move_limit, sizeof(*legal));
+    int status = legal == NULL ? -1 : 0;
+    for (size_t ply = 0; status == 0 && ply < r->move_count; ply++) {
+        /* The log holds only moves the referee accepted; check anyway, as
+         * the game plugin may have changed since. */
+        int n = g->api->status(g->game, state) == TOURNEY_ONGOING
+                    ? g->api->legal_moves(g->game, state, legal)
+                    : 0;
+        bool ok = false;
+        for (int i = 0; i < n; i++) {
+            ok = ok || legal[i] == r->moves[ply].move;
+        }
+        if (!ok) {
+            fprintf(err, "tourney: move %zu of game %" PRIu32 " (%d) is not legal in the game "
+                         "plugin found; it is not the one the game was played with\n",
+                    ply + 1, r->index, (int)r->moves[ply].move);
+            status = -1;
+            break;
+        }
+        print_move(g, h, r, ply, out);
+        g->api->apply(g->game, state, r->moves[ply].move);
+        print_board(g, state, out);
+    }
+    if (status == 0) {
+        const char *winner = r->result == RESULT_FIRST_WINS    ? first
+                             : r->result == RESULT_SECOND_WINS ? second
+                                                               : NULL;
+        fprintf(out, "Result: %s, %s%s (%s)%s%s\n", tourney_result_text(r->result),
+                winner ? winner : "a draw", winner ? " wins" : "",
+                tourney_termination_name(r->termination), r->reason[0] ? ": " : "",
+                r->reason);
+    }
+    free(legal);
+    free(state);
+    return status;
+}
+
+int tourney_replay(const char *dir, uint32_t game, const char *exe_path, FILE *out, FILE *err)
+{
+    char error[1024] = "";
+    struct log_header header;
+    struct wanted wanted;
+    memset(&header, 0, sizeof(header));
+    memset(&wanted, 0, sizeof(wanted));
+    wanted.index = game;
+    tourney_record_init(&wanted.record);
+    char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
+    off_t valid_end = 0;
+    bool torn = false;
+    int status = path == NULL ? -1
+                              : tourney_results_log_read(path, &header, keep_wanted, &wanted,
+                                                         &valid_end, &torn, error, sizeof(error));
+    if (status != 0) {
+        fprintf(err, "tourney: %s\n",
+                status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
+                : error[0]                  ? error
+                                            : "out of memory");
+        status = -1;
+    } else if (!wanted.found) {
+        if (wanted.games == 0) {
+            fprintf(err, "tourney: %s holds no games yet\n", path);
+        } else {
+            fprintf(err, "tourney: %s has no game %" PRIu32 " (it holds %" PRIu64
+                         " games, numbered %" PRIu32 " to %" PRIu32 ")\n",
+                    path, game, wanted.games, wanted.first, wanted.last);
+        }
+        status = -1;
+    } else {
+        struct plugin_search search;
+        struct loaded_game g;
+        if (tourney_log_plugin_search(&search, &header, exe_path) != 0) {
+            fprintf(err, "tourney: out of memory\n");
+            status = -1;
+        } else {
+            status = tourney_game_load(&g, &search, header.game, header.game_params, error,
+                                       sizeof(error));
+            if (status != 0) {
+                fprintf(err, "tourney: cannot show the boards: %s\n", error);
+            } else {
+                char digest[TOURNEY_DIGEST_HEX];
+                if (tourney_digest_file(g.plugin.path, digest) == 0 &&
+                    strcmp(digest, header.game_digest) != 0) {
+                    fprintf(err, "tourney: warning: %s is not the game plugin file the log was "
+                                 "played with\n",
+                            g.plugin.path);
+                }
+                status = show(&header, &wanted.record, &g, out, err);
+                tourney_game_unload(&g);
+            }
+            tourney_plugin_search_finish(&search);
+        }
+    }
+    tourney_record_finish(&wanted.record);
+    tourney_header_finish(&header);
+    free(path);
+    return status;
+}

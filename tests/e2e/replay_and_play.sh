@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# tests/e2e/replay_and_play.sh - `tourney replay` and `tourney play` driven
+# end to end, with the person's moves on a pipe:
+#
+#  1. replay shows a recorded game board by board: the moves and boards
+#     equal what games.jsonl says, and a missing game, a missing log and a
+#     bad game number are refused with a clear message;
+#  2. play against first-open (deterministic: it takes the first open cell)
+#     with bad input mixed in (nonsense, an occupied cell, '#99', blank
+#     lines): each gets a hint and the game goes on to the exact result;
+#  3. resigning, the input ending mid-game and playing second all end
+#     cleanly, and an unknown agent is refused.
+#
+# Needs TOURNEY, SOURCE_ROOT and BUILD_ROOT (meson passes them).
+set -euo pipefail
+
+: "${TOURNEY:?set TOURNEY to the tourney program}"
+: "${SOURCE_ROOT:?set SOURCE_ROOT to the source tree}"
+
+fail() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+note() {
+    echo "--- $*"
+}
+expect() { # expect FILE TEXT: FILE contains the line or text TEXT
+    grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$SOURCE_ROOT"
+
+note "replay a game of the smoke tournament"
+"$TOURNEY" run tests/configs/smoke.ini --quiet --output "$work/smoke"
+"$TOURNEY" replay "$work/smoke" 0 >"$work/replay0.txt"
+# Game 0 is first-open against random; its moves are in games.jsonl.
+moves=$(sed -n 2p "$work/smoke/games.jsonl" | sed 's/.*"moves":\[\([0-9,]*\)\].*/\1/')
+plies=$(echo "$moves" | tr ',' '\n' | wc -l)
+expect "$work/replay0.txt" "Game 0 of smoke: first-open (first) against random (second)"
+[ "$(grep -c ' plays ' "$work/replay0.txt")" -eq "$plies" ] || fail "replay shows a move per ply"
+# The n-th move's cell: move m of 3x3 is column "abc"[m % 3], row m / 3 + 1.
+n=1
+for m in $(echo "$moves" | tr ',' ' '); do
+    cell="$(echo abc | cut -c$((m % 3 + 1)))$((m / 3 + 1))"
+    expect "$work/replay0.txt" "$n. "
+    grep -q "^$n\. .* plays $cell " "$work/replay0.txt" || fail "move $n should be $cell"
+    n=$((n + 1))
+done
+# One board before the first move and one after each: 4 lines each (3 rows
+# and a blank line).
+[ "$(grep -cE '^[xo.] [xo.] [xo.]$' "$work/replay0.txt")" -eq $((3 * (plies + 1))) ] ||
+    fail "replay shows a board for every position"
+expect "$work/replay0.txt" "Result: 1-0, first-open wins (normal)"
+
+note "replay refuses what is not there"
+if "$TOURNEY" replay "$work/smoke" 20 2>"$work/err.txt"; then fail "game 20 does not exist"; fi
+expect "$work/err.txt" "has no game 20 (it holds 20 games, numbered 0 to 19)"
+if "$TOURNEY" replay "$work/nowhere" 0 2>"$work/err.txt"; then fail "no log there"; fi
+expect "$work/err.txt" "$work/nowhere/games.jsonl"
+if "$TOURNEY" replay "$work/smoke" x 2>"$work/err.txt"; then fail "x is no game number"; fi
+expect "$work/err.txt" "expected DIR and a game number"
+
+cat >"$work/play.ini" <<'INI'
+[tournament]
+games_per_pair = 2
+[game]
+plugin = mnk
+[agent first-open]
+plugin = first-open
+[agent random]
+plugin = random
+INI
+
+note "play against first-open, with bad input on the way"
+# The person (x) takes b2, b1 and b3, the middle column; first-open takes the
+# first open cell each time: a1, then c1 (b1 is taken). x wins on move 5.
+printf 'zz\n\nb2\nb2\n#99\nB1\nmoves\nb3\n' |
+    "$TOURNEY" play "$work/play.ini" first-open >"$work/play.txt" 2>"$work/play.err"
+expect "$work/play.txt" "You play first against first-open."
+expect "$work/play.txt" "'zz' is not a legal move here. Type one like 'a1'"
+expect "$work/play.txt" "'b2' is not a legal move here."
+expect "$work/play.txt" "'#99' is not a legal move here."
+expect "$work/play.txt" "Legal moves: a2 c2 a3 b3 c3"
+expect "$work/play.txt" "first-open plays a1."
+expect "$work/play.txt" "first-open plays c1."
+expect "$work/play.txt" "You win. (1-0 after 5 moves)"
+expect "$work/play.txt" "o x o"
+[ ! -s "$work/play.err" ] || { cat "$work/play.err"; fail "play wrote errors"; }
+
+note "resigning, the end of input, playing second"
+printf 'b2\nquit\n' | "$TOURNEY" play "$work/play.ini" first-open >"$work/quit.txt"
+expect "$work/quit.txt" "You resigned: first-open wins."
+printf 'b2\n' | "$TOURNEY" play "$work/play.ini" first-open >"$work/eof.txt"
+expect "$work/eof.txt" "You resigned: first-open wins."
+printf 'b2\nc3\n' | "$TOURNEY" play "$work/play.ini" first-open --second >"$work/second.txt"
+expect "$work/second.txt" "You play second against first-open."
+expect "$work/second.txt" "first-open plays a1."
+# first-open (x, first) takes a1, b1 and c1, the top row, while the person
+# plays b2 and c3: 1-0 after 5 moves.
+expect "$work/second.txt" "You lose. (1-0 after 5 moves)"
+if "$TOURNEY" play "$work/play.ini" nobody </dev/null 2>"$work/err.txt"; then
+    fail "an unknown agent is refused"
+fi
+expect "$work/err.txt" "has no agent 'nobody'; its agents are: first-open random"
+note "ok"
