@@ -234,6 +234,9 @@ static json_t *json_summary(const struct report *report)
             }
             const struct tally *t = &stats->cross[i * stats->agent_count + j];
             json_t *cell = json_tally(t);
+            size_t k = (i * stats->agent_count + j) * 2;
+            json_object_set_new(cell, "first", json_tally(&stats->cross_seat[k]));
+            json_object_set_new(cell, "second", json_tally(&stats->cross_seat[k + 1]));
             json_object_set_new(cell, "agent", json_string(in->agents[i].name));
             json_object_set_new(cell, "opponent", json_string(in->agents[j].name));
             add_elo(cell, t);

@@ -13,8 +13,10 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
     stats->agents = calloc(agent_count + 1, sizeof(*stats->agents));
     stats->cross = calloc(agent_count * agent_count + 1, sizeof(*stats->cross));
     stats->pairs = calloc(agent_count * agent_count + 1, sizeof(*stats->pairs));
+    stats->cross_seat = calloc(agent_count * agent_count * 2 + 1, sizeof(*stats->cross_seat));
     stats->is_random = calloc(agent_count + 1, sizeof(*stats->is_random));
     if (stats->agents == NULL || stats->cross == NULL || stats->pairs == NULL ||
+        stats->cross_seat == NULL ||
         stats->is_random == NULL) {
         tourney_stats_finish(stats);
         return -1;
@@ -37,6 +39,7 @@ void tourney_stats_finish(struct stats *stats)
     free(stats->agents);
     free(stats->cross);
     free(stats->pairs);
+    free(stats->cross_seat);
     free(stats->is_random);
     memset(stats, 0, sizeof(*stats));
 }
@@ -116,6 +119,7 @@ int tourney_stats_add(struct stats *stats, const struct game_record *record)
             count(&agent->vs_random, outcome);
         }
         count(&stats->cross[me * stats->agent_count + them], outcome);
+        count(&stats->cross_seat[(me * stats->agent_count + them) * 2 + (size_t)seat], outcome);
         if (record->fault_seat == seat) {
             agent->faults[record->termination]++;
         }

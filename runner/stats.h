@@ -64,6 +64,8 @@ struct stats {
     uint64_t budget_ns;
     struct agent_stats *agents;
     struct tally *cross; /* cross[i * agent_count + j]: i's results against j */
+    /* cross_seat[(i * agent_count + j) * 2 + seat]: the same, with i in SEAT */
+    struct tally *cross_seat;
     /* pairs[i * agent_count + j]: i's pentanomial against j */
     struct pentanomial *pairs;
     uint64_t unpaired; /* games whose partner is not in the log (yet) */

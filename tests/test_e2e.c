@@ -66,6 +66,25 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
         assert_int_equal(get_int(mirror, "games"), n);
         assert_int_equal(get_int(mirror, "wins"), get_int(cell, "losses"));
         assert_int_equal(get_int(mirror, "draws"), get_int(cell, "draws"));
+        /* Per seat: half the games each, adding up, mirrored by the other
+         * agent's other seat; the pentanomial counts every pair once. */
+        json_t *first = json_object_get(cell, "first");
+        json_t *second = json_object_get(cell, "second");
+        assert_int_equal(get_int(first, "games"), n / 2);
+        assert_int_equal(get_int(second, "games"), n / 2);
+        assert_int_equal(get_int(first, "wins") + get_int(second, "wins"), get_int(cell, "wins"));
+        assert_int_equal(get_int(json_object_get(mirror, "second"), "losses"),
+                         get_int(first, "wins"));
+        json_int_t pairs = 0;
+        json_int_t half_points = 0;
+        for (size_t k = 0; k < 5; k++) {
+            json_int_t count = json_integer_value(
+                json_array_get(json_object_get(cell, "pentanomial"), k));
+            pairs += count;
+            half_points += (json_int_t)k * count;
+        }
+        assert_int_equal(pairs, n / 2);
+        assert_int_equal(half_points, 2 * get_int(cell, "wins") + get_int(cell, "draws"));
         /* The Elo difference is antisymmetric, its interval mirrored. */
         json_t *elo = json_object_get(cell, "elo");
         if (json_is_number(elo)) {
