@@ -86,7 +86,8 @@ uint64_t c4_board_key(const struct c4_board *b)
 
     for (int c = 0; c < C4_WIDTH; c++) {
         uint64_t column = (uint64_t)b->height[c] << C4_HEIGHT;
-        for (int r = 0; r < b->height[c]; r++) {
+        /* Cells above the stones are empty, so reading them adds nothing. */
+        for (int r = 0; r < C4_HEIGHT; r++) {
             column |= (uint64_t)(b->cell[c][r] == 2) << r;
         }
         key |= column << (9 * c);
