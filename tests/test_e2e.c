@@ -392,8 +392,10 @@ static void test_help_version_and_listings(void **state)
     run_tourney(&run, games);
     assert_int_equal(run.status, 0);
     out = slurp(run.out);
-    assert_int_equal(strncmp(out, "mnk\n", 4), 0);
-    assert_non_null(strstr(out, "rows"));
+    /* In the order of their names. */
+    assert_int_equal(strncmp(out, "connect4\n", 9), 0);
+    assert_non_null(strstr(out, "\nmnk\n"));
+    assert_non_null(strstr(out, "columns"));
     assert_non_null(strstr(out, "(a whole number from 1 to 16)"));
     free(out);
     remove_tree(run.dir);

@@ -145,6 +145,9 @@ static const struct zoo_case cases[] = {
 
 static void check_case(const struct zoo_case *c, json_t *reference)
 {
+    /* Names the case in the log, so that a failure says which one. */
+    print_message("zoo case: %s%s%s\n", c->plugin, c->extra ? ", " : "",
+                  c->extra ? c->extra : "");
     struct run run;
     play_zoo(&run, c->plugin, c->extra);
     json_t *summary = load_summary(&run);

@@ -6,7 +6,7 @@
 
 #include <tourney/game.h>
 
-#include "../games/mnk/mnk.h"
+#include "../games/mnk/mnk_game.h"
 
 /* The plugin's source is linked into this test, so its entry is at hand. */
 TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);
@@ -57,9 +57,38 @@ static void *new_state(const struct fixture *fx)
     return state;
 }
 
-static const uint8_t *cells_of(const void *state)
+/* What `cell` of a state holds (enum mnk_cell). */
+static uint8_t cell_of(const struct fixture *fx, const void *state, int cell)
 {
-    return ((const struct mnk_state *)state)->cells;
+    return (uint8_t)mnk_cell_at(state, fx->rows * fx->cols, cell);
+}
+
+/* The board of a state, one enum mnk_cell a cell, row-major. */
+static void read_cells(const struct fixture *fx, const void *state, uint8_t *cells)
+{
+    for (int i = 0; i < fx->rows * fx->cols; i++) {
+        cells[i] = cell_of(fx, state, i);
+    }
+}
+
+/* Swaps the colours of every stone, keeping the side to move (and leaving
+ * the hash as it was: only for evaluate). */
+static void swap_colours(const struct fixture *fx, void *state)
+{
+    struct mnk_state *s = state;
+    int words = mnk_words(fx->rows * fx->cols);
+
+    for (int i = 0; i < words; i++) {
+        uint64_t x = mnk_get_word(s, words, 0, i);
+        mnk_set_word(s, words, 0, i, mnk_get_word(s, words, 1, i));
+        mnk_set_word(s, words, 1, i, x);
+    }
+}
+
+/* Hands the move to the other side without touching the board. */
+static void flip_side_to_move(void *state)
+{
+    ((struct mnk_state *)state)->ply_low ^= 1;
 }
 
 static void play(const struct fixture *fx, void *state, const int *moves, int count)
@@ -160,7 +189,7 @@ static void win_on_line(const struct fixture *fx, const int *line, const int *or
         /* The first free off-line cell that does not end the game. */
         for (;; next_filler++) {
             assert_true(next_filler < fx->rows * fx->cols);
-            int taken = cells_of(state)[next_filler] != MNK_EMPTY;
+            int taken = cell_of(fx, state, next_filler) != MNK_EMPTY;
             if (taken || is_on_line(line, fx->k, next_filler)) {
                 continue;
             }
@@ -232,6 +261,10 @@ static void test_descriptor(void **unused)
     assert_non_null(api->format_move);
     assert_non_null(api->format_state);
     assert_non_null(api->parse_state);
+    assert_true(TOURNEY_GAME_HAS(api, safe_moves));
+    assert_non_null(api->order_moves);
+    assert_non_null(api->winning_move);
+    assert_non_null(api->safe_moves);
     api->destroy(NULL);
 }
 
@@ -241,13 +274,14 @@ static void test_create_info(void **unused)
     struct fixture fx;
 
     fixture_init(&fx, 3, 3, 3);
-    assert_int_equal(fx.info.state_size, 4 + 9);
+    /* 16 bytes of hash, ply and status, then one word of stones each. */
+    assert_int_equal(fx.info.state_size, 16 + 2 * 8);
     assert_int_equal(fx.info.move_limit, 9);
     assert_int_equal(fx.info.max_plies, 9);
     fixture_finish(&fx);
 
     fixture_init(&fx, 16, 16, 5);
-    assert_int_equal(fx.info.state_size, 4 + 256);
+    assert_int_equal(fx.info.state_size, 16 + 2 * 4 * 8);
     assert_int_equal(fx.info.move_limit, 256);
     assert_int_equal(fx.info.max_plies, 256);
     fixture_finish(&fx);
@@ -503,13 +537,107 @@ static void test_perft_3x3(void **unused)
     fixture_finish(&fx);
 }
 
+/* The legal moves of `state` that win at once for the player to move, found
+ * by playing each one on `scratch`; returns how many. */
+static int brute_force_wins(const struct fixture *fx, const void *state, void *scratch,
+                            tourney_move *wins)
+{
+    tourney_move moves[MNK_MAX_CELLS];
+    int won = fx->api->to_move(fx->game, state) == 0 ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND;
+    int n = fx->api->legal_moves(fx->game, state, moves);
+    int count = 0;
+
+    for (int i = 0; i < n; i++) {
+        memcpy(scratch, state, fx->info.state_size);
+        fx->api->apply(fx->game, scratch, moves[i]);
+        if (fx->api->status(fx->game, scratch) == won) {
+            wins[count++] = moves[i];
+        }
+    }
+    return count;
+}
+
+/* The legal moves after which the opponent cannot win with its next move
+ * (a move that ends the game included), found by playing every pair of
+ * moves; `scratch` holds two states. Returns how many. */
+static int brute_force_safe(const struct fixture *fx, const void *state, unsigned char *scratch,
+                            tourney_move *safe)
+{
+    tourney_move moves[MNK_MAX_CELLS];
+    tourney_move replies[MNK_MAX_CELLS];
+    int n = fx->api->legal_moves(fx->game, state, moves);
+    int count = 0;
+
+    for (int i = 0; i < n; i++) {
+        void *after = scratch;
+        memcpy(after, state, fx->info.state_size);
+        fx->api->apply(fx->game, after, moves[i]);
+        if (fx->api->status(fx->game, after) != TOURNEY_ONGOING ||
+            brute_force_wins(fx, after, scratch + fx->info.state_size, replies) == 0) {
+            safe[count++] = moves[i];
+        }
+    }
+    return count;
+}
+
+/* Squared distance of a cell to the centre of the board, in half cells. */
+static int distance_to_centre(const struct fixture *fx, int cell)
+{
+    int dr = 2 * (cell / fx->cols) - (fx->rows - 1);
+    int dc = 2 * (cell % fx->cols) - (fx->cols - 1);
+    return dr * dr + dc * dc;
+}
+
+/*
+ * order_moves, winning_move and safe_moves of one ongoing position against
+ * brute force: order_moves keeps the legal moves and sorts them by distance
+ * to the centre, ties by number; winning_move is -1 exactly when no move
+ * wins, else the lowest winning move; safe_moves is exactly the brute-force
+ * set, in ascending order. `scratch` holds two states.
+ */
+static void check_search_knowledge(const struct fixture *fx, const void *state,
+                                   unsigned char *scratch)
+{
+    tourney_move moves[MNK_MAX_CELLS];
+    tourney_move ordered[MNK_MAX_CELLS];
+    tourney_move expected[MNK_MAX_CELLS];
+    tourney_move got[MNK_MAX_CELLS];
+
+    if (fx->api->status(fx->game, state) != TOURNEY_ONGOING) {
+        return;
+    }
+    int n = fx->api->legal_moves(fx->game, state, moves);
+    memcpy(ordered, moves, sizeof(moves[0]) * (size_t)n);
+    fx->api->order_moves(fx->game, state, ordered, n);
+    for (int i = 0; i < n; i++) {
+        int found = 0;
+        for (int j = 0; j < n; j++) {
+            found += ordered[j] == moves[i];
+        }
+        assert_int_equal(found, 1);
+        if (i > 0) {
+            int before = distance_to_centre(fx, ordered[i - 1]);
+            int here = distance_to_centre(fx, ordered[i]);
+            assert_true(before < here || (before == here && ordered[i - 1] < ordered[i]));
+        }
+    }
+
+    int wins = brute_force_wins(fx, state, scratch, expected);
+    tourney_move win = fx->api->winning_move(fx->game, state);
+    assert_int_equal(win, wins == 0 ? -1 : expected[0]);
+
+    int safe = brute_force_safe(fx, state, scratch, expected);
+    assert_int_equal(fx->api->safe_moves(fx->game, state, got), safe);
+    assert_memory_equal(got, expected, sizeof(got[0]) * (size_t)safe);
+}
+
 /* What the full walk of the 3x3 tree learns about each distinct board. */
 struct walk {
     const struct fixture *fx;
     struct line_set lines;
-    unsigned char *stack; /* one saved state per depth */
-    unsigned char *scratch;
-    uint8_t seen[19683]; /* 3^9 boards */
+    unsigned char *stack;   /* one saved state per depth */
+    unsigned char *scratch; /* room for two states */
+    uint8_t seen[19683];    /* 3^9 boards */
     uint64_t hash[19683];
     int distinct;
 };
@@ -527,25 +655,26 @@ static int board_code(const uint8_t *cells, int n)
 static void check_position(struct walk *w, const void *state)
 {
     const struct fixture *fx = w->fx;
-    const struct mnk_state *s = state;
     size_t size = fx->info.state_size;
     tourney_move moves[9];
     char text[64];
+    uint8_t cells[9];
     int stones = 0;
 
+    read_cells(fx, state, cells);
     for (int i = 0; i < 9; i++) {
-        stones += s->cells[i] != MNK_EMPTY;
+        stones += cells[i] != MNK_EMPTY;
     }
     /* Status from scratch agrees with the incremental one. */
-    assert_int_equal(fx->api->status(fx->game, state), oracle_status(&w->lines, 3, s->cells, 9));
-    assert_int_equal(s->ply_low | (s->ply_high << 8), stones);
+    assert_int_equal(fx->api->status(fx->game, state), oracle_status(&w->lines, 3, cells, 9));
+    assert_int_equal(mnk_get_ply(state), stones);
     assert_int_equal(fx->api->to_move(fx->game, state), stones & 1);
 
     int n = fx->api->legal_moves(fx->game, state, moves);
     if (fx->api->status(fx->game, state) == TOURNEY_ONGOING) {
         int j = 0;
         for (int i = 0; i < 9; i++) {
-            if (s->cells[i] == MNK_EMPTY) {
+            if (cells[i] == MNK_EMPTY) {
                 assert_true(j < n);
                 assert_int_equal(moves[j++], i);
             }
@@ -566,21 +695,24 @@ static void check_position(struct walk *w, const void *state)
      * side to move, unchanged when the side to move swaps too. */
     int32_t e = fx->api->evaluate(fx->game, state);
     assert_true(e >= -TOURNEY_EVAL_LIMIT && e <= TOURNEY_EVAL_LIMIT);
-    struct mnk_state *swapped = (struct mnk_state *)w->scratch;
+    void *swapped = w->scratch;
     memcpy(swapped, state, size);
-    for (int i = 0; i < 9; i++) {
-        if (swapped->cells[i] != MNK_EMPTY) {
-            swapped->cells[i] = (uint8_t)(MNK_X + MNK_O - swapped->cells[i]);
-        }
-    }
+    swap_colours(fx, swapped);
     assert_int_equal(fx->api->evaluate(fx->game, swapped), -e);
-    swapped->ply_low ^= 1;
+    flip_side_to_move(swapped);
     assert_int_equal(fx->api->evaluate(fx->game, swapped), e);
 
-    /* The side to move is part of the hash. */
-    memcpy(swapped, state, size);
-    swapped->ply_low ^= 1;
-    assert_true(fx->api->hash(fx->game, swapped) != fx->api->hash(fx->game, state));
+    /* The hash kept by apply/undo is the one computed from scratch, and the
+     * side to move is part of it. */
+    struct mnk_bits bits[2];
+    memset(bits, 0, sizeof(bits));
+    bits[0].w[0] = mnk_get_word(state, 1, 0, 0);
+    bits[1].w[0] = mnk_get_word(state, 1, 1, 0);
+    uint64_t h = fx->api->hash(fx->game, state);
+    assert_true(h == mnk_hash_from_scratch(fx->game, bits, stones));
+    assert_true(h != mnk_hash_from_scratch(fx->game, bits, stones + 1));
+
+    check_search_knowledge(fx, state, w->scratch);
 }
 
 static void walk(struct walk *w, int depth)
@@ -591,7 +723,9 @@ static void walk(struct walk *w, int depth)
     unsigned char *saved = w->stack + (size_t)(depth + 1) * size;
     tourney_move moves[9];
 
-    int code = board_code(cells_of(state), 9);
+    uint8_t cells[9];
+    read_cells(fx, state, cells);
+    int code = board_code(cells, 9);
     uint64_t h = fx->api->hash(fx->game, state);
     if (w->seen[code]) {
         /* A transposition: same board, same hash. */
@@ -631,7 +765,7 @@ static void test_walk_3x3(void **unused)
     w->fx = &fx;
     enumerate_lines(3, 3, 3, &w->lines);
     w->stack = malloc(fx.info.state_size * 11);
-    w->scratch = malloc(fx.info.state_size);
+    w->scratch = malloc(2 * fx.info.state_size);
     assert_non_null(w->stack);
     assert_non_null(w->scratch);
     /* Garbage first: initial_state must set every byte. */
@@ -669,9 +803,24 @@ static uint64_t next_random(uint64_t *x)
     return *x;
 }
 
+/* The hash of a state's position computed from scratch. */
+static uint64_t hash_from_scratch(const struct fixture *fx, const void *state)
+{
+    int words = mnk_words(fx->rows * fx->cols);
+    struct mnk_bits bits[2];
+
+    memset(bits, 0, sizeof(bits));
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < words; i++) {
+            bits[p].w[i] = mnk_get_word(state, words, p, i);
+        }
+    }
+    return mnk_hash_from_scratch(fx->game, bits, mnk_get_ply(state));
+}
+
 /* Random games on larger boards: apply/undo restore every byte, the
- * incremental status matches a from-scratch one, evaluate stays antisymmetric
- * and bounded. */
+ * incremental status and hash match from-scratch ones, evaluate stays
+ * antisymmetric and bounded. */
 static void random_games(int rows, int cols, int k, int games)
 {
     struct fixture fx;
@@ -679,13 +828,14 @@ static void random_games(int rows, int cols, int k, int games)
     uint64_t rng = UINT64_C(0x2545f4914f6cdd1d);
     tourney_move moves[MNK_MAX_CELLS];
     tourney_move played[MNK_MAX_CELLS];
+    uint8_t cells[MNK_MAX_CELLS];
 
     assert_non_null(lines);
     fixture_init(&fx, rows, cols, k);
     enumerate_lines(rows, cols, k, lines);
     size_t size = fx.info.state_size;
     unsigned char *history = malloc(size * (size_t)(fx.info.max_plies + 1));
-    struct mnk_state *swapped = malloc(size);
+    void *swapped = malloc(size);
     assert_non_null(history);
     assert_non_null(swapped);
 
@@ -698,11 +848,7 @@ static void random_games(int rows, int cols, int k, int games)
             int32_t e = fx.api->evaluate(fx.game, state);
             assert_true(e >= -TOURNEY_EVAL_LIMIT && e <= TOURNEY_EVAL_LIMIT);
             memcpy(swapped, state, size);
-            for (int i = 0; i < fx.info.move_limit; i++) {
-                if (swapped->cells[i] != MNK_EMPTY) {
-                    swapped->cells[i] = (uint8_t)(MNK_X + MNK_O - swapped->cells[i]);
-                }
-            }
+            swap_colours(&fx, swapped);
             assert_int_equal(fx.api->evaluate(fx.game, swapped), -e);
 
             tourney_move m = moves[next_random(&rng) % (uint64_t)n];
@@ -710,8 +856,10 @@ static void random_games(int rows, int cols, int k, int games)
             state = history + (size_t)(ply + 1) * size;
             fx.api->apply(fx.game, state, m);
             played[ply++] = m;
+            read_cells(&fx, state, cells);
             assert_int_equal(fx.api->status(fx.game, state),
-                             oracle_status(lines, k, cells_of(state), fx.info.move_limit));
+                             oracle_status(lines, k, cells, fx.info.move_limit));
+            assert_true(fx.api->hash(fx.game, state) == hash_from_scratch(&fx, state));
         }
         assert_true(fx.api->status(fx.game, state) != TOURNEY_ONGOING);
         /* Unwind the whole game on one state, comparing with each saved one. */
@@ -732,7 +880,165 @@ static void test_random_games(void **unused)
     (void)unused;
     random_games(4, 4, 3, 2000);
     random_games(5, 7, 4, 1000);
+    /* One full word; two words, lines across the word boundary; four words. */
+    random_games(8, 8, 4, 300);
+    random_games(9, 9, 5, 200);
+    random_games(11, 13, 6, 100);
     random_games(16, 16, 5, 100);
+}
+
+/* Random positions of random games, each played `every`-th one checked by
+ * check_search_knowledge. Under valgrind (TOURNEY_TEST_QUICK set), a
+ * quarter of the games: the same code paths, fewer times. */
+static void random_search_knowledge(int rows, int cols, int k, int games, int every)
+{
+    if (getenv("TOURNEY_TEST_QUICK") != NULL) {
+        games = (games + 3) / 4;
+    }
+    struct fixture fx;
+    uint64_t rng = UINT64_C(0x9e3779b97f4a7c15);
+    tourney_move moves[MNK_MAX_CELLS];
+    int checked = 0;
+
+    fixture_init(&fx, rows, cols, k);
+    void *state = new_state(&fx);
+    unsigned char *scratch = malloc(2 * fx.info.state_size);
+    assert_non_null(scratch);
+    for (int g = 0; g < games; g++) {
+        fx.api->initial_state(fx.game, state);
+        int n;
+        for (int ply = 0; (n = fx.api->legal_moves(fx.game, state, moves)) > 0; ply++) {
+            if (ply % every == (int)(next_random(&rng) % (uint64_t)every)) {
+                check_search_knowledge(&fx, state, scratch);
+                checked++;
+            }
+            fx.api->apply(fx.game, state, moves[next_random(&rng) % (uint64_t)n]);
+        }
+    }
+    /* Enough positions were looked at for the test to mean something. */
+    assert_true(checked >= games);
+    free(scratch);
+    free(state);
+    fixture_finish(&fx);
+}
+
+static void test_search_knowledge(void **unused)
+{
+    (void)unused;
+    struct fixture fx;
+    tourney_move moves[16];
+
+    /* Centre first, then by distance, ties by number. */
+    fixture_init(&fx, 3, 3, 3);
+    void *state = new_state(&fx);
+    assert_int_equal(fx.api->legal_moves(fx.game, state, moves), 9);
+    fx.api->order_moves(fx.game, state, moves, 9);
+    assert_memory_equal(moves, ((const tourney_move[]){4, 1, 3, 5, 7, 0, 2, 6, 8}),
+                        9 * sizeof(moves[0]));
+    /* x threatens 0-4-8: o must take 8. */
+    play(&fx, state, (const int[]){4, 1, 0}, 3);
+    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
+    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 1);
+    assert_int_equal(moves[0], 8);
+    /* Then x threatens 0-3-6 and 2-4-6 at once: o has no safe move. */
+    play(&fx, state, (const int[]){8, 6}, 2);
+    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
+    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 0);
+    /* o threatens 2 in turn; x wins at 2 or 3, and the lower is given. */
+    fx.api->apply(fx.game, state, 5);
+    assert_int_equal(fx.api->winning_move(fx.game, state), 2);
+    free(state);
+    fixture_finish(&fx);
+
+    fixture_init(&fx, 4, 4, 4);
+    state = new_state(&fx);
+    assert_int_equal(fx.api->legal_moves(fx.game, state, moves), 16);
+    fx.api->order_moves(fx.game, state, moves, 16);
+    const tourney_move by_centre[16] = {5, 6, 9, 10, 1, 2, 4, 7, 8, 11, 13, 14, 0, 3, 12, 15};
+    assert_memory_equal(moves, by_centre, sizeof(by_centre));
+    /* The position of the search tests: o wins at 7. */
+    parse_ok(&fx, "x x x . / o o o . / x . . . / . . . .", state);
+    assert_int_equal(fx.api->winning_move(fx.game, state), 7);
+    free(state);
+    fixture_finish(&fx);
+
+    /* A move that fills the board ends the game in a draw: it is safe. */
+    fixture_init(&fx, 3, 3, 3);
+    state = new_state(&fx);
+    parse_ok(&fx, "x o x / x o o / o x .", state);
+    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
+    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 1);
+    assert_int_equal(moves[0], 8);
+    free(state);
+    fixture_finish(&fx);
+
+    random_search_knowledge(4, 4, 3, 1000, 1);
+    random_search_knowledge(4, 4, 4, 1000, 1);
+    random_search_knowledge(5, 7, 4, 200, 2);
+    random_search_knowledge(7, 5, 3, 200, 2);
+    random_search_knowledge(8, 8, 4, 100, 4);
+    random_search_knowledge(9, 9, 5, 60, 8);
+    random_search_knowledge(16, 16, 5, 8, 32);
+    random_search_knowledge(1, 9, 1, 100, 1);
+}
+
+/* The same stones put down in another order give the same state, hash
+ * included, byte for byte. */
+static void transpositions(int rows, int cols, int k, int positions)
+{
+    struct fixture fx;
+    uint64_t rng = UINT64_C(0xd1b54a32d192ed03);
+    tourney_move moves[MNK_MAX_CELLS];
+    tourney_move own[2][MNK_MAX_CELLS];
+
+    fixture_init(&fx, rows, cols, k);
+    void *state = new_state(&fx);
+    void *other = new_state(&fx);
+    for (int p = 0; p < positions; p++) {
+        /* A random ongoing position: no prefix of it has a line either. */
+        int ply;
+        int n;
+        int length = (int)(next_random(&rng) % (uint64_t)(rows * cols));
+        fx.api->initial_state(fx.game, state);
+        for (ply = 0; ply < length; ply++) {
+            n = fx.api->legal_moves(fx.game, state, moves);
+            tourney_move m = moves[next_random(&rng) % (uint64_t)n];
+            fx.api->apply(fx.game, state, m);
+            if (fx.api->status(fx.game, state) != TOURNEY_ONGOING) {
+                fx.api->undo(fx.game, state, m);
+                break;
+            }
+            own[ply & 1][ply / 2] = m;
+        }
+        /* Each player's stones shuffled, then played again, alternating. */
+        for (int side = 0; side < 2; side++) {
+            int count = (ply + 1 - side) / 2;
+            for (int i = count - 1; i > 0; i--) {
+                int j = (int)(next_random(&rng) % (uint64_t)(i + 1));
+                tourney_move t = own[side][i];
+                own[side][i] = own[side][j];
+                own[side][j] = t;
+            }
+        }
+        fx.api->initial_state(fx.game, other);
+        for (int i = 0; i < ply; i++) {
+            fx.api->apply(fx.game, other, own[i & 1][i / 2]);
+        }
+        assert_memory_equal(other, state, fx.info.state_size);
+        assert_true(fx.api->hash(fx.game, other) == hash_from_scratch(&fx, state));
+    }
+    free(other);
+    free(state);
+    fixture_finish(&fx);
+}
+
+static void test_transpositions(void **unused)
+{
+    (void)unused;
+    transpositions(3, 3, 3, 2000);
+    transpositions(4, 4, 4, 2000);
+    transpositions(9, 9, 5, 500);
+    transpositions(16, 16, 5, 200);
 }
 
 static void test_format_state(void **unused)
@@ -803,8 +1109,8 @@ static void test_parse_state(void **unused)
     /* Any case, any empty mark, any separators. */
     parse_ok(&fx, "X-_\n.O.\t\r\n///...", state);
     assert_int_equal(fx.api->to_move(fx.game, state), 0);
-    assert_int_equal(cells_of(state)[0], MNK_X);
-    assert_int_equal(cells_of(state)[4], MNK_O);
+    assert_int_equal(cell_of(&fx, state, 0), MNK_X);
+    assert_int_equal(cell_of(&fx, state, 4), MNK_O);
     parse_ok(&fx, "x........", state);
     assert_int_equal(fx.api->to_move(fx.game, state), 1);
     /* A finished game reads as finished. */
@@ -952,9 +1258,11 @@ static void test_evaluate(void **unused)
     /* A board covered in x saturates at the limit, for and against. */
     fixture_init(&fx, 16, 16, 4);
     struct mnk_state *full = new_state(&fx);
-    memset(full->cells, MNK_X, 256);
+    for (int i = 0; i < 4; i++) {
+        mnk_set_word(full, 4, 0, i, ~UINT64_C(0));
+    }
     assert_int_equal(fx.api->evaluate(fx.game, full), TOURNEY_EVAL_LIMIT);
-    full->ply_low = 1;
+    flip_side_to_move(full);
     assert_int_equal(fx.api->evaluate(fx.game, full), -TOURNEY_EVAL_LIMIT);
     free(full);
     fixture_finish(&fx);
@@ -977,6 +1285,8 @@ int main(void)
         cmocka_unit_test(test_perft_3x3),
         cmocka_unit_test(test_walk_3x3),
         cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_search_knowledge),
+        cmocka_unit_test(test_transpositions),
         cmocka_unit_test(test_format_state),
         cmocka_unit_test(test_parse_state),
         cmocka_unit_test(test_parse_errors),

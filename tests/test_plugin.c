@@ -52,6 +52,11 @@ static void test_good_game(void **state)
                      0);
     assert_string_equal(tourney_plugin_name(&plugin), "mnk");
     tourney_plugin_close(&plugin);
+    assert_int_equal(tourney_plugin_open(&plugin, TOURNEY_TEST_GAME_DIR "/connect4.so",
+                                         TOURNEY_KIND_GAME, error, sizeof(error)),
+                     0);
+    assert_string_equal(tourney_plugin_name(&plugin), "connect4");
+    tourney_plugin_close(&plugin);
 }
 
 static void test_not_a_shared_object(void **state)
@@ -144,6 +149,9 @@ static void test_search_build_tree(void **state)
     free(found);
     found = tourney_plugin_search_find(&search, TOURNEY_KIND_GAME, "mnk", NULL);
     assert_string_equal(found, TOURNEY_TEST_GAME_DIR "/mnk.so");
+    free(found);
+    found = tourney_plugin_search_find(&search, TOURNEY_KIND_GAME, "connect4", NULL);
+    assert_string_equal(found, TOURNEY_TEST_GAME_DIR "/connect4.so");
     free(found);
     tourney_plugin_search_finish(&search);
 

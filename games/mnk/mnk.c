@@ -2,6 +2,9 @@
  * games/mnk/mnk.c - the m,n,k game: k stones in a row on an m x n board
  * (tic-tac-toe is 3,3,3). Player 0 plays "x" and moves first, player 1 "o".
  * A move is a cell index, row-major: move = row * cols + col.
+ *
+ * Positions are bitboards (see mnk.h); lines are found with shifts and masks
+ * (mnk_lines.c); the text forms live in mnk_text.c.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -10,36 +13,8 @@
 
 #include <tourney/game.h>
 
-#include "mnk.h"
-
-/* A window: k consecutive cells starting at `start`, `step` apart. */
-struct mnk_window {
-    int16_t start;
-    int16_t step;
-};
-
-/* The rules chosen by the parameters, plus tables computed once so that the
- * hot functions only read. */
-struct mnk_game {
-    int rows;
-    int cols;
-    int k;
-    int cells;
-    /* Value of a window holding c stones of one colour and none of the other. */
-    int64_t weight[MNK_MAX_SIDE + 1];
-    /* Zobrist keys: one per cell and colour, one for "o to move", and a base
-     * so that the empty board does not hash to 0 (a common "empty slot"). */
-    uint64_t zobrist[MNK_MAX_CELLS][2];
-    uint64_t zobrist_o_to_move;
-    uint64_t zobrist_base;
-    int window_count;
-    struct mnk_window windows[]; /* every window of k cells, 4 directions */
-};
-
-/* Row and column steps of the four line directions: right, down, down-right,
- * down-left. */
-static const int dir_rows[4] = {0, 1, 1, 1};
-static const int dir_cols[4] = {1, 0, 1, -1};
+#include "../common/bits.h"
+#include "mnk_game.h"
 
 static const struct tourney_param_desc mnk_params[] = {
     {
@@ -70,17 +45,6 @@ static const struct tourney_param_desc mnk_params[] = {
 
 #define MNK_PARAM_COUNT (sizeof(mnk_params) / sizeof(mnk_params[0]))
 
-static int get_ply(const struct mnk_state *s)
-{
-    return s->ply_low | (s->ply_high << 8);
-}
-
-static void set_ply(struct mnk_state *s, int ply)
-{
-    s->ply_low = (uint8_t)(ply & 0xff);
-    s->ply_high = (uint8_t)(ply >> 8);
-}
-
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
@@ -95,30 +59,28 @@ static int can_report(const char *error, size_t error_size)
     return error != NULL && error_size > 0;
 }
 
-/* Counts every window of k cells (or fills them when `out` is not NULL). */
-static int list_windows(int rows, int cols, int k, struct mnk_window *out)
+/* Squared distance from a cell to the centre of the board, in half cells so
+ * that it stays a whole number on boards of even sides. */
+static int centre_distance(const struct mnk_game *g, int cell)
 {
-    int n = 0;
-    /* With k = 1 every direction yields the same one-cell windows. */
-    int directions = k == 1 ? 1 : 4;
+    int dr = 2 * (cell / g->cols) - (g->rows - 1);
+    int dc = 2 * (cell % g->cols) - (g->cols - 1);
+    return dr * dr + dc * dc;
+}
 
-    for (int d = 0; d < directions; d++) {
-        for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < cols; c++) {
-                int end_r = r + (k - 1) * dir_rows[d];
-                int end_c = c + (k - 1) * dir_cols[d];
-                if (end_r >= rows || end_c < 0 || end_c >= cols) {
-                    continue;
-                }
-                if (out != NULL) {
-                    out[n].start = (int16_t)(r * cols + c);
-                    out[n].step = (int16_t)(dir_rows[d] * cols + dir_cols[d]);
-                }
-                n++;
+static void rank_cells_by_centre(struct mnk_game *g)
+{
+    for (int a = 0; a < g->cells; a++) {
+        int da = centre_distance(g, a);
+        int rank = 0;
+        for (int b = 0; b < g->cells; b++) {
+            int db = centre_distance(g, b);
+            if (db < da || (db == da && b < a)) {
+                rank++;
             }
         }
+        g->centre_rank[a] = (int16_t)rank;
     }
-    return n;
 }
 
 static int mnk_create(const struct tourney_param_value *values, void **out,
@@ -150,9 +112,10 @@ static int mnk_create(const struct tourney_param_value *values, void **out,
         return TOURNEY_ERR_INVALID;
     }
 
-    int window_count = list_windows(rows, cols, k, NULL);
-    struct mnk_game *game =
-        calloc(1, sizeof(*game) + (size_t)window_count * sizeof(game->windows[0]));
+    int words = mnk_words(rows * cols);
+    int window_count = mnk_list_windows(rows, cols, k, words, NULL);
+    size_t window_bytes = (size_t)window_count * (size_t)words * sizeof(uint64_t);
+    struct mnk_game *game = calloc(1, sizeof(*game) + window_bytes);
     if (game == NULL) {
         if (can_report(error, error_size)) {
             snprintf(error, error_size, "mnk: out of memory");
@@ -163,7 +126,10 @@ static int mnk_create(const struct tourney_param_value *values, void **out,
     game->cols = cols;
     game->k = k;
     game->cells = rows * cols;
-    game->window_count = list_windows(rows, cols, k, game->windows);
+    game->words = words;
+    game->window_count = mnk_list_windows(rows, cols, k, words, game->windows);
+    mnk_build_lines(game);
+    rank_cells_by_centre(game);
 
     /* 1, 10, 100, ...: one more stone in an open window outweighs many
      * windows with one stone less. Capped so that sums cannot overflow. */
@@ -184,7 +150,7 @@ static int mnk_create(const struct tourney_param_value *values, void **out,
     game->zobrist_o_to_move = splitmix64(&seed);
     game->zobrist_base = splitmix64(&seed);
 
-    info->state_size = sizeof(struct mnk_state) + (size_t)game->cells;
+    info->state_size = mnk_state_size(game->cells);
     info->move_limit = game->cells;
     info->max_plies = game->cells;
     *out = game;
@@ -196,16 +162,81 @@ static void mnk_destroy(void *game)
     free(game);
 }
 
+/* Both players' stones, read out of a state. */
+static void load_stones(const struct mnk_game *g, const struct mnk_state *s,
+                        struct mnk_bits stones[2])
+{
+    memset(stones, 0, 2 * sizeof(stones[0]));
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < g->words; i++) {
+            stones[p].w[i] = mnk_get_word(s, g->words, p, i);
+        }
+    }
+}
+
+/* The empty cells, given both players' stones. */
+static void empty_cells(const struct mnk_game *g, const struct mnk_bits stones[2],
+                        struct mnk_bits *empty)
+{
+    memset(empty, 0, sizeof(*empty));
+    for (int i = 0; i < g->words; i++) {
+        empty->w[i] = g->board.w[i] & ~(stones[0].w[i] | stones[1].w[i]);
+    }
+}
+
+/* Writes the cells of `set` into `moves` in ascending order; returns how
+ * many. */
+static int list_cells(const struct mnk_game *g, const struct mnk_bits *set, tourney_move *moves)
+{
+    int n = 0;
+
+    for (int i = 0; i < g->words; i++) {
+        for (uint64_t rest = set->w[i]; rest != 0; rest &= rest - 1) {
+            moves[n++] = 64 * i + bits_lowest(rest);
+        }
+    }
+    return n;
+}
+
+static int count_cells(const struct mnk_game *g, const struct mnk_bits *set)
+{
+    int n = 0;
+
+    for (int i = 0; i < g->words; i++) {
+        n += bits_count(set->w[i]);
+    }
+    return n;
+}
+
+uint64_t mnk_hash_from_scratch(const struct mnk_game *g, const struct mnk_bits stones[2], int ply)
+{
+    uint64_t h = g->zobrist_base;
+    tourney_move cells[MNK_MAX_CELLS];
+
+    for (int p = 0; p < 2; p++) {
+        int n = list_cells(g, &stones[p], cells);
+        for (int i = 0; i < n; i++) {
+            h ^= g->zobrist[cells[i]][p];
+        }
+    }
+    if (ply & 1) {
+        h ^= g->zobrist_o_to_move;
+    }
+    return h;
+}
+
 static void mnk_initial_state(const void *game, void *state)
 {
     const struct mnk_game *g = game;
-    memset(state, 0, sizeof(struct mnk_state) + (size_t)g->cells);
+
+    memset(state, 0, mnk_state_size(g->cells));
+    mnk_set_hash(state, g->zobrist_base);
 }
 
 static int mnk_to_move(const void *game, const void *state)
 {
     (void)game;
-    return get_ply(state) & 1;
+    return mnk_get_ply(state) & 1;
 }
 
 static int mnk_status(const void *game, const void *state)
@@ -219,32 +250,15 @@ static int mnk_legal_moves(const void *game, const void *state, tourney_move *mo
 {
     const struct mnk_game *g = game;
     const struct mnk_state *s = state;
-    int n = 0;
+    struct mnk_bits stones[2];
+    struct mnk_bits empty;
 
     if (s->status != TOURNEY_ONGOING) {
         return 0;
     }
-    for (int i = 0; i < g->cells; i++) {
-        if (s->cells[i] == MNK_EMPTY) {
-            moves[n++] = i;
-        }
-    }
-    return n;
-}
-
-/* Stones of `stone` in a row starting next to (r, c) in direction (dr, dc). */
-static int run_length(const struct mnk_game *g, const struct mnk_state *s, int r, int c, int dr,
-                      int dc, uint8_t stone)
-{
-    int n = 0;
-    r += dr;
-    c += dc;
-    while (r >= 0 && r < g->rows && c >= 0 && c < g->cols && s->cells[r * g->cols + c] == stone) {
-        n++;
-        r += dr;
-        c += dc;
-    }
-    return n;
+    load_stones(g, s, stones);
+    empty_cells(g, stones, &empty);
+    return list_cells(g, &empty, moves);
 }
 
 static void mnk_apply(const void *game, void *state, tourney_move move)
@@ -256,23 +270,18 @@ static void mnk_apply(const void *game, void *state, tourney_move move)
     if (move < 0 || move >= g->cells) {
         return;
     }
-    int ply = get_ply(s);
-    uint8_t stone = (uint8_t)(MNK_X + (ply & 1));
-    s->cells[move] = stone;
-    set_ply(s, ply + 1);
+    int ply = mnk_get_ply(s);
+    int player = ply & 1;
+    uint64_t word = mnk_get_word(s, g->words, player, move / 64);
+    mnk_set_word(s, g->words, player, move / 64, word | UINT64_C(1) << (move % 64));
+    mnk_set_hash(s, mnk_get_hash(s) ^ g->zobrist[move][player] ^ g->zobrist_o_to_move);
+    mnk_set_ply(s, ply + 1);
 
-    /* Only a line through the new stone can have appeared. */
-    int r = move / g->cols;
-    int c = move % g->cols;
-    for (int d = 0; d < 4; d++) {
-        int line = 1 + run_length(g, s, r, c, dir_rows[d], dir_cols[d], stone) +
-                   run_length(g, s, r, c, -dir_rows[d], -dir_cols[d], stone);
-        if (line >= g->k) {
-            s->status = stone == MNK_X ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND;
-            return;
-        }
-    }
-    if (ply + 1 == g->cells) {
+    struct mnk_bits stones[2];
+    load_stones(g, s, stones);
+    if (mnk_has_line(g, &stones[player])) {
+        s->status = player == 0 ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND;
+    } else if (ply + 1 == g->cells) {
         s->status = TOURNEY_DRAW;
     }
 }
@@ -285,8 +294,12 @@ static void mnk_undo(const void *game, void *state, tourney_move move)
     if (move < 0 || move >= g->cells) {
         return;
     }
-    s->cells[move] = MNK_EMPTY;
-    set_ply(s, get_ply(s) - 1);
+    int ply = mnk_get_ply(s) - 1;
+    int player = ply & 1;
+    uint64_t word = mnk_get_word(s, g->words, player, move / 64);
+    mnk_set_word(s, g->words, player, move / 64, word & ~(UINT64_C(1) << (move % 64)));
+    mnk_set_hash(s, mnk_get_hash(s) ^ g->zobrist[move][player] ^ g->zobrist_o_to_move);
+    mnk_set_ply(s, ply);
     /* The move was legal, so the game was ongoing before it. */
     s->status = TOURNEY_ONGOING;
 }
@@ -295,21 +308,18 @@ static int32_t mnk_evaluate(const void *game, const void *state)
 {
     const struct mnk_game *g = game;
     const struct mnk_state *s = state;
-    uint8_t mine = (uint8_t)(MNK_X + (get_ply(s) & 1));
+    struct mnk_bits stones[2];
+    int mine = mnk_get_ply(s) & 1;
     int64_t total = 0;
 
+    load_stones(g, s, stones);
     for (int w = 0; w < g->window_count; w++) {
-        int cell = g->windows[w].start;
-        int step = g->windows[w].step;
+        const uint64_t *mask = g->windows + (size_t)w * (size_t)g->words;
         int own = 0;
         int other = 0;
-        for (int i = 0; i < g->k; i++, cell += step) {
-            uint8_t v = s->cells[cell];
-            if (v == mine) {
-                own++;
-            } else if (v != MNK_EMPTY) {
-                other++;
-            }
+        for (int i = 0; i < g->words; i++) {
+            own += bits_count(stones[mine].w[i] & mask[i]);
+            other += bits_count(stones[!mine].w[i] & mask[i]);
         }
         /* A window holding both colours can never become a line. */
         if (other == 0) {
@@ -329,170 +339,81 @@ static int32_t mnk_evaluate(const void *game, const void *state)
 
 static uint64_t mnk_hash(const void *game, const void *state)
 {
-    const struct mnk_game *g = game;
-    const struct mnk_state *s = state;
-    uint64_t h = g->zobrist_base;
-
-    for (int i = 0; i < g->cells; i++) {
-        if (s->cells[i] != MNK_EMPTY) {
-            h ^= g->zobrist[i][s->cells[i] - MNK_X];
-        }
-    }
-    if (get_ply(s) & 1) {
-        h ^= g->zobrist_o_to_move;
-    }
-    return h;
+    (void)game;
+    return mnk_get_hash(state);
 }
 
-static int mnk_format_move(const void *game, tourney_move move, char *buf, size_t size)
+static void mnk_order_moves(const void *game, const void *state, tourney_move *moves, int count)
 {
     const struct mnk_game *g = game;
+    (void)state;
 
-    if (buf == NULL || size == 0) {
-        return TOURNEY_ERR_INVALID;
+    /* Insertion sort: lists are short, and the ranks are all different. */
+    for (int i = 1; i < count; i++) {
+        tourney_move m = moves[i];
+        int j = i;
+        while (j > 0 && g->centre_rank[moves[j - 1]] > g->centre_rank[m]) {
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        moves[j] = m;
     }
-    if (move < 0 || move >= g->cells) {
-        buf[0] = '\0';
-        return TOURNEY_ERR_INVALID;
-    }
-    int n = snprintf(buf, size, "%c%d", 'a' + move % g->cols, move / g->cols + 1);
-    if (n < 0 || (size_t)n >= size) {
-        buf[0] = '\0';
-        return TOURNEY_ERR_INVALID;
-    }
-    return TOURNEY_OK;
 }
 
-static int mnk_format_state(const void *game, const void *state, char *buf, size_t size)
+static tourney_move mnk_winning_move(const void *game, const void *state)
 {
     const struct mnk_game *g = game;
     const struct mnk_state *s = state;
-    static const char symbols[] = {'.', 'x', 'o'};
-    /* Each row is cols symbols, cols - 1 spaces and a newline. */
-    size_t needed = (size_t)g->rows * (size_t)(2 * g->cols) + 1;
+    struct mnk_bits stones[2];
+    struct mnk_bits empty;
+    struct mnk_bits spots;
+    tourney_move cells[MNK_MAX_CELLS];
 
-    if (buf == NULL || size == 0) {
-        return TOURNEY_ERR_INVALID;
+    if (s->status != TOURNEY_ONGOING) {
+        return -1;
     }
-    if (size < needed) {
-        buf[0] = '\0';
-        return TOURNEY_ERR_INVALID;
-    }
-    char *p = buf;
-    for (int r = 0; r < g->rows; r++) {
-        for (int c = 0; c < g->cols; c++) {
-            uint8_t v = s->cells[r * g->cols + c];
-            *p++ = v <= MNK_O ? symbols[v] : '?';
-            *p++ = c + 1 < g->cols ? ' ' : '\n';
-        }
-    }
-    *p = '\0';
-    return TOURNEY_OK;
+    load_stones(g, s, stones);
+    empty_cells(g, stones, &empty);
+    mnk_winning_spots(g, &stones[mnk_get_ply(s) & 1], &empty, &spots);
+    return list_cells(g, &spots, cells) > 0 ? cells[0] : -1;
 }
 
-/* Which colours (bit 0: x, bit 1: o) have k in a row somewhere on `cells`. */
-static int lines_present(const struct mnk_game *g, const uint8_t *cells)
-{
-    int found = 0;
-
-    for (int w = 0; w < g->window_count; w++) {
-        int cell = g->windows[w].start;
-        uint8_t first = cells[cell];
-        int i = 1;
-        if (first == MNK_EMPTY) {
-            continue;
-        }
-        for (cell += g->windows[w].step; i < g->k; i++, cell += g->windows[w].step) {
-            if (cells[cell] != first) {
-                break;
-            }
-        }
-        if (i == g->k) {
-            found |= first == MNK_X ? 1 : 2;
-        }
-    }
-    return found;
-}
-
-static int mnk_parse_state(const void *game, const char *text, void *state)
+static int mnk_safe_moves(const void *game, const void *state, tourney_move *moves)
 {
     const struct mnk_game *g = game;
-    uint8_t cells[MNK_MAX_CELLS];
-    int n = 0;
-    int count[3] = {0, 0, 0};
+    const struct mnk_state *s = state;
+    struct mnk_bits stones[2];
+    struct mnk_bits empty;
+    struct mnk_bits threats;
+    struct mnk_bits safe;
+    int mine = mnk_get_ply(s) & 1;
 
-    if (text == NULL) {
-        return TOURNEY_ERR_INVALID;
+    if (s->status != TOURNEY_ONGOING) {
+        return 0;
     }
-    /* Read into a local board so that `state` is untouched on failure. */
-    for (const char *p = text; *p != '\0'; p++) {
-        uint8_t v;
-        switch (*p) {
-        case 'x':
-        case 'X':
-            v = MNK_X;
-            break;
-        case 'o':
-        case 'O':
-            v = MNK_O;
-            break;
-        case '.':
-        case '-':
-        case '_':
-            v = MNK_EMPTY;
-            break;
-        case ' ':
-        case '\t':
-        case '\n':
-        case '\r':
-        case '\v':
-        case '\f':
-        case '/':
-            continue;
-        default:
-            return TOURNEY_ERR_INVALID;
-        }
-        if (n == g->cells) {
-            return TOURNEY_ERR_INVALID;
-        }
-        cells[n++] = v;
-        count[v]++;
+    load_stones(g, s, stones);
+    empty_cells(g, stones, &empty);
+    /* A stone only ever takes away the cell it lands on, so after our move
+     * the opponent's winning cells are the ones it has now, less that cell:
+     * with none we may play anywhere, with one we must take it, with two or
+     * more we cannot stop it. A move that fills the board leaves it none. */
+    mnk_winning_spots(g, &stones[!mine], &empty, &threats);
+    int threat_count = count_cells(g, &threats);
+    if (threat_count == 0) {
+        safe = empty;
+    } else if (threat_count == 1) {
+        safe = threats;
+    } else {
+        memset(&safe, 0, sizeof(safe));
     }
-    if (n != g->cells) {
-        return TOURNEY_ERR_INVALID;
+    /* A move that wins ends the game, so it is safe too. Callers need not
+     * ask where there is one, but the answer stays right if they do. */
+    struct mnk_bits wins;
+    mnk_winning_spots(g, &stones[mine], &empty, &wins);
+    for (int i = 0; i < g->words; i++) {
+        safe.w[i] |= wins.w[i];
     }
-    /* x moves first, so it has as many stones as o or one more. */
-    int ply = count[MNK_X] + count[MNK_O];
-    if (count[MNK_X] != count[MNK_O] && count[MNK_X] != count[MNK_O] + 1) {
-        return TOURNEY_ERR_INVALID;
-    }
-
-    /* The game stops at the first line, so at most one side has one, and
-     * it is the side that moved last. */
-    int status = TOURNEY_ONGOING;
-    int lines = lines_present(g, cells);
-    if (lines == 3) {
-        return TOURNEY_ERR_INVALID;
-    } else if (lines == 1) {
-        if ((ply & 1) == 0) {
-            return TOURNEY_ERR_INVALID;
-        }
-        status = TOURNEY_WIN_FIRST;
-    } else if (lines == 2) {
-        if ((ply & 1) == 1) {
-            return TOURNEY_ERR_INVALID;
-        }
-        status = TOURNEY_WIN_SECOND;
-    } else if (ply == g->cells) {
-        status = TOURNEY_DRAW;
-    }
-
-    struct mnk_state *s = state;
-    memset(s, 0, sizeof(*s));
-    set_ply(s, ply);
-    s->status = (uint8_t)status;
-    memcpy(s->cells, cells, (size_t)g->cells);
-    return TOURNEY_OK;
+    return list_cells(g, &safe, moves);
 }
 
 static const struct tourney_game_api mnk_api = {
@@ -514,6 +435,9 @@ static const struct tourney_game_api mnk_api = {
     .format_move = mnk_format_move,
     .format_state = mnk_format_state,
     .parse_state = mnk_parse_state,
+    .order_moves = mnk_order_moves,
+    .winning_move = mnk_winning_move,
+    .safe_moves = mnk_safe_moves,
 };
 
 TOURNEY_GAME_ENTRY(mnk_api)

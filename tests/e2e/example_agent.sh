@@ -218,7 +218,7 @@ note "summary.json: the cross-table agrees with games.jsonl"
 awk '
     /"crosstable": \[/ { on = 1 }
     !on { next }
-    /"(wins|draws|losses)":/ { gsub(/[",]/, ""); v[$1] = $2 }
+    /^      "(wins|draws|losses)":/ { gsub(/[",]/, ""); v[$1] = $2 }  # not the per-seat tallies
     /"agent":/ { gsub(/[",]/, ""); agent = $2 }
     /"opponent":/ {
         gsub(/[",]/, "")
