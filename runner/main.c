@@ -317,8 +317,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "tourney report: expected exactly one DIR holding games.jsonl\n");
             return EXIT_USAGE;
         }
-        return tourney_rebuild_reports(argv[2], stdout, stderr) == 0 ? EXIT_SUCCESS
-                                                                     : EXIT_RUN_FAILED;
+        char *exe = exe_path();
+        int status = tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout,
+                                             stderr);
+        free(exe);
+        return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
     }
     if (strcmp(command, "agents") == 0) {
         return command_list(TOURNEY_KIND_AGENT, argc - 2, argv + 2);
