@@ -48,26 +48,19 @@ static void rate_cell(FILE *out, const char *key, uint32_t count, uint32_t games
     fprintf(out, ">%.1f</td>", 100.0 * rate);
 }
 
-static void text_cell(FILE *out, const char *class_name, const char *text)
-{
-    fprintf(out, "<td class=\"%s\">", class_name);
-    tourney_html_text(out, text);
-    fputs("</td>", out);
-}
-
 int tourney_html_standings(struct html_page *page, FILE *out)
 {
     static const char *const headers[] = {
-        "#",       "agent",  "plugin", "parameters", "games",     "W",         "D",
-        "L",       "score %", "win %", "win % 95% interval", "win % 1st", "win % 2nd",
-        "win % vs random"};
+        "#",     "agent", "plugin and parameters", "games",  "W",      "D",        "L",
+        "score %", "win %", "95% interval",        "as 1st", "as 2nd", "vs random"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
     fputs("<p class=\"note\">Ranked by score (a draw counts half a win), then by wins. The "
-          "interval is the 95% Wilson score interval of the win rate; 1st and 2nd are the win "
-          "rates as first and as second player.</p>\n", out);
-    open_table(out, "standings", headers, sizeof(headers) / sizeof(headers[0]), 4);
+          "interval is the 95% Wilson score interval of the win rate; the last three columns "
+          "are the win rates as first player, as second player and against random.</p>\n",
+          out);
+    open_table(out, "standings", headers, sizeof(headers) / sizeof(headers[0]), 3);
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *a = &stats->agents[i];
@@ -78,8 +71,14 @@ int tourney_html_standings(struct html_page *page, FILE *out)
         fprintf(out, ">%zu</td><th scope=\"row\">", rank + 1);
         tourney_html_text(out, in->agents[i].name);
         fputs("</th>", out);
-        text_cell(out, "plugin", in->agents[i].plugin);
-        text_cell(out, "params", in->agents[i].params);
+        fputs("<td class=\"params\"><code>", out);
+        tourney_html_text(out, in->agents[i].plugin);
+        fputs("</code>", out);
+        if (in->agents[i].params[0] != '\0') {
+            fputs(": ", out);
+            tourney_html_text(out, in->agents[i].params);
+        }
+        fputs("</td>", out);
         count_cell(out, "all.games", a->all.games);
         count_cell(out, "all.wins", a->all.wins);
         count_cell(out, "all.draws", a->all.draws);

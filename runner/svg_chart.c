@@ -6,15 +6,20 @@
 
 #include "html.h"
 
-/* The drawing's coordinates; the page scales them to its width. */
-#define WIDTH 720.0
-#define VALUE_SPACE 84.0 /* right of the plot, for the value at a bar's end */
-#define CHAR_WIDTH 7.2   /* of a 13px label, roughly: enough to size the label column */
-#define BAR 14.0
+/* The drawing's coordinates. The page scales them to the column's width, up
+ * to 1.5 times on a wide screen and down to about 0.9 on a phone, so 11
+ * units of text stay readable on both. Each agent's name stands above its
+ * bars, which then have the whole width. */
+#define WIDTH 400.0
+#define LEFT 16.0 /* room for half the first tick's label */
+#define VALUE_SPACE 70.0 /* right of the plot, for the value at a bar's end */
+#define CHAR_WIDTH 6.0   /* of 11-unit text, roughly: enough to space the legend */
+#define LABEL 15.0       /* the name above a group of bars */
+#define BAR 10.0
 #define BAR_GAP 2.0
-#define ROW_GAP 12.0
-#define LEGEND_HEIGHT 24.0
-#define AXIS_HEIGHT 44.0 /* tick labels and the axis label */
+#define ROW_GAP 8.0
+#define LEGEND_HEIGHT 20.0
+#define AXIS_HEIGHT 38.0 /* tick labels and the axis label */
 
 /* The round number (1, 2 or 5 times a power of ten) at or above X. */
 static double round_up(double x)
@@ -100,21 +105,6 @@ static void tick_text(const struct chart_axis *axis, bool percent, double value,
     snprintf(buf, size, "%.6g", shown);
 }
 
-/* LABEL cut to MAX_CHARS bytes, at a character boundary, with an ellipsis. */
-static void short_label(const char *label, size_t max_chars, char *buf, size_t size)
-{
-    size_t length = strlen(label);
-    if (length <= max_chars || max_chars < 2) {
-        snprintf(buf, size, "%s", label);
-        return;
-    }
-    size_t keep = max_chars - 1;
-    while (keep > 0 && ((unsigned char)label[keep] & 0xC0) == 0x80) {
-        keep--; /* never split a UTF-8 sequence */
-    }
-    snprintf(buf, size, "%.*s\xE2\x80\xA6", (int)keep, label);
-}
-
 static void draw_ticks(FILE *out, const struct bar_chart *chart, const struct chart_axis *axis,
                        double x0, double x1, double top, double bottom)
 {
@@ -137,7 +127,7 @@ static void draw_ticks(FILE *out, const struct bar_chart *chart, const struct ch
         tick_text(axis, chart->percent, ticks[i], label, sizeof(label));
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, top, x, bottom);
         fprintf(out, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x,
-                bottom + 15.0);
+                bottom + 13.0);
         tourney_html_text(out, label);
         fputs("</text>", out);
     }
@@ -149,33 +139,30 @@ static void draw_legend(FILE *out, const struct bar_chart *chart, double x0)
     fputs("<g class=\"legend\">", out);
     double x = x0;
     for (size_t s = 0; s < chart->series_count; s++) {
-        fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"6\" width=\"12\" height=\"12\"/>",
+        fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"4\" width=\"10\" height=\"10\"/>",
                 s, x);
-        fprintf(out, "<text x=\"%.1f\" y=\"16\">", x + 16.0);
+        fprintf(out, "<text x=\"%.1f\" y=\"13\">", x + 14.0);
         tourney_html_text(out, chart->series[s]);
         fputs("</text>", out);
-        x += 16.0 + CHAR_WIDTH * (double)strlen(chart->series[s]) + 18.0;
+        x += 14.0 + CHAR_WIDTH * (double)strlen(chart->series[s]) + 14.0;
     }
     fputs("</g>", out);
 }
 
 static void draw_row(FILE *out, const struct bar_chart *chart, const struct chart_axis *axis,
-                     const struct bar_row *row, double x0, double x1, double y, size_t label_chars)
+                     const struct bar_row *row, double x0, double x1, double y)
 {
-    double group = (double)chart->series_count * (BAR + BAR_GAP) - BAR_GAP;
-    char label[128];
-    short_label(row->label, label_chars, label, sizeof(label));
-    fprintf(out, "<g class=\"row\"><text class=\"label\" x=\"%.1f\" y=\"%.1f\" "
-                 "text-anchor=\"end\"><title>", x0 - 8.0, y + group / 2.0 + 4.5);
+    fprintf(out, "<g class=\"row\"><text class=\"label\" x=\"%.1f\" y=\"%.1f\">", x0,
+            y + LABEL - 4.0);
     tourney_html_text(out, row->label);
-    fputs("</title>", out);
-    tourney_html_text(out, label);
     fputs("</text>", out);
     for (size_t s = 0; s < chart->series_count; s++) {
-        double top = y + (double)s * (BAR + BAR_GAP);
+        double top = y + LABEL + (double)s * (BAR + BAR_GAP);
         double end = x0 + (x1 - x0) * tourney_chart_position(axis, row->value[s]);
         fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                      "height=\"%.1f\"><title>", s, x0, top, end - x0, BAR);
+        tourney_html_text(out, row->label);
+        fputs(", ", out);
         if (chart->series_count > 1) {
             tourney_html_textf(out, "%s: ", chart->series[s]);
         }
@@ -189,12 +176,11 @@ static void draw_row(FILE *out, const struct bar_chart *chart, const struct char
             fprintf(out, "<g class=\"whisker\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
                          "y2=\"%.1f\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
                          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/></g>",
-                    low, mid, high, mid, low, top + 2.0, low, top + BAR - 2.0, high, top + 2.0,
-                    high, top + BAR - 2.0);
+                    low, mid, high, mid, low, top, low, top + BAR, high, top, high, top + BAR);
             text_x = high > end ? high : end;
         }
-        fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">", text_x + 5.0,
-                top + BAR - 3.0);
+        fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">", text_x + 4.0,
+                top + BAR - 1.5);
         tourney_html_text(out, row->text[s]);
         fputs("</text>", out);
     }
@@ -209,7 +195,6 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
         return -1;
     }
     size_t count = 0;
-    size_t longest = 4;
     for (size_t r = 0; r < chart->row_count; r++) {
         for (size_t s = 0; s < chart->series_count; s++) {
             values[count++] = chart->rows[r].value[s];
@@ -217,17 +202,13 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
         if (chart->rows[r].has_interval) {
             values[count++] = chart->rows[r].high;
         }
-        size_t length = strlen(chart->rows[r].label);
-        longest = length > longest ? length : longest;
     }
     struct chart_axis axis = tourney_chart_axis(values, count, chart->percent);
     free(values);
-    /* The label column fits the longest name, up to a third of the width. */
-    size_t label_chars = longest < 32 ? longest : 32;
-    double x0 = 12.0 + CHAR_WIDTH * (double)label_chars;
+    double x0 = LEFT;
     double x1 = WIDTH - VALUE_SPACE;
-    double group = (double)chart->series_count * (BAR + BAR_GAP) - BAR_GAP + ROW_GAP;
-    double top = chart->series_count > 1 ? LEGEND_HEIGHT + 6.0 : 8.0;
+    double group = LABEL + (double)chart->series_count * (BAR + BAR_GAP) - BAR_GAP + ROW_GAP;
+    double top = chart->series_count > 1 ? LEGEND_HEIGHT + 4.0 : 4.0;
     double bottom = top + group * (double)chart->row_count;
     double height = bottom + AXIS_HEIGHT;
     fprintf(out, "<svg class=\"chart\" id=\"%s\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
@@ -238,13 +219,12 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
     if (chart->series_count > 1) {
         draw_legend(out, chart, x0);
     }
-    draw_ticks(out, chart, &axis, x0, x1, top - 4.0, bottom);
+    draw_ticks(out, chart, &axis, x0, x1, top, bottom);
     for (size_t r = 0; r < chart->row_count; r++) {
-        draw_row(out, chart, &axis, &chart->rows[r], x0, x1,
-                 top + group * (double)r + ROW_GAP / 2.0, label_chars);
+        draw_row(out, chart, &axis, &chart->rows[r], x0, x1, top + group * (double)r);
     }
     fprintf(out, "<text class=\"axis-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-            (x0 + x1) / 2.0, height - 6.0);
+            (x0 + x1) / 2.0, height - 8.0);
     tourney_html_text(out, chart->axis_label);
     if (axis.log) {
         fputs(" (log scale)", out);

@@ -490,7 +490,7 @@ static void test_page_with_boards(void **state)
      * score and win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
      * first, as second and against random. */
     assert_text_of(root, "data-agent", "b<&\"'>",
-                   "3b<&\"'>weirdnote = </script><!-- & \"quoted\"30030.00.0[0.0, 56.1]0.00.00.0");
+                   "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.00.0[0.0, 56.1]0.00.00.0");
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
     assert_null(strstr(page, "<script>alert"));

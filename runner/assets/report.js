@@ -256,9 +256,14 @@
     select(0);
   }
 
-  // Every chart the page announces is there and drawn, and the viewer can
-  // step through a game from its first position to its last.
+  // Every chart the page announces is there and drawn, the page never
+  // scrolls sideways (wide tables scroll in their own boxes), and the viewer
+  // can step through a game from its first position to its last.
   function selfCheck() {
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      fail('the page is ' + document.documentElement.scrollWidth + ' pixels wide in a window of ' +
+        window.innerWidth);
+    }
     var facts = byId('page-facts');
     var expected = Number(facts ? facts.getAttribute('data-charts') : NaN);
     var charts = document.querySelectorAll('svg.chart');
