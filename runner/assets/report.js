@@ -87,6 +87,27 @@
     return marks;
   }
 
+  // The colour of the mark SEAT put down with its first move, if any.
+  function seatColour(game, seat) {
+    for (var ply = 1; ply < current.grids.length; ply++) {
+      if ((game.s[ply - 1] === '1' ? 1 : 0) !== seat) {
+        continue;
+      }
+      var before = current.grids[ply - 1];
+      var after = current.grids[ply];
+      for (var r = 0; r < after.length; r++) {
+        for (var c = 0; c < after[r].length; c++) {
+          var token = after[r][c];
+          if (!EMPTY[token] && (!before[r] || before[r][c] !== token)) {
+            return current.marks[token];
+          }
+        }
+      }
+      return undefined;
+    }
+    return undefined;
+  }
+
   function svgElement(name, attributes, parent) {
     var element = document.createElementNS(SVG, name);
     Object.keys(attributes).forEach(function (key) {
@@ -198,7 +219,14 @@
     players.textContent = '';
     [0, 1].forEach(function (seat) {
       var line = document.createElement('div');
-      line.textContent = (seat === 0 ? 'first: ' : 'second: ') + name(seat, game);
+      var colour = seatColour(game, seat);
+      if (colour !== undefined) {
+        var mark = document.createElement('span');
+        mark.className = 'mark t' + colour;
+        line.appendChild(mark);
+      }
+      line.appendChild(document.createTextNode((seat === 0 ? 'first: ' : 'second: ') +
+        name(seat, game)));
       players.appendChild(line);
     });
     movesList.textContent = '';
@@ -214,7 +242,8 @@
     document.querySelectorAll('table.games tr[data-game]').forEach(function (row) {
       row.classList.toggle('selected', Number(row.getAttribute('data-game')) === index);
     });
-    show(0);
+    // The final position first, with the result: stepping back replays it.
+    show(game.m.length);
   }
 
   function step(how) {
@@ -279,6 +308,10 @@
     if (data.games.length > 0) {
       var game = data.games[0];
       select(0);
+      step('first');
+      if (current.ply !== 0) {
+        fail('the viewer did not go back to the start');
+      }
       step('last');
       if (current.ply !== game.m.length) {
         fail('the viewer did not reach the last move');
