@@ -80,8 +80,10 @@ static char *find_plugin(const struct log_header *header, const struct plugin_se
     }
     if (strcmp(digest, header->game_digest) != 0) {
         /* Another version of the game could draw other boards. */
-        snprintf(why, why_size, "%s is not the game plugin the log was played with (its "
-                                "digest differs)", path);
+        snprintf(why, why_size,
+                 "%s is not the game plugin the log was played with (its "
+                 "digest differs)",
+                 path);
         free(path);
         return NULL;
     }
@@ -109,8 +111,8 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
         snprintf(why, why_size, "out of memory");
         return -1;
     }
-    if (tourney_params_from_text(api->params, api->param_count, header->game_params,
-                                 game->params, error, sizeof(error)) != 0) {
+    if (tourney_params_from_text(api->params, api->param_count, header->game_params, game->params,
+                                 error, sizeof(error)) != 0) {
         snprintf(why, why_size, "the log's game parameters '%s' do not suit plugin '%s': %s",
                  header->game_params, api->name, error);
         return -1;

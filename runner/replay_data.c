@@ -182,7 +182,7 @@ static json_t *positions(struct drawing *d, const struct sampled_game *game, jso
             break;
         }
         json_t *entry = strlen(d->text) == strlen(d->previous) ? difference(d->previous, d->text)
-                                                                : printable(d->text, true);
+                                                               : printable(d->text, true);
         if (json_array_append_new(list, entry) != 0 || remember(d) != 0) {
             json_decref(list);
             return NULL;
@@ -227,8 +227,7 @@ static json_t *game_data(struct drawing *d, const struct sampled_game *game)
     json_t *data = json_pack(
         "{s:I, s:[i, i], s:s, s:s, s:o, s:o, s:o, s:s, s:o, s:[o, o]}", "n",
         (json_int_t)game->index, "a", (int)game->agent[0], (int)game->agent[1], "r",
-        tourney_result_text(game->result),
-        "t", tourney_termination_name(game->termination), "f",
+        tourney_result_text(game->result), "t", tourney_termination_name(game->termination), "f",
         game->fault_seat >= 0 ? json_integer(game->fault_seat) : json_null(), "why",
         printable(game->reason, false), "m", moves, "s", seats, "log", game_log(game), "out",
         printable(game->output[0], true), printable(game->output[1], true));
@@ -241,8 +240,8 @@ static json_t *game_data(struct drawing *d, const struct sampled_game *game)
     return data;
 }
 
-json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen,
-                            size_t count, const char *const *names, size_t name_count,
+json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen, size_t count,
+                            const char *const *names, size_t name_count,
                             const struct board_source *board)
 {
     struct drawing drawing;

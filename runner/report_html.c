@@ -113,9 +113,11 @@ int tourney_report_write_html(const struct report *report, FILE *out)
     }
     fputs("</main>\n", out);
     /* The script's self-check counts the charts it should find. */
-    fprintf(out, "<footer id=\"page-facts\" data-charts=\"%zu\">Written by tourney from ", page.charts);
+    fprintf(out, "<footer id=\"page-facts\" data-charts=\"%zu\">Written by tourney from ",
+            page.charts);
     fputs("games.jsonl; every figure is computed from the game records, like those of "
-          "summary.json.</footer>\n<script>\n", out);
+          "summary.json.</footer>\n<script>\n",
+          out);
     fputs(tourney_report_js, out);
     fputs("</script>\n</body>\n</html>\n", out);
     return status != 0 || ferror(out) ? -1 : 0;

@@ -52,10 +52,12 @@ int tourney_html_vs_random(struct html_page *page, FILE *out)
     int status = 0;
     if (count == 0) {
         fputs("<p class=\"note\">No agent played against an entrant of the random plugin, so "
-              "there is no win rate against random.</p>\n", out);
+              "there is no win rate against random.</p>\n",
+              out);
     } else {
         fputs("<p class=\"note\">The share of its games against random that each agent won, "
-              "with the 95% Wilson interval as a whisker.</p>\n", out);
+              "with the 95% Wilson interval as a whisker.</p>\n",
+              out);
         static const char *const series[] = {"win rate"};
         struct bar_chart chart = {
             .id = "chart-vs-random",
@@ -90,7 +92,8 @@ int tourney_html_time(struct html_page *page, FILE *out)
         }
     }
     fputs("<p class=\"note\">The time an agent took per move, from the runner's clock around "
-          "each call: mean, median and maximum over its moves.</p>\n", out);
+          "each call: mean, median and maximum over its moves.</p>\n",
+          out);
     static const char *const series[] = {"mean", "median", "max"};
     struct bar_chart chart = {
         .id = "chart-time",
@@ -120,7 +123,8 @@ int tourney_html_nodes(struct html_page *page, FILE *out)
         snprintf(rows[rank].text[0], sizeof(rows[rank].text[0]), "%.1f", s->nodes_per_move);
     }
     fputs("<p class=\"note\">The positions an agent reported visiting per move, the root "
-          "included, on average.</p>\n", out);
+          "included, on average.</p>\n",
+          out);
     static const char *const series[] = {"nodes per move"};
     struct bar_chart chart = {
         .id = "chart-nodes",

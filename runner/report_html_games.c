@@ -34,8 +34,7 @@ static void write_viewer(FILE *out)
           out);
 }
 
-static void write_list(FILE *out, const struct report_input *in, const size_t *chosen,
-                       size_t count)
+static void write_list(FILE *out, const struct report_input *in, const size_t *chosen, size_t count)
 {
     fputs("<div class=\"scroll games-list\"><table class=\"games\"><thead><tr>"
           "<th scope=\"col\" class=\"num\">game</th><th scope=\"col\">first</th>"
@@ -56,16 +55,16 @@ static void write_list(FILE *out, const struct report_input *in, const size_t *c
             tourney_html_text(out, game->reason);
             fputc('"', out);
         }
-        fprintf(out, ">%s</td><td class=\"num\">%zu</td><td><button type=\"button\" "
-                     "data-game=\"%zu\">replay</button></td></tr>\n",
+        fprintf(out,
+                ">%s</td><td class=\"num\">%zu</td><td><button type=\"button\" "
+                "data-game=\"%zu\">replay</button></td></tr>\n",
                 tourney_termination_name(game->termination), game->move_count, k);
     }
     fputs("</tbody></table></div>\n", out);
 }
 
 /* The viewer's data, after the list: the page reads well before it loads. */
-static int write_data(FILE *out, const struct report_input *in, const size_t *chosen,
-                      size_t count)
+static int write_data(FILE *out, const struct report_input *in, const size_t *chosen, size_t count)
 {
     const char **names = calloc(in->stats->agent_count + 1, sizeof(*names));
     if (names == NULL) {
@@ -74,8 +73,8 @@ static int write_data(FILE *out, const struct report_input *in, const size_t *ch
     for (size_t i = 0; i < in->stats->agent_count; i++) {
         names[i] = in->agents[i].name;
     }
-    json_t *data = tourney_replay_data(in->games, chosen, count, names, in->stats->agent_count,
-                                       in->board);
+    json_t *data =
+        tourney_replay_data(in->games, chosen, count, names, in->stats->agent_count, in->board);
     free(names);
     if (data == NULL) {
         return -1;
@@ -109,12 +108,14 @@ int tourney_html_games(struct html_page *page, FILE *out)
     if (count == in->stats->games) {
         fprintf(out, "All %zu games", count);
     } else {
-        fprintf(out, "Showing %zu of %" PRIu64 " games: every game lost by a fault, then the "
-                     "first games of each pairing in turn",
+        fprintf(out,
+                "Showing %zu of %" PRIu64 " games: every game lost by a fault, then the "
+                "first games of each pairing in turn",
                 count, in->stats->games);
     }
-    fprintf(out, " (%zu lost by a fault). Choose one to replay it move by move, with the "
-                 "buttons or the arrow, Home and End keys.",
+    fprintf(out,
+            " (%zu lost by a fault). Choose one to replay it move by move, with the "
+            "buttons or the arrow, Home and End keys.",
             faulted);
     if (in->board == NULL || in->board->api == NULL) {
         fputs(" Boards are not drawn", out);

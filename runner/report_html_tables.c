@@ -9,8 +9,8 @@
 #include "report_html.h"
 #include "svg_chart.h"
 
-static void open_table(FILE *out, const char *class_name, const char *const *headers,
-                       size_t count, size_t text_columns)
+static void open_table(FILE *out, const char *class_name, const char *const *headers, size_t count,
+                       size_t text_columns)
 {
     fprintf(out, "<div class=\"scroll\"><table class=\"%s\"><thead><tr>", class_name);
     for (size_t i = 0; i < count; i++) {
@@ -51,8 +51,8 @@ static void rate_cell(FILE *out, const char *key, uint32_t count, uint32_t games
 int tourney_html_standings(struct html_page *page, FILE *out)
 {
     static const char *const headers[] = {
-        "#",     "agent", "plugin and parameters", "games",  "W",      "D",        "L",
-        "score %", "win %", "95% interval",        "as 1st", "as 2nd", "vs random"};
+        "#",       "agent", "plugin and parameters", "games",  "W",      "D",        "L",
+        "score %", "win %", "95% interval",          "as 1st", "as 2nd", "vs random"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
@@ -125,8 +125,9 @@ static void heat_cell(FILE *out, const struct report_input *in, size_t i, size_t
     tourney_html_data_agent(out, "data-agent", in->agents[i].name);
     tourney_html_data_agent(out, "data-opponent", in->agents[j].name);
     fputs(" title=\"", out);
-    tourney_html_textf(out, "%s against %s: %" PRIu32 " wins, %" PRIu32 " draws, %" PRIu32
-                            " losses in %" PRIu32 " games",
+    tourney_html_textf(out,
+                       "%s against %s: %" PRIu32 " wins, %" PRIu32 " draws, %" PRIu32
+                       " losses in %" PRIu32 " games",
                        in->agents[i].name, in->agents[j].name, t->wins, t->draws, t->losses,
                        t->games);
     fputs("\"><span", out);
@@ -148,10 +149,12 @@ int tourney_html_crosstable(struct html_page *page, FILE *out)
     const struct stats *stats = in->stats;
     size_t count = stats->agent_count;
     fputs("<p class=\"note\">Each cell is the row agent's wins, draws and losses against the "
-          "column agent, and its score; the colour shows the score.</p>\n", out);
+          "column agent, and its score; the colour shows the score.</p>\n",
+          out);
     tourney_svg_heat_legend(out);
     fputs("<div class=\"scroll\"><table class=\"heat\"><thead><tr><th scope=\"col\">row vs "
-          "column</th>", out);
+          "column</th>",
+          out);
     for (size_t column = 0; column < count; column++) {
         fputs("<th scope=\"col\">", out);
         tourney_html_text(out, in->agents[report->order[column]].name);
@@ -191,7 +194,8 @@ int tourney_html_terminations(struct html_page *page, FILE *out)
                 tourney_termination_name((enum termination)t));
     }
     fputs(". Per agent: the games it lost by a fault of its own, by kind, and the games it "
-          "did not.</p>\n", out);
+          "did not.</p>\n",
+          out);
     const char *headers[TERMINATION_COUNT + 2] = {"agent", "games", "no fault"};
     for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
         headers[t + 2] = tourney_termination_name((enum termination)t);
@@ -281,8 +285,8 @@ static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t 
 
 int tourney_html_elo_pairs(struct html_page *page, FILE *out)
 {
-    static const char *const headers[] = {"agent", "opponent", "games", "W-D-L", "score %",
-                                          "Elo difference", "95% interval", "LOS %"};
+    static const char *const headers[] = {"agent",   "opponent",       "games",        "W-D-L",
+                                          "score %", "Elo difference", "95% interval", "LOS %"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
@@ -290,7 +294,8 @@ int tourney_html_elo_pairs(struct html_page *page, FILE *out)
     fputs("<p class=\"note\">For every pair that met, the higher ranked agent first: the Elo "
           "difference its score stands for, with a 95% interval, and the likelihood of "
           "superiority (LOS), the probability that it is the stronger of the two. Differences "
-          "beyond 800 are shown as bounds.</p>\n", out);
+          "beyond 800 are shown as bounds.</p>\n",
+          out);
     open_table(out, "pairs", headers, sizeof(headers) / sizeof(headers[0]), 2);
     size_t rows = 0;
     for (size_t a = 0; a < count; a++) {

@@ -11,7 +11,7 @@
  * units of text stay readable on both. Each agent's name stands above its
  * bars, which then have the whole width. */
 #define WIDTH 400.0
-#define LEFT 16.0 /* room for half the first tick's label */
+#define LEFT 16.0        /* room for half the first tick's label */
 #define VALUE_SPACE 70.0 /* right of the plot, for the value at a bar's end */
 #define CHAR_WIDTH 6.0   /* of 11-unit text, roughly: enough to space the legend */
 #define LABEL 15.0       /* the name above a group of bars */
@@ -73,9 +73,9 @@ double tourney_chart_position(const struct chart_axis *axis, double value)
 {
     double position;
     if (axis->log) {
-        position = value <= axis->min ? 0.0
-                                      : (log10(value) - log10(axis->min)) /
-                                            (log10(axis->max) - log10(axis->min));
+        position = value <= axis->min
+                       ? 0.0
+                       : (log10(value) - log10(axis->min)) / (log10(axis->max) - log10(axis->min));
     } else {
         position = (value - axis->min) / (axis->max - axis->min);
     }
@@ -139,8 +139,8 @@ static void draw_legend(FILE *out, const struct bar_chart *chart, double x0)
     fputs("<g class=\"legend\">", out);
     double x = x0;
     for (size_t s = 0; s < chart->series_count; s++) {
-        fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"4\" width=\"10\" height=\"10\"/>",
-                s, x);
+        fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"4\" width=\"10\" height=\"10\"/>", s,
+                x);
         fprintf(out, "<text x=\"%.1f\" y=\"13\">", x + 14.0);
         tourney_html_text(out, chart->series[s]);
         fputs("</text>", out);
@@ -159,8 +159,10 @@ static void draw_row(FILE *out, const struct bar_chart *chart, const struct char
     for (size_t s = 0; s < chart->series_count; s++) {
         double top = y + LABEL + (double)s * (BAR + BAR_GAP);
         double end = x0 + (x1 - x0) * tourney_chart_position(axis, row->value[s]);
-        fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-                     "height=\"%.1f\"><title>", s, x0, top, end - x0, BAR);
+        fprintf(out,
+                "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                "height=\"%.1f\"><title>",
+                s, x0, top, end - x0, BAR);
         tourney_html_text(out, row->label);
         fputs(", ", out);
         if (chart->series_count > 1) {
@@ -173,14 +175,14 @@ static void draw_row(FILE *out, const struct bar_chart *chart, const struct char
             double low = x0 + (x1 - x0) * tourney_chart_position(axis, row->low);
             double high = x0 + (x1 - x0) * tourney_chart_position(axis, row->high);
             double mid = top + BAR / 2.0;
-            fprintf(out, "<g class=\"whisker\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-                         "y2=\"%.1f\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-                         "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/></g>",
+            fprintf(out,
+                    "<g class=\"whisker\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                    "y2=\"%.1f\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/></g>",
                     low, mid, high, mid, low, top, low, top + BAR, high, top, high, top + BAR);
             text_x = high > end ? high : end;
         }
-        fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">", text_x + 4.0,
-                top + BAR - 1.5);
+        fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">", text_x + 4.0, top + BAR - 1.5);
         tourney_html_text(out, row->text[s]);
         fputs("</text>", out);
     }
@@ -211,8 +213,9 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
     double top = chart->series_count > 1 ? LEGEND_HEIGHT + 4.0 : 4.0;
     double bottom = top + group * (double)chart->row_count;
     double height = bottom + AXIS_HEIGHT;
-    fprintf(out, "<svg class=\"chart\" id=\"%s\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
-                 "aria-labelledby=\"%s-title\"><title id=\"%s-title\">",
+    fprintf(out,
+            "<svg class=\"chart\" id=\"%s\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
+            "aria-labelledby=\"%s-title\"><title id=\"%s-title\">",
             chart->id, WIDTH, height, chart->id, chart->id);
     tourney_html_text(out, chart->title);
     fputs("</title>", out);

@@ -45,7 +45,7 @@ static void fail(struct parser *ps, const char *fmt, ...)
 
 static bool is_void(const char *name)
 {
-    static const char *const names[] = {"area", "base", "br",   "col",   "embed", "hr",  "img",
+    static const char *const names[] = {"area",  "base", "br",   "col",    "embed", "hr", "img",
                                         "input", "link", "meta", "source", "track", "wbr"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (strcmp(name, names[i]) == 0) {
@@ -105,8 +105,8 @@ static void reference(struct parser *ps, struct buffer *b)
     static const struct {
         const char *name;
         const char *text;
-    } named[] = {{"amp;", "&"}, {"lt;", "<"}, {"gt;", ">"}, {"quot;", "\""},
-                 {"apos;", "'"}, {"nbsp;", "\xC2\xA0"}};
+    } named[] = {{"amp;", "&"},   {"lt;", "<"},   {"gt;", ">"},
+                 {"quot;", "\""}, {"apos;", "'"}, {"nbsp;", "\xC2\xA0"}};
     const char *p = ps->p + 1;
     for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
         size_t length = strlen(named[i].name);
@@ -118,8 +118,8 @@ static void reference(struct parser *ps, struct buffer *b)
     }
     if (*p == '#') {
         char *end = NULL;
-        unsigned long c = p[1] == 'x' || p[1] == 'X' ? strtoul(p + 2, &end, 16)
-                                                     : strtoul(p + 1, &end, 10);
+        unsigned long c =
+            p[1] == 'x' || p[1] == 'X' ? strtoul(p + 2, &end, 16) : strtoul(p + 1, &end, 10);
         if (end != NULL && end > p + 1 && *end == ';' && c > 0 && c <= 0x10FFFF) {
             put_code_point(b, c);
             ps->p = end + 1;
@@ -225,7 +225,8 @@ static void read_raw(struct parser *ps, struct html_node *node)
     size_t name_length = strlen(node->name);
     const char *begin = ps->p;
     for (; *ps->p != '\0'; ps->p++) {
-        if (ps->p[0] == '<' && ps->p[1] == '/' && strncasecmp(ps->p + 2, node->name, name_length) == 0) {
+        if (ps->p[0] == '<' && ps->p[1] == '/' &&
+            strncasecmp(ps->p + 2, node->name, name_length) == 0) {
             break;
         }
         if (strncmp(ps->p, "<!--", 4) == 0) {
@@ -336,8 +337,8 @@ static const struct html_node *element_child(const struct html_node *node, size_
 static void check_structure(struct parser *ps, const struct html_node *root)
 {
     if (ps->html != 1 || ps->head != 1 || ps->body != 1 || ps->title != 1) {
-        fail(ps, "%zu html, %zu head, %zu body and %zu title elements: expected one each",
-             ps->html, ps->head, ps->body, ps->title);
+        fail(ps, "%zu html, %zu head, %zu body and %zu title elements: expected one each", ps->html,
+             ps->head, ps->body, ps->title);
         return;
     }
     const struct html_node *html = element_child(root, 0);
@@ -429,8 +430,7 @@ void html_each(const struct html_node *node,
     }
 }
 
-const struct html_node *html_find(const struct html_node *node, const char *name,
-                                  const char *value)
+const struct html_node *html_find(const struct html_node *node, const char *name, const char *value)
 {
     if (node->name != NULL) {
         const char *found = html_attr(node, name);

@@ -99,8 +99,8 @@ static void compare_entry(const struct html_node *element, void *context)
     }
     const char *opponent = html_attr(element, "data-opponent");
     struct comparison inner = {.summary = outer->summary, .figures = outer->figures};
-    inner.entry = opponent ? pair_entry(outer->summary, agent, opponent)
-                           : agent_entry(outer->summary, agent);
+    inner.entry =
+        opponent ? pair_entry(outer->summary, agent, opponent) : agent_entry(outer->summary, agent);
     inner.count = opponent ? &outer->figures->pair_values : &outer->figures->agent_values;
     if (inner.entry == NULL) {
         print_error("report.html names %s%s%s, which summary.json does not\n", agent,

@@ -135,8 +135,7 @@ static void test_heat_colours(void **state)
 }
 
 /* A record of a game between A (first) and B, without moves. */
-static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b,
-                        bool faulted)
+static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b, bool faulted)
 {
     tourney_record_init(r);
     r->index = index;
@@ -249,7 +248,7 @@ static void test_log_game(void **state)
     h.game_digest = strdup("00000000000000000000000000000000");
     assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
     assert_string_equal(why, MNK_PATH " is not the game plugin the log was played with (its "
-                             "digest differs)");
+                                      "digest differs)");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
@@ -348,9 +347,8 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
     char error[512];
     t->board.note = "no game plugin 'mnk' found in /nowhere";
     if (boards) {
-        assert_int_equal(tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error,
-                                             sizeof(error)),
-                         0);
+        assert_int_equal(
+            tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
         const struct tourney_game_api *api = t->plugin.game;
         assert_int_equal(tourney_params_from_text(api->params, api->param_count,
                                                   "rows = 3, cols = 3, k = 3", t->params, error,
@@ -452,8 +450,8 @@ static void position(json_t *game, size_t ply, char *text, size_t size)
     }
 }
 
-static void assert_text_of(const struct html_node *root, const char *attribute,
-                           const char *value, const char *expected)
+static void assert_text_of(const struct html_node *root, const char *attribute, const char *value,
+                           const char *expected)
 {
     const struct html_node *node = html_find(root, attribute, value);
     assert_non_null(node);
@@ -489,8 +487,9 @@ static void test_page_with_boards(void **state)
     /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
      * score and win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
      * first, as second and against random. */
-    assert_text_of(root, "data-agent", "b<&\"'>",
-                   "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.00.0[0.0, 56.1]0.00.00.0");
+    assert_text_of(
+        root, "data-agent", "b<&\"'>",
+        "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.00.0[0.0, 56.1]0.00.00.0");
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
     assert_null(strstr(page, "<script>alert"));
@@ -625,7 +624,7 @@ static void test_checker_refuses(void **state)
          "<p id=\"a\"></p></body></html>",
          "line 1: id 'a' used twice"},
         {"<!DOCTYPE html><html><head><title>t</title></head><body><p>", "line 1: <p> is never "
-                                                                       "closed"},
+                                                                        "closed"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char error[512] = "";
@@ -638,7 +637,9 @@ static void test_checker_refuses(void **state)
         "<svg><title>s</title><line x1=\"0\"/></svg><p hidden>&lt;&#233;&#x41;</p></body></html>",
         error, sizeof(error));
     assert_non_null(root);
-    assert_text_of(root, "hidden", NULL, "<\xC3\xA9" "A");
+    assert_text_of(root, "hidden", NULL,
+                   "<\xC3\xA9"
+                   "A");
     html_free(root);
 }
 

@@ -94,8 +94,10 @@ int main(int argc, char **argv)
             return 1;
         }
         if (closes_element(data, size)) {
-            fprintf(stderr, "%s: holds '</script', '</style' or '<!--', which the element it "
-                            "is inlined in cannot hold\n", argv[i + 1]);
+            fprintf(stderr,
+                    "%s: holds '</script', '</style' or '<!--', which the element it "
+                    "is inlined in cannot hold\n",
+                    argv[i + 1]);
             free(data);
             fclose(out);
             return 1;

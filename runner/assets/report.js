@@ -191,7 +191,8 @@
     }
     if (current.grids.length > current.ply) {
       board.hidden = false;
-      drawBoard(current.grids[current.ply], current.ply > 0 ? current.grids[current.ply - 1] : null);
+      var before = current.ply > 0 ? current.grids[current.ply - 1] : null;
+      drawBoard(current.grids[current.ply], before);
     } else {
       board.hidden = true;
       if (data.boards) {

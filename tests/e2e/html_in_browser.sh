@@ -64,8 +64,9 @@ browse() {
 
 for width in 1280 390; do
     note "the DOM at width $width, after the page's script ran"
-    browse --window-size="$width,2000" --dump-dom >"$tmp/dom-$width.html" 2>"$tmp/log-$width.txt" || {
-        cat "$tmp/log-$width.txt" >&2
+    log="$tmp/log-$width.txt"
+    browse --window-size="$width,2000" --dump-dom >"$tmp/dom-$width.html" 2>"$log" || {
+        cat "$log" >&2
         fail "chromium could not load the page"
     }
     dom="$tmp/dom-$width.html"
@@ -75,7 +76,7 @@ for width in 1280 390; do
     }
     # Chromium reports script errors and console messages as CONSOLE lines;
     # its own warnings (dbus, GPU) are not about the page.
-    if grep -E 'CONSOLE|Uncaught' "$tmp/log-$width.txt" >&2; then
+    if grep -E 'CONSOLE|Uncaught' "$log" >&2; then
         fail "the browser logged script messages at width $width"
     fi
     charts=$(grep -o '<svg class="chart"' "$dom" | wc -l)
