@@ -10,6 +10,7 @@
  * without boards rather than bloating the page. */
 #define MAX_POSITION_TEXT (64 * 1024)
 
+
 /* Plugin and agent text is untrusted and may not be UTF-8, which jansson
  * requires: keep printable ASCII (and line breaks where ALLOW_NEWLINES). */
 static json_t *printable(const char *text, bool allow_newlines)
@@ -39,9 +40,10 @@ struct drawing {
     size_t text_size;
     char *previous;
     size_t previous_size;
+    size_t budget; /* bytes of position text the page may still hold */
 };
 
-static int drawing_init(struct drawing *d, const struct board_source *board)
+static int drawing_init(struct drawing *d, const struct board_source *board, size_t budget)
 {
     memset(d, 0, sizeof(*d));
     d->board = board;
@@ -51,6 +53,7 @@ static int drawing_init(struct drawing *d, const struct board_source *board)
     d->text = malloc(d->text_size);
     d->previous_size = d->text_size;
     d->previous = malloc(d->previous_size);
+    d->budget = budget;
     return d->state && d->legal && d->text && d->previous ? 0 : -1;
 }
 
@@ -115,6 +118,25 @@ static json_t *difference(const char *previous, const char *text)
     return runs;
 }
 
+/* Whether the text just written still fits the page's budget; counts it. */
+static bool affordable(struct drawing *d, const char *previous)
+{
+    size_t length = strlen(d->text);
+    size_t cost = length;
+    if (previous != NULL && strlen(previous) == length) {
+        cost = 0; /* runs of changes: a few bytes each */
+        for (size_t i = 0; i < length; i++) {
+            cost += previous[i] != d->text[i] ? 8 : 0;
+        }
+    }
+    if (cost > d->budget) {
+        d->budget = 0;
+        return false;
+    }
+    d->budget -= cost;
+    return true;
+}
+
 /* Keeps the text just written as the one the next position is compared to. */
 static int remember(struct drawing *d)
 {
@@ -149,10 +171,24 @@ static bool is_legal(struct drawing *d, tourney_move move)
     return false;
 }
 
+/* Replaces the numbers in MOVE_TEXTS by the game's names of the moves, for
+ * those in [0, move_limit) (a log is data: checked, never trusted). */
+static void name_moves(struct drawing *d, const struct sampled_game *game, json_t *move_texts)
+{
+    const struct tourney_game_api *api = d->board->api;
+    for (size_t i = 0; api->format_move != NULL && i < game->move_count; i++) {
+        char name[64];
+        if (game->moves[i] >= 0 && game->moves[i] < d->board->info->move_limit &&
+            api->format_move(d->board->game, game->moves[i], name, sizeof(name)) == TOURNEY_OK) {
+            name[sizeof(name) - 1] = '\0';
+            json_array_set_new(move_texts, i, printable(name, false));
+        }
+    }
+}
+
 /* The positions of GAME: the start, then one per ply, as long as each move
- * is legal (a log is data: it is checked, never trusted) and each position
- * can be written. Fills MOVE_TEXTS with the moves' names on the way. */
-static json_t *positions(struct drawing *d, const struct sampled_game *game, json_t *move_texts)
+ * is legal, each position can be written and the page's budget lasts. */
+static json_t *positions(struct drawing *d, const struct sampled_game *game)
 {
     const struct tourney_game_api *api = d->board->api;
     json_t *list = json_array();
@@ -160,7 +196,7 @@ static json_t *positions(struct drawing *d, const struct sampled_game *game, jso
         return NULL;
     }
     api->initial_state(d->board->game, d->state);
-    if (format_position(d) != 0) {
+    if (format_position(d) != 0 || !affordable(d, NULL)) {
         return list;
     }
     if (json_array_append_new(list, printable(d->text, true)) != 0 || remember(d) != 0) {
@@ -171,14 +207,8 @@ static json_t *positions(struct drawing *d, const struct sampled_game *game, jso
         if (!is_legal(d, game->moves[i])) {
             break;
         }
-        char name[64];
-        if (api->format_move != NULL &&
-            api->format_move(d->board->game, game->moves[i], name, sizeof(name)) == TOURNEY_OK) {
-            name[sizeof(name) - 1] = '\0';
-            json_array_set_new(move_texts, i, printable(name, false));
-        }
         api->apply(d->board->game, d->state, game->moves[i]);
-        if (format_position(d) != 0) {
+        if (format_position(d) != 0 || !affordable(d, d->previous)) {
             break;
         }
         json_t *entry = strlen(d->text) == strlen(d->previous) ? difference(d->previous, d->text)
@@ -223,7 +253,11 @@ static json_t *game_data(struct drawing *d, const struct sampled_game *game)
         return NULL;
     }
     seats[game->move_count] = '\0';
-    json_t *pos = d != NULL ? positions(d, game, moves) : NULL;
+    json_t *pos = NULL;
+    if (d != NULL) {
+        name_moves(d, game, moves);
+        pos = positions(d, game);
+    }
     json_t *data = json_pack(
         "{s:I, s:[i, i], s:s, s:s, s:o, s:o, s:o, s:s, s:o, s:[o, o]}", "n",
         (json_int_t)game->index, "a", (int)game->agent[0], (int)game->agent[1], "r",
@@ -242,11 +276,11 @@ static json_t *game_data(struct drawing *d, const struct sampled_game *game)
 
 json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen, size_t count,
                             const char *const *names, size_t name_count,
-                            const struct board_source *board)
+                            const struct board_source *board, size_t budget)
 {
     struct drawing drawing;
     bool boards = board != NULL && board->api != NULL;
-    if (boards && drawing_init(&drawing, board) != 0) {
+    if (boards && drawing_init(&drawing, board, budget) != 0) {
         drawing_finish(&drawing);
         return NULL;
     }

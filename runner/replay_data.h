@@ -15,8 +15,9 @@
  * "p" holds the text of the starting position, then per ply either the
  * whole text (when its length changed) or [offset, "characters", offset,
  * "characters", ...]: the runs of characters that differ from the position
- * before. It is shorter than "m" + 1 when a position could not be
- * written; it is missing without boards.
+ * before. It is shorter than "m" + 1 when a move was not legal, a position
+ * could not be written, or the page's budget for positions ran out; it
+ * is missing without boards.
  */
 #ifndef TOURNEY_RUNNER_REPLAY_DATA_H
 #define TOURNEY_RUNNER_REPLAY_DATA_H
@@ -36,10 +37,15 @@ struct board_source {
     const char *note; /* without boards: why, for the page; may be NULL */
 };
 
+/* The most bytes of position text one page holds, whatever the game
+ * writes: games past it are listed and stepped through without boards. */
+#define REPLAY_POSITION_BUDGET (16 * 1024 * 1024)
+
 /* The document for the games CHOSEN (COUNT indices into SAMPLE's games),
- * with the entrants' NAMES. NULL when out of memory. */
+ * with the entrants' NAMES, holding at most about BUDGET bytes of positions
+ * (REPLAY_POSITION_BUDGET). NULL when out of memory. */
 json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen,
                             size_t count, const char *const *names, size_t name_count,
-                            const struct board_source *board);
+                            const struct board_source *board, size_t budget);
 
 #endif /* TOURNEY_RUNNER_REPLAY_DATA_H */

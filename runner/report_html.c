@@ -48,38 +48,40 @@ void tourney_html_data_agent(FILE *out, const char *attribute, const char *name)
     fputc('"', out);
 }
 
-static void fact(FILE *out, const char *term, const char *value)
+/* Opens a fact of the header; the caller writes its value and closes it. */
+static void fact(FILE *out, const char *term)
 {
-    fputs("<dt>", out);
-    tourney_html_text(out, term);
-    fputs("</dt><dd>", out);
-    tourney_html_text(out, value);
-    fputs("</dd>", out);
+    fprintf(out, "<dt>%s</dt><dd>", term);
 }
 
 /* The tournament's settings, as in report.md's head. */
 static void write_header(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
-    char text[512];
     fputs("<header><h1>Tournament ", out);
     tourney_html_text(out, in->tournament);
     fputs("</h1><dl class=\"facts\">", out);
-    snprintf(text, sizeof(text), "%s%s%s%s", in->game, in->game_params[0] ? " (" : "",
-             in->game_params, in->game_params[0] ? ")" : "");
-    fact(out, "Game", text);
-    snprintf(text, sizeof(text), "%s, %" PRIu32 " games per pair, seats alternating", in->format,
-             in->games_per_pair);
-    fact(out, "Format", text);
-    snprintf(text, sizeof(text), "%" PRIu64, in->seed);
-    fact(out, "Seed", text);
-    snprintf(text, sizeof(text), "%" PRIu64 " played of %" PRIu64 " scheduled", in->stats->games,
-             in->games_scheduled);
-    fact(out, "Games", text);
-    snprintf(text, sizeof(text), "%" PRIu64 " ms", in->time_per_move_ms);
-    fact(out, "Time per move", text);
-    fact(out, "Config", in->config_path);
-    fputs("</dl><nav aria-label=\"Sections\"><ul>", out);
+    fact(out, "Game");
+    tourney_html_text(out, in->game);
+    if (in->game_params[0] != '\0') {
+        fputs(" (", out);
+        tourney_html_text(out, in->game_params);
+        fputc(')', out);
+    }
+    fputs("</dd>", out);
+    fact(out, "Format");
+    tourney_html_text(out, in->format);
+    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd>", in->games_per_pair);
+    fact(out, "Seed");
+    fprintf(out, "%" PRIu64 "</dd>", in->seed);
+    fact(out, "Games");
+    fprintf(out, "%" PRIu64 " played of %" PRIu64 " scheduled</dd>", in->stats->games,
+            in->games_scheduled);
+    fact(out, "Time per move");
+    fprintf(out, "%" PRIu64 " ms</dd>", in->time_per_move_ms);
+    fact(out, "Config");
+    tourney_html_text(out, in->config_path);
+    fputs("</dd></dl><nav aria-label=\"Sections\"><ul>", out);
     for (size_t i = 0; i < HTML_SECTION_COUNT; i++) {
         fprintf(out, "<li><a href=\"#%s\">", html_sections[i].id);
         tourney_html_text(out, html_sections[i].title);

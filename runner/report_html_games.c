@@ -73,8 +73,8 @@ static int write_data(FILE *out, const struct report_input *in, const size_t *ch
     for (size_t i = 0; i < in->stats->agent_count; i++) {
         names[i] = in->agents[i].name;
     }
-    json_t *data =
-        tourney_replay_data(in->games, chosen, count, names, in->stats->agent_count, in->board);
+    json_t *data = tourney_replay_data(in->games, chosen, count, names, in->stats->agent_count,
+                                       in->board, REPLAY_POSITION_BUDGET);
     free(names);
     if (data == NULL) {
         return -1;

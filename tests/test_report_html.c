@@ -21,6 +21,7 @@
 #include "html_summary.h"
 #include "log_game.h"
 #include "plugin.h"
+#include "replay_data.h"
 #include "report.h"
 #include "svg_chart.h"
 
@@ -543,6 +544,34 @@ static void test_page_with_boards(void **state)
     finish_tournament(&t);
 }
 
+/* The page's budget for positions: once spent, games keep their named
+ * moves but lose their boards. */
+static void test_position_budget(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, true, true);
+    size_t chosen[GAME_SAMPLE_LIMIT];
+    size_t count = 0;
+    assert_int_equal(tourney_game_sample_select(&t.sample, chosen, &count), 0);
+    assert_int_equal(count, 4);
+    const char *names[3] = {agents[0].name, agents[1].name, agents[2].name};
+    /* The 18 bytes of the empty 3x3 board, then 8 for each changed cell:
+     * the start and two plies of game 0, nothing of the others. */
+    json_t *data = tourney_replay_data(&t.sample, chosen, count, names, 3, &t.board, 18 + 2 * 8);
+    assert_non_null(data);
+    json_t *games = json_object_get(data, "games");
+    assert_int_equal(json_array_size(json_object_get(json_array_get(games, 0), "p")), 3);
+    for (size_t i = 1; i < 4; i++) {
+        assert_int_equal(json_array_size(json_object_get(json_array_get(games, i), "p")), 0);
+    }
+    char *moves = json_dumps(json_object_get(json_array_get(games, 1), "m"), JSON_COMPACT);
+    assert_string_equal(moves, "[\"b2\",\"a1\",\"c3\"]");
+    free(moves);
+    json_decref(data);
+    finish_tournament(&t);
+}
+
 static void test_page_without_boards(void **state)
 {
     (void)state;
@@ -652,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_game_sample),
         cmocka_unit_test(test_log_game),
         cmocka_unit_test(test_page_with_boards),
+        cmocka_unit_test(test_position_budget),
         cmocka_unit_test(test_page_without_boards),
         cmocka_unit_test(test_page_without_games),
         cmocka_unit_test(test_checker_refuses),

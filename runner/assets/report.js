@@ -271,10 +271,13 @@
         viewer.scrollIntoView({ block: 'nearest' });
       });
     });
+    // The keys step through the game while the viewer is on screen; elsewhere
+    // Home and End keep scrolling the page.
     document.addEventListener('keydown', function (event) {
       var tag = event.target && event.target.tagName;
+      var box = viewer.getBoundingClientRect();
       if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || event.altKey ||
-          event.ctrlKey || event.metaKey) {
+          event.ctrlKey || event.metaKey || box.bottom <= 0 || box.top >= window.innerHeight) {
         return;
       }
       var how = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[event.key];
