@@ -23,7 +23,9 @@ struct elo_value tourney_elo_from_score(double score)
     } else if (score <= 1.0 - top) {
         result.kind = ELO_BELOW;
     } else {
-        result.value = -400.0 * log10(1.0 / score - 1.0);
+        /* "+ 0.0" turns the -0.0 of an even score into 0, so that all
+         * draws read "+0.0" and not "-0.0". */
+        result.value = -400.0 * log10(1.0 / score - 1.0) + 0.0;
     }
     return result;
 }

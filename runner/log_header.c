@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "text.h"
 #include "tournament.h"
@@ -61,6 +62,20 @@ static char *file_digest(const char *path, char *error, size_t error_size)
     return strdup(hex);
 }
 
+/* PATH made absolute, so that the log can be reported on from any
+ * directory (heap string; NULL when out of memory). */
+static char *absolute_path(const char *path)
+{
+    char cwd[4096];
+    if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL) {
+        return strdup(path);
+    }
+    while (strncmp(path, "./", 2) == 0) {
+        path += 2;
+    }
+    return tourney_format("%s/%s", cwd, path);
+}
+
 int tourney_header_from_tournament(struct log_header *h, const struct tournament *t, char *error,
                                    size_t error_size)
 {
@@ -72,6 +87,7 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->game = strdup(t->game_plugin.game->name);
     h->game_params = strdup(t->game_params_text);
     h->game_digest = file_digest(t->game_plugin.path, error, error_size);
+    h->game_path = absolute_path(t->game_plugin.path);
     h->format = strdup(t->gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet");
     h->gauntlet = tourney_strdup(c->gauntlet_agent);
     h->seed = c->seed;
@@ -84,8 +100,8 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->rating_anchor = c->rating_anchor;
     h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
     if (h->version == NULL || h->name == NULL || h->config_path == NULL || h->game == NULL ||
-        h->game_params == NULL || h->game_digest == NULL || h->format == NULL ||
-        h->agents == NULL) {
+        h->game_params == NULL || h->game_digest == NULL || h->game_path == NULL ||
+        h->format == NULL || h->agents == NULL) {
         goto err;
     }
     for (size_t i = 0; i < t->entrant_count; i++) {
@@ -128,11 +144,12 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                                "elo1", h->sprt.elo1, "alpha", h->sprt.alpha,
                                                "beta", h->sprt.beta)
                                    : json_null();
-    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:I, s:I, s:I, "
-                     "s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
+    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:s?, s:s, s:I, s:I, "
+                     "s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
                      "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
                      h->version, "name", h->name, "config", h->config_path, "game", h->game,
-                     "game_params", h->game_params, "game_digest", h->game_digest, "format",
+                     "game_params", h->game_params, "game_digest", h->game_digest, "game_path",
+                     h->game_path, "format",
                      h->format, "gauntlet_agent", h->gauntlet, "seed", seed, "games_per_pair",
                      (json_int_t)h->games_per_pair, "time_per_move_ms",
                      (json_int_t)h->time_per_move_ms, "time_margin_ms",
@@ -173,16 +190,18 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
     const char *game_params = NULL, *game_digest = NULL, *format = NULL, *seed = NULL;
     const char *digest = NULL;
     json_t *gauntlet = NULL;
+    json_t *game_path = NULL;
     json_t *agents = NULL;
     json_int_t log_format = 0, per_pair = 0, time_ms = 0, scheduled = 0;
     json_int_t margin = 0, memory = 0, output = 0;
     json_error_t parse_error;
     if (json_unpack_ex(object, &parse_error, 0,
-                       "{s:s, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s?o, s:s, s:I, s:I, s:I, "
-                       "s:I, s:I, s:I, s:o, s:s}",
+                       "{s:s, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s?o, s:s, s?o, s:s, s:I, s:I, "
+                       "s:I, s:I, s:I, s:I, s:o, s:s}",
                        "type", &type, "log_format", &log_format, "tourney", &version, "name",
                        &name, "config", &config, "game", &game, "game_params", &game_params,
-                       "game_digest", &game_digest, "format", &format, "gauntlet_agent",
+                       "game_digest", &game_digest, "game_path", &game_path, "format", &format,
+                       "gauntlet_agent",
                        &gauntlet, "seed", &seed, "games_per_pair", &per_pair,
                        "time_per_move_ms", &time_ms, "time_margin_ms", &margin,
                        "agent_memory_mb", &memory, "agent_output_limit_kb", &output,
@@ -204,6 +223,7 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
     h->game_digest = strdup(game_digest);
     h->format = strdup(format);
     h->gauntlet = tourney_strdup(json_string_value(gauntlet));
+    h->game_path = tourney_strdup(json_string_value(game_path));
     h->games_per_pair = (uint32_t)per_pair;
     h->time_per_move_ms = (uint64_t)time_ms;
     h->time_margin_ms = (uint64_t)margin;
@@ -268,6 +288,7 @@ void tourney_header_finish(struct log_header *h)
     free(h->game);
     free(h->game_params);
     free(h->game_digest);
+    free(h->game_path);
     free(h->format);
     free(h->gauntlet);
     memset(h, 0, sizeof(*h));

@@ -37,6 +37,10 @@ struct log_header {
     char *game;
     char *game_params;
     char *game_digest;
+    /* Where the game plugin was loaded from, so that `tourney report` can
+     * load the same file to draw boards; NULL in logs that do not say. Not
+     * part of the settings: a log may move to another machine. */
+    char *game_path;
     char *format;      /* "round-robin" or "gauntlet" */
     char *gauntlet;    /* the gauntlet's agent, or NULL */
     uint64_t seed;

@@ -406,8 +406,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "tourney report: expected exactly one DIR holding games.jsonl\n");
             return EXIT_USAGE;
         }
-        return tourney_rebuild_reports(argv[2], stdout, stderr) == 0 ? EXIT_SUCCESS
-                                                                     : EXIT_RUN_FAILED;
+        char *exe = exe_path();
+        int status = tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout,
+                                             stderr);
+        free(exe);
+        return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
     }
     if (strcmp(command, "replay") == 0) {
         return command_replay(argc - 2, argv + 2);

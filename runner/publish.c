@@ -23,8 +23,16 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
     return status;
 }
 
-int tourney_publish(const struct log_header *header, struct stats *stats, const char *dir,
-                    FILE *out, char *error, size_t error_size)
+int tourney_game_sample_init_for(struct game_sample *sample, const struct log_header *header)
+{
+    size_t n = header->agent_count;
+    size_t pairs = header->gauntlet != NULL ? n - (n > 0) : n * (n - (n > 0)) / 2;
+    return tourney_game_sample_init(sample, n, pairs, GAME_SAMPLE_LIMIT);
+}
+
+int tourney_publish(const struct log_header *header, struct stats *stats,
+                    const struct game_sample *games, const struct board_source *board,
+                    const char *dir, FILE *out, char *error, size_t error_size)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
@@ -49,6 +57,8 @@ int tourney_publish(const struct log_header *header, struct stats *stats, const 
         .rating_anchor = header->rating_anchor,
         .agents = agents,
         .stats = stats,
+        .games = games,
+        .board = board,
     };
     struct report report;
     int status = tourney_report_init(&report, &input);

@@ -126,7 +126,7 @@ const char *tourney_result_text(enum game_result result)
     return "1/2-1/2";
 }
 
-static const char *level_name(int level)
+const char *tourney_log_level_name(int level)
 {
     static const char *const names[] = {"error", "warning", "info", "debug"};
     return level >= 0 && level < 4 ? names[level] : "info";
@@ -194,8 +194,8 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
     for (size_t i = 0; log != NULL && i < record->log_count; i++) {
         const struct agent_message *m = &record->log[i];
         json_array_append_new(log, json_pack("{s:s, s:i, s:s, s:s}", "agent", names[m->seat],
-                                             "ply", (int)m->ply, "level", level_name(m->level),
-                                             "message", m->text));
+                                             "ply", (int)m->ply, "level",
+                                             tourney_log_level_name(m->level), "message", m->text));
     }
     /* What each agent's process printed, only for those that printed. */
     json_t *output = json_object();
@@ -360,7 +360,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         m->ply = (int32_t)json_integer_value(json_object_get(message, "ply"));
         m->level = 2;
         for (int l = 0; l < 4; l++) {
-            m->level = strcmp(level, level_name(l)) == 0 ? l : m->level;
+            m->level = strcmp(level, tourney_log_level_name(l)) == 0 ? l : m->level;
         }
         snprintf(m->text, sizeof(m->text), "%s", text);
         record->log_count++;

@@ -93,6 +93,8 @@ const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */
 int tourney_termination_from_name(const char *name, enum termination *out);
 const char *tourney_result_text(enum game_result result); /* "1-0", "0-1", "1/2-1/2" */
+/* "error", "warning", "info" or "debug" for an agent message's level. */
+const char *tourney_log_level_name(int level);
 
 /* The record as the JSON object written to games.jsonl; NAMES are the
  * entrants' names in seat order. NULL when out of memory. */

@@ -1,6 +1,7 @@
 /*
  * report.h - the reports of a tournament, all computed from its statistics:
- * the console tables, report.md, results.csv and summary.json.
+ * the console tables, report.md, results.csv, summary.json and report.html
+ * (which also shows some of the games, from a sample of the log).
  */
 #ifndef TOURNEY_RUNNER_REPORT_H
 #define TOURNEY_RUNNER_REPORT_H
@@ -9,7 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "game_sample.h"
 #include "ratings.h"
+#include "replay_data.h"
 #include "stats.h"
 #include "table.h"
 
@@ -32,6 +35,10 @@ struct report_input {
     enum rating_anchor rating_anchor;
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;
+    /* For report.html: the games it lets a reader replay (NULL for none),
+     * and the game that draws their boards (NULL, or api NULL, for none). */
+    const struct game_sample *games;
+    const struct board_source *board;
 };
 
 /* The derived figures every writer shares. */
@@ -59,14 +66,16 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
 /* Standings, cross-table and search figures, as aligned text. */
 int tourney_report_print(const struct report *report, FILE *out);
 
-/* Writes report.md, results.csv and summary.json into DIR, each atomically
- * (a temporary file, synced, then renamed). On failure returns -1 with the
- * reason in ERROR. */
+/* Writes results.csv, summary.json, report.md and report.html into DIR,
+ * each atomically (a temporary file, synced, then renamed). On failure
+ * returns -1 with the reason in ERROR. */
 int tourney_report_write_files(const struct report *report, const char *dir, char *error,
                                size_t error_size);
 
 int tourney_report_write_markdown(const struct report *report, FILE *out);
 int tourney_report_write_csv(const struct report *report, FILE *out);
 int tourney_report_write_json(const struct report *report, FILE *out);
+/* report.html: see report_html.h. */
+int tourney_report_write_html(const struct report *report, FILE *out);
 
 #endif /* TOURNEY_RUNNER_REPORT_H */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "executor.h"
+#include "game_sample.h"
+#include "log_game.h"
 #include "log_header.h"
 #include "output.h"
 #include "publish.h"
@@ -20,6 +22,7 @@ struct run_state {
     struct log_header header;
     struct schedule schedule;
     struct stats stats;
+    struct game_sample games; /* the games report.html shows */
     struct results_log log;
     unsigned char *done; /* per scheduled game: already in the log */
     size_t done_count;
@@ -32,6 +35,9 @@ static int count_logged_game(const struct game_record *record, void *context)
     struct run_state *run = context;
     run->done[record->index] = 1;
     run->done_count++;
+    if (tourney_game_sample_add(&run->games, record) != 0) {
+        return -1;
+    }
     return tourney_stats_add(&run->stats, record);
 }
 
@@ -110,7 +116,8 @@ static enum run_outcome play_all(struct tournament *t, struct run_state *run,
             snprintf(error, sizeof(error), "%s while playing game %zu", why, g);
         } else if (tourney_results_log_append(&run->log, &record, names, error,
                                               sizeof(error)) != 0 ||
-                   tourney_stats_add(&run->stats, &record) != 0) {
+                   tourney_stats_add(&run->stats, &record) != 0 ||
+                   tourney_game_sample_add(&run->games, &record) != 0) {
             status = -1;
         }
         if (status == 0) {
@@ -131,6 +138,7 @@ static void run_finish(struct run_state *run)
 {
     tourney_seat_pool_finish(&run->seats);
     tourney_results_log_close(&run->log);
+    tourney_game_sample_finish(&run->games);
     tourney_stats_finish(&run->stats);
     tourney_schedule_finish(&run->schedule);
     tourney_header_finish(&run->header);
@@ -173,6 +181,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (tourney_schedule_build(&run.schedule, t->entrant_count, t->config.games_per_pair,
                                t->config.seed, t->gauntlet) != 0 ||
         tourney_stats_init_for(&run.stats, &run.header) != 0 ||
+        tourney_game_sample_init_for(&run.games, &run.header) != 0 ||
         (run.done = calloc(run.schedule.count + 1, 1)) == NULL ||
         tourney_seat_pool_init(&run.seats, t) != 0) {
         fprintf(err, "tourney: out of memory\n");
@@ -191,14 +200,20 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     outcome = play_all(t, &run, options, err);
 
     /* Reports cover whatever was played, even when the run stopped early. */
-    if (tourney_publish(&run.header, &run.stats, t->config.output_dir,
+    const struct board_source board = {
+        .api = t->game_plugin.game,
+        .game = t->game,
+        .info = &t->game_info,
+    };
+    if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.output_dir,
                         options->quiet ? NULL : out, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         outcome = RUN_FAILED;
         goto out;
     }
     if (!options->quiet) {
-        fprintf(out, "\nReports written to %s/ (report.md, results.csv, summary.json, %s)\n",
+        fprintf(out, "\nReports written to %s/ (report.md, report.html, results.csv, "
+                     "summary.json, %s)\n",
                 t->config.output_dir, TOURNEY_LOG_NAME);
     }
     if (outcome == RUN_INTERRUPTED) {
@@ -214,29 +229,70 @@ out:
     return outcome;
 }
 
-/* Statistics for a log being read: sized from its header, which the reader
- * fills before it hands over the first game. */
+/* Statistics and the shown games of a log being read: sized from its
+ * header, which the reader fills before it hands over the first game. */
 struct rebuild {
     struct log_header header;
     struct stats stats;
+    struct game_sample games;
     bool ready;
 };
 
 static int rebuild_ready(struct rebuild *r)
 {
-    if (!r->ready && tourney_stats_init_for(&r->stats, &r->header) == 0) {
-        r->ready = true;
+    if (r->ready) {
+        return 0;
     }
-    return r->ready ? 0 : -1;
+    if (tourney_stats_init_for(&r->stats, &r->header) != 0) {
+        return -1;
+    }
+    if (tourney_game_sample_init_for(&r->games, &r->header) != 0) {
+        tourney_stats_finish(&r->stats);
+        return -1;
+    }
+    r->ready = true;
+    return 0;
 }
 
 static int rebuild_game(const struct game_record *record, void *context)
 {
     struct rebuild *r = context;
-    return rebuild_ready(r) == 0 ? tourney_stats_add(&r->stats, record) : -1;
+    if (rebuild_ready(r) != 0 || tourney_stats_add(&r->stats, record) != 0) {
+        return -1;
+    }
+    return tourney_game_sample_add(&r->games, record);
 }
 
-int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err)
+/* Publishes R's reports, drawing boards with the log's game plugin when it
+ * can be found; a report without boards is still a report. */
+static int publish_rebuilt(struct rebuild *r, const char *dir, const char *exe_path,
+                           const char *env_plugin_path, FILE *out, FILE *err, char *error,
+                           size_t error_size)
+{
+    struct plugin_search search;
+    if (tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    struct log_game game;
+    char why[1024] = "";
+    struct board_source board = {.note = why};
+    if (tourney_log_game_open(&game, &r->header, &search, why, sizeof(why)) == 0) {
+        board.api = game.plugin.game;
+        board.game = game.game;
+        board.info = &game.info;
+    } else {
+        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why);
+    }
+    int status = tourney_publish(&r->header, &r->stats, &r->games, &board, dir, out, error,
+                                 error_size);
+    tourney_log_game_close(&game);
+    tourney_plugin_search_finish(&search);
+    return status;
+}
+
+int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
+                            FILE *out, FILE *err)
 {
     char error[1024] = "";
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
@@ -259,7 +315,8 @@ int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err)
                 path);
     }
     if (status == 0) {
-        status = tourney_publish(&r.header, &r.stats, dir, out, error, sizeof(error));
+        status = publish_rebuilt(&r, dir, exe_path, env_plugin_path, out, err, error,
+                                 sizeof(error));
     }
     if (status != 0) {
         fprintf(err, "tourney: %s\n", error);
@@ -268,6 +325,7 @@ int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err)
                 r.stats.games, r.header.games_scheduled);
     }
     if (r.ready) {
+        tourney_game_sample_finish(&r.games);
         tourney_stats_finish(&r.stats);
     }
     tourney_header_finish(&r.header);

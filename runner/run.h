@@ -36,7 +36,11 @@ enum run_outcome {
 enum run_outcome tourney_run(struct tournament *tournament, const struct run_options *options,
                              FILE *out, FILE *err);
 
-/* Rebuilds every report in DIR from DIR/games.jsonl alone. */
-int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err);
+/* Rebuilds every report in DIR from DIR/games.jsonl alone. The game plugin
+ * the log names is looked for as a run would (EXE_PATH and ENV_PLUGIN_PATH
+ * as for tourney_tournament_open) to draw report.html's boards; without it
+ * the page shows moves as numbers. */
+int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
+                            FILE *out, FILE *err);
 
 #endif /* TOURNEY_RUNNER_RUN_H */

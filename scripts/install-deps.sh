@@ -13,6 +13,8 @@ packages=(
   libcmocka-dev     # unit tests
   valgrind          # the memcheck test setup
   clang libclang-rt-14-dev  # libFuzzer, for fuzzing the config reader
+  chromium          # report.html in a real browser (tests/e2e/html_in_browser.sh)
+  python3           # reads that test's screenshots (tests/e2e/png_check.py)
 )
 
 as_root=()

@@ -7,6 +7,7 @@
 #include "test.h"
 
 #include "binary.h"
+#include "html_summary.h"
 
 #include <fcntl.h>
 #include <stdbool.h>
@@ -115,6 +116,26 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
     return games / 2;
 }
 
+/* RUN's report.html, read strictly, with its figures compared to
+ * summary.json's; returns the page (free it). */
+static char *check_page(const struct run *run, size_t agents, size_t pairs_played)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "%s/reports/report.html", run->dir);
+    char *page = slurp(path);
+    struct html_node *root = html_parse_or_fail(page);
+    json_t *summary = load_summary(run);
+    struct html_figures figures = html_compare_summary(root, summary);
+    /* Per agent 12 figures in the standings and 10 in the terminations; per
+     * pair that played, 4 in each of its two heat map cells and 9 in its Elo
+     * row. */
+    assert_int_equal(figures.agent_values, agents * 22);
+    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 9));
+    json_decref(summary);
+    html_free(root);
+    return page;
+}
+
 static void test_classic_is_consistent_and_reproducible(void **state)
 {
     (void)state;
@@ -169,6 +190,31 @@ static void test_classic_is_consistent_and_reproducible(void **state)
     assert_non_null(strstr(markdown, "## Standings"));
     assert_non_null(strstr(markdown, "| 1 | "));
     free(markdown);
+
+    /* report.html: well-formed, the figures of summary.json, 300 of the 400
+     * games (none faulted: the first 30 of each pairing), boards drawn. */
+    char *page = check_page(&a, 5, 10);
+    assert_non_null(strstr(page, "Showing 300 of 400 games: every game lost by a fault, then "
+                                 "the first games of each pairing in turn (0 lost by a fault)."));
+    assert_non_null(strstr(page, "\"boards\":true"));
+    assert_non_null(strstr(page, "<footer id=\"page-facts\" data-charts=\"3\">"));
+
+    /* `tourney report` rebuilds it byte for byte, loading the game plugin
+     * the log names. */
+    snprintf(path, sizeof(path), "%s/reports", a.dir);
+    struct run rebuilt = {0};
+    const char *report[] = {"report", path, NULL};
+    run_tourney(&rebuilt, report);
+    assert_int_equal(rebuilt.status, 0);
+    char *err = slurp(rebuilt.err);
+    assert_string_equal(err, "");
+    free(err);
+    snprintf(path, sizeof(path), "%s/reports/report.html", a.dir);
+    char *again = slurp(path);
+    assert_string_equal(again, page);
+    free(again);
+    free(page);
+    remove_tree(rebuilt.dir);
 
     json_decref(summary);
     remove_tree(a.dir);
@@ -296,7 +342,68 @@ static void test_faulty_agents_lose_only_their_games(void **state)
                                   "\"reason\":\"move 0 is not legal at ply 2"));
     assert_non_null(strstr(games, "\"message\":\"giving up on purpose\""));
     free(games);
+
+    /* report.html holds every game, those lost by a fault among them. */
+    char *page = check_page(&run, 4, 6);
+    assert_non_null(strstr(page, "All 60 games (50 lost by a fault)."));
+    assert_non_null(strstr(page, "\"t\":\"illegal_move\",\"f\":1,\"why\":\"move 0 is not legal"));
+    free(page);
     json_decref(summary);
+    remove_tree(run.dir);
+}
+
+/* A results log whose game plugin has gone: `tourney report` still writes
+ * report.html, with moves as numbers, and says why there are no boards. */
+static void test_report_without_the_game_plugin(void **state)
+{
+    (void)state;
+    struct run run = {0};
+    snprintf(run.dir, sizeof(run.dir), "/tmp/tourney-e2e-XXXXXX");
+    assert_non_null(mkdtemp(run.dir));
+    /* A copy of mnk with a byte more: the same game, another digest. */
+    char command[512];
+    snprintf(command, sizeof(command),
+             "mkdir -p %s/plugins/games && cp %s/mnk.so %s/plugins/games/mnk.so && "
+             "printf x >>%s/plugins/games/mnk.so",
+             run.dir, TOURNEY_TEST_GAME_DIR, run.dir, run.dir);
+    assert_int_equal(system(command), 0);
+    char config[128];
+    snprintf(config, sizeof(config), "%s/config.ini", run.dir);
+    FILE *file = fopen(config, "w");
+    assert_non_null(file);
+    fprintf(file, "[tournament]\nname = moved\nseed = 3\ngames_per_pair = 2\n"
+                  "plugin_path = plugins\nisolation = none\n[game]\nplugin = mnk\n"
+                  "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n");
+    fclose(file);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    const char *args[] = {"run", config, "--quiet", "--output", output, NULL};
+    run_tourney(&run, args);
+    assert_int_equal(run.status, 0);
+    char *page = check_page(&run, 2, 1);
+    assert_non_null(strstr(page, "\"boards\":true"));
+    free(page);
+
+    snprintf(command, sizeof(command), "rm %s/plugins/games/mnk.so", run.dir);
+    assert_int_equal(system(command), 0);
+    const char *report[] = {"report", output, NULL};
+    run_tourney(&run, report);
+    assert_int_equal(run.status, 0);
+    char *err = slurp(run.err);
+    /* The file has gone; the mnk of the build tree is found by name, and
+     * refused: it is not the file the games were played with. */
+    char expected[512];
+    snprintf(expected, sizeof(expected),
+             "tourney: report.html shows moves without boards: %s/games/mnk.so is not the game "
+             "plugin the log was played with (its digest differs)\n",
+             TOURNEY_TEST_BUILD_ROOT);
+    assert_string_equal(err, expected);
+    free(err);
+    page = check_page(&run, 2, 1);
+    assert_non_null(strstr(page, "\"boards\":false"));
+    assert_non_null(strstr(page, " Boards are not drawn: "));
+    assert_non_null(strstr(page, "; moves are the game's move numbers."));
+    free(page);
     remove_tree(run.dir);
 }
 
@@ -409,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_one_plugin_entered_twice),
         cmocka_unit_test(test_sprt_stops_the_match),
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
+        cmocka_unit_test(test_report_without_the_game_plugin),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),
     };

@@ -5,6 +5,7 @@
  */
 #include "test.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "elo.h"
@@ -69,6 +70,10 @@ static void test_degenerate_cases(void **state)
     assert_finite(e.low, 0.0);
     assert_finite(e.high, 0.0);
     assert_float_equal(e.los, 0.5, EPS);
+    /* ... and a positive zero, which reads "+0.0", never "-0.0". */
+    assert_false(signbit(e.elo.value));
+    tourney_elo_format(e.elo, text, sizeof(text));
+    assert_string_equal(text, "+0.0");
     /* No games: nothing is known. */
     e = tourney_elo_estimate(0, 0, 0);
     assert_int_equal(e.elo.kind, ELO_UNKNOWN);

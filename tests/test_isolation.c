@@ -36,7 +36,7 @@ static void write_config(const char *path, const char *bad, const char *extra)
     assert_non_null(file);
     fprintf(file,
             "[tournament]\nname = zoo\nseed = 7\ngames_per_pair = 2\ntime_per_move_ms = 50\n"
-            "time_margin_ms = 200\nagent_memory_mb = 128\n%s\n"
+            "time_margin_ms = 1000\nagent_memory_mb = 128\n%s\n"
             "[game]\nplugin = mnk\n"
             "[agent bad]\nplugin = %s/%s.so\n"
             "[agent first-open]\nplugin = first-open\n"
@@ -115,9 +115,9 @@ static const struct zoo_case cases[] = {
     {"zoo_abort", NULL, "crash", "killed by SIGABRT at ply ", NULL, NULL, false},
     {"zoo_exit", NULL, "early_exit", "exited with status 0 at ply ", NULL, NULL, false},
     {"zoo_loop", NULL, "time_forfeit",
-     "no answer within 250 ms (the budget of 50 ms plus the margin of 200 ms) at ply ", NULL,
+     "no answer within 1050 ms (the budget of 50 ms plus the margin of 1000 ms) at ply ", NULL,
      NULL, false},
-    {"zoo_sleep", NULL, "time_forfeit", "no answer within 250 ms", NULL, NULL, false},
+    {"zoo_sleep", NULL, "time_forfeit", "no answer within 1050 ms", NULL, NULL, false},
     {"zoo_memory", NULL, "memory_limit", "ran out of its 128 MiB of address space at ply ", NULL,
      NULL, true},
     {"zoo_memory_checked", NULL, "memory_limit", "choose_move failed with status -2 at ply ",

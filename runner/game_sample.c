@@ -1,0 +1,174 @@
+#include "game_sample.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tourney_game_sample_init(struct game_sample *sample, size_t agent_count, size_t pairs,
+                             size_t limit)
+{
+    memset(sample, 0, sizeof(*sample));
+    sample->limit = limit;
+    sample->agent_count = agent_count;
+    /* Enough first games per pairing to fill the limit when nothing failed. */
+    sample->per_pair = pairs == 0 ? limit : (limit + pairs - 1) / pairs;
+    sample->pair_seen = calloc(agent_count * agent_count + 1, sizeof(*sample->pair_seen));
+    return sample->pair_seen == NULL ? -1 : 0;
+}
+
+static void free_game(struct sampled_game *game)
+{
+    free(game->reason);
+    free(game->moves);
+    free(game->seats);
+    free(game->log);
+    free(game->output[0]);
+    free(game->output[1]);
+}
+
+void tourney_game_sample_finish(struct game_sample *sample)
+{
+    for (size_t i = 0; i < sample->count; i++) {
+        free_game(&sample->games[i]);
+    }
+    free(sample->games);
+    free(sample->pair_seen);
+    memset(sample, 0, sizeof(*sample));
+}
+
+/* A pairing, whoever sat first. */
+static size_t pair_key(const struct game_sample *sample, const uint32_t agent[2])
+{
+    uint32_t a = agent[0] < agent[1] ? agent[0] : agent[1];
+    uint32_t b = agent[0] < agent[1] ? agent[1] : agent[0];
+    return (size_t)a * sample->agent_count + b;
+}
+
+static int copy_game(struct sampled_game *game, const struct game_record *record)
+{
+    memset(game, 0, sizeof(*game));
+    game->index = record->index;
+    game->agent[0] = record->agent[0];
+    game->agent[1] = record->agent[1];
+    game->result = record->result;
+    game->termination = record->termination;
+    game->fault_seat = record->fault_seat;
+    game->move_count = record->move_count;
+    game->log_count = record->log_count;
+    game->reason = strdup(record->reason);
+    game->output[0] = strdup(record->output[0]);
+    game->output[1] = strdup(record->output[1]);
+    game->moves = malloc((record->move_count + 1) * sizeof(*game->moves));
+    game->seats = malloc(record->move_count + 1);
+    game->log = malloc((record->log_count + 1) * sizeof(*game->log));
+    if (game->reason == NULL || game->output[0] == NULL || game->output[1] == NULL ||
+        game->moves == NULL || game->seats == NULL || game->log == NULL) {
+        free_game(game);
+        return -1;
+    }
+    for (size_t i = 0; i < record->move_count; i++) {
+        game->moves[i] = record->moves[i].move;
+        game->seats[i] = (unsigned char)record->moves[i].seat;
+    }
+    if (record->log_count > 0) {
+        memcpy(game->log, record->log, record->log_count * sizeof(*game->log));
+    }
+    return 0;
+}
+
+int tourney_game_sample_add(struct game_sample *sample, const struct game_record *record)
+{
+    sample->offered++;
+    if (record->agent[0] >= sample->agent_count || record->agent[1] >= sample->agent_count) {
+        return 0; /* the log reader checked the players; nothing to show */
+    }
+    size_t key = pair_key(sample, record->agent);
+    size_t position = sample->pair_seen[key]++;
+    bool faulted = record->fault_seat >= 0 && sample->faulted_kept < sample->limit;
+    if (!faulted && position >= sample->per_pair) {
+        return 0;
+    }
+    if (sample->count == sample->capacity) {
+        size_t capacity = sample->capacity ? sample->capacity * 2 : 64;
+        struct sampled_game *games = realloc(sample->games, capacity * sizeof(*games));
+        if (games == NULL) {
+            return -1;
+        }
+        sample->games = games;
+        sample->capacity = capacity;
+    }
+    struct sampled_game *game = &sample->games[sample->count];
+    if (copy_game(game, record) != 0) {
+        return -1;
+    }
+    game->pair_position = position;
+    sample->faulted_kept += faulted;
+    sample->count++;
+    return 0;
+}
+
+/* Orders candidates by their place in their pairing, then by pairing, so
+ * that every pairing shows its first game before any shows its second. */
+struct candidate {
+    size_t game;
+    size_t position;
+    size_t pair;
+    uint32_t index;
+};
+
+static int compare_candidates(const void *a, const void *b)
+{
+    const struct candidate *x = a;
+    const struct candidate *y = b;
+    if (x->position != y->position) {
+        return x->position < y->position ? -1 : 1;
+    }
+    if (x->pair != y->pair) {
+        return x->pair < y->pair ? -1 : 1;
+    }
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Insertion sort of CHOSEN by game index: qsort has no context argument in
+ * C17, and the list is at most a few hundred games long. */
+static void sort_by_index(const struct game_sample *sample, size_t *chosen, size_t count)
+{
+    for (size_t i = 1; i < count; i++) {
+        size_t value = chosen[i];
+        size_t j = i;
+        while (j > 0 && sample->games[chosen[j - 1]].index > sample->games[value].index) {
+            chosen[j] = chosen[j - 1];
+            j--;
+        }
+        chosen[j] = value;
+    }
+}
+
+int tourney_game_sample_select(const struct game_sample *sample, size_t *chosen, size_t *count)
+{
+    struct candidate *candidates = malloc((sample->count + 1) * sizeof(*candidates));
+    if (candidates == NULL) {
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < sample->count && n < sample->limit; i++) {
+        if (sample->games[i].fault_seat >= 0) {
+            chosen[n++] = i;
+        }
+    }
+    size_t candidate_count = 0;
+    for (size_t i = 0; i < sample->count; i++) {
+        const struct sampled_game *game = &sample->games[i];
+        if (game->fault_seat < 0 && game->pair_position < sample->per_pair) {
+            candidates[candidate_count++] = (struct candidate){
+                i, game->pair_position, pair_key(sample, game->agent), game->index};
+        }
+    }
+    qsort(candidates, candidate_count, sizeof(*candidates), compare_candidates);
+    for (size_t i = 0; i < candidate_count && n < sample->limit; i++) {
+        chosen[n++] = candidates[i].game;
+    }
+    free(candidates);
+    sort_by_index(sample, chosen, n);
+    *count = n;
+    return 0;
+}

@@ -1,0 +1,143 @@
+#include "log_game.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "digest.h"
+#include "params.h"
+
+int tourney_params_from_text(const struct tourney_param_desc *params, size_t count,
+                             const char *text, struct tourney_param_value *values, char *why,
+                             size_t why_size)
+{
+    for (size_t i = 0; i < count; i++) {
+        tourney_params_parse(&params[i], params[i].default_value, &values[i]);
+    }
+    /* Values are numbers, booleans and choice words: none holds ", ". */
+    const char *item = text;
+    while (*item != '\0') {
+        const char *end = strstr(item, ", ");
+        size_t length = end ? (size_t)(end - item) : strlen(item);
+        const char *equals = strstr(item, " = ");
+        if (equals == NULL || equals >= item + length) {
+            snprintf(why, why_size, "'%.*s' is not 'name = value'", (int)length, item);
+            return -1;
+        }
+        size_t name_length = (size_t)(equals - item);
+        const char *value_start = equals + 3;
+        char value[128];
+        snprintf(value, sizeof(value), "%.*s", (int)(item + length - value_start), value_start);
+        bool known = false;
+        for (size_t i = 0; i < count && !known; i++) {
+            if (strlen(params[i].name) == name_length &&
+                strncmp(params[i].name, item, name_length) == 0) {
+                known = true;
+                if (!tourney_params_parse(&params[i], value, &values[i])) {
+                    snprintf(why, why_size, "parameter %s has a bad value '%s'", params[i].name,
+                             value);
+                    return -1;
+                }
+            }
+        }
+        if (!known) {
+            snprintf(why, why_size, "no parameter '%.*s'", (int)name_length, item);
+            return -1;
+        }
+        item = end ? end + 2 : item + length;
+    }
+    return 0;
+}
+
+static bool is_file(const char *path)
+{
+    struct stat info;
+    return path != NULL && stat(path, &info) == 0 && S_ISREG(info.st_mode);
+}
+
+/* The path of the log's game plugin, checked against its digest. */
+static char *find_plugin(const struct log_header *header, const struct plugin_search *search,
+                         char *why, size_t why_size)
+{
+    char *path = is_file(header->game_path)
+                     ? strdup(header->game_path)
+                     : tourney_plugin_search_find(search, TOURNEY_KIND_GAME, header->game, NULL);
+    if (path == NULL) {
+        char *dirs = tourney_plugin_search_describe(search);
+        snprintf(why, why_size, "no game plugin '%s' found%s%s in %s", header->game,
+                 header->game_path ? " at " : "", header->game_path ? header->game_path : "",
+                 dirs ? dirs : "the plugin path");
+        free(dirs);
+        return NULL;
+    }
+    char digest[TOURNEY_DIGEST_HEX];
+    if (tourney_digest_file(path, digest) != 0) {
+        snprintf(why, why_size, "cannot read %s: %s", path, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    if (strcmp(digest, header->game_digest) != 0) {
+        /* Another version of the game could draw other boards. */
+        snprintf(why, why_size,
+                 "%s is not the game plugin the log was played with (its "
+                 "digest differs)",
+                 path);
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
+int tourney_log_game_open(struct log_game *game, const struct log_header *header,
+                          const struct plugin_search *search, char *why, size_t why_size)
+{
+    memset(game, 0, sizeof(*game));
+    char *path = find_plugin(header, search, why, why_size);
+    if (path == NULL) {
+        return -1;
+    }
+    char error[1024];
+    int status = tourney_plugin_open(&game->plugin, path, TOURNEY_KIND_GAME, error, sizeof(error));
+    free(path);
+    if (status != 0) {
+        snprintf(why, why_size, "%s", error);
+        return -1;
+    }
+    const struct tourney_game_api *api = game->plugin.game;
+    game->params = calloc(api->param_count + 1, sizeof(*game->params));
+    if (game->params == NULL) {
+        snprintf(why, why_size, "out of memory");
+        return -1;
+    }
+    if (tourney_params_from_text(api->params, api->param_count, header->game_params, game->params,
+                                 error, sizeof(error)) != 0) {
+        snprintf(why, why_size, "the log's game parameters '%s' do not suit plugin '%s': %s",
+                 header->game_params, api->name, error);
+        return -1;
+    }
+    if (api->create(game->params, &game->game, &game->info, error, sizeof(error)) != 0) {
+        game->game = NULL;
+        snprintf(why, why_size, "game '%s' refused the log's parameters '%s'", api->name,
+                 header->game_params);
+        return -1;
+    }
+    if (game->info.state_size == 0 || game->info.move_limit <= 0) {
+        snprintf(why, why_size, "game '%s' reported an impossible size", api->name);
+        return -1;
+    }
+    return 0;
+}
+
+void tourney_log_game_close(struct log_game *game)
+{
+    if (game->game != NULL) {
+        game->plugin.game->destroy(game->game);
+    }
+    free(game->params);
+    if (game->plugin.handle != NULL) {
+        tourney_plugin_close(&game->plugin);
+    }
+    memset(game, 0, sizeof(*game));
+}

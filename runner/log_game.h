@@ -1,0 +1,41 @@
+/*
+ * log_game.h - the game a results log was played with, loaded into this
+ * process to draw the boards of report.html when all there is is the log
+ * (`tourney report DIR`).
+ */
+#ifndef TOURNEY_RUNNER_LOG_GAME_H
+#define TOURNEY_RUNNER_LOG_GAME_H
+
+#include <stddef.h>
+
+#include <tourney/game.h>
+
+#include "log_header.h"
+#include "plugin.h"
+#include "plugin_search.h"
+
+struct log_game {
+    struct plugin plugin;
+    struct tourney_param_value *params;
+    void *game; /* the instance, with the log's parameters */
+    struct tourney_game_info info;
+};
+
+/* Loads the game of HEADER: the file the run loaded (its game_path) when it
+ * is still there, else the plugin of that name found along SEARCH, the way
+ * a run looks for it. The file must be the one the log was played with (its
+ * digest) and must accept the log's parameters. Returns -1 with the reason
+ * in WHY; close GAME in every case. */
+int tourney_log_game_open(struct log_game *game, const struct log_header *header,
+                          const struct plugin_search *search, char *why, size_t why_size);
+void tourney_log_game_close(struct log_game *game);
+
+/* Reads TEXT, parameters as tourney_params_text writes them ("rows = 3,
+ * cols = 3, k = 3"), into VALUES (one per descriptor; unnamed ones take their
+ * default). Returns -1 with the reason in WHY for an unknown name or a bad
+ * value. */
+int tourney_params_from_text(const struct tourney_param_desc *params, size_t count,
+                             const char *text, struct tourney_param_value *values, char *why,
+                             size_t why_size);
+
+#endif /* TOURNEY_RUNNER_LOG_GAME_H */

@@ -1,0 +1,303 @@
+#include "replay_data.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+/* The longest position text tried: a game that writes more is shown
+ * without boards rather than bloating the page. */
+#define MAX_POSITION_TEXT (64 * 1024)
+
+
+/* Plugin and agent text is untrusted and may not be UTF-8, which jansson
+ * requires: keep printable ASCII (and line breaks where ALLOW_NEWLINES). */
+static json_t *printable(const char *text, bool allow_newlines)
+{
+    char *copy = strdup(text);
+    if (copy == NULL) {
+        return NULL;
+    }
+    for (char *c = copy; *c != '\0'; c++) {
+        bool newline = allow_newlines && (*c == '\n' || *c == '\t');
+        if ((*c < 0x20 || *c > 0x7e) && !newline) {
+            *c = '?';
+        }
+    }
+    json_t *string = json_string(copy);
+    free(copy);
+    return string;
+}
+
+/* Draws positions: a state, the legal moves to check each move against,
+ * and a growing buffer for the text. */
+struct drawing {
+    const struct board_source *board;
+    unsigned char *state;
+    tourney_move *legal;
+    char *text;
+    size_t text_size;
+    char *previous;
+    size_t previous_size;
+    size_t budget; /* bytes of position text the page may still hold */
+};
+
+static int drawing_init(struct drawing *d, const struct board_source *board, size_t budget)
+{
+    memset(d, 0, sizeof(*d));
+    d->board = board;
+    d->state = malloc(board->info->state_size);
+    d->legal = malloc(((size_t)board->info->move_limit + 1) * sizeof(*d->legal));
+    d->text_size = 256;
+    d->text = malloc(d->text_size);
+    d->previous_size = d->text_size;
+    d->previous = malloc(d->previous_size);
+    d->budget = budget;
+    return d->state && d->legal && d->text && d->previous ? 0 : -1;
+}
+
+static void drawing_finish(struct drawing *d)
+{
+    free(d->state);
+    free(d->legal);
+    free(d->text);
+    free(d->previous);
+}
+
+/* The position in d->state as text in d->text; -1 when the game cannot
+ * write it (no format_state, an error, or more than MAX_POSITION_TEXT). */
+static int format_position(struct drawing *d)
+{
+    const struct tourney_game_api *api = d->board->api;
+    if (api->format_state == NULL) {
+        return -1;
+    }
+    for (;;) {
+        if (api->format_state(d->board->game, d->state, d->text, d->text_size) == TOURNEY_OK) {
+            d->text[d->text_size - 1] = '\0'; /* whatever the plugin did */
+            return 0;
+        }
+        /* TOURNEY_ERR_INVALID says the buffer is too small: try a larger one. */
+        if (d->text_size >= MAX_POSITION_TEXT) {
+            return -1;
+        }
+        char *larger = realloc(d->text, d->text_size * 2);
+        if (larger == NULL) {
+            return -1;
+        }
+        d->text = larger;
+        d->text_size *= 2;
+    }
+}
+
+/* The runs of characters where TEXT differs from PREVIOUS (same length):
+ * [offset, "characters", ...]. */
+static json_t *difference(const char *previous, const char *text)
+{
+    json_t *runs = json_array();
+    size_t length = strlen(text);
+    for (size_t i = 0; runs != NULL && i < length;) {
+        if (previous[i] == text[i]) {
+            i++;
+            continue;
+        }
+        size_t start = i;
+        while (i < length && previous[i] != text[i]) {
+            i++;
+        }
+        char *run = strndup(text + start, i - start);
+        if (run == NULL || json_array_append_new(runs, json_integer((json_int_t)start)) != 0 ||
+            json_array_append_new(runs, printable(run, true)) != 0) {
+            free(run);
+            json_decref(runs);
+            return NULL;
+        }
+        free(run);
+    }
+    return runs;
+}
+
+/* Whether the text just written still fits the page's budget; counts it. */
+static bool affordable(struct drawing *d, const char *previous)
+{
+    size_t length = strlen(d->text);
+    size_t cost = length;
+    if (previous != NULL && strlen(previous) == length) {
+        cost = 0; /* runs of changes: a few bytes each */
+        for (size_t i = 0; i < length; i++) {
+            cost += previous[i] != d->text[i] ? 8 : 0;
+        }
+    }
+    if (cost > d->budget) {
+        d->budget = 0;
+        return false;
+    }
+    d->budget -= cost;
+    return true;
+}
+
+/* Keeps the text just written as the one the next position is compared to. */
+static int remember(struct drawing *d)
+{
+    size_t length = strlen(d->text) + 1;
+    if (length > d->previous_size) {
+        char *larger = realloc(d->previous, length);
+        if (larger == NULL) {
+            return -1;
+        }
+        d->previous = larger;
+        d->previous_size = length;
+    }
+    memcpy(d->previous, d->text, length);
+    return 0;
+}
+
+static bool is_legal(struct drawing *d, tourney_move move)
+{
+    const struct tourney_game_api *api = d->board->api;
+    if (api->status(d->board->game, d->state) != TOURNEY_ONGOING) {
+        return false;
+    }
+    int count = api->legal_moves(d->board->game, d->state, d->legal);
+    if (count > d->board->info->move_limit) {
+        count = d->board->info->move_limit; /* never read past the buffer */
+    }
+    for (int i = 0; i < count; i++) {
+        if (d->legal[i] == move) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Replaces the numbers in MOVE_TEXTS by the game's names of the moves, for
+ * those in [0, move_limit) (a log is data: checked, never trusted). */
+static void name_moves(struct drawing *d, const struct sampled_game *game, json_t *move_texts)
+{
+    const struct tourney_game_api *api = d->board->api;
+    for (size_t i = 0; api->format_move != NULL && i < game->move_count; i++) {
+        char name[64];
+        if (game->moves[i] >= 0 && game->moves[i] < d->board->info->move_limit &&
+            api->format_move(d->board->game, game->moves[i], name, sizeof(name)) == TOURNEY_OK) {
+            name[sizeof(name) - 1] = '\0';
+            json_array_set_new(move_texts, i, printable(name, false));
+        }
+    }
+}
+
+/* The positions of GAME: the start, then one per ply, as long as each move
+ * is legal, each position can be written and the page's budget lasts. */
+static json_t *positions(struct drawing *d, const struct sampled_game *game)
+{
+    const struct tourney_game_api *api = d->board->api;
+    json_t *list = json_array();
+    if (list == NULL) {
+        return NULL;
+    }
+    api->initial_state(d->board->game, d->state);
+    if (format_position(d) != 0 || !affordable(d, NULL)) {
+        return list;
+    }
+    if (json_array_append_new(list, printable(d->text, true)) != 0 || remember(d) != 0) {
+        json_decref(list);
+        return NULL;
+    }
+    for (size_t i = 0; i < game->move_count; i++) {
+        if (!is_legal(d, game->moves[i])) {
+            break;
+        }
+        api->apply(d->board->game, d->state, game->moves[i]);
+        if (format_position(d) != 0 || !affordable(d, d->previous)) {
+            break;
+        }
+        json_t *entry = strlen(d->text) == strlen(d->previous) ? difference(d->previous, d->text)
+                                                               : printable(d->text, true);
+        if (json_array_append_new(list, entry) != 0 || remember(d) != 0) {
+            json_decref(list);
+            return NULL;
+        }
+    }
+    return list;
+}
+
+static json_t *game_log(const struct sampled_game *game)
+{
+    json_t *log = json_array();
+    for (size_t i = 0; log != NULL && i < game->log_count; i++) {
+        const struct agent_message *m = &game->log[i];
+        json_t *entry = json_pack("[i, i, s, o]", m->seat, (int)m->ply,
+                                  tourney_log_level_name(m->level), printable(m->text, false));
+        if (json_array_append_new(log, entry) != 0) {
+            json_decref(log);
+            return NULL;
+        }
+    }
+    return log;
+}
+
+static json_t *game_data(struct drawing *d, const struct sampled_game *game)
+{
+    /* Moves as numbers until the game names them. */
+    json_t *moves = json_array();
+    char *seats = malloc(game->move_count + 1);
+    for (size_t i = 0; moves != NULL && seats != NULL && i < game->move_count; i++) {
+        char number[16];
+        snprintf(number, sizeof(number), "%d", (int)game->moves[i]);
+        json_array_append_new(moves, json_string(number));
+        seats[i] = game->seats[i] ? '1' : '0';
+    }
+    if (moves == NULL || seats == NULL) {
+        json_decref(moves);
+        free(seats);
+        return NULL;
+    }
+    seats[game->move_count] = '\0';
+    json_t *pos = NULL;
+    if (d != NULL) {
+        name_moves(d, game, moves);
+        pos = positions(d, game);
+    }
+    json_t *data = json_pack(
+        "{s:I, s:[i, i], s:s, s:s, s:o, s:o, s:o, s:s, s:o, s:[o, o]}", "n",
+        (json_int_t)game->index, "a", (int)game->agent[0], (int)game->agent[1], "r",
+        tourney_result_text(game->result), "t", tourney_termination_name(game->termination), "f",
+        game->fault_seat >= 0 ? json_integer(game->fault_seat) : json_null(), "why",
+        printable(game->reason, false), "m", moves, "s", seats, "log", game_log(game), "out",
+        printable(game->output[0], true), printable(game->output[1], true));
+    free(seats);
+    if (data != NULL && pos != NULL) {
+        json_object_set_new(data, "p", pos);
+    } else {
+        json_decref(pos);
+    }
+    return data;
+}
+
+json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen, size_t count,
+                            const char *const *names, size_t name_count,
+                            const struct board_source *board, size_t budget)
+{
+    struct drawing drawing;
+    bool boards = board != NULL && board->api != NULL;
+    if (boards && drawing_init(&drawing, board, budget) != 0) {
+        drawing_finish(&drawing);
+        return NULL;
+    }
+    json_t *agents = json_array();
+    json_t *games = json_array();
+    for (size_t i = 0; agents != NULL && i < name_count; i++) {
+        json_array_append_new(agents, printable(names[i], false));
+    }
+    for (size_t i = 0; games != NULL && i < count; i++) {
+        json_t *game = game_data(boards ? &drawing : NULL, &sample->games[chosen[i]]);
+        if (game == NULL || json_array_append_new(games, game) != 0) {
+            json_decref(games);
+            games = NULL;
+        }
+    }
+    if (boards) {
+        drawing_finish(&drawing);
+    }
+    return json_pack("{s:o, s:b, s:o}", "agents", agents, "boards", boards, "games", games);
+}

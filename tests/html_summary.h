@@ -1,0 +1,29 @@
+/*
+ * html_summary.h - checks that the figures report.html gives equal those of
+ * summary.json: every element with data-key and data-value inside one with
+ * data-agent (an entry of "agents") or data-agent and data-opponent (an
+ * entry of "crosstable") is looked up in SUMMARY and compared exactly.
+ */
+#ifndef TOURNEY_TESTS_HTML_SUMMARY_H
+#define TOURNEY_TESTS_HTML_SUMMARY_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "html_check.h"
+
+struct html_figures {
+    size_t agent_values; /* figures compared with "agents" entries */
+    size_t pair_values;  /* with "crosstable" entries */
+    size_t nulls;        /* of them, null in both */
+};
+
+/* Fails the running cmocka test at the first difference. */
+struct html_figures html_compare_summary(const struct html_node *root, json_t *summary);
+
+/* Parses PAGE with html_parse and fails the test, printing the reason,
+ * when it is not well-formed. */
+struct html_node *html_parse_or_fail(const char *page);
+
+#endif /* TOURNEY_TESTS_HTML_SUMMARY_H */

@@ -1,0 +1,690 @@
+/*
+ * report.html: the escaping and drawing helpers against exact values, the
+ * choice of games to show, loading a log's game plugin, and whole pages for
+ * small tournaments made by hand, read back with a strict HTML reader and
+ * compared figure by figure with summary.json.
+ */
+#include "test.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "digest.h"
+#include "game_sample.h"
+#include "html.h"
+#include "html_check.h"
+#include "html_summary.h"
+#include "log_game.h"
+#include "plugin.h"
+#include "replay_data.h"
+#include "report.h"
+#include "svg_chart.h"
+
+#define MNK_PATH TOURNEY_TEST_GAME_DIR "/mnk.so"
+
+/* What a writer produced, as a string (free it). */
+static char *capture(int (*write)(const void *context, FILE *out), const void *context)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_non_null(out);
+    assert_int_equal(write(context, out), 0);
+    assert_int_equal(fclose(out), 0);
+    return text;
+}
+
+static int write_text(const void *context, FILE *out)
+{
+    tourney_html_text(out, context);
+    return 0;
+}
+
+static int write_json(const void *context, FILE *out)
+{
+    return tourney_html_json(out, context);
+}
+
+static void test_escaping(void **state)
+{
+    (void)state;
+    char *text = capture(write_text, "<a href=\"x\">&'ok");
+    assert_string_equal(text, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;ok");
+    free(text);
+    /* Inside <script>, JSON may hold neither "</script" nor "<!--". */
+    json_t *value = json_pack("{s:s}", "k", "</script><!--&>");
+    char *json = capture(write_json, value);
+    assert_string_equal(json, "{\"k\":\"\\u003c/script\\u003e\\u003c!--\\u0026\\u003e\"}");
+    json_t *back = json_loads(json, 0, NULL);
+    assert_true(json_equal(back, value));
+    json_decref(back);
+    json_decref(value);
+    free(json);
+}
+
+static void test_chart_axis(void **state)
+{
+    (void)state;
+    /* Times from 0.048 to 95.7 ms span more than a factor of 100: decades. */
+    const double times[] = {0.048, 8.775, 95.687};
+    struct chart_axis axis = tourney_chart_axis(times, 3, false);
+    assert_true(axis.log);
+    assert_float_equal(axis.min, 0.01, 1e-15);
+    assert_float_equal(axis.max, 100.0, 1e-12);
+    assert_float_equal(tourney_chart_position(&axis, 1.0), 0.5, 1e-12);
+    assert_float_equal(tourney_chart_position(&axis, 0.0), 0.0, 0.0);
+    assert_float_equal(tourney_chart_position(&axis, 1000.0), 1.0, 0.0);
+    /* A smallest value on a power of ten starts a decade lower, so its bar
+     * shows. */
+    const double nodes[] = {1.0, 81167.2};
+    axis = tourney_chart_axis(nodes, 2, false);
+    assert_true(axis.log);
+    assert_float_equal(axis.min, 0.1, 1e-15);
+    assert_float_equal(axis.max, 100000.0, 1e-9);
+    /* Within a factor of 100: linear from 0, about five round steps. */
+    const double small[] = {0.3, 0.9, 0.0};
+    axis = tourney_chart_axis(small, 3, false);
+    assert_false(axis.log);
+    assert_float_equal(axis.min, 0.0, 0.0);
+    assert_float_equal(axis.step, 0.2, 1e-15);
+    assert_float_equal(axis.max, 1.0, 1e-12);
+    const double plies[] = {3.81, 2.74};
+    axis = tourney_chart_axis(plies, 2, false);
+    assert_float_equal(axis.step, 1.0, 0.0);
+    assert_float_equal(axis.max, 4.0, 0.0);
+    assert_float_equal(tourney_chart_position(&axis, 3.0), 0.75, 1e-12);
+    /* Nothing positive, and rates: fixed axes. */
+    axis = tourney_chart_axis(small + 2, 1, false);
+    assert_false(axis.log);
+    assert_float_equal(axis.max, 1.0, 0.0);
+    axis = tourney_chart_axis(times, 3, true);
+    assert_false(axis.log);
+    assert_float_equal(axis.max, 1.0, 0.0);
+    assert_float_equal(axis.step, 0.2, 0.0);
+}
+
+static void assert_rgb(struct rgb c, int r, int g, int b)
+{
+    assert_int_equal(c.r, r);
+    assert_int_equal(c.g, g);
+    assert_int_equal(c.b, b);
+}
+
+static void test_heat_colours(void **state)
+{
+    (void)state;
+    assert_rgb(tourney_heat_colour(0.0), 178, 24, 43);
+    assert_rgb(tourney_heat_colour(0.25), 239, 138, 98);
+    assert_rgb(tourney_heat_colour(0.5), 247, 247, 247);
+    assert_rgb(tourney_heat_colour(1.0), 33, 102, 172);
+    /* Halfway between the first two stops, rounded half away from zero. */
+    assert_rgb(tourney_heat_colour(0.125), 209, 81, 71);
+    /* Out of range and NaN are clamped. */
+    assert_rgb(tourney_heat_colour(-1.0), 178, 24, 43);
+    assert_rgb(tourney_heat_colour(2.0), 33, 102, 172);
+    assert_rgb(tourney_heat_colour(NAN), 178, 24, 43);
+    /* Light text on the dark ends, dark text on the light middle. */
+    assert_true(tourney_heat_needs_light_text(tourney_heat_colour(0.0)));
+    assert_true(tourney_heat_needs_light_text(tourney_heat_colour(1.0)));
+    assert_false(tourney_heat_needs_light_text(tourney_heat_colour(0.5)));
+    assert_false(tourney_heat_needs_light_text(tourney_heat_colour(0.25)));
+}
+
+/* A record of a game between A (first) and B, without moves. */
+static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b, bool faulted)
+{
+    tourney_record_init(r);
+    r->index = index;
+    r->agent[0] = a;
+    r->agent[1] = b;
+    r->result = faulted ? RESULT_SECOND_WINS : RESULT_DRAW;
+    if (faulted) {
+        r->termination = TERMINATION_CRASH;
+        r->fault_seat = 0;
+        snprintf(r->reason, sizeof(r->reason), "killed by SIGSEGV at ply 0");
+    }
+}
+
+static void test_game_sample(void **state)
+{
+    (void)state;
+    /* Three agents, three pairings, six games at most: two per pairing. */
+    struct game_sample sample;
+    assert_int_equal(tourney_game_sample_init(&sample, 3, 3, 6), 0);
+    assert_int_equal(sample.per_pair, 2);
+    static const uint32_t pairs[10][2] = {{0, 1}, {0, 2}, {1, 2}, {1, 0}, {2, 0},
+                                          {2, 1}, {0, 1}, {0, 2}, {1, 2}, {0, 1}};
+    for (uint32_t i = 0; i < 10; i++) {
+        struct game_record r;
+        bare_record(&r, i, pairs[i][0], pairs[i][1], i == 6 || i == 8);
+        assert_int_equal(tourney_game_sample_add(&sample, &r), 0);
+    }
+    /* Kept: the first two games of each pairing and the two faulted ones. */
+    assert_int_equal(sample.offered, 10);
+    assert_int_equal(sample.count, 8);
+    size_t chosen[6];
+    size_t count = 0;
+    assert_int_equal(tourney_game_sample_select(&sample, chosen, &count), 0);
+    /* Faulted 6 and 8 first, then the first game of every pairing (0, 1,
+     * 2), then the second of the first pairing (3): in game order. */
+    assert_int_equal(count, 6);
+    static const uint32_t expected[6] = {0, 1, 2, 3, 6, 8};
+    for (size_t i = 0; i < count; i++) {
+        assert_int_equal(sample.games[chosen[i]].index, expected[i]);
+    }
+    assert_string_equal(sample.games[chosen[4]].reason, "killed by SIGSEGV at ply 0");
+    tourney_game_sample_finish(&sample);
+
+    /* More faulted games than the limit: the first ones, and nothing else. */
+    assert_int_equal(tourney_game_sample_init(&sample, 2, 1, 2), 0);
+    for (uint32_t i = 0; i < 5; i++) {
+        struct game_record r;
+        bare_record(&r, i, 0, 1, true);
+        assert_int_equal(tourney_game_sample_add(&sample, &r), 0);
+    }
+    assert_int_equal(tourney_game_sample_select(&sample, chosen, &count), 0);
+    assert_int_equal(count, 2);
+    assert_int_equal(sample.games[chosen[0]].index, 0);
+    assert_int_equal(sample.games[chosen[1]].index, 1);
+    tourney_game_sample_finish(&sample);
+}
+
+/* A header that describes a tournament on mnk with GAME_PARAMS. */
+static void mnk_header(struct log_header *h, const char *path, const char *game_params)
+{
+    memset(h, 0, sizeof(*h));
+    h->game = strdup("mnk");
+    h->game_params = strdup(game_params);
+    h->game_path = path ? strdup(path) : NULL;
+    char digest[TOURNEY_DIGEST_HEX];
+    assert_int_equal(tourney_digest_file(MNK_PATH, digest), 0);
+    h->game_digest = strdup(digest);
+}
+
+static void test_log_game(void **state)
+{
+    (void)state;
+    struct plugin_search nowhere = {0};
+    char why[1024] = "";
+    struct log_game game;
+    struct log_header h;
+
+    /* The file the log names, with the log's parameters. */
+    mnk_header(&h, MNK_PATH, "rows = 2, cols = 4, k = 2");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), 0);
+    unsigned char position[512];
+    assert_true(game.info.state_size <= sizeof(position));
+    game.plugin.game->initial_state(game.game, position);
+    char text[256];
+    assert_int_equal(game.plugin.game->format_state(game.game, position, text, sizeof(text)), 0);
+    assert_string_equal(text, ". . . .\n. . . .\n");
+    tourney_log_game_close(&game);
+    tourney_header_finish(&h);
+
+    /* Found by name along the search path when the file has gone. */
+    char *dirs[] = {(char *)TOURNEY_TEST_BUILD_ROOT};
+    struct plugin_search search;
+    assert_int_equal(tourney_plugin_search_init(&search, dirs, 1, NULL, NULL), 0);
+    mnk_header(&h, "/nonexistent/mnk.so", "rows = 3, cols = 3, k = 3");
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, why, sizeof(why)), 0);
+    assert_string_equal(game.plugin.path, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so");
+    tourney_log_game_close(&game);
+    tourney_header_finish(&h);
+
+    /* Not found at all. */
+    mnk_header(&h, NULL, "rows = 3, cols = 3, k = 3");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
+    assert_string_equal(why, "no game plugin 'mnk' found in ");
+    tourney_log_game_close(&game);
+    tourney_header_finish(&h);
+
+    /* Another file than the one the log was played with. */
+    mnk_header(&h, MNK_PATH, "rows = 3, cols = 3, k = 3");
+    free(h.game_digest);
+    h.game_digest = strdup("00000000000000000000000000000000");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
+    assert_string_equal(why, MNK_PATH " is not the game plugin the log was played with (its "
+                                      "digest differs)");
+    tourney_log_game_close(&game);
+    tourney_header_finish(&h);
+
+    /* Parameters it does not know, or values it does not take. */
+    mnk_header(&h, MNK_PATH, "rows = 3, speed = 2");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
+    assert_string_equal(why, "the log's game parameters 'rows = 3, speed = 2' do not suit "
+                             "plugin 'mnk': no parameter 'speed'");
+    tourney_log_game_close(&game);
+    tourney_header_finish(&h);
+    mnk_header(&h, MNK_PATH, "rows = many");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
+    assert_string_equal(why, "the log's game parameters 'rows = many' do not suit plugin "
+                             "'mnk': parameter rows has a bad value 'many'");
+    tourney_log_game_close(&game);
+    tourney_header_finish(&h);
+    tourney_plugin_search_finish(&search);
+}
+
+/* ---- whole pages ---------------------------------------------------- */
+
+/* Names and parameters that would break a page that did not escape them. */
+static const struct report_agent agents[3] = {
+    {"alpha", "alpha-plugin", "depth = 2"},
+    {"b<&\"'>", "weird", "note = </script><!-- & \"quoted\""},
+    {"random", "random", ""},
+};
+static const bool is_random[3] = {false, false, true};
+
+struct small_tournament {
+    struct stats stats;
+    struct game_sample sample;
+    struct plugin plugin;
+    struct tourney_param_value params[3];
+    void *game;
+    struct tourney_game_info info;
+    struct board_source board;
+    struct report_input input;
+    struct report report;
+};
+
+/* A game of MOVES on 3x3, ending as the caller says. */
+static void add_game(struct small_tournament *t, uint32_t index, uint32_t first, uint32_t second,
+                     const int32_t *moves, size_t count, enum game_result result)
+{
+    struct game_record r;
+    tourney_record_init(&r);
+    r.index = index;
+    r.agent[0] = first;
+    r.agent[1] = second;
+    r.result = result;
+    for (size_t i = 0; i < count; i++) {
+        struct move_record m = {.seat = (int32_t)(i % 2),
+                                .move = moves[i],
+                                .depth = (int32_t)(i % 3),
+                                .nodes = 10 * (i + 1),
+                                .time_ns = 250000 * (i + 1)};
+        assert_int_equal(tourney_record_add_move(&r, &m), 0);
+    }
+    if (index == 1) {
+        /* b, first, plays an illegal move at ply 3 and says why in its log. */
+        r.termination = TERMINATION_ILLEGAL_MOVE;
+        r.fault_seat = 0;
+        snprintf(r.reason, sizeof(r.reason),
+                 "move 4 is not legal at ply 3 <script>alert(1)</script>");
+        tourney_record_add_log(&r, 0, 0, "oops </script><b>bold</b>");
+    } else if (index == 3) {
+        r.termination = TERMINATION_AGENT_ERROR;
+        r.fault_seat = 1;
+        snprintf(r.reason, sizeof(r.reason), "choose_move failed with status -3 at ply 1");
+        tourney_record_set_output(&r, 1, "printed <&>\n", 12);
+    }
+    assert_int_equal(tourney_stats_add(&t->stats, &r), 0);
+    assert_int_equal(tourney_game_sample_add(&t->sample, &r), 0);
+    tourney_record_finish(&r);
+}
+
+/* alpha beats b, b loses to alpha by an illegal move, alpha draws random,
+ * and b loses to random by an error. With GAMES false, nothing is played;
+ * with BOARDS false, the game plugin is missing. */
+static void small_tournament(struct small_tournament *t, bool games, bool boards)
+{
+    memset(t, 0, sizeof(*t));
+    assert_int_equal(tourney_stats_init(&t->stats, 3, is_random, 100000000), 0);
+    assert_int_equal(tourney_game_sample_init(&t->sample, 3, 3, GAME_SAMPLE_LIMIT), 0);
+    if (games) {
+        static const int32_t win[] = {0, 3, 1, 4, 2};
+        static const int32_t illegal[] = {4, 0, 8};
+        static const int32_t draw[] = {0, 1, 2, 4, 3, 5, 7, 6, 8};
+        static const int32_t error[] = {4};
+        add_game(t, 0, 0, 1, win, 5, RESULT_FIRST_WINS);
+        add_game(t, 1, 1, 0, illegal, 3, RESULT_SECOND_WINS);
+        add_game(t, 2, 0, 2, draw, 9, RESULT_DRAW);
+        add_game(t, 3, 2, 1, error, 1, RESULT_FIRST_WINS);
+    }
+    char error[512];
+    t->board.note = "no game plugin 'mnk' found in /nowhere";
+    if (boards) {
+        assert_int_equal(
+            tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
+        const struct tourney_game_api *api = t->plugin.game;
+        assert_int_equal(tourney_params_from_text(api->params, api->param_count,
+                                                  "rows = 3, cols = 3, k = 3", t->params, error,
+                                                  sizeof(error)),
+                         0);
+        assert_int_equal(api->create(t->params, &t->game, &t->info, error, sizeof(error)), 0);
+        t->board = (struct board_source){.api = api, .game = t->game, .info = &t->info};
+    }
+    t->input = (struct report_input){
+        .tournament = "unit <test>",
+        .config_path = "a&b.ini",
+        .game = "mnk",
+        .game_params = "rows = 3, cols = 3, k = 3",
+        .format = "round-robin",
+        .seed = 7,
+        .games_per_pair = 2,
+        .time_per_move_ms = 100,
+        .games_scheduled = 6,
+        .agents = agents,
+        .stats = &t->stats,
+        .games = &t->sample,
+        .board = &t->board,
+    };
+    assert_int_equal(tourney_report_init(&t->report, &t->input), 0);
+}
+
+static void finish_tournament(struct small_tournament *t)
+{
+    tourney_report_finish(&t->report);
+    if (t->game != NULL) {
+        t->plugin.game->destroy(t->game);
+    }
+    if (t->plugin.handle != NULL) {
+        tourney_plugin_close(&t->plugin);
+    }
+    tourney_game_sample_finish(&t->sample);
+    tourney_stats_finish(&t->stats);
+}
+
+static int write_page(const void *report, FILE *out)
+{
+    return tourney_report_write_html(report, out);
+}
+
+static int write_summary(const void *report, FILE *out)
+{
+    return tourney_report_write_json(report, out);
+}
+
+static size_t count_charts(const struct html_node *node)
+{
+    size_t count = 0;
+    if (node->name != NULL && strcmp(node->name, "svg") == 0) {
+        const char *class_name = html_attr(node, "class");
+        count += class_name != NULL && strcmp(class_name, "chart") == 0;
+    }
+    for (size_t i = 0; i < node->child_count; i++) {
+        count += count_charts(node->children[i]);
+    }
+    return count;
+}
+
+/* The replay data of a page, parsed. */
+static json_t *replay_data(const struct html_node *root)
+{
+    const struct html_node *script = html_find(root, "id", "replay-data");
+    assert_non_null(script);
+    assert_string_equal(script->name, "script");
+    assert_string_equal(html_attr(script, "type"), "application/json");
+    /* Every '<' is escaped: nothing can end the element early. */
+    assert_null(strchr(script->text, '<'));
+    json_error_t error;
+    json_t *data = json_loads(script->text, 0, &error);
+    if (data == NULL) {
+        print_error("replay data: %s at %d\n", error.text, error.position);
+        fail();
+    }
+    return data;
+}
+
+/* Position PLY of GAME, rebuilt from its differences as the viewer does. */
+static void position(json_t *game, size_t ply, char *text, size_t size)
+{
+    json_t *list = json_object_get(game, "p");
+    assert_true(ply < json_array_size(list));
+    snprintf(text, size, "%s", json_string_value(json_array_get(list, 0)));
+    for (size_t i = 1; i <= ply; i++) {
+        json_t *entry = json_array_get(list, i);
+        if (json_is_string(entry)) {
+            snprintf(text, size, "%s", json_string_value(entry));
+            continue;
+        }
+        for (size_t k = 0; k + 1 < json_array_size(entry); k += 2) {
+            size_t offset = (size_t)json_integer_value(json_array_get(entry, k));
+            const char *run = json_string_value(json_array_get(entry, k + 1));
+            assert_true(offset + strlen(run) < size);
+            memcpy(text + offset, run, strlen(run));
+        }
+    }
+}
+
+static void assert_text_of(const struct html_node *root, const char *attribute, const char *value,
+                           const char *expected)
+{
+    const struct html_node *node = html_find(root, attribute, value);
+    assert_non_null(node);
+    char *text = html_text(node);
+    assert_string_equal(text, expected);
+    free(text);
+}
+
+static void test_page_with_boards(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, true, true);
+    char *page = capture(write_page, &t.report);
+    char *summary_text = capture(write_summary, &t.report);
+    json_t *summary = json_loads(summary_text, 0, NULL);
+    assert_non_null(summary);
+    struct html_node *root = html_parse_or_fail(page);
+
+    /* Every figure equals summary.json's. Per agent: 12 in the standings
+     * (rank, games, W, D, L, score, win rate and its interval, the two seats,
+     * against random) and 10 in the terminations (games and 9 faults); per
+     * pair: 4 in each of the 6 heat map cells (W, D, L, score) and 9 in each
+     * of the 3 Elo rows (games, W, D, L, score, Elo, its interval, LOS). Null
+     * in both: random's rate against random, and the Elo and interval of
+     * the two pairs one side won every game of. */
+    struct html_figures figures = html_compare_summary(root, summary);
+    assert_int_equal(figures.agent_values, 3 * (12 + 10));
+    assert_int_equal(figures.pair_values, 6 * 4 + 3 * 9);
+    assert_int_equal(figures.nulls, 1 + 2 * 3);
+
+    /* User text survives as text. */
+    /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
+     * score and win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
+     * first, as second and against random. */
+    assert_text_of(
+        root, "data-agent", "b<&\"'>",
+        "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.00.0[0.0, 56.1]0.00.00.0");
+    assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
+    assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
+    assert_null(strstr(page, "<script>alert"));
+
+    /* Three charts, as the footer tells the page's script. */
+    assert_int_equal(count_charts(root), 3);
+    assert_string_equal(html_attr(html_find(root, "id", "page-facts"), "data-charts"), "3");
+    assert_non_null(html_find(root, "id", "chart-vs-random"));
+
+    /* The games, with their moves named and their positions. */
+    assert_non_null(strstr(page, "All 4 games (2 lost by a fault)."));
+    json_t *data = replay_data(root);
+    assert_true(json_is_true(json_object_get(data, "boards")));
+    assert_string_equal(json_string_value(json_array_get(json_object_get(data, "agents"), 1)),
+                        "b<&\"'>");
+    json_t *games = json_object_get(data, "games");
+    assert_int_equal(json_array_size(games), 4);
+    json_t *first = json_array_get(games, 0);
+    char *moves = json_dumps(json_object_get(first, "m"), JSON_COMPACT);
+    assert_string_equal(moves, "[\"a1\",\"a2\",\"b1\",\"b2\",\"c1\"]");
+    free(moves);
+    assert_string_equal(json_string_value(json_object_get(first, "s")), "01010");
+    assert_int_equal(json_array_size(json_object_get(first, "p")), 6);
+    char board[64];
+    position(first, 0, board, sizeof(board));
+    assert_string_equal(board, ". . .\n. . .\n. . .\n");
+    position(first, 5, board, sizeof(board));
+    assert_string_equal(board, "x x x\no o .\n. . .\n");
+    /* One changed cell per ply: [offset, "mark"]. */
+    char *diff = json_dumps(json_array_get(json_object_get(first, "p"), 2), JSON_COMPACT);
+    assert_string_equal(diff, "[6,\"o\"]");
+    free(diff);
+    json_t *faulted = json_array_get(games, 1);
+    assert_string_equal(json_string_value(json_object_get(faulted, "t")), "illegal_move");
+    assert_int_equal(json_integer_value(json_object_get(faulted, "f")), 0);
+    assert_string_equal(json_string_value(json_object_get(faulted, "why")),
+                        "move 4 is not legal at ply 3 <script>alert(1)</script>");
+    char *log = json_dumps(json_object_get(faulted, "log"), JSON_COMPACT);
+    assert_string_equal(log, "[[0,3,\"error\",\"oops </script><b>bold</b>\"]]");
+    free(log);
+    json_t *errored = json_array_get(games, 3);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(errored, "out"), 1)),
+                        "printed <&>\n");
+    assert_true(json_is_null(json_object_get(json_array_get(games, 2), "f")));
+
+    json_decref(data);
+    html_free(root);
+    json_decref(summary);
+    free(summary_text);
+    free(page);
+    finish_tournament(&t);
+}
+
+/* The page's budget for positions: once spent, games keep their named
+ * moves but lose their boards. */
+static void test_position_budget(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, true, true);
+    size_t chosen[GAME_SAMPLE_LIMIT];
+    size_t count = 0;
+    assert_int_equal(tourney_game_sample_select(&t.sample, chosen, &count), 0);
+    assert_int_equal(count, 4);
+    const char *names[3] = {agents[0].name, agents[1].name, agents[2].name};
+    /* The 18 bytes of the empty 3x3 board, then 8 for each changed cell:
+     * the start and two plies of game 0, nothing of the others. */
+    json_t *data = tourney_replay_data(&t.sample, chosen, count, names, 3, &t.board, 18 + 2 * 8);
+    assert_non_null(data);
+    json_t *games = json_object_get(data, "games");
+    assert_int_equal(json_array_size(json_object_get(json_array_get(games, 0), "p")), 3);
+    for (size_t i = 1; i < 4; i++) {
+        assert_int_equal(json_array_size(json_object_get(json_array_get(games, i), "p")), 0);
+    }
+    char *moves = json_dumps(json_object_get(json_array_get(games, 1), "m"), JSON_COMPACT);
+    assert_string_equal(moves, "[\"b2\",\"a1\",\"c3\"]");
+    free(moves);
+    json_decref(data);
+    finish_tournament(&t);
+}
+
+static void test_page_without_boards(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, true, false);
+    char *page = capture(write_page, &t.report);
+    struct html_node *root = html_parse_or_fail(page);
+    assert_non_null(strstr(page, " Boards are not drawn: no game plugin &#39;mnk&#39; found in "
+                                 "/nowhere; moves are the game's move numbers."));
+    json_t *data = replay_data(root);
+    assert_true(json_is_false(json_object_get(data, "boards")));
+    json_t *first = json_array_get(json_object_get(data, "games"), 0);
+    assert_null(json_object_get(first, "p"));
+    char *moves = json_dumps(json_object_get(first, "m"), JSON_COMPACT);
+    assert_string_equal(moves, "[\"0\",\"3\",\"1\",\"4\",\"2\"]");
+    free(moves);
+    json_decref(data);
+    html_free(root);
+    free(page);
+    finish_tournament(&t);
+}
+
+static void test_page_without_games(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, false, true);
+    char *page = capture(write_page, &t.report);
+    char *summary_text = capture(write_summary, &t.report);
+    json_t *summary = json_loads(summary_text, 0, NULL);
+    struct html_node *root = html_parse_or_fail(page);
+    /* Without games the rates are null: score, win rate, the seats and
+     * against random, for each agent. */
+    struct html_figures figures = html_compare_summary(root, summary);
+    assert_int_equal(figures.agent_values, 3 * (10 + 10));
+    assert_int_equal(figures.pair_values, 0);
+    assert_int_equal(figures.nulls, 3 * 5);
+    assert_non_null(strstr(page, "<p class=\"note\">No games to show.</p>"));
+    assert_non_null(strstr(page, "No agent played against an entrant of the random plugin"));
+    assert_non_null(strstr(page, "No pair has played yet."));
+    assert_int_equal(count_charts(root), 2);
+    assert_null(html_find(root, "id", "replay-data"));
+    html_free(root);
+    json_decref(summary);
+    free(summary_text);
+    free(page);
+    finish_tournament(&t);
+}
+
+/* The strict reader refuses what a careless writer would produce. */
+static void test_checker_refuses(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *page;
+        const char *error;
+    } cases[] = {
+        {"<html><head><title>t</title></head><body></body></html>",
+         "line 1: the page does not start with <!DOCTYPE html>"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><p>a</b></body></html>",
+         "line 1: </b> closes <p>"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><p>a < b</p></body></html>",
+         "line 1: '<' that starts no tag"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body>\n<p>a & b</p></body></html>",
+         "line 2: a bare '&' or an unknown character reference: & b</p></bod"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><p class=x>a</p></body>"
+         "</html>",
+         "line 1: attribute class of <p> is not in double quotes"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><div/></body></html>",
+         "line 1: <div/> closes itself outside <svg>"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><script>a</script>b"
+         "</script></body></html>",
+         "line 1: </script> closes <body>"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><p>a > b</p></body></html>",
+         "line 1: a bare '>' in text"},
+        {"<!DOCTYPE html><html><head></head><body></body></html>",
+         "line 1: 1 html, 1 head, 1 body and 0 title elements: expected one each"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><p id=\"a\"></p>"
+         "<p id=\"a\"></p></body></html>",
+         "line 1: id 'a' used twice"},
+        {"<!DOCTYPE html><html><head><title>t</title></head><body><p>", "line 1: <p> is never "
+                                                                        "closed"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char error[512] = "";
+        assert_null(html_parse(cases[i].page, error, sizeof(error)));
+        assert_string_equal(error, cases[i].error);
+    }
+    char error[512] = "";
+    struct html_node *root = html_parse(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>t</title></head><body>"
+        "<svg><title>s</title><line x1=\"0\"/></svg><p hidden>&lt;&#233;&#x41;</p></body></html>",
+        error, sizeof(error));
+    assert_non_null(root);
+    assert_text_of(root, "hidden", NULL,
+                   "<\xC3\xA9"
+                   "A");
+    html_free(root);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_escaping),
+        cmocka_unit_test(test_chart_axis),
+        cmocka_unit_test(test_heat_colours),
+        cmocka_unit_test(test_game_sample),
+        cmocka_unit_test(test_log_game),
+        cmocka_unit_test(test_page_with_boards),
+        cmocka_unit_test(test_position_budget),
+        cmocka_unit_test(test_page_without_boards),
+        cmocka_unit_test(test_page_without_games),
+        cmocka_unit_test(test_checker_refuses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
