@@ -48,16 +48,36 @@ static void rate_cell(FILE *out, const char *key, uint32_t count, uint32_t games
     fprintf(out, ">%.1f</td>", 100.0 * rate);
 }
 
+static void elo_data(FILE *out, const char *key, struct elo_value value)
+{
+    if (value.kind == ELO_FINITE) {
+        tourney_html_data(out, key, value.value);
+    } else {
+        tourney_html_data_null(out, key);
+    }
+}
+
+static void elo_text(FILE *out, struct elo_value value)
+{
+    char text[32];
+    tourney_elo_format(value, text, sizeof(text));
+    tourney_html_text(out, text);
+}
+
 int tourney_html_standings(struct html_page *page, FILE *out)
 {
     static const char *const headers[] = {
-        "#",       "agent", "plugin and parameters", "games",  "W",      "D",        "L",
-        "score %", "win %", "95% interval",          "as 1st", "as 2nd", "vs random"};
+        "#",   "agent",          "plugin and parameters", "games", "W",      "D",
+        "L",   "score %",        "Elo",                   "Elo 95% interval", "win %",
+        "95% interval", "as 1st", "as 2nd", "vs random"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
-    fputs("<p class=\"note\">Ranked by score (a draw counts half a win), then by wins. The "
-          "interval is the 95% Wilson score interval of the win rate; the last three columns "
+    char ratings[512];
+    tourney_report_describe_ratings(report, ratings, sizeof(ratings));
+    fputs("<p class=\"note\">Ranked by score (a draw counts half a win), then by wins. ", out);
+    tourney_html_text(out, ratings);
+    fputs(" The win rate's interval is the 95% Wilson score interval; the last three columns "
           "are the win rates as first player, as second player and against random.</p>\n",
           out);
     open_table(out, "standings", headers, sizeof(headers) / sizeof(headers[0]), 3);
@@ -92,6 +112,20 @@ int tourney_html_standings(struct html_page *page, FILE *out)
             tourney_html_data_null(out, "all.score");
             fputs(">-</td>", out);
         }
+        const struct rating *rating = &report->ratings.agents[i];
+        fputs("<td class=\"num\"", out);
+        elo_data(out, "rating.elo", rating->elo);
+        fputc('>', out);
+        elo_text(out, rating->elo);
+        fputs("</td><td class=\"num\">[<span", out);
+        elo_data(out, "rating.elo_low", rating->low);
+        fputc('>', out);
+        elo_text(out, rating->low);
+        fputs("</span>, <span", out);
+        elo_data(out, "rating.elo_high", rating->high);
+        fputc('>', out);
+        elo_text(out, rating->high);
+        fputs("</span>]</td>", out);
         rate_cell(out, "all.win_rate", a->all.wins, a->all.games);
         fputs("<td class=\"num\">", out);
         if (a->all.games > 0) {
@@ -229,22 +263,6 @@ int tourney_html_terminations(struct html_page *page, FILE *out)
 }
 
 /* An Elo value as summary.json holds it: a number, or null for a bound. */
-static void elo_data(FILE *out, const char *key, struct elo_value value)
-{
-    if (value.kind == ELO_FINITE) {
-        tourney_html_data(out, key, value.value);
-    } else {
-        tourney_html_data_null(out, key);
-    }
-}
-
-static void elo_text(FILE *out, struct elo_value value)
-{
-    char text[32];
-    tourney_elo_format(value, text, sizeof(text));
-    tourney_html_text(out, text);
-}
-
 static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t j,
                      const struct tally *t)
 {
@@ -280,13 +298,24 @@ static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t 
     elo_text(out, e.high);
     fputs("</span>]</td><td class=\"num\"", out);
     tourney_html_data(out, "los", e.los);
-    fprintf(out, ">%.1f</td></tr>\n", 100.0 * e.los);
+    fprintf(out, ">%.1f</td><td class=\"num\">", 100.0 * e.los);
+    const struct pentanomial *p = &in->stats->pairs[i * in->stats->agent_count + j];
+    for (int k = 0; k < 5; k++) {
+        fputs(k ? "-<span" : "<span", out);
+        char key[24];
+        snprintf(key, sizeof(key), "pentanomial.%d", k);
+        tourney_html_data_count(out, key, p->count[k]);
+        fprintf(out, ">%" PRIu32 "</span>", p->count[k]);
+    }
+    fputs("</td></tr>\n", out);
 }
 
 int tourney_html_elo_pairs(struct html_page *page, FILE *out)
 {
-    static const char *const headers[] = {"agent",   "opponent",       "games",        "W-D-L",
-                                          "score %", "Elo difference", "95% interval", "LOS %"};
+    static const char *const headers[] = {
+        "agent",   "opponent",       "games",        "W-D-L",
+        "score %", "Elo difference", "95% interval", "LOS %",
+        "pairs scoring 0-½-1-1½-2"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
@@ -294,8 +323,16 @@ int tourney_html_elo_pairs(struct html_page *page, FILE *out)
     fputs("<p class=\"note\">For every pair that met, the higher ranked agent first: the Elo "
           "difference its score stands for, with a 95% interval, and the likelihood of "
           "superiority (LOS), the probability that it is the stronger of the two. Differences "
-          "beyond 800 are shown as bounds.</p>\n",
+          "beyond 800 are shown as bounds. The last column counts the pairs of games with the "
+          "seats swapped by the points the agent scored in them (the pentanomial).</p>\n",
           out);
+    char sprt[512];
+    tourney_report_describe_sprt(report, sprt, sizeof(sprt));
+    if (sprt[0] != '\0') {
+        fputs("<p class=\"verdict\" id=\"sprt\">", out);
+        tourney_html_text(out, sprt);
+        fputs("</p>\n", out);
+    }
     open_table(out, "pairs", headers, sizeof(headers) / sizeof(headers[0]), 2);
     size_t rows = 0;
     for (size_t a = 0; a < count; a++) {

@@ -18,7 +18,9 @@ static json_t *json_path(json_t *object, const char *path)
     char *save = NULL;
     for (char *part = strtok_r(copy, ".", &save); part != NULL && value != NULL;
          part = strtok_r(NULL, ".", &save)) {
-        value = json_object_get(value, part);
+        /* A number indexes an array ("pentanomial.4"). */
+        value = json_is_array(value) ? json_array_get(value, strtoul(part, NULL, 10))
+                                     : json_object_get(value, part);
     }
     return value;
 }

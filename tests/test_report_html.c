@@ -472,25 +472,30 @@ static void test_page_with_boards(void **state)
     assert_non_null(summary);
     struct html_node *root = html_parse_or_fail(page);
 
-    /* Every figure equals summary.json's. Per agent: 12 in the standings
-     * (rank, games, W, D, L, score, win rate and its interval, the two seats,
-     * against random) and 10 in the terminations (games and 9 faults); per
-     * pair: 4 in each of the 6 heat map cells (W, D, L, score) and 9 in each
-     * of the 3 Elo rows (games, W, D, L, score, Elo, its interval, LOS). Null
+    /* Every figure equals summary.json's. Per agent: 15 in the standings
+     * (rank, games, W, D, L, score, rating and its interval, win rate and
+     * its interval, the two seats, against random) and 10 in the
+     * terminations (games and 9 faults); per pair: 4 in each of the 6 heat
+     * map cells (W, D, L, score) and 14 in each of the 3 Elo rows (games, W,
+     * D, L, score, Elo, its interval, LOS, 5 pentanomial counts). Null
      * in both: random's rate against random, and the Elo and interval of
      * the two pairs one side won every game of. */
     struct html_figures figures = html_compare_summary(root, summary);
-    assert_int_equal(figures.agent_values, 3 * (12 + 10));
-    assert_int_equal(figures.pair_values, 6 * 4 + 3 * 9);
-    assert_int_equal(figures.nulls, 1 + 2 * 3);
+    assert_int_equal(figures.agent_values, 3 * (15 + 10));
+    assert_int_equal(figures.pair_values, 6 * 4 + 3 * 14);
+    /* ... and b's rating, below any number (it never scored), with its
+     * interval. */
+    assert_int_equal(figures.nulls, 1 + 2 * 3 + 3);
 
     /* User text survives as text. */
     /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
-     * score and win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
+     * score 0, the rating below -800 (it never scored) and its interval,
+     * win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
      * first, as second and against random. */
     assert_text_of(
         root, "data-agent", "b<&\"'>",
-        "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.00.0[0.0, 56.1]0.00.00.0");
+        "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.0<-800[<-800, <-800]0.0[0.0, 56.1]"
+        "0.00.00.0");
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
     assert_null(strstr(page, "<script>alert"));
@@ -606,9 +611,9 @@ static void test_page_without_games(void **state)
     /* Without games the rates are null: score, win rate, the seats and
      * against random, for each agent. */
     struct html_figures figures = html_compare_summary(root, summary);
-    assert_int_equal(figures.agent_values, 3 * (10 + 10));
+    assert_int_equal(figures.agent_values, 3 * (13 + 10));
     assert_int_equal(figures.pair_values, 0);
-    assert_int_equal(figures.nulls, 3 * 5);
+    assert_int_equal(figures.nulls, 3 * 5 + 3 * 3); /* and the unknown ratings */
     assert_non_null(strstr(page, "<p class=\"note\">No games to show.</p>"));
     assert_non_null(strstr(page, "No agent played against an entrant of the random plugin"));
     assert_non_null(strstr(page, "No pair has played yet."));
