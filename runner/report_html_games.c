@@ -106,7 +106,7 @@ int tourney_html_games(struct html_page *page, FILE *out)
     }
     fputs("<p class=\"note\">", out);
     if (count == in->stats->games) {
-        fprintf(out, "All %zu games", count);
+        fprintf(out, "All %zu game%s", count, count == 1 ? "" : "s");
     } else {
         fprintf(out,
                 "Showing %zu of %" PRIu64 " games: every game lost by a fault, then the "
