@@ -18,6 +18,10 @@
  * only whether it beats alpha, with (alpha, alpha + 1), and searched for its
  * exact value only when it does.
  *
+ * Knowledge: when the player to move can win at once, every root move is
+ * searched with alpha just below a win in one, so that the other moves fail
+ * low at their first node.
+ *
  * Aspiration windows (window = aspiration): an iteration after the first
  * expects the value near the previous iteration's and searches in
  * (guess - AB_ASPIRATION_DELTA, guess + AB_ASPIRATION_DELTA) only. A move that
@@ -93,6 +97,10 @@ bool ab_root_iteration(struct ab_ids *a, int me, int n, int32_t depth, bool has_
         guess < TOURNEY_SCORE_PROVEN) {
         floor = guess - AB_ASPIRATION_DELTA;
         ceiling = guess + AB_ASPIRATION_DELTA;
+    }
+    /* With a win at once, the other moves need only be shown worse. */
+    if (a->winning_move != NULL && a->winning_move(s->game, s->state) >= 0) {
+        floor = TOURNEY_SCORE_WIN - 2;
     }
     for (;;) {
         search_visit(s, 0);
