@@ -30,6 +30,13 @@ void *harness_load(const char *dir, const char *name, const char *symbol, void *
     return handle;
 }
 
+void harness_unload(void *handle)
+{
+    if (handle != NULL) {
+        dlclose(handle);
+    }
+}
+
 const struct tourney_game_api *harness_load_game(const char *dir, const char *name,
                                                  void **handle, char *error, size_t error_size)
 {

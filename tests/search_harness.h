@@ -26,6 +26,9 @@
 void *harness_load(const char *dir, const char *name, const char *symbol, void **entry,
                    char *error, size_t error_size);
 
+/* dlclose for a handle from harness_load; NULL does nothing. */
+void harness_unload(void *handle);
+
 /* Loads the game or agent plugin NAME from DIR. */
 const struct tourney_game_api *harness_load_game(const char *dir, const char *name,
                                                  void **handle, char *error, size_t error_size);

@@ -33,6 +33,11 @@ static int32_t expand(struct ab_ids *a, int mover, int32_t ply, int32_t depth_le
     bool cut_outside;
     int n = -1;
 
+    /* The table's answer is a cache miss away: ask for it first. */
+    if (a->hash != NULL) {
+        key = a->hash(s->game, s->state);
+        tt_prefetch(&a->tt, key);
+    }
     if (a->winning_move != NULL) {
         int32_t ceiling;
 
@@ -71,10 +76,8 @@ static int32_t expand(struct ab_ids *a, int mover, int32_t ply, int32_t depth_le
     }
 
     if (a->hash != NULL) {
-        const struct tt_entry *e;
+        const struct tt_entry *e = tt_probe(&a->tt, key);
 
-        key = a->hash(s->game, s->state);
-        e = tt_probe(&a->tt, key);
         if (e != NULL) {
             if (a->ordering) {
                 hint = e->move;

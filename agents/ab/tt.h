@@ -61,6 +61,8 @@ struct tt {
     struct tt_bucket *buckets; /* NULL when the table is off */
     uint64_t mask;             /* bucket count - 1, a power of two less one */
     uint8_t age;               /* bits 2-7 of meta for this move's entries */
+    void *mapping;             /* the memory to free, around the buckets */
+    size_t mapped;
 };
 
 /* Allocates the largest power-of-two number of buckets that fits in `mb`
@@ -108,6 +110,18 @@ static inline int32_t tt_score_out(int32_t stored, int32_t ply)
         return -(TOURNEY_SCORE_WIN - (distance < TT_MAX_DISTANCE ? distance : TT_MAX_DISTANCE));
     }
     return stored;
+}
+
+/* Starts loading the bucket of `key` into the cache, so that the wait for
+ * memory overlaps the work done before the probe. */
+static inline void tt_prefetch(const struct tt *tt, uint64_t key)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&tt->buckets[key & tt->mask]);
+#else
+    (void)tt;
+    (void)key;
+#endif
 }
 
 /* The entry for `key`, or NULL. */
