@@ -61,6 +61,9 @@ static void free_pages(void *mapping, size_t mapped)
 }
 #endif
 
+/* The buckets a table starts with: 64 KiB, a few pages. */
+#define TT_FIRST_BUCKETS UINT64_C(2048)
+
 int tt_init(struct tt *tt, int64_t mb)
 {
     uint64_t bytes = (uint64_t)mb << 20;
@@ -68,6 +71,8 @@ int tt_init(struct tt *tt, int64_t mb)
 
     tt->buckets = NULL;
     tt->mask = 0;
+    tt->max_mask = 0;
+    tt->used = 0;
     tt->age = 0;
     while (count * 2 * sizeof(struct tt_bucket) <= bytes) {
         count *= 2;
@@ -80,8 +85,31 @@ int tt_init(struct tt *tt, int64_t mb)
     if (tt->buckets == NULL) {
         return TOURNEY_ERR_NOMEM;
     }
-    tt->mask = count - 1;
+    tt->max_mask = count - 1;
+    tt->mask = (count < TT_FIRST_BUCKETS ? count : TT_FIRST_BUCKETS) - 1;
     return TOURNEY_OK;
+}
+
+void tt_grow(struct tt *tt)
+{
+    uint64_t half = tt->mask + 1;
+
+    /* An entry of bucket i belongs, with one more bit of its key, to bucket
+     * i or to bucket i + half, which is still empty. */
+    for (uint64_t i = 0; i < half; i++) {
+        struct tt_bucket *b = &tt->buckets[i];
+        struct tt_bucket *mirror = &tt->buckets[i + half];
+
+        if (b->deep.meta != TT_EMPTY && (b->deep.key & half) != 0) {
+            mirror->deep = b->deep;
+            b->deep.meta = TT_EMPTY;
+        }
+        if (b->recent.meta != TT_EMPTY && (b->recent.key & half) != 0) {
+            mirror->recent = b->recent;
+            b->recent.meta = TT_EMPTY;
+        }
+    }
+    tt->mask = 2 * half - 1;
 }
 
 void tt_finish(struct tt *tt)
@@ -92,4 +120,5 @@ void tt_finish(struct tt *tt)
     tt->mapping = NULL;
     tt->buckets = NULL;
     tt->mask = 0;
+    tt->max_mask = 0;
 }

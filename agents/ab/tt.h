@@ -14,6 +14,12 @@
  * (tt_score_out), so an entry means the same from any root: the table is kept
  * from one move to the next.
  *
+ * The memory for the whole table is reserved when it is created, but the
+ * table starts small and doubles, within that memory, whenever it is half
+ * full: a short search touches (and the system zeroes) only the memory it
+ * needs, a long one grows it to the full size. Doubling moves each entry
+ * either nowhere or to the same place in the new half, so it is one pass.
+ *
  * Probe and store are inline: they run at every node.
  */
 #ifndef TOURNEY_AGENTS_AB_TT_H
@@ -59,7 +65,9 @@ struct tt_bucket {
 
 struct tt {
     struct tt_bucket *buckets; /* NULL when the table is off */
-    uint64_t mask;             /* bucket count - 1, a power of two less one */
+    uint64_t mask;             /* buckets in use - 1, a power of two less one */
+    uint64_t max_mask;         /* buckets reserved - 1 */
+    uint64_t used;             /* entries held */
     uint8_t age;               /* bits 2-7 of meta for this move's entries */
     void *mapping;             /* the memory to free, around the buckets */
     size_t mapped;
@@ -71,6 +79,9 @@ int tt_init(struct tt *tt, int64_t mb);
 
 /* Frees the table; safe on a zeroed struct. */
 void tt_finish(struct tt *tt);
+
+/* Doubles the buckets in use; only when mask < max_mask. */
+void tt_grow(struct tt *tt);
 
 /* Starts a new move: entries from earlier moves stay valid but give way in
  * the depth-preferred slot, so that old deep results cannot fill it. */
@@ -162,7 +173,8 @@ static inline enum tt_bound tt_entry_bound(const struct tt_entry *e)
 /* Records a result. A deep result, a result for the same position, or any
  * result when the slot holds one from an earlier move takes the
  * depth-preferred slot, whose former result moves to the other; anything else
- * takes the other. */
+ * takes the other. The table grows when it holds as many entries as it has
+ * buckets. */
 static inline void tt_store(struct tt *tt, uint64_t key, int32_t value, tourney_move move,
                             uint8_t depth, enum tt_bound bound)
 {
@@ -177,12 +189,19 @@ static inline void tt_store(struct tt *tt, uint64_t key, int32_t value, tourney_
 
     if (b->deep.meta == TT_EMPTY || b->deep.key == key || depth >= b->deep.depth ||
         (b->deep.meta & 0xfc) != tt->age) {
-        if (b->deep.key != key && b->deep.meta != TT_EMPTY) {
+        if (b->deep.meta == TT_EMPTY) {
+            tt->used++;
+        } else if (b->deep.key != key) {
+            tt->used += b->recent.meta == TT_EMPTY;
             b->recent = b->deep;
         }
         b->deep = e;
     } else {
+        tt->used += b->recent.meta == TT_EMPTY;
         b->recent = e;
+    }
+    if (tt->used > tt->mask && tt->mask < tt->max_mask) {
+        tt_grow(tt);
     }
 }
 
