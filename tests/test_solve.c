@@ -2,7 +2,7 @@
  * End to end: `tourney solve` on the real binary. The 4x4 position of the
  * negamax articles is won at once by o at d2 (move 7), the empty 3x3 board
  * is a draw, and every way to ask wrongly gets a clear message and exit
- * status 2.
+ * status 2. A game named by a path is loaded from it.
  */
 #include "test.h"
 
@@ -174,7 +174,7 @@ static void test_bad_requests(void **state)
         {{"mnk", "x x x . / o o o . / x . . . / . . . .", NULL},
          "game 'mnk' cannot read the position"},
         {{"no-such-game", EMPTY_3X3, NULL}, "no game plugin 'no-such-game' in "},
-        {{"nim", "3", NULL}, "game 'nim' cannot read positions: it has no parse_state"},
+        {{TOURNEY_TEST_NIM, "3", NULL}, "game 'nim' cannot read positions: it has no parse_state"},
         {{"mnk", EMPTY_3X3, "rows=99", NULL},
          "bad value '99' for rows of game 'mnk': expected a whole number from 1 to 16"},
         {{"mnk", EMPTY_3X3, "depth=3", NULL},
