@@ -209,7 +209,8 @@ static const char *const orderings[] = {"ordering=false", "ordering=true"};
 static const char *const tables[] = {"tt_mb=0", "tt_mb=1"};
 static const char *const windows[] = {"window=full", "window=aspiration", "window=null"};
 static const char *const knowledges[] = {"knowledge=false", "knowledge=true"};
-static const char *const deepenings[] = {"iterative=false", "iterative=true use_time_budget=false"};
+static const char *const deepenings[] = {"iterative=false",
+                                         "iterative=true use_time_budget=false"};
 
 #define COUNT(A) (sizeof(A) / sizeof((A)[0]))
 
