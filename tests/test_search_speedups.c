@@ -800,6 +800,13 @@ static void test_pons_format(void **state)
     assert_int_equal(pons_parse_line("4453 1 2\n", moves, sizeof(moves), &score), -1);
     assert_int_equal(pons_parse_line("44534453 1\n", moves, 4, &score), -1);
 
+    /* Pons's own examples: in "4455" the player to move wins with his 4th
+     * stone, three plies on: 18; in "44455554221" the opponent wins with his
+     * 7th stone, two plies on: -15. */
+    assert_true(pons_score(TOURNEY_SCORE_WIN - 3, 4, 42, &pons));
+    assert_int_equal(pons, 18);
+    assert_true(pons_score(-(TOURNEY_SCORE_WIN - 2), 11, 42, &pons));
+    assert_int_equal(pons, -15);
     /* The empty board: the first player wins with his last stone, the 41st
      * of the game, 41 plies on: 1. */
     assert_true(pons_score(TOURNEY_SCORE_WIN - 41, 0, 42, &pons));
