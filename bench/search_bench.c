@@ -2,8 +2,9 @@
  * bench/search_bench.c - what pruning and each speed-up of negamax-ab-ids
  * save: nodes and time of the searching agents, loaded from the build tree,
  * on the empty 3x3 board at full depth, on the 4x4 position of the negamax
- * articles, and on the empty 4x4 board (k = 4), solved with the
- * transposition table. Each search is repeated with a fresh agent and the
+ * articles, on the empty 4x4 board (k = 4), solved with the transposition
+ * table, and on the empty 5x5 board (k = 4) to depth 6, where the values are
+ * the game's heuristic. Each search is repeated with a fresh agent and the
  * median time printed, with the ratios to a baseline. A measurement, never a
  * pass/fail test.
  *
@@ -82,6 +83,21 @@ static const struct case_desc solve_cases[] = {
     {"negamax-ab-ids", IDS "tt_mb=64", "iterative, all on +k", ON_KNOWN},
 };
 
+/* Depth-limited iterative deepening, where values are the game's heuristic
+ * and the windows matter most. */
+#define D6 "iterative=true use_time_budget=false max_depth=6 "
+static const struct case_desc deepening_cases[] = {
+    {"negamax-ab-ids", D6 OFF, "all off", 0},
+    {"negamax-ab-ids", D6 "window=full", "all on, full window", 0},
+    {"negamax-ab-ids", D6 "window=null", "all on, null window", 0},
+    {"negamax-ab-ids", D6 "window=aspiration", "all on, aspiration", 0},
+    {"negamax-ab-ids", D6 "window=full", "all on +k, full window", ON_KNOWN},
+    {"negamax-ab-ids", D6 "window=null", "all on +k, null window", ON_KNOWN},
+    {"negamax-ab-ids", D6 "window=aspiration", "all on +k, aspiration", ON_KNOWN},
+    {"negamax-ab-ids", D6 "tt_mb=0", "all on +k - table", ON_KNOWN},
+    {"negamax-ab-ids", D6 "ordering=false", "all on +k - ordering", ON_KNOWN},
+};
+
 struct position_desc {
     const char *title;
     const char *game;
@@ -99,6 +115,8 @@ static const struct position_desc positions[] = {
      sizeof(small_cases) / sizeof(small_cases[0]), 1},
     {"empty 4x4 k=4, solved (a draw)", "rows=4 cols=4 k=4", NULL, solve_cases,
      sizeof(solve_cases) / sizeof(solve_cases[0]), 0},
+    {"empty 5x5 k=4, iterative deepening to depth 6", "rows=5 cols=5 k=4", NULL,
+     deepening_cases, sizeof(deepening_cases) / sizeof(deepening_cases[0]), 0},
 };
 
 #define POSITION_COUNT (sizeof(positions) / sizeof(positions[0]))
