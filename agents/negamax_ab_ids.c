@@ -8,16 +8,22 @@
  * iteration reached the end of every line it looked at: a deeper one would
  * search the same tree again.
  *
- * Moves are searched in the order the game lists them, at every depth, so
- * that a search to depth d visits exactly the positions of the textbook
- * alpha-beta (the tests count them) and ties at the root are broken the same
- * way as by the unpruned agents.
+ * Four speed-ups, each a parameter, make it a solver (docs/agents.md): move
+ * ordering, a transposition table, null or aspiration windows, and the
+ * game's knowledge of immediate wins and losses. None changes the value it
+ * finds or, with tie_break = lowest, the move it picks. With all four off it
+ * searches moves in the order the game lists them, visiting exactly the
+ * positions of the textbook alpha-beta (the tests count them).
+ *
+ * This file holds the parameters, create and the deepening loop; ab/root.c
+ * searches the root and ab/node.c everything below it.
  */
 #include <stdbool.h>
 #include <stdlib.h>
 
 #include <tourney/agent.h>
 
+#include "ab/ab.h"
 #include "common/search.h"
 
 enum ab_ids_param {
@@ -25,8 +31,18 @@ enum ab_ids_param {
     AB_IDS_TIE_BREAK,
     AB_IDS_ITERATIVE,
     AB_IDS_USE_TIME_BUDGET,
+    AB_IDS_ORDERING,
+    AB_IDS_TT_MB,
+    AB_IDS_WINDOW,
+    AB_IDS_KNOWLEDGE,
     AB_IDS_PARAM_COUNT,
 };
+
+/* In the order of enum ab_window. */
+static const char *const window_choices[] = {"full", "aspiration", "null", NULL};
+
+/* The largest transposition table, in mebibytes. */
+#define AB_IDS_TT_MB_MAX 4096
 
 static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
     [AB_IDS_MAX_DEPTH] = {
@@ -50,108 +66,50 @@ static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
         .default_value = "true",
         .help = "stop deepening when the move's time budget is spent",
     },
+    [AB_IDS_ORDERING] = {
+        .name = "ordering",
+        .type = TOURNEY_PARAM_BOOL,
+        .default_value = "true",
+        .help = "likely best moves first: the game's order, the table's, the last iteration's",
+    },
+    [AB_IDS_TT_MB] = {
+        .name = "tt_mb",
+        .type = TOURNEY_PARAM_INT,
+        .default_value = "16",
+        .min = 0,
+        .max = AB_IDS_TT_MB_MAX,
+        .help = "transposition table in MiB, kept between moves (needs the game's hash); 0: none",
+    },
+    [AB_IDS_WINDOW] = {
+        .name = "window",
+        .type = TOURNEY_PARAM_CHOICE,
+        .default_value = "null",
+        .choices = window_choices,
+        .help = "full alpha-beta, null windows (principal variation search), or also aspiration",
+    },
+    [AB_IDS_KNOWLEDGE] = {
+        .name = "knowledge",
+        .type = TOURNEY_PARAM_BOOL,
+        .default_value = "true",
+        .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
+    },
 };
 
-struct ab_ids {
-    struct search s;
-    /* The root moves of the iteration under way and of the deepest finished
-     * one, swapped when an iteration finishes. */
-    struct root_choice current;
-    struct root_choice finished;
-    int32_t max_depth; /* INT32_MAX for up to the game's max_plies */
-    int tie_break;
-    bool iterative;
-    bool use_time_budget;
-};
-
-/* Alpha-beta negamax, fail-soft: the value of the working position for
- * `player`, the player to move before it, exact when it lies strictly inside
- * (alpha, beta), else a bound on the side it failed. The window is in
- * `player`'s terms and is turned around with the value whenever the turn
- * passes. Returns 0 once the search is abandoned; the caller must check. */
-static int32_t alphabeta(struct ab_ids *a, int player, int32_t ply, int32_t depth_left,
-                         int32_t alpha, int32_t beta)
+/* The game's ABI 1.1 functions the switches ask for, when it has them. */
+static void ab_ids_take_knowledge(struct ab_ids *a, const struct tourney_game_api *g,
+                                  bool ordering, bool knowledge)
 {
-    struct search *s = &a->s;
-    tourney_move *moves;
-    int32_t best = -SEARCH_INF;
-    int32_t lo;
-    int32_t hi;
-    int status;
-    int mover;
-    int n;
-
-    search_visit(s, ply);
-    if (s->aborted) {
-        return 0;
+    if (ordering && TOURNEY_GAME_HAS(g, order_moves)) {
+        a->order_moves = g->order_moves;
     }
-    status = s->api->status(s->game, s->state);
-    if (status != TOURNEY_ONGOING) {
-        return search_terminal_score(status, player, ply);
-    }
-    if (search_at_horizon(s, ply, depth_left)) {
-        return search_evaluate(s, player);
-    }
-    mover = s->api->to_move(s->game, s->state);
-    lo = mover == player ? alpha : -beta;
-    hi = mover == player ? beta : -alpha;
-    moves = search_moves(s, ply);
-    n = s->api->legal_moves(s->game, s->state, moves);
-    for (int i = 0; i < n; i++) {
-        int32_t value;
-
-        s->api->apply(s->game, s->state, moves[i]);
-        value = alphabeta(a, mover, ply + 1, depth_left - 1, lo, hi);
-        s->api->undo(s->game, s->state, moves[i]);
-        if (s->aborted) {
-            return 0;
-        }
-        if (value > best) {
-            best = value;
-            if (best > lo) {
-                lo = best;
-            }
-            if (lo >= hi) {
-                break; /* the player before will not let the game come here */
-            }
+    /* safe_moves may only be asked where there is no win at once, which
+     * only winning_move can tell. */
+    if (knowledge && TOURNEY_GAME_HAS(g, winning_move) && g->winning_move != NULL) {
+        a->winning_move = g->winning_move;
+        if (TOURNEY_GAME_HAS(g, safe_moves)) {
+            a->safe_moves = g->safe_moves;
         }
     }
-    return mover == player ? best : -best;
-}
-
-/* One iteration: searches the root's `n` moves to `depth` plies and gathers
- * them in a->current. Returns false when the deadline abandoned it.
- *
- * The root window decides which ties can be seen. For "lowest" the window
- * is (best, +inf): a later move that only equals the best fails low and is
- * rightly passed over, since the first one found is the lowest. For
- * "random" every move that ties must be known exactly, so each is searched
- * with (best - 1, +inf): scores are integers, so a value equal to the best
- * lies inside that window and comes back exact, while a worse one fails low
- * and is dropped. That costs some pruning, only at the root's children. */
-static bool ab_ids_iteration(struct ab_ids *a, int me, const tourney_move *moves, int n,
-                             int32_t depth)
-{
-    struct search *s = &a->s;
-    struct root_choice *choice = &a->current;
-
-    search_visit(s, 0);
-    root_choice_reset(choice);
-    for (int i = 0; i < n; i++) {
-        int32_t alpha = a->tie_break == TIE_BREAK_RANDOM ? choice->best - 1 : choice->best;
-        int32_t value;
-
-        s->api->apply(s->game, s->state, moves[i]);
-        value = alphabeta(a, me, 1, depth - 1, alpha, SEARCH_INF);
-        s->api->undo(s->game, s->state, moves[i]);
-        if (s->aborted) {
-            return false;
-        }
-        if (value > alpha) {
-            root_choice_offer(choice, moves[i], value);
-        }
-    }
-    return true;
 }
 
 static void ab_ids_destroy(void *agent)
@@ -161,6 +119,7 @@ static void ab_ids_destroy(void *agent)
     if (a == NULL) {
         return;
     }
+    tt_finish(&a->tt);
     root_choice_finish(&a->finished);
     root_choice_finish(&a->current);
     search_finish(&a->s);
@@ -170,6 +129,7 @@ static void ab_ids_destroy(void *agent)
 static int ab_ids_create(const struct tourney_agent_init *init, void **out)
 {
     struct ab_ids *a = calloc(1, sizeof(*a));
+    int64_t tt_mb;
     int err;
 
     if (a == NULL) {
@@ -196,6 +156,25 @@ static int ab_ids_create(const struct tourney_agent_init *init, void **out)
     a->tie_break = (int)init->params[AB_IDS_TIE_BREAK].i;
     a->iterative = init->params[AB_IDS_ITERATIVE].i != 0;
     a->use_time_budget = init->params[AB_IDS_USE_TIME_BUDGET].i != 0;
+    a->ordering = init->params[AB_IDS_ORDERING].i != 0;
+    a->null_window = init->params[AB_IDS_WINDOW].i != AB_WINDOW_FULL;
+    a->aspiration = init->params[AB_IDS_WINDOW].i == AB_WINDOW_ASPIRATION;
+    ab_ids_take_knowledge(a, init->game_api, a->ordering,
+                          init->params[AB_IDS_KNOWLEDGE].i != 0);
+
+    tt_mb = init->params[AB_IDS_TT_MB].i;
+    if (tt_mb > 0 && init->game_api->hash == NULL) {
+        search_log(&a->s, TOURNEY_LOG_INFO,
+                   "the game has no hash, so the transposition table is off");
+    } else if (tt_mb > 0) {
+        err = tt_init(&a->tt, tt_mb);
+        if (err != TOURNEY_OK) {
+            search_log(&a->s, TOURNEY_LOG_ERROR,
+                       "out of memory for a transposition table of %lld MiB", (long long)tt_mb);
+            goto err_choice;
+        }
+        a->hash = init->game_api->hash;
+    }
     *out = a;
     return TOURNEY_OK;
 
@@ -220,6 +199,7 @@ static int ab_ids_choose_move(void *agent, const void *state,
     int32_t finished_depth = 0;
     int32_t limit;
     int32_t first;
+    bool finished_one = false;
     bool timed;
     int me;
     int n;
@@ -229,6 +209,12 @@ static int ab_ids_choose_move(void *agent, const void *state,
         return n;
     }
     me = s->api->to_move(s->game, s->state);
+    if (a->hash != NULL) {
+        tt_new_move(&a->tt);
+    }
+    if (a->order_moves != NULL) {
+        a->order_moves(s->game, s->state, moves, n);
+    }
 
     /* No game outlasts max_plies, so no search needs to look further. */
     limit = a->max_depth;
@@ -248,14 +234,20 @@ static int ab_ids_choose_move(void *agent, const void *state,
             }
             s->timed = timed;
         }
+        /* The best move of the last iteration is likely the best of this
+         * one, and searched first it narrows the window for the rest. */
+        if (a->ordering && finished_one) {
+            ab_move_to_front(moves, n, a->finished.ties[0]);
+        }
         s->max_ply = 0;
         s->horizon_hit = false;
-        if (!ab_ids_iteration(a, me, moves, n, depth)) {
+        if (!ab_root_iteration(a, me, n, depth, finished_one, a->finished.best)) {
             break;
         }
         swap = a->finished;
         a->finished = a->current;
         a->current = swap;
+        finished_one = true;
         finished_depth = s->max_ply;
         /* A proven result cannot change with depth, and neither can a
          * search that reached the end of every line. */

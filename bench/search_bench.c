@@ -1,55 +1,125 @@
 /*
- * bench/search_bench.c - how much alpha-beta pruning saves: nodes and time of
- * the searching agents, loaded from the build tree, on the empty 3x3 board
- * at full depth and on the 4x4 position of the negamax articles, with and
- * without pruning. Each search is repeated and the median time printed, with
- * the ratios to plain negamax. A measurement, never a pass/fail test.
+ * bench/search_bench.c - what pruning and each speed-up of negamax-ab-ids
+ * save: nodes and time of the searching agents, loaded from the build tree,
+ * on the empty 3x3 board at full depth, on the 4x4 position of the negamax
+ * articles, on the empty 4x4 board (k = 4), solved with the transposition
+ * table, and on the empty 5x5 board (k = 4) to depth 6, where the values are
+ * the game's heuristic. Each search is repeated with a fresh agent and the
+ * median time printed, with the ratios to a baseline. A measurement, never a
+ * pass/fail test.
  *
- * Usage: search-bench [repeats]   (default 7)
+ * The m,n,k game may lack the ABI 1.1 knowledge (order_moves, winning_move,
+ * safe_moves); then the rows marked "+k" run on the stand-in of
+ * tests/knowledge_game.c, which adds it by trying every move: its node
+ * counts are what a game's own knowledge gives, its times are slower per
+ * node than a game's own would be.
+ *
+ * Usage: search-bench [repeats] [position...]   (default 5 repeats, every position)
  */
-#include <dlfcn.h>
-#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <tourney/tourney.h>
 
-#include "fake_host.h"
+#include "knowledge_game.h"
+#include "search_harness.h"
 
-#define DEFAULT_REPEATS 7
+#define DEFAULT_REPEATS 5
 #define MAX_REPEATS 1001
-#define MAX_PARAMS 8
+#define MAX_STATE 1024
+#define ERROR_SIZE 512
 
-/* The agent whose figures the others are divided by. */
-#define BASELINE "negamax"
+/* Run the case on the game with the stand-in knowledge, when it lacks its own. */
+#define ON_KNOWN 1u
 
 struct case_desc {
     const char *agent;
     const char *params; /* key=value words, the rest default */
     const char *label;
+    unsigned flags;
+};
+
+#define OFF "ordering=false tt_mb=0 window=full knowledge=false"
+#define ONE "iterative=false use_time_budget=false "
+#define IDS "iterative=true use_time_budget=false "
+
+/* Plain searches and alpha-beta with every speed-up off, one on, all on and
+ * all but one on, in one search to full depth and deepening iteratively. */
+static const struct case_desc small_cases[] = {
+    {"minimax", "", "minimax (no pruning)", 0},
+    {"negamax", "", "negamax (no pruning)", 0},
+    {"negamax-ab-ids", ONE OFF, "alpha-beta, all off", 0},
+    {"negamax-ab-ids", ONE "ordering=true tt_mb=0 window=full knowledge=false", "+ ordering", 0},
+    {"negamax-ab-ids", ONE "ordering=true tt_mb=0 window=full knowledge=false", "+ ordering +k",
+     ON_KNOWN},
+    {"negamax-ab-ids", ONE "ordering=false tt_mb=16 window=full knowledge=false", "+ table", 0},
+    {"negamax-ab-ids", ONE "ordering=false tt_mb=0 window=null knowledge=false", "+ null window",
+     0},
+    {"negamax-ab-ids", ONE "ordering=false tt_mb=0 window=full knowledge=true", "+ knowledge +k",
+     ON_KNOWN},
+    {"negamax-ab-ids", ONE "", "all on", 0},
+    {"negamax-ab-ids", ONE "", "all on +k", ON_KNOWN},
+    {"negamax-ab-ids", ONE "ordering=false", "all on +k - ordering", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=0", "all on +k - table", ON_KNOWN},
+    {"negamax-ab-ids", ONE "window=full", "all on +k - null window", ON_KNOWN},
+    {"negamax-ab-ids", ONE "knowledge=false", "all on +k - knowledge", ON_KNOWN},
+    {"negamax-ab-ids", IDS OFF, "iterative, all off", 0},
+    {"negamax-ab-ids", IDS "", "iterative, all on", 0},
+    {"negamax-ab-ids", IDS "", "iterative, all on +k", ON_KNOWN},
+    {"negamax-ab-ids", IDS "window=aspiration", "iterative, aspiration +k", ON_KNOWN},
+};
+
+/* The empty 4x4 board is searched only with the table: without it, every
+ * order of the same moves is searched again. */
+static const struct case_desc solve_cases[] = {
+    {"negamax-ab-ids", ONE "tt_mb=64", "all on", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64", "all on +k", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=64 ordering=false", "all on +k - ordering", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=64 window=full", "all on +k - null window", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=64 knowledge=false", "all on +k - knowledge", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=16", "all on +k, 16 MiB table", ON_KNOWN},
+    {"negamax-ab-ids", IDS "tt_mb=64", "iterative, all on +k", ON_KNOWN},
+};
+
+/* Depth-limited iterative deepening, where values are the game's heuristic
+ * and the windows matter most. */
+#define D6 "iterative=true use_time_budget=false max_depth=6 "
+static const struct case_desc deepening_cases[] = {
+    {"negamax-ab-ids", D6 OFF, "all off", 0},
+    {"negamax-ab-ids", D6 "window=full", "all on, full window", 0},
+    {"negamax-ab-ids", D6 "window=null", "all on, null window", 0},
+    {"negamax-ab-ids", D6 "window=aspiration", "all on, aspiration", 0},
+    {"negamax-ab-ids", D6 "window=full", "all on +k, full window", ON_KNOWN},
+    {"negamax-ab-ids", D6 "window=null", "all on +k, null window", ON_KNOWN},
+    {"negamax-ab-ids", D6 "window=aspiration", "all on +k, aspiration", ON_KNOWN},
+    {"negamax-ab-ids", D6 "tt_mb=0", "all on +k - table", ON_KNOWN},
+    {"negamax-ab-ids", D6 "ordering=false", "all on +k - ordering", ON_KNOWN},
 };
 
 struct position_desc {
     const char *title;
-    int rows, cols, k;
+    const char *game;
     const char *text; /* NULL for the start */
+    const struct case_desc *cases;
+    size_t case_count;
+    size_t baseline; /* the case the ratios are to */
 };
 
 static const struct position_desc positions[] = {
-    {"empty 3x3, full depth", 3, 3, 3, NULL},
-    {"4x4 k=4 'x x x . / o o o . / x . . . / . . . .', o to move", 4, 4, 4,
-     "x x x . / o o o . / x . . . / . . . ."},
+    {"empty 3x3, full depth", "rows=3 cols=3 k=3", NULL, small_cases,
+     sizeof(small_cases) / sizeof(small_cases[0]), 1},
+    {"4x4 k=4 'x x x . / o o o . / x . . . / . . . .', o to move", "rows=4 cols=4 k=4",
+     "x x x . / o o o . / x . . . / . . . .", small_cases,
+     sizeof(small_cases) / sizeof(small_cases[0]), 1},
+    {"empty 4x4 k=4, solved (a draw)", "rows=4 cols=4 k=4", NULL, solve_cases,
+     sizeof(solve_cases) / sizeof(solve_cases[0]), 0},
+    {"empty 5x5 k=4, iterative deepening to depth 6", "rows=5 cols=5 k=4", NULL,
+     deepening_cases, sizeof(deepening_cases) / sizeof(deepening_cases[0]), 0},
 };
 
-static const struct case_desc cases[] = {
-    {"minimax", "", "minimax (no pruning)"},
-    {"negamax", "", "negamax (no pruning)"},
-    {"negamax-ab-ids", "iterative=false", "alpha-beta, one search"},
-    {"negamax-ab-ids", "use_time_budget=false", "alpha-beta, iterative"},
-};
-
-#define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
+#define POSITION_COUNT (sizeof(positions) / sizeof(positions[0]))
 
 struct figures {
     uint64_t nodes;
@@ -59,87 +129,6 @@ struct figures {
     double median_ms;
 };
 
-/* Loads a plugin and stores its entry function, as POSIX lets dlsym's
- * result be converted, in *entry. */
-static void *load(const char *dir, const char *name, const char *symbol, void **entry)
-{
-    char path[1024];
-    void *handle;
-
-    snprintf(path, sizeof(path), "%s/%s.so", dir, name);
-    handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        fprintf(stderr, "search-bench: cannot load %s: %s\n", path, dlerror());
-        return NULL;
-    }
-    *entry = dlsym(handle, symbol);
-    if (*entry == NULL) {
-        fprintf(stderr, "search-bench: %s has no %s: %s\n", path, symbol, dlerror());
-        dlclose(handle);
-        return NULL;
-    }
-    return handle;
-}
-
-/* Reads one parameter value written as in an INI file. */
-static int param_value(const struct tourney_param_desc *desc, const char *text, int64_t *value)
-{
-    char *end;
-
-    switch (desc->type) {
-    case TOURNEY_PARAM_INT:
-        *value = strtoll(text, &end, 10);
-        return *end == '\0' && end != text ? 0 : -1;
-    case TOURNEY_PARAM_BOOL:
-        *value = strcmp(text, "true") == 0;
-        return *value || strcmp(text, "false") == 0 ? 0 : -1;
-    case TOURNEY_PARAM_CHOICE:
-        for (int i = 0; desc->choices[i] != NULL; i++) {
-            if (strcmp(desc->choices[i], text) == 0) {
-                *value = i;
-                return 0;
-            }
-        }
-        break;
-    }
-    return -1;
-}
-
-/* Parameter values from the defaults, overridden by "key=value" words. */
-static int set_params(const struct tourney_agent_api *api, struct tourney_param_value *values,
-                      const char *overrides)
-{
-    char copy[256];
-    char *save = NULL;
-
-    if (api->param_count > MAX_PARAMS) {
-        return -1;
-    }
-    for (size_t i = 0; i < api->param_count; i++) {
-        if (param_value(&api->params[i], api->params[i].default_value, &values[i].i) != 0) {
-            return -1;
-        }
-    }
-    snprintf(copy, sizeof(copy), "%s", overrides);
-    for (char *word = strtok_r(copy, " ", &save); word != NULL;
-         word = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(word, '=');
-        size_t i = 0;
-
-        if (eq == NULL) {
-            return -1;
-        }
-        *eq = '\0';
-        while (i < api->param_count && strcmp(api->params[i].name, word) != 0) {
-            i++;
-        }
-        if (i == api->param_count || param_value(&api->params[i], eq + 1, &values[i].i) != 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a;
@@ -148,77 +137,34 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The effective branching factor b of a search of `nodes` nodes to `depth`:
- * 1 + b + ... + b^depth = nodes, by bisection (the articles' ebf). */
-static double ebf(uint64_t nodes, int32_t depth)
-{
-    double lo = 1.0;
-    double hi = (double)nodes;
-
-    if (nodes <= 1 || depth <= 0) {
-        return 0.0;
-    }
-    for (int i = 0; i < 200; i++) {
-        double mid = (lo + hi) / 2;
-        double total = (pow(mid, depth + 1) - 1) / (mid - 1);
-
-        if (total > (double)nodes) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    return (lo + hi) / 2;
-}
-
 /* Runs one agent on one position `repeats` times, a fresh instance each time
- * as the runner does. */
-static int measure(const struct tourney_agent_api *api, const struct case_desc *c,
-                   const struct tourney_game_api *game_api, void *game,
+ * as the runner does; only choose_move is timed. */
+static int measure(const struct tourney_agent_api *api, const char *params,
+                   const struct tourney_game_api *game_api, const void *game,
                    const struct tourney_game_info *info, const void *state, int repeats,
                    struct figures *out)
 {
     double times[MAX_REPEATS];
-    struct tourney_param_value values[MAX_PARAMS];
 
-    if (set_params(api, values, c->params) != 0) {
-        fprintf(stderr, "search-bench: bad parameters '%s' for %s\n", c->params, api->name);
-        return -1;
-    }
     for (int r = 0; r < repeats; r++) {
-        struct fake_host host;
-        struct tourney_agent_init init = {
-            .struct_size = sizeof(init),
-            .game_api = game_api,
-            .game = game,
-            .game_info = info,
-            .params = values,
-            .host = fake_host_services(),
-            .host_context = &host,
-            .seat = 0,
-        };
-        struct tourney_move_request request = {.struct_size = sizeof(request)};
-        struct tourney_move_report report = {.struct_size = sizeof(report)};
-        void *agent = NULL;
+        struct harness_agent agent;
+        struct tourney_move_report report;
+        char error[ERROR_SIZE];
         uint64_t start;
         int err;
 
-        fake_host_init(&host, 1);
-        if (api->create(&init, &agent) != TOURNEY_OK) {
-            fprintf(stderr, "search-bench: %s: create failed: %s\n", api->name,
-                    host.last_message);
+        if (harness_agent_create(&agent, api, game_api, game, info, params, 1, error,
+                                 sizeof(error)) != 0) {
+            fprintf(stderr, "search-bench: %s %s: %s\n", api->name, params, error);
             return -1;
         }
         start = fake_host_now_ns();
-        /* No deadline: the figures are of whole searches. */
-        request.budget_ns = 0;
-        request.deadline_ns = 0;
-        err = api->choose_move(agent, state, &request, &report, &out->move);
+        err = harness_choose(&agent, state, 0, &report, &out->move);
         times[r] = (double)(fake_host_now_ns() - start) / 1e6;
-        api->destroy(agent);
+        harness_agent_destroy(&agent);
         if (err != TOURNEY_OK) {
             fprintf(stderr, "search-bench: %s: choose_move failed: %s\n", api->name,
-                    host.last_message);
+                    agent.host.last_message);
             return -1;
         }
         out->nodes = report.nodes;
@@ -230,109 +176,128 @@ static int measure(const struct tourney_agent_api *api, const struct case_desc *
     return 0;
 }
 
-static int bench_position(const struct position_desc *p, const struct tourney_game_api *game_api,
+static double ratio(double x, double y)
+{
+    return y > 0 ? x / y : 0;
+}
+
+static int bench_position(const struct position_desc *p, const struct tourney_game_api *mnk,
                           const struct tourney_agent_api *const *agents, int repeats)
 {
-    struct tourney_param_value game_values[3] = {{p->rows}, {p->cols}, {p->k}};
-    struct tourney_game_info info;
-    struct figures figures[CASE_COUNT];
-    const struct figures *baseline = NULL;
-    unsigned char *state = NULL;
-    void *game = NULL;
-    char error[256] = "";
+    struct figures figures[32];
+    struct harness_game game;
+    struct knowledge_game known;
+    unsigned char state[MAX_STATE];
+    char error[ERROR_SIZE];
+    /* The game's own knowledge makes the stand-in needless. */
+    bool own = TOURNEY_GAME_HAS(mnk, winning_move) && mnk->winning_move != NULL;
     int result = -1;
 
-    if (game_api->create(game_values, &game, &info, error, sizeof(error)) != TOURNEY_OK) {
-        fprintf(stderr, "search-bench: mnk %d,%d,%d: %s\n", p->rows, p->cols, p->k, error);
+    if (harness_game_create(&game, mnk, p->game, error, sizeof(error)) != 0) {
+        fprintf(stderr, "search-bench: mnk %s: %s\n", p->game, error);
         return -1;
     }
-    state = malloc(info.state_size);
-    if (state == NULL) {
-        fprintf(stderr, "search-bench: out of memory\n");
+    if (game.info.state_size > sizeof(state) ||
+        !knowledge_game_init(&known, game.api, game.instance, &game.info, KNOWLEDGE_ALL)) {
+        fprintf(stderr, "search-bench: mnk %s is too large\n", p->game);
         goto out;
     }
     if (p->text == NULL) {
-        game_api->initial_state(game, state);
-    } else if (game_api->parse_state(game, p->text, state) != TOURNEY_OK) {
+        game.api->initial_state(game.instance, state);
+    } else if (game.api->parse_state(game.instance, p->text, state) != TOURNEY_OK) {
         fprintf(stderr, "search-bench: cannot read the position '%s'\n", p->text);
         goto out;
     }
-    for (size_t c = 0; c < CASE_COUNT; c++) {
-        if (measure(agents[c], &cases[c], game_api, game, &info, state, repeats,
+    for (size_t c = 0; c < p->case_count; c++) {
+        const struct case_desc *d = &p->cases[c];
+        bool stand_in = (d->flags & ON_KNOWN) && !own;
+
+        if (measure(agents[c], d->params, stand_in ? &known.api : game.api,
+                    stand_in ? (const void *)&known : game.instance, &game.info, state, repeats,
                     &figures[c]) != 0) {
             goto out;
-        }
-        if (strcmp(cases[c].agent, BASELINE) == 0 && cases[c].params[0] == '\0') {
-            baseline = &figures[c];
         }
     }
 
     printf("\n%s\n", p->title);
-    printf("%-24s %5s %9s %6s %5s %8s %11s %10s %9s\n", "search", "move", "nodes", "depth",
-           "ebf", "score", "median ms", "nodes/nm", "time/nm");
-    for (size_t c = 0; c < CASE_COUNT; c++) {
+    printf("%-26s %4s %10s %5s %8s %11s %8s %10s %9s\n", "search", "move", "nodes", "depth",
+           "score", "median ms", "Mnode/s", "nodes/ref", "time/ref");
+    for (size_t c = 0; c < p->case_count; c++) {
         const struct figures *f = &figures[c];
-        double node_ratio = baseline == NULL ? 0 : (double)f->nodes / (double)baseline->nodes;
-        double time_ratio =
-            baseline == NULL || baseline->median_ms <= 0 ? 0 : f->median_ms / baseline->median_ms;
+        const struct figures *base = &figures[p->baseline];
 
-        printf("%-24s %5d %9llu %6d %5.2f %8d %11.3f %10.5f %9.5f\n", cases[c].label,
-               (int)f->move, (unsigned long long)f->nodes, (int)f->depth, ebf(f->nodes, f->depth),
-               (int)f->score, f->median_ms, node_ratio, time_ratio);
+        printf("%-26s %4d %10llu %5d %8d %11.3f %8.2f %10.5f %9.5f\n", p->cases[c].label,
+               (int)f->move, (unsigned long long)f->nodes, (int)f->depth, (int)f->score,
+               f->median_ms, ratio((double)f->nodes / 1e3, f->median_ms),
+               ratio((double)f->nodes, (double)base->nodes), ratio(f->median_ms, base->median_ms));
     }
+    printf("(ref: %s%s)\n", p->cases[p->baseline].label,
+           own ? "" : "; +k: with the stand-in knowledge, as mnk has none of its own");
     result = 0;
 out:
-    free(state);
-    game_api->destroy(game);
+    harness_game_destroy(&game);
     return result;
 }
 
 int main(int argc, char **argv)
 {
-    const struct tourney_agent_api *agents[CASE_COUNT];
-    void *handles[CASE_COUNT] = {NULL};
-    const struct tourney_game_api *game_api;
-    void *game_handle;
-    tourney_game_entry_fn game_entry;
-    tourney_agent_entry_fn agent_entry;
-    void *entry;
+    const struct tourney_agent_api *agents[POSITION_COUNT][32];
+    void *handles[POSITION_COUNT][32] = {{NULL}};
+    bool chosen[POSITION_COUNT] = {false};
+    bool any_chosen = false;
+    const struct tourney_game_api *mnk;
+    void *mnk_handle;
+    char error[ERROR_SIZE];
     int repeats = DEFAULT_REPEATS;
     int result = EXIT_FAILURE;
 
-    if (argc > 2 || (argc == 2 && (repeats = atoi(argv[1])) < 1) || repeats > MAX_REPEATS) {
-        fprintf(stderr, "usage: %s [repeats]   (1 to %d, default %d)\n", argv[0], MAX_REPEATS,
-                DEFAULT_REPEATS);
-        return EXIT_FAILURE;
-    }
-    game_handle = load(TOURNEY_BENCH_GAME_DIR, "mnk", TOURNEY_GAME_ENTRY_SYMBOL, &entry);
-    if (game_handle == NULL) {
-        return EXIT_FAILURE;
-    }
-    *(void **)&game_entry = entry;
-    game_api = game_entry();
-    for (size_t c = 0; c < CASE_COUNT; c++) {
-        handles[c] = load(TOURNEY_BENCH_AGENT_DIR, cases[c].agent, TOURNEY_AGENT_ENTRY_SYMBOL,
-                          &entry);
-        if (handles[c] == NULL) {
-            goto out;
+    for (int i = 1; i < argc; i++) {
+        int value = atoi(argv[i]);
+
+        if (i == 1 && value >= 1 && value <= MAX_REPEATS) {
+            repeats = value;
+        } else if (i > 1 && value >= 1 && value <= (int)POSITION_COUNT) {
+            chosen[value - 1] = true;
+            any_chosen = true;
+        } else {
+            fprintf(stderr, "usage: %s [repeats] [position...]   (repeats 1 to %d, default %d;"
+                            " positions 1 to %zu, default all)\n",
+                    argv[0], MAX_REPEATS, DEFAULT_REPEATS, POSITION_COUNT);
+            return EXIT_FAILURE;
         }
-        *(void **)&agent_entry = entry;
-        agents[c] = agent_entry();
+    }
+    mnk = harness_load_game(TOURNEY_BENCH_GAME_DIR, "mnk", &mnk_handle, error, sizeof(error));
+    if (mnk == NULL) {
+        fprintf(stderr, "search-bench: %s\n", error);
+        return EXIT_FAILURE;
+    }
+    for (size_t p = 0; p < POSITION_COUNT; p++) {
+        for (size_t c = 0; c < positions[p].case_count; c++) {
+            agents[p][c] = harness_load_agent(TOURNEY_BENCH_AGENT_DIR, positions[p].cases[c].agent,
+                                              &handles[p][c], error, sizeof(error));
+            if (agents[p][c] == NULL) {
+                fprintf(stderr, "search-bench: %s\n", error);
+                goto out;
+            }
+        }
     }
 
-    printf("search-bench: median of %d runs each; ratios are to plain negamax (nm)\n", repeats);
-    for (size_t p = 0; p < sizeof(positions) / sizeof(positions[0]); p++) {
-        if (bench_position(&positions[p], game_api, agents, repeats) != 0) {
+    printf("search-bench: median of %d runs each; ratios are to the row named ref\n", repeats);
+    for (size_t p = 0; p < POSITION_COUNT; p++) {
+        if ((!any_chosen || chosen[p]) &&
+            bench_position(&positions[p], mnk, agents[p], repeats) != 0) {
             goto out;
         }
     }
     result = EXIT_SUCCESS;
 out:
-    for (size_t c = 0; c < CASE_COUNT; c++) {
-        if (handles[c] != NULL) {
-            dlclose(handles[c]);
+    for (size_t p = 0; p < POSITION_COUNT; p++) {
+        for (size_t c = 0; c < positions[p].case_count; c++) {
+            if (handles[p][c] != NULL) {
+                harness_unload(handles[p][c]);
+            }
         }
     }
-    dlclose(game_handle);
+    harness_unload(mnk_handle);
     return result;
 }

@@ -18,6 +18,7 @@
 #include "probe.h"
 #include "replay.h"
 #include "run.h"
+#include "solve.h"
 #include "text.h"
 #include "tournament.h"
 
@@ -72,6 +73,13 @@ static void usage(FILE *out)
           "  play CONFIG AGENT [--second] [--seed N]\n"
           "                         play a game yourself against AGENT of CONFIG, on its game;\n"
           "                         you move first unless --second\n"
+          "  solve GAME POSITION [PARAM=VALUE...] [OPTIONS]\n"
+          "                         the exact value and a best move of POSITION (in the game's\n"
+          "                         own notation), searched to the end of the game by\n"
+          "                         negamax-ab-ids; PARAM=VALUE set the game's parameters\n"
+          "      --agent-param KEY=VALUE  a parameter of negamax-ab-ids (repeatable), e.g.\n"
+          "                           tt_mb=1024 or window=full\n"
+          "      --json               print one JSON object\n"
           "\n"
           "Options:\n"
           "  -h, --help             show this help\n"
@@ -378,6 +386,65 @@ static int command_play(int argc, char **argv)
     return status;
 }
 
+static int command_solve(int argc, char **argv)
+{
+    struct solve_request request = {.json = false};
+    char **game_params = calloc((size_t)argc + 1, sizeof(*game_params));
+    char **agent_params = calloc((size_t)argc + 1, sizeof(*agent_params));
+    int status = EXIT_USAGE;
+
+    if (game_params == NULL || agent_params == NULL) {
+        fprintf(stderr, "tourney solve: out of memory\n");
+        status = EXIT_RUN_FAILED;
+        goto out;
+    }
+    request.game_params = game_params;
+    request.agent_params = agent_params;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            request.json = true;
+        } else if (strcmp(argv[i], "--agent-param") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "tourney solve: --agent-param needs KEY=VALUE\n");
+                goto out;
+            }
+            agent_params[request.agent_param_count++] = argv[++i];
+        } else if (strncmp(argv[i], "--agent-param=", 14) == 0) {
+            agent_params[request.agent_param_count++] = argv[i] + 14;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(stderr, "tourney solve: unknown option '%s'\n", argv[i]);
+            goto out;
+        } else if (request.game == NULL) {
+            request.game = argv[i];
+        } else if (request.position == NULL) {
+            request.position = argv[i];
+        } else if (strchr(argv[i], '=') != NULL) {
+            game_params[request.game_param_count++] = argv[i];
+        } else {
+            fprintf(stderr,
+                    "tourney solve: expected the game's PARAM=VALUE after the position, got "
+                    "'%s' (quote a position that has spaces)\n",
+                    argv[i]);
+            goto out;
+        }
+    }
+    if (request.position == NULL) {
+        fprintf(stderr, "tourney solve: expected a GAME and a POSITION (see tourney --help)\n");
+        goto out;
+    }
+    char *exe = exe_path();
+    enum solve_outcome outcome =
+        tourney_solve(&request, getenv("TOURNEY_PLUGIN_PATH"), exe, stdout, stderr);
+    free(exe);
+    status = outcome == SOLVE_OK       ? EXIT_SUCCESS
+             : outcome == SOLVE_FAILED ? EXIT_RUN_FAILED
+                                       : EXIT_USAGE;
+out:
+    free(agent_params);
+    free(game_params);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -423,6 +490,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(command, "games") == 0) {
         return command_list(TOURNEY_KIND_GAME, argc - 2, argv + 2);
+    }
+    if (strcmp(command, "solve") == 0) {
+        return command_solve(argc - 2, argv + 2);
     }
     fprintf(stderr, "tourney: unknown command '%s' (see tourney --help)\n", command);
     return EXIT_USAGE;

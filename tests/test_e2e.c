@@ -126,11 +126,12 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     struct html_node *root = html_parse_or_fail(page);
     json_t *summary = load_summary(run);
     struct html_figures figures = html_compare_summary(root, summary);
-    /* Per agent 12 figures in the standings and 10 in the terminations; per
-     * pair that played, 4 in each of its two heat map cells and 9 in its Elo
-     * row. */
-    assert_int_equal(figures.agent_values, agents * 22);
-    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 9));
+    /* Per agent 15 figures in the standings (with the rating and its
+     * interval) and 10 in the terminations; per pair that played, 4 in each
+     * of its two heat map cells and 14 in its Elo row (with the pentanomial
+     * counts). */
+    assert_int_equal(figures.agent_values, agents * 25);
+    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 14));
     json_decref(summary);
     html_free(root);
     return page;

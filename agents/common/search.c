@@ -236,13 +236,33 @@ void root_choice_offer(struct root_choice *rc, tourney_move move, int32_t value)
     }
 }
 
+/* The tie that has `rank` ties below it. */
+static tourney_move tie_of_rank(const struct root_choice *rc, int rank)
+{
+    for (int i = 0; i < rc->count; i++) {
+        int below = 0;
+
+        for (int j = 0; j < rc->count; j++) {
+            below += rc->ties[j] < rc->ties[i];
+        }
+        if (below == rank) {
+            return rc->ties[i];
+        }
+    }
+    return rc->ties[0];
+}
+
 tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
                               const struct search *s)
 {
+    /* Ties are ranked by move number, not by the order they were offered
+     * in, so a move ordering changes neither choice. */
+    int rank = 0;
+
     if (tie_break == TIE_BREAK_RANDOM && rc->count > 1) {
-        return rc->ties[search_random_below(s, (uint64_t)rc->count)];
+        rank = (int)search_random_below(s, (uint64_t)rc->count);
     }
-    return rc->ties[0];
+    return tie_of_rank(rc, rank);
 }
 
 void search_report(const struct search *s, struct tourney_move_report *report, int32_t score)

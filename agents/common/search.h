@@ -169,8 +169,8 @@ void root_choice_reset(struct root_choice *rc);
 /* Offers a root move with its exact value. */
 void root_choice_offer(struct root_choice *rc, tourney_move move, int32_t value);
 
-/* The chosen move: the first offered among the best (with moves offered in
- * ascending order, the lowest), or a uniform pick among them. */
+/* The chosen move: the lowest-numbered among the best, or a uniform pick
+ * among them (the same whatever order they were offered in). */
 tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
                               const struct search *s);
 

@@ -1,0 +1,381 @@
+/*
+ * solve.c - `tourney solve`, see solve.h: the game and the agent loaded as
+ * the runner loads them, the position read by the game, one search.
+ */
+#include "solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "params.h"
+#include "plugin.h"
+#include "plugin_search.h"
+#include "rng.h"
+#include "text.h"
+
+/* Room for the game's drawing of a position. */
+#define SOLVE_BOARD_SIZE 65536
+
+/* Behind the host services the agent gets. */
+struct solve_host {
+    struct rng rng;
+    FILE *err;
+};
+
+static uint64_t host_now_ns(void *context)
+{
+    (void)context;
+    return tourney_now_ns();
+}
+
+static uint64_t host_random_u64(void *context)
+{
+    struct solve_host *host = context;
+    return tourney_rng_next(&host->rng);
+}
+
+/* The agent's messages go to stderr, apart from the chatter of debugging. */
+static void host_log(void *context, enum tourney_log_level level, const char *message)
+{
+    struct solve_host *host = context;
+    if (level <= TOURNEY_LOG_INFO) {
+        fprintf(host->err, "tourney solve: %s\n", message);
+    }
+}
+
+static const struct tourney_host host_services = {
+    .struct_size = sizeof(struct tourney_host),
+    .now_ns = host_now_ns,
+    .random_u64 = host_random_u64,
+    .log = host_log,
+};
+
+/* Everything a solve holds, released in one place. */
+struct solve {
+    struct plugin_search search;
+    struct plugin game_plugin;
+    struct plugin agent_plugin;
+    struct tourney_param_value *game_values;
+    struct tourney_param_value *agent_values;
+    char *game_params_text;
+    char *agent_params_text;
+    void *game;
+    struct tourney_game_info info;
+    unsigned char *state;
+    void *agent;
+    char *board;
+};
+
+static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plugin_kind kind,
+                       const char *name, FILE *err)
+{
+    char error[1024];
+    char *path = tourney_plugin_search_find(&s->search, kind, name, NULL);
+
+    if (path == NULL) {
+        char *dirs = tourney_plugin_search_describe(&s->search);
+        fprintf(err, "tourney solve: no %s plugin '%s' in %s\n", tourney_kind_name(kind), name,
+                dirs != NULL ? dirs : "the plugin path");
+        free(dirs);
+        return -1;
+    }
+    int status = tourney_plugin_open(plugin, path, kind, error, sizeof(error));
+    free(path);
+    if (status != 0) {
+        fprintf(err, "tourney solve: %s\n", error);
+        return -1;
+    }
+    return 0;
+}
+
+/* Sets one "key=value" word into VALUES, checked against PARAMS. */
+static int set_param(const struct tourney_param_desc *params, size_t count, const char *word,
+                     struct tourney_param_value *values, const char *owner, FILE *err)
+{
+    const char *eq = strchr(word, '=');
+    size_t key_length = eq != NULL ? (size_t)(eq - word) : 0;
+
+    if (eq == NULL || key_length == 0) {
+        fprintf(err, "tourney solve: expected KEY=VALUE for %s, got '%s'\n", owner, word);
+        return -1;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (strlen(params[i].name) == key_length &&
+            strncmp(params[i].name, word, key_length) == 0) {
+            char expected[256];
+            if (tourney_params_parse(&params[i], eq + 1, &values[i])) {
+                return 0;
+            }
+            tourney_params_expected(&params[i], expected, sizeof(expected));
+            fprintf(err, "tourney solve: bad value '%s' for %s of %s: expected %s\n", eq + 1,
+                    params[i].name, owner, expected);
+            return -1;
+        }
+    }
+    fprintf(err, "tourney solve: %s has no parameter '%.*s'; it has:", owner, (int)key_length,
+            word);
+    for (size_t i = 0; i < count; i++) {
+        fprintf(err, "%s %s", i ? "," : "", params[i].name);
+    }
+    fprintf(err, "%s\n", count ? "" : " none");
+    return -1;
+}
+
+/* The defaults of PARAMS, then WORDS. Returns a heap array or NULL. */
+static struct tourney_param_value *read_params(const struct tourney_param_desc *params,
+                                               size_t count, char *const *words,
+                                               size_t word_count, const char *owner, FILE *err)
+{
+    struct tourney_param_value *values = calloc(count + 1, sizeof(*values));
+
+    if (values == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return NULL;
+    }
+    /* The loader checked that every default is a valid value. */
+    for (size_t i = 0; i < count; i++) {
+        tourney_params_parse(&params[i], params[i].default_value, &values[i]);
+    }
+    for (size_t i = 0; i < word_count; i++) {
+        if (set_param(params, count, words[i], values, owner, err) != 0) {
+            free(values);
+            return NULL;
+        }
+    }
+    return values;
+}
+
+static const char *status_text(int status)
+{
+    switch (status) {
+    case TOURNEY_DRAW:
+        return "it is a draw";
+    case TOURNEY_WIN_FIRST:
+        return "the first player won";
+    case TOURNEY_WIN_SECOND:
+        return "the second player won";
+    default:
+        return "it is not over";
+    }
+}
+
+static int open_game(struct solve *s, const struct solve_request *request, FILE *err)
+{
+    char owner[256];
+    char error[512] = "";
+
+    if (open_plugin(s, &s->game_plugin, TOURNEY_KIND_GAME, request->game, err) != 0) {
+        return -1;
+    }
+    const struct tourney_game_api *api = s->game_plugin.game;
+    snprintf(owner, sizeof(owner), "game '%s'", api->name);
+    s->game_values = read_params(api->params, api->param_count, request->game_params,
+                                 request->game_param_count, owner, err);
+    if (s->game_values == NULL) {
+        return -1;
+    }
+    if (api->create(s->game_values, &s->game, &s->info, error, sizeof(error)) != TOURNEY_OK) {
+        s->game = NULL;
+        fprintf(err, "tourney solve: game '%s' refused its parameters: %s\n", api->name, error);
+        return -1;
+    }
+    if (s->info.state_size == 0 || s->info.move_limit <= 0 || s->info.max_plies <= 0) {
+        fprintf(err, "tourney solve: game '%s' reported an impossible size\n", api->name);
+        return -1;
+    }
+    s->game_params_text = tourney_params_text(api->params, api->param_count, s->game_values);
+    if (s->game_params_text == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return -1;
+    }
+    return 0;
+}
+
+static int read_position(struct solve *s, const char *text, FILE *err)
+{
+    const struct tourney_game_api *api = s->game_plugin.game;
+
+    if (api->parse_state == NULL) {
+        fprintf(err, "tourney solve: game '%s' cannot read positions: it has no parse_state\n",
+                api->name);
+        return -1;
+    }
+    s->state = malloc(s->info.state_size);
+    if (s->state == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return -1;
+    }
+    if (api->parse_state(s->game, text, s->state) != TOURNEY_OK) {
+        fprintf(err, "tourney solve: game '%s' cannot read the position '%s'\n", api->name, text);
+        return -1;
+    }
+    int status = api->status(s->game, s->state);
+    if (status != TOURNEY_ONGOING) {
+        fprintf(err, "tourney solve: the game is over in the position '%s': %s\n", text,
+                status_text(status));
+        return -1;
+    }
+    return 0;
+}
+
+static int open_agent(struct solve *s, const struct solve_request *request,
+                      struct solve_host *host, FILE *err)
+{
+    char defaults[] = SOLVE_AGENT_DEFAULTS;
+    char *words[16];
+    size_t count = 0;
+    char *save = NULL;
+
+    if (open_plugin(s, &s->agent_plugin, TOURNEY_KIND_AGENT, SOLVE_AGENT, err) != 0) {
+        return -1;
+    }
+    const struct tourney_agent_api *api = s->agent_plugin.agent;
+    /* The solve's defaults first, so that the user's words override them. */
+    for (char *w = strtok_r(defaults, " ", &save); w != NULL && count < 16;
+         w = strtok_r(NULL, " ", &save)) {
+        words[count++] = w;
+    }
+    char **all = calloc(count + request->agent_param_count + 1, sizeof(*all));
+    if (all == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return -1;
+    }
+    memcpy(all, words, count * sizeof(*all));
+    for (size_t i = 0; i < request->agent_param_count; i++) {
+        all[count + i] = request->agent_params[i];
+    }
+    s->agent_values = read_params(api->params, api->param_count, all,
+                                  count + request->agent_param_count, "agent '" SOLVE_AGENT "'",
+                                  err);
+    free(all);
+    if (s->agent_values == NULL) {
+        return -1;
+    }
+    s->agent_params_text = tourney_params_text(api->params, api->param_count, s->agent_values);
+    if (s->agent_params_text == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return -1;
+    }
+    struct tourney_agent_init init = {
+        .struct_size = sizeof(init),
+        .game_api = s->game_plugin.game,
+        .game = s->game,
+        .game_info = &s->info,
+        .params = s->agent_values,
+        .host = &host_services,
+        .host_context = host,
+        .seat = s->game_plugin.game->to_move(s->game, s->state),
+    };
+    if (api->create(&init, &s->agent) != TOURNEY_OK) {
+        s->agent = NULL;
+        fprintf(err, "tourney solve: agent '%s' could not be created\n", api->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the agent's search cannot stop short of the end of the game. */
+static bool searches_to_the_end(const struct solve *s)
+{
+    const struct tourney_agent_api *api = s->agent_plugin.agent;
+
+    for (size_t i = 0; i < api->param_count; i++) {
+        if (strcmp(api->params[i].name, "max_depth") == 0) {
+            int64_t depth = s->agent_values[i].i;
+            return depth == 0 || depth >= s->info.max_plies;
+        }
+    }
+    return false;
+}
+
+static enum solve_outcome search(struct solve *s, const struct solve_request *request,
+                                 FILE *out, FILE *err)
+{
+    const struct tourney_game_api *game = s->game_plugin.game;
+    struct tourney_move_request move_request = {.struct_size = sizeof(move_request)};
+    struct tourney_move_report report = {.struct_size = sizeof(report)};
+    struct solve_result result = {
+        .game = game->name,
+        .game_params = s->game_params_text,
+        .agent_params = s->agent_params_text,
+        .position = request->position,
+        .to_move = game->to_move(s->game, s->state),
+    };
+
+    /* No deadline: the search runs to its end. */
+    uint64_t start = tourney_now_ns();
+    int status = s->agent_plugin.agent->choose_move(s->agent, s->state, &move_request, &report,
+                                                    &result.move);
+    result.seconds = (double)(tourney_now_ns() - start) / 1e9;
+    if (status != TOURNEY_OK) {
+        fprintf(err, "tourney solve: the search failed with status %d\n", status);
+        return SOLVE_FAILED;
+    }
+    result.score = report.score;
+    result.proven = searches_to_the_end(s);
+    result.nodes = report.nodes;
+    result.depth = report.depth;
+    if (game->format_move == NULL ||
+        game->format_move(s->game, result.move, result.move_text, sizeof(result.move_text)) !=
+            TOURNEY_OK) {
+        snprintf(result.move_text, sizeof(result.move_text), "%d", (int)result.move);
+    }
+    s->board = game->format_state != NULL ? malloc(SOLVE_BOARD_SIZE) : NULL;
+    if (s->board != NULL &&
+        game->format_state(s->game, s->state, s->board, SOLVE_BOARD_SIZE) == TOURNEY_OK) {
+        result.board = s->board;
+    }
+    if (request->json) {
+        if (tourney_solve_print_json(&result, out) != 0) {
+            fprintf(err, "tourney solve: out of memory\n");
+            return SOLVE_FAILED;
+        }
+    } else {
+        tourney_solve_print_text(&result, out);
+    }
+    return SOLVE_OK;
+}
+
+static void release(struct solve *s)
+{
+    if (s->agent != NULL) {
+        s->agent_plugin.agent->destroy(s->agent);
+    }
+    if (s->agent_plugin.handle != NULL) {
+        tourney_plugin_close(&s->agent_plugin);
+    }
+    free(s->board);
+    free(s->state);
+    if (s->game != NULL) {
+        s->game_plugin.game->destroy(s->game);
+    }
+    if (s->game_plugin.handle != NULL) {
+        tourney_plugin_close(&s->game_plugin);
+    }
+    free(s->agent_params_text);
+    free(s->game_params_text);
+    free(s->agent_values);
+    free(s->game_values);
+    tourney_plugin_search_finish(&s->search);
+}
+
+enum solve_outcome tourney_solve(const struct solve_request *request, const char *env_path,
+                                 const char *exe_path, FILE *out, FILE *err)
+{
+    struct solve s;
+    struct solve_host host = {.rng = {.state = 1}, .err = err};
+    enum solve_outcome outcome = SOLVE_BAD_INPUT;
+
+    memset(&s, 0, sizeof(s));
+    if (tourney_plugin_search_init(&s.search, NULL, 0, env_path, exe_path) != 0) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return SOLVE_FAILED;
+    }
+    if (open_game(&s, request, err) == 0 && read_position(&s, request->position, err) == 0 &&
+        open_agent(&s, request, &host, err) == 0) {
+        outcome = search(&s, request, out, err);
+    }
+    release(&s);
+    return outcome;
+}

@@ -1,0 +1,67 @@
+/*
+ * solve.h - `tourney solve`: the exact value and a best move of one position
+ * of a game, found by the negamax-ab-ids agent searching to the end of the
+ * game, in the runner's own process (both plugins are trusted here), with a
+ * large transposition table.
+ */
+#ifndef TOURNEY_RUNNER_SOLVE_H
+#define TOURNEY_RUNNER_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <tourney/tourney.h>
+
+/* The agent that solves, and the parameters it gets before the user's:
+ * one search to the end of the game, no clock, a large table. */
+#define SOLVE_AGENT "negamax-ab-ids"
+#define SOLVE_AGENT_DEFAULTS "max_depth=0 iterative=false use_time_budget=false tt_mb=256"
+
+struct solve_request {
+    const char *game;             /* a game plugin's name, or a path to its .so */
+    const char *position;         /* text the game's parse_state reads */
+    char *const *game_params;     /* "key=value" words for the game */
+    size_t game_param_count;
+    char *const *agent_params;    /* "key=value" words for the agent, over the defaults */
+    size_t agent_param_count;
+    bool json;                    /* print one JSON object instead of text */
+};
+
+/* What a solve found, for the printers. */
+struct solve_result {
+    const char *game;          /* the game's name */
+    const char *game_params;   /* "rows = 4, cols = 4, k = 4" */
+    const char *agent_params;  /* the agent's, likewise */
+    const char *position;      /* as given */
+    const char *board;         /* the game's drawing of it, or NULL */
+    int to_move;               /* 0 or 1 */
+    int32_t score;             /* for the player to move, see TOURNEY_SCORE_WIN */
+    bool proven;               /* the search reached the end of every line */
+    tourney_move move;
+    char move_text[64];        /* the game's name for it, or its number */
+    uint64_t nodes;
+    int32_t depth;
+    double seconds;
+};
+
+enum solve_outcome {
+    SOLVE_OK = 0,
+    SOLVE_FAILED = 1,    /* the search itself failed */
+    SOLVE_BAD_INPUT = 2, /* an unknown game, a bad parameter or position */
+};
+
+/* Runs the request, printing the result to OUT and errors to ERR. Plugins
+ * are looked for as the runner looks for them, with ENV_PATH (the
+ * TOURNEY_PLUGIN_PATH value, may be NULL) and EXE_PATH (this program, for
+ * the build tree; may be NULL). */
+enum solve_outcome tourney_solve(const struct solve_request *request, const char *env_path,
+                                 const char *exe_path, FILE *out, FILE *err);
+
+/* The result as lines of text, or as one JSON object (returns -1 when out of
+ * memory). */
+void tourney_solve_print_text(const struct solve_result *result, FILE *out);
+int tourney_solve_print_json(const struct solve_result *result, FILE *out);
+
+#endif /* TOURNEY_RUNNER_SOLVE_H */

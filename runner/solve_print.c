@@ -1,0 +1,104 @@
+/*
+ * solve_print.c - a solved position, as text for people or as JSON for
+ * scripts and benchmarks.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <jansson.h>
+
+#include "solve.h"
+
+/* "win", "loss", "draw", or "unknown" when the search stopped at a depth
+ * limit without proving anything. */
+static const char *outcome_word(const struct solve_result *r)
+{
+    if (r->score >= TOURNEY_SCORE_PROVEN) {
+        return "win";
+    }
+    if (r->score <= -TOURNEY_SCORE_PROVEN) {
+        return "loss";
+    }
+    return r->proven ? "draw" : "unknown";
+}
+
+/* Plies to the end of a won or lost game, else 0. */
+static int32_t plies_to_end(const struct solve_result *r)
+{
+    if (r->score >= TOURNEY_SCORE_PROVEN) {
+        return TOURNEY_SCORE_WIN - r->score;
+    }
+    if (r->score <= -TOURNEY_SCORE_PROVEN) {
+        return TOURNEY_SCORE_WIN + r->score;
+    }
+    return 0;
+}
+
+static const char *player_name(int player)
+{
+    return player == 0 ? "the first player" : "the second player";
+}
+
+void tourney_solve_print_text(const struct solve_result *r, FILE *out)
+{
+    const char *word = outcome_word(r);
+    int32_t plies = plies_to_end(r);
+    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds / 1e6 : 0;
+
+    fprintf(out, "game:      %s%s%s%s\n", r->game, r->game_params[0] ? " (" : "", r->game_params,
+            r->game_params[0] ? ")" : "");
+    fprintf(out, "position:  %s\n", r->position);
+    if (r->board != NULL) {
+        fputs(r->board, out);
+    }
+    fprintf(out, "to move:   %s\n", player_name(r->to_move));
+    if (plies > 0) {
+        /* Plies count both players' moves; the last is the winner's. */
+        fprintf(out, "value:     %s for %s in %d %s\n", word, player_name(r->to_move),
+                (int)plies, plies == 1 ? "ply" : "plies");
+    } else if (r->proven) {
+        fprintf(out, "value:     %s\n", word);
+    } else {
+        fprintf(out, "value:     unknown: the search stopped at its depth limit\n");
+    }
+    fprintf(out, "best move: %s\n", r->move_text);
+    fprintf(out, "score:     %d\n", (int)r->score);
+    fprintf(out, "nodes:     %llu\n", (unsigned long long)r->nodes);
+    fprintf(out, "time:      %.3f s (%.2f million nodes per second)\n", r->seconds, rate);
+}
+
+int tourney_solve_print_json(const struct solve_result *r, FILE *out)
+{
+    json_t *o = json_object();
+    int status = -1;
+
+    if (o == NULL) {
+        return -1;
+    }
+    if (json_object_set_new(o, "game", json_string(r->game)) != 0 ||
+        json_object_set_new(o, "game_params", json_string(r->game_params)) != 0 ||
+        json_object_set_new(o, "agent", json_string(SOLVE_AGENT)) != 0 ||
+        json_object_set_new(o, "agent_params", json_string(r->agent_params)) != 0 ||
+        json_object_set_new(o, "position", json_string(r->position)) != 0 ||
+        json_object_set_new(o, "to_move", json_integer(r->to_move)) != 0 ||
+        json_object_set_new(o, "result", json_string(outcome_word(r))) != 0 ||
+        json_object_set_new(o, "plies", json_integer(plies_to_end(r))) != 0 ||
+        json_object_set_new(o, "score", json_integer(r->score)) != 0 ||
+        json_object_set_new(o, "proven", json_boolean(r->proven)) != 0 ||
+        json_object_set_new(o, "best_move", json_integer(r->move)) != 0 ||
+        json_object_set_new(o, "best_move_text", json_string(r->move_text)) != 0 ||
+        json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes)) != 0 ||
+        json_object_set_new(o, "depth", json_integer(r->depth)) != 0 ||
+        json_object_set_new(o, "seconds", json_real(r->seconds)) != 0 ||
+        json_object_set_new(o, "nodes_per_second",
+                            json_real(r->seconds > 0 ? (double)r->nodes / r->seconds : 0)) != 0) {
+        goto out;
+    }
+    if (json_dumpf(o, out, JSON_COMPACT) == 0) {
+        fputc('\n', out);
+        status = 0;
+    }
+out:
+    json_decref(o);
+    return status;
+}
