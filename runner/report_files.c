@@ -180,6 +180,9 @@ static json_t *json_summary(const struct report *report)
         "games_per_pair", (json_int_t)in->games_per_pair, "time_per_move_ms",
         (json_int_t)in->time_per_move_ms, "games_scheduled", (json_int_t)in->games_scheduled,
         "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies);
+    if (tournament != NULL && in->shard != NULL) {
+        json_object_set_new(tournament, "shard", json_string(in->shard));
+    }
     return json_pack("{s:i, s:o, s:o, s:o, s:o}", "format", 1, "tournament", tournament,
                      "terminations", terminations, "agents", agents, "crosstable", cross);
 }

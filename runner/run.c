@@ -4,34 +4,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "executor.h"
+#include "clock.h"
+#include "game_player.h"
+#include "game_set.h"
+#include "job_pool.h"
 #include "log_header.h"
 #include "output.h"
 #include "publish.h"
 #include "record.h"
 #include "results_log.h"
 #include "schedule.h"
-#include "seat_pool.h"
 #include "stats.h"
 #include "text.h"
 
 /* Everything a run owns, released in one place. */
 struct run_state {
+    const struct tournament *tournament;
+    const struct run_options *options;
+    FILE *err;
     struct log_header header;
     struct schedule schedule;
     struct stats stats;
     struct results_log log;
-    unsigned char *done; /* per scheduled game: already in the log */
-    size_t done_count;
-    struct seat_pool seats; /* where the agents run */
+    struct game_set done; /* games already in the log */
+    uint64_t to_play;     /* the games of this run: of its shard, or all */
+    uint64_t finished;    /* of those, in the log */
+    uint64_t last_progress;
+    /* Plays the games: in the runner with jobs = 1, in each worker else. */
+    struct game_player player;
+    bool player_ready;
 };
 
 /* Counts a game found in the log being resumed. */
 static int count_logged_game(const struct game_record *record, void *context)
 {
     struct run_state *run = context;
-    run->done[record->index] = 1;
-    run->done_count++;
+    if (tourney_game_set_add(&run->done, record->index) &&
+        tourney_shard_has(&run->options->shard, record->index)) {
+        run->finished++;
+    }
     return tourney_stats_add(&run->stats, record);
 }
 
@@ -40,97 +51,173 @@ static bool stopping(const struct run_options *options)
     return options->stop != NULL && *options->stop != 0;
 }
 
-static void show_progress(size_t done, size_t total, FILE *err)
+/* The first game at or after FROM this run plays, or the schedule's count. */
+static uint64_t next_game(void *context, uint64_t from)
 {
-    fprintf(err, "\rplayed %zu of %zu games", done, total);
-    if (done == total) {
-        fputc('\n', err);
+    struct run_state *run = context;
+    uint64_t g = from;
+    while (g < run->schedule.count &&
+           (tourney_game_set_has(&run->done, g) || !tourney_shard_has(&run->options->shard, g))) {
+        g++;
     }
-    fflush(err);
+    return g;
 }
 
-static enum run_outcome play_all(struct tournament *t, struct run_state *run,
-                                 const struct run_options *options, FILE *err)
+static void show_progress(struct run_state *run)
 {
-    const struct match_rules rules = {
-        .api = t->game_plugin.game,
-        .game = t->game,
-        .info = &t->game_info,
-        .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
-    };
-    char error[512];
-    uint64_t last_progress = 0;
-    size_t finished = run->done_count;
-    for (size_t g = 0; g < run->schedule.count; g++) {
-        if (run->done[g]) {
-            continue;
+    uint64_t now = tourney_now_ns();
+    if (!run->options->progress ||
+        (now - run->last_progress < UINT64_C(500000000) && run->finished < run->to_play)) {
+        return;
+    }
+    run->last_progress = now;
+    fprintf(run->err, "\rplayed %" PRIu64 " of %" PRIu64 " games", run->finished, run->to_play);
+    if (run->finished == run->to_play) {
+        fputc('\n', run->err);
+    }
+    fflush(run->err);
+}
+
+/* A finished game, in game order: into the log, then counted. */
+static int deliver_game(void *context, const struct game_record *record, const char *line,
+                        char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    if (tourney_results_log_append_line(&run->log, line, error, error_size) != 0) {
+        return -1;
+    }
+    if (tourney_stats_add(&run->stats, record) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    run->finished++;
+    show_progress(run);
+    return 0;
+}
+
+static int player_init(void *context)
+{
+    struct run_state *run = context;
+    if (tourney_game_player_init(&run->player, run->tournament, &run->schedule) != 0) {
+        return -1;
+    }
+    run->player_ready = true;
+    return 0;
+}
+
+static int player_play(void *context, uint64_t game, struct game_record *record, char **line,
+                       char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    return tourney_game_player_play(&run->player, game, record, line, error, error_size);
+}
+
+static void player_finish(void *context)
+{
+    struct run_state *run = context;
+    if (run->player_ready) {
+        tourney_game_player_finish(&run->player);
+        run->player_ready = false;
+    }
+}
+
+static uint64_t sync_due(void *context)
+{
+    struct run_state *run = context;
+    return tourney_results_log_sync_due(&run->log);
+}
+
+static int sync_log(void *context, char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    return tourney_results_log_sync(&run->log, error, error_size);
+}
+
+/* jobs = 1: game after game in the runner's own process. */
+static enum run_outcome play_here(struct run_state *run, char *error, size_t error_size)
+{
+    if (player_init(run) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return RUN_FAILED;
+    }
+    enum run_outcome outcome = RUN_COMPLETE;
+    for (uint64_t g = next_game(run, 0); g < run->schedule.count; g = next_game(run, g + 1)) {
+        if (stopping(run->options)) {
+            outcome = RUN_INTERRUPTED;
+            break;
         }
-        if (stopping(options)) {
-            return RUN_INTERRUPTED;
-        }
-        const struct scheduled_game *scheduled = &run->schedule.games[g];
-        const char *names[2];
-        for (int seat = 0; seat < 2; seat++) {
-            names[seat] = t->entrants[scheduled->agent[seat]].name;
-        }
-        struct seat seats[2];
-        tourney_seat_pool_seats(&run->seats, scheduled, seats);
         struct game_record record;
         tourney_record_init(&record);
-        error[0] = '\0';
-        char why[256] = "";
-        int status = tourney_play_game(&rules, seats, scheduled, &record, why, sizeof(why));
-        if (status != 0) {
-            snprintf(error, sizeof(error), "%s while playing game %zu", why, g);
-        } else if (tourney_results_log_append(&run->log, &record, names, error,
-                                              sizeof(error)) != 0 ||
-                   tourney_stats_add(&run->stats, &record) != 0) {
-            status = -1;
+        char *line = NULL;
+        int status = player_play(run, g, &record, &line, error, error_size);
+        if (status == 0) {
+            status = deliver_game(run, &record, line, error, error_size);
         }
+        free(line);
         tourney_record_finish(&record);
         if (status != 0) {
-            fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
-            return RUN_FAILED;
-        }
-        finished++;
-        uint64_t now = tourney_now_ns();
-        if (options->progress &&
-            (now - last_progress > UINT64_C(500000000) || finished == run->schedule.count)) {
-            show_progress(finished, run->schedule.count, err);
-            last_progress = now;
+            outcome = RUN_FAILED;
+            break;
         }
     }
-    return RUN_COMPLETE;
+    player_finish(run);
+    return outcome;
+}
+
+/* jobs > 1: worker processes play, the runner writes in game order. */
+static enum run_outcome play_in_workers(struct run_state *run, char *error, size_t error_size)
+{
+    const struct job_plan plan = {
+        .jobs = run->options->jobs,
+        .games = run->schedule.count,
+        .next = next_game,
+        .worker_init = player_init,
+        .play = player_play,
+        .worker_finish = player_finish,
+        .deliver = deliver_game,
+        .due = sync_due,
+        .tick = sync_log,
+        .context = run,
+        .stop = run->options->stop,
+        .err = run->err,
+    };
+    switch (tourney_job_pool_run(&plan, error, error_size)) {
+    case JOBS_COMPLETE:
+        return RUN_COMPLETE;
+    case JOBS_STOPPED:
+        return RUN_INTERRUPTED;
+    case JOBS_FAILED:
+        break;
+    }
+    return RUN_FAILED;
 }
 
 static void run_finish(struct run_state *run)
 {
-    tourney_seat_pool_finish(&run->seats);
     tourney_results_log_close(&run->log);
     tourney_stats_finish(&run->stats);
+    tourney_game_set_finish(&run->done);
     tourney_schedule_finish(&run->schedule);
     tourney_header_finish(&run->header);
-    free(run->done);
 }
 
 /* Opens the results log fresh, or continues it when resuming. */
-static int open_log(struct tournament *t, struct run_state *run,
-                    const struct run_options *options, FILE *err, char *error, size_t size)
+static int open_log(struct run_state *run, char *error, size_t size)
 {
-    const char *dir = t->config.output_dir;
-    if (!options->resume) {
+    const char *dir = run->tournament->config.output_dir;
+    if (!run->options->resume) {
         return tourney_results_log_create(&run->log, dir, &run->header, error, size);
     }
     bool created = false;
-    if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run,
-                                   &created, error, size) != 0) {
+    if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run, &created,
+                                   error, size) != 0) {
         return -1;
     }
     if (created) {
-        fprintf(err, "tourney: no results log in %s yet; starting the tournament\n", dir);
+        fprintf(run->err, "tourney: no results log in %s yet; starting the tournament\n", dir);
     } else {
-        fprintf(err, "tourney: resuming %s: %zu of %zu games already played\n", dir,
-                run->done_count, run->schedule.count);
+        fprintf(run->err, "tourney: resuming %s: %" PRIu64 " of %" PRIu64 " games already played\n",
+                dir, run->finished, run->to_play);
     }
     return 0;
 }
@@ -140,17 +227,29 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
 {
     struct run_state run;
     memset(&run, 0, sizeof(run));
+    run.tournament = t;
+    run.options = options;
+    run.err = err;
     char error[1024] = "";
     enum run_outcome outcome = RUN_FAILED;
     if (tourney_header_from_tournament(&run.header, t, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         return RUN_FAILED;
     }
-    if (tourney_schedule_build(&run.schedule, t->entrant_count, t->config.games_per_pair,
-                               t->config.seed, t->gauntlet) != 0 ||
-        tourney_stats_init_for(&run.stats, &run.header) != 0 ||
-        (run.done = calloc(run.schedule.count + 1, 1)) == NULL ||
-        tourney_seat_pool_init(&run.seats, t) != 0) {
+    if (tourney_schedule_init(&run.schedule, t->entrant_count, t->config.games_per_pair,
+                              t->config.seed, t->gauntlet) != 0) {
+        fprintf(err, "tourney: out of memory\n");
+        goto out;
+    }
+    if (run.schedule.count > TOURNEY_MAX_GAMES) {
+        fprintf(err,
+                "tourney: %s schedules %" PRIu64 " games; at most %" PRIu64 " fit in one "
+                "tournament\n",
+                t->config.path, run.schedule.count, TOURNEY_MAX_GAMES);
+        goto out;
+    }
+    if (tourney_stats_init_for(&run.stats, &run.header) != 0 ||
+        tourney_game_set_init(&run.done, run.schedule.count) != 0) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
     }
@@ -159,16 +258,26 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 t->sandbox_note);
     }
     run.header.games_scheduled = run.schedule.count;
+    run.header.shard = options->shard;
+    run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
     if (tourney_mkdir_p(t->config.output_dir, error, sizeof(error)) != 0 ||
-        open_log(t, &run, options, err, error, sizeof(error)) != 0) {
+        open_log(&run, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         goto out;
     }
-    outcome = play_all(t, &run, options, err);
+    outcome = options->jobs > 1 ? play_in_workers(&run, error, sizeof(error))
+                                : play_here(&run, error, sizeof(error));
+    if (outcome == RUN_FAILED) {
+        fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
+    }
+    if (tourney_results_log_sync(&run.log, error, sizeof(error)) != 0) {
+        fprintf(err, "tourney: %s\n", error);
+        outcome = RUN_FAILED;
+    }
 
     /* Reports cover whatever was played, even when the run stopped early. */
-    if (tourney_publish(&run.header, &run.stats, t->config.output_dir,
-                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
+    if (tourney_publish(&run.header, &run.stats, t->config.output_dir, options->quiet ? NULL : out,
+                        error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         outcome = RUN_FAILED;
         goto out;
@@ -178,12 +287,16 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 t->config.output_dir, TOURNEY_LOG_NAME);
     }
     if (outcome == RUN_INTERRUPTED) {
+        char shard[64] = "";
+        if (options->shard.count > 0) {
+            snprintf(shard, sizeof(shard), " --shard %" PRIu32 "/%" PRIu32, options->shard.index,
+                     options->shard.count);
+        }
         fprintf(err,
-                "tourney: interrupted after %" PRIu64 " of %zu games; every finished game is in "
-                "%s/%s.\nResume with: tourney run %s --resume%s%s\n",
-                run.stats.games, run.schedule.count, t->config.output_dir, TOURNEY_LOG_NAME,
-                t->config.path, options->output ? " --output " : "",
-                options->output ? options->output : "");
+                "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
+                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s\n",
+                run.finished, run.to_play, t->config.output_dir, TOURNEY_LOG_NAME, t->config.path,
+                shard, options->output ? " --output " : "", options->output ? options->output : "");
     }
 out:
     run_finish(&run);
@@ -241,7 +354,7 @@ int tourney_rebuild_reports(const char *dir, FILE *out, FILE *err)
         fprintf(err, "tourney: %s\n", error);
     } else if (out != NULL) {
         fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
-                r.stats.games, r.header.games_scheduled);
+                r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));
     }
     if (r.ready) {
         tourney_stats_finish(&r.stats);

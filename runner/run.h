@@ -1,6 +1,7 @@
 /*
- * run.h - playing a loaded tournament: schedule, play game after game,
- * append each to the results log, then write the reports.
+ * run.h - playing a loaded tournament: schedule, play its games (one after
+ * the other, or several at once in worker processes), append each to the
+ * results log in game order, then write the reports.
  */
 #ifndef TOURNEY_RUNNER_RUN_H
 #define TOURNEY_RUNNER_RUN_H
@@ -9,13 +10,16 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "shard.h"
 #include "tournament.h"
 
 struct run_options {
-    bool quiet;    /* no tables on the console */
-    bool progress; /* a progress line on ERR while playing */
-    bool resume;   /* continue the results log in the output folder */
+    bool quiet;         /* no tables on the console */
+    bool progress;      /* a progress line on ERR while playing */
+    bool resume;        /* continue the results log in the output folder */
     const char *output; /* the --output given, to repeat it in the resume hint */
+    unsigned jobs;      /* games played at once, at least 1 (job_pool.h) */
+    struct shard shard; /* the part of the tournament to play; count 0 for all */
     /* Set (by a signal handler) to stop after the game being played; the
      * games finished so far are kept and reported. May be NULL. */
     const volatile sig_atomic_t *stop;
