@@ -5,58 +5,31 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "agent_process.h"
 #include "clock.h"
+#include "job_worker.h"
 
 /* Games that may be finished and waiting for an earlier one, per job: enough
  * to keep every worker busy behind one slow game, few enough to keep in
  * memory (a game's record and line, a kilobyte or so on 3x3). */
 #define WINDOW_PER_JOB 64
 
-/* A reply's text (a log line, or why the runner failed) at most; a record
- * has at most a few hundred moves of 40 bytes. */
-#define MAX_REPLY_TEXT (UINT32_C(64) << 20)
-#define MAX_REPLY_MOVES (UINT32_C(1) << 24)
-
-/* The runner to a worker: play games FIRST to FIRST + COUNT - 1. */
-struct task {
-    uint64_t first;
-    uint32_t count;
-    uint32_t unused;
-};
-
-/* A worker to the runner, for each game of its task, followed by the game's
- * moves and a text: the log line, or the reason the runner failed. Workers
- * are forks of the runner, the very same program, so records travel as
- * they are in memory: the runner counts them without parsing any JSON,
- * which keeps it well ahead of its workers. */
-struct reply_head {
-    uint64_t game;
-    uint64_t seed;
-    int32_t status; /* 0: played; -1: the runner failed */
-    uint32_t agent[2];
-    int32_t result;
-    int32_t termination;
-    int32_t fault_seat;
-    uint32_t move_count;
-    uint32_t text_length; /* its NUL included */
-};
-_Static_assert(sizeof(struct reply_head) % _Alignof(struct move_record) == 0,
-               "the moves follow the head aligned");
-
 /* Games a worker may have been handed and not yet replied to. */
-#define QUEUE_GAMES 16
+#define QUEUE_GAMES (2 * JOB_TASK_MAX)
 
-/* How much work a worker is given beyond the mini-match it plays, when
- * games are quick: enough that it never waits for the runner between two
- * of them. Slow games are dealt one mini-match at a time, so that at the
- * end of a tournament no worker sits on games another could be playing. */
+/* How much work a worker is given beyond the game it plays, when games are
+ * quick: enough that it never waits for the runner, in tasks large enough
+ * that a game costs few system calls. Slow games are dealt one mini-match
+ * at a time, so that at the end of a tournament no worker sits on games
+ * another could be playing. */
 #define QUEUED_WORK_NS UINT64_C(2000000)
+
+/* What is read from a worker at once. */
+#define READ_CHUNK 65536
 
 struct worker {
     pid_t pid;                   /* 0 when none runs in this place */
@@ -65,6 +38,9 @@ struct worker {
     unsigned head;
     unsigned count;
     uint64_t started_ns; /* when it started on the game at the head */
+    unsigned char *in;   /* replies read, the last perhaps in part */
+    size_t in_length;
+    size_t in_capacity;
 };
 
 enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED };
@@ -73,29 +49,24 @@ enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED };
 struct slot {
     unsigned char state;
     unsigned char deaths; /* workers that died while playing it */
-    unsigned char *reply; /* SLOT_FINISHED: head, moves and text */
+    unsigned char *reply; /* SLOT_FINISHED: the whole reply */
 };
 
 struct pool {
     const struct job_plan *plan;
     struct worker *workers;
+    struct pollfd *fds; /* one per worker, to wait with */
     struct slot *slots;
     uint64_t window;
     uint64_t write_next; /* the next game to deliver, or plan->games */
     uint64_t deal_next;  /* the next game never dealt, or plan->games */
     uint64_t *retry;     /* games to deal again, in order */
-    struct pollfd *fds;  /* one per worker, to wait with */
     size_t retry_count;
     uint64_t game_ns; /* a game's time in a worker, a moving average; 0 unknown */
     bool failed;
     char *error;
     size_t error_size;
 };
-
-static bool busy(const struct worker *w)
-{
-    return w->count > 0;
-}
 
 static uint64_t queued_game(const struct worker *w, unsigned i)
 {
@@ -113,114 +84,6 @@ static void fail(struct pool *p, const char *message)
         snprintf(p->error, p->error_size, "%s", message);
         p->failed = true;
     }
-}
-
-/* Reads SIZE bytes. Returns 1, 0 at the end of the stream (the other side
- * closed it or died), -1 on an error. */
-static int read_full(int fd, void *buffer, size_t size)
-{
-    unsigned char *at = buffer;
-    while (size > 0) {
-        ssize_t got = read(fd, at, size);
-        if (got < 0 && errno == EINTR) {
-            continue;
-        }
-        if (got <= 0) {
-            return got == 0 ? 0 : -1;
-        }
-        at += got;
-        size -= (size_t)got;
-    }
-    return 1;
-}
-
-static int send_full(int fd, const void *buffer, size_t size)
-{
-    const unsigned char *at = buffer;
-    while (size > 0) {
-        ssize_t sent = send(fd, at, size, MSG_NOSIGNAL);
-        if (sent < 0 && errno == EINTR) {
-            continue;
-        }
-        if (sent <= 0) {
-            return -1;
-        }
-        at += sent;
-        size -= (size_t)sent;
-    }
-    return 0;
-}
-
-/* In a worker: one game's reply. */
-static int send_reply(int fd, uint64_t game, int status, const struct game_record *record,
-                      const char *text)
-{
-    struct reply_head head;
-    memset(&head, 0, sizeof(head));
-    head.game = game;
-    head.seed = record->seed;
-    head.status = status;
-    head.agent[0] = record->agent[0];
-    head.agent[1] = record->agent[1];
-    head.result = (int32_t)record->result;
-    head.termination = (int32_t)record->termination;
-    head.fault_seat = record->fault_seat;
-    head.move_count = status == 0 ? (uint32_t)record->move_count : 0;
-    head.text_length = (uint32_t)strlen(text) + 1;
-    size_t moves = head.move_count * sizeof(struct move_record);
-    size_t size = sizeof(head) + moves + head.text_length;
-    unsigned char *buffer = malloc(size);
-    if (buffer == NULL) {
-        return -1;
-    }
-    memcpy(buffer, &head, sizeof(head));
-    if (moves > 0) {
-        memcpy(buffer + sizeof(head), record->moves, moves);
-    }
-    memcpy(buffer + sizeof(head) + moves, text, head.text_length);
-    int sent = send_full(fd, buffer, size);
-    free(buffer);
-    return sent;
-}
-
-/* A worker's life: games in, replies out, until the runner closes its end. */
-static void worker_main(const struct job_plan *plan, int fd, pid_t runner)
-{
-    /* Ctrl-C reaches the whole process group; the runner decides what
-     * stops, and a worker finishes the games it was given. */
-    struct sigaction ignore;
-    memset(&ignore, 0, sizeof(ignore));
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGINT, &ignore, NULL);
-    sigaction(SIGTERM, &ignore, NULL);
-    /* A worker never outlives the runner (killed with SIGKILL, say). */
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != runner) {
-        _exit(1);
-    }
-    int ready = plan->worker_init(plan->context);
-    struct task task;
-    while (read_full(fd, &task, sizeof(task)) == 1) {
-        for (uint32_t i = 0; i < task.count; i++) {
-            struct game_record record;
-            tourney_record_init(&record);
-            char *line = NULL;
-            char error[512] = "out of memory in a worker process";
-            int status = ready == 0 ? plan->play(plan->context, task.first + i, &record, &line,
-                                                 error, sizeof(error))
-                                    : -1;
-            int sent = send_reply(fd, task.first + i, status, &record, status == 0 ? line : error);
-            free(line);
-            tourney_record_finish(&record);
-            if (sent != 0) {
-                _exit(1);
-            }
-        }
-    }
-    if (ready == 0) {
-        plan->worker_finish(plan->context);
-    }
-    _exit(0);
 }
 
 static int start_worker(struct pool *p, struct worker *w)
@@ -252,9 +115,10 @@ static int start_worker(struct pool *p, struct worker *w)
                 close(p->workers[i].fd);
             }
         }
-        worker_main(p->plan, pair[1], runner);
+        tourney_job_worker_main(p->plan, pair[1], runner);
     }
     close(pair[1]);
+    free(w->in);
     *w = (struct worker){.pid = pid, .fd = pair[0]};
     return 0;
 }
@@ -273,7 +137,7 @@ static void retry_game(struct pool *p, uint64_t game)
 }
 
 /* A worker's stream ended: it died. Its games go to another worker; the one
- * it was playing is charged with its death, once. */
+ * it was playing, if it was, is charged with its death, once. */
 static void worker_died(struct pool *p, struct worker *w, bool charge)
 {
     close(w->fd);
@@ -282,7 +146,7 @@ static void worker_died(struct pool *p, struct worker *w, bool charge)
     }
     char how[64];
     tourney_describe_wait_status(status, how, sizeof(how));
-    if (busy(w)) {
+    if (w->count > 0) {
         uint64_t game = queued_game(w, 0);
         struct slot *s = slot_of(p, game);
         if (charge && ++s->deaths >= 2) {
@@ -302,37 +166,8 @@ static void worker_died(struct pool *p, struct worker *w, bool charge)
             retry_game(p, queued_game(w, i));
         }
     }
+    free(w->in);
     *w = (struct worker){.pid = 0, .fd = -1};
-}
-
-/* The next task to deal, if there is one. */
-static bool take_task(struct pool *p, bool stopping, uint64_t *first, uint32_t *count)
-{
-    const struct job_plan *plan = p->plan;
-    if (p->retry_count > 0) {
-        *first = p->retry[0];
-        *count = 1;
-        if (*first % 2 == 0 && p->retry_count > 1 && p->retry[1] == *first + 1) {
-            *count = 2;
-        }
-        p->retry_count -= *count;
-        memmove(p->retry, p->retry + *count, p->retry_count * sizeof(*p->retry));
-        return true;
-    }
-    uint64_t end = p->write_next + p->window;
-    if (stopping || p->deal_next >= plan->games || p->deal_next >= end) {
-        return false;
-    }
-    /* Both games of a mini-match, when both are to be played, go to the
-     * same worker: its agent processes serve the two. */
-    *first = p->deal_next;
-    *count = 1;
-    if (*first % 2 == 0 && *first + 1 < end &&
-        plan->next(plan->context, *first + 1) == *first + 1) {
-        *count = 2;
-    }
-    p->deal_next = plan->next(plan->context, *first + *count);
-    return true;
 }
 
 /* How many games a worker may be handed ahead. */
@@ -342,12 +177,12 @@ static unsigned queue_limit(const struct pool *p)
         return 2;
     }
     uint64_t games = 2 + QUEUED_WORK_NS / p->game_ns;
-    return games < QUEUE_GAMES ? (unsigned)games : QUEUE_GAMES;
+    return games < QUEUE_GAMES ? (unsigned)games & ~1u : QUEUE_GAMES;
 }
 
-/* The worker to hand the next task to: the one with the fewest games,
- * starting a new one rather than queueing behind a game; NULL when all
- * have enough. */
+/* The worker to hand the next task to: an idle one, else a new one rather
+ * than one busy with a game, else the one with the fewest games queued, if
+ * it has room for two more; NULL when all have enough. */
 static struct worker *pick_worker(struct pool *p)
 {
     struct worker *least = NULL;
@@ -366,18 +201,44 @@ static struct worker *pick_worker(struct pool *p)
     if (empty != NULL) {
         return empty;
     }
-    /* A task is two games at most. */
     return least != NULL && least->count + 2 <= queue_limit(p) ? least : NULL;
 }
 
-/* Hands out tasks while there are workers for them. */
+/* Up to MAX games to deal next: games to play again first, then new games
+ * within the window, in order, so a task holds whole mini-matches, whose
+ * games reuse the same agent processes. Returns how many. */
+static uint32_t take_task(struct pool *p, bool stopping, uint32_t max, uint64_t *games)
+{
+    const struct job_plan *plan = p->plan;
+    uint32_t count = 0;
+    while (count < max && p->retry_count > 0) {
+        games[count++] = p->retry[0];
+        p->retry_count--;
+        memmove(p->retry, p->retry + 1, p->retry_count * sizeof(*p->retry));
+    }
+    uint64_t end = p->write_next + p->window;
+    while (!stopping && count < max && p->deal_next < plan->games && p->deal_next < end) {
+        games[count++] = p->deal_next;
+        p->deal_next = plan->next(plan->context, p->deal_next + 1);
+    }
+    return count;
+}
+
+/* Hands out tasks while there are games and workers for them. */
 static void deal(struct pool *p, bool stopping)
 {
     struct worker *w;
     while (!p->failed && (w = pick_worker(p)) != NULL) {
-        uint64_t first;
-        uint32_t count;
-        if (!take_task(p, stopping, &first, &count)) {
+        unsigned limit = queue_limit(p);
+        uint32_t room = limit > w->count ? limit - w->count : 2;
+        struct {
+            struct job_task_head head;
+            uint64_t games[JOB_TASK_MAX];
+        } task;
+        memset(&task, 0, sizeof(task));
+        task.head.count =
+            take_task(p, stopping, room < JOB_TASK_MAX ? room : JOB_TASK_MAX, task.games);
+        if (task.head.count == 0) {
             return;
         }
         if (w->pid == 0 && start_worker(p, w) != 0) {
@@ -386,54 +247,39 @@ static void deal(struct pool *p, bool stopping)
         if (w->count == 0) {
             w->started_ns = tourney_now_ns();
         }
-        for (uint32_t g = 0; g < count; g++) {
-            slot_of(p, first + g)->state = SLOT_DEALT;
-            w->queue[(w->head + w->count++) % QUEUE_GAMES] = first + g;
+        for (uint32_t i = 0; i < task.head.count; i++) {
+            slot_of(p, task.games[i])->state = SLOT_DEALT;
+            w->queue[(w->head + w->count++) % QUEUE_GAMES] = task.games[i];
         }
-        struct task task = {.first = first, .count = count};
-        if (send_full(w->fd, &task, sizeof(task)) != 0) {
+        if (tourney_job_send(w->fd, &task,
+                             sizeof(task.head) + task.head.count * sizeof(uint64_t)) != 0) {
             /* Its stream is closed: it died, perhaps before it was given
-             * anything. Whether it was playing a game, its reply's absence
-             * will say; nothing is charged here. */
+             * anything. Whether it was playing a game, its replies will
+             * say; nothing is charged here. */
             worker_died(p, w, false);
         }
     }
 }
 
-/* Reads one reply from W. */
-static void receive(struct pool *p, struct worker *w)
+/* Takes the whole reply at DATA from W; SIZE is its size. */
+static void take_reply(struct pool *p, struct worker *w, const unsigned char *data, size_t size)
 {
-    struct reply_head head;
-    int got = read_full(w->fd, &head, sizeof(head));
-    unsigned char *reply = NULL;
-    if (got == 1) {
-        if (!busy(w) || head.game != queued_game(w, 0) || head.text_length == 0 ||
-            head.text_length > MAX_REPLY_TEXT || head.move_count > MAX_REPLY_MOVES) {
-            fail(p, "a worker process broke the protocol between it and the runner");
-            return;
-        }
-        size_t moves = head.move_count * sizeof(struct move_record);
-        size_t size = sizeof(head) + moves + head.text_length;
-        reply = malloc(size);
-        if (reply == NULL) {
-            fail(p, "out of memory");
-            return;
-        }
-        memcpy(reply, &head, sizeof(head));
-        got = read_full(w->fd, reply + sizeof(head), size - sizeof(head));
-    }
-    if (got != 1) {
-        free(reply);
-        worker_died(p, w, true);
+    struct job_reply_head head;
+    memcpy(&head, data, sizeof(head));
+    if (data[size - 1] != '\0') {
+        fail(p, "a worker process sent a broken reply");
         return;
     }
-    const char *text =
-        (const char *)reply + sizeof(head) + head.move_count * sizeof(struct move_record);
-    if (head.status != 0 || text[head.text_length - 1] != '\0') {
-        fail(p, head.status != 0 ? text : "a worker process sent a broken reply");
-        free(reply);
+    if (head.status != 0) {
+        fail(p, (const char *)data + size - head.text_length);
         return;
     }
+    unsigned char *reply = malloc(size);
+    if (reply == NULL) {
+        fail(p, "out of memory");
+        return;
+    }
+    memcpy(reply, data, size);
     struct slot *s = slot_of(p, head.game);
     s->state = SLOT_FINISHED;
     s->reply = reply;
@@ -446,25 +292,64 @@ static void receive(struct pool *p, struct worker *w)
     w->started_ns = now;
 }
 
+/* Reads what W sent and takes every whole reply in it. */
+static void receive(struct pool *p, struct worker *w)
+{
+    if (w->in_capacity - w->in_length < READ_CHUNK) {
+        size_t capacity = w->in_length + READ_CHUNK;
+        unsigned char *in = realloc(w->in, capacity);
+        if (in == NULL) {
+            fail(p, "out of memory");
+            return;
+        }
+        w->in = in;
+        w->in_capacity = capacity;
+    }
+    ssize_t got = read(w->fd, w->in + w->in_length, w->in_capacity - w->in_length);
+    if (got < 0 && errno == EINTR) {
+        return;
+    }
+    if (got <= 0) {
+        worker_died(p, w, true);
+        return;
+    }
+    w->in_length += (size_t)got;
+    size_t used = 0;
+    while (!p->failed && w->in_length - used >= sizeof(struct job_reply_head)) {
+        struct job_reply_head head;
+        memcpy(&head, w->in + used, sizeof(head));
+        if (w->count == 0 || head.game != queued_game(w, 0) || head.text_length == 0 ||
+            head.text_length > JOB_REPLY_MAX_TEXT || head.move_count > JOB_REPLY_MAX_MOVES) {
+            fail(p, "a worker process broke the protocol between it and the runner");
+            return;
+        }
+        size_t size = tourney_job_reply_size(&head);
+        if (w->in_length - used < size) {
+            /* The rest is on its way; make room for it. */
+            if (w->in_capacity < used + size) {
+                unsigned char *in = realloc(w->in, used + size);
+                if (in == NULL) {
+                    fail(p, "out of memory");
+                    return;
+                }
+                w->in = in;
+                w->in_capacity = used + size;
+            }
+            break;
+        }
+        take_reply(p, w, w->in + used, size);
+        used += size;
+    }
+    memmove(w->in, w->in + used, w->in_length - used);
+    w->in_length -= used;
+}
+
 /* Hands the reply over to the runner as a record. */
 static int deliver(struct pool *p, struct slot *s)
 {
-    struct reply_head head;
-    memcpy(&head, s->reply, sizeof(head));
     struct game_record record;
-    tourney_record_init(&record);
-    record.index = (uint32_t)head.game;
-    record.seed = head.seed;
-    record.agent[0] = head.agent[0];
-    record.agent[1] = head.agent[1];
-    record.result = (enum game_result)head.result;
-    record.termination = (enum termination)head.termination;
-    record.fault_seat = head.fault_seat;
-    record.moves = (struct move_record *)(void *)(s->reply + sizeof(head));
-    record.move_count = head.move_count;
-    record.move_capacity = head.move_count;
-    const char *line =
-        (const char *)(s->reply + sizeof(head) + head.move_count * sizeof(struct move_record));
+    const char *line = NULL;
+    tourney_job_reply_record(s->reply, &record, &line);
     int status = p->plan->deliver(p->plan->context, &record, line, p->error, p->error_size);
     free(s->reply);
     *s = (struct slot){.state = SLOT_FREE};
@@ -474,16 +359,22 @@ static int deliver(struct pool *p, struct slot *s)
     return status;
 }
 
-/* Delivers every game whose predecessors have all been delivered. */
+/* Delivers every game whose predecessors have all been delivered, then has
+ * the runner write them. */
 static void deliver_in_order(struct pool *p)
 {
     const struct job_plan *plan = p->plan;
+    bool delivered = false;
     while (!p->failed && p->write_next < plan->games) {
         struct slot *s = slot_of(p, p->write_next);
         if (s->state != SLOT_FINISHED || deliver(p, s) != 0) {
-            return;
+            break;
         }
+        delivered = true;
         p->write_next = plan->next(plan->context, p->write_next + 1);
+    }
+    if (delivered && !p->failed && plan->flush(plan->context, p->error, p->error_size) != 0) {
+        p->failed = true;
     }
 }
 
@@ -492,9 +383,8 @@ static void wait_for_work(struct pool *p)
 {
     const struct job_plan *plan = p->plan;
     /* A place without a worker has fd -1, which poll passes over. */
-    struct pollfd *fds = p->fds;
     for (unsigned i = 0; i < plan->jobs; i++) {
-        fds[i] =
+        p->fds[i] =
             (struct pollfd){.fd = p->workers[i].pid != 0 ? p->workers[i].fd : -1, .events = POLLIN};
     }
     uint64_t due = plan->due(plan->context);
@@ -504,7 +394,7 @@ static void wait_for_work(struct pool *p)
         uint64_t wait_ms = due > now ? (due - now + 999999) / 1000000 : 0;
         timeout = wait_ms > 60000 ? 60000 : (int)wait_ms;
     }
-    int ready = poll(fds, plan->jobs, timeout);
+    int ready = poll(p->fds, plan->jobs, timeout);
     if (ready < 0 && errno != EINTR) {
         char message[256];
         snprintf(message, sizeof(message), "cannot wait for the worker processes: %s",
@@ -518,7 +408,7 @@ static void wait_for_work(struct pool *p)
         return;
     }
     for (unsigned i = 0; ready > 0 && i < plan->jobs && !p->failed; i++) {
-        if (fds[i].fd >= 0 && fds[i].revents != 0) {
+        if (p->fds[i].fd >= 0 && p->fds[i].revents != 0) {
             receive(p, &p->workers[i]);
         }
     }
@@ -539,9 +429,21 @@ static void stop_workers(struct pool *p)
     }
     for (unsigned i = 0; i < p->plan->jobs; i++) {
         struct worker *w = &p->workers[i];
-        while (w->pid != 0 && waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
+        int status = 0;
+        while (w->pid != 0 && waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {
         }
-        w->pid = 0;
+        /* A worker that was done ends with status 0: anything else is a
+         * fault of the runner's (valgrind's error exit code included), and
+         * worth a failed run even though every game was delivered. */
+        if (w->pid != 0 && !p->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            char how[64];
+            tourney_describe_wait_status(status, how, sizeof(how));
+            char message[160];
+            snprintf(message, sizeof(message), "a worker process %s when it was done", how);
+            fail(p, message);
+        }
+        free(w->in);
+        *w = (struct worker){.pid = 0, .fd = -1};
     }
 }
 
@@ -560,8 +462,20 @@ static void salvage(struct pool *p)
             deliver(p, s);
         }
     }
+    p->plan->flush(p->plan->context, ignored, sizeof(ignored));
     p->error = error;
     p->error_size = error_size;
+}
+
+static void pool_finish(struct pool *p)
+{
+    for (uint64_t i = 0; p->slots != NULL && i < p->window; i++) {
+        free(p->slots[i].reply);
+    }
+    free(p->workers);
+    free(p->fds);
+    free(p->slots);
+    free(p->retry);
 }
 
 enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, size_t error_size)
@@ -573,14 +487,11 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, 
         .error_size = error_size,
     };
     p.workers = calloc(plan->jobs, sizeof(*p.workers));
+    p.fds = calloc(plan->jobs, sizeof(*p.fds));
     p.slots = calloc(p.window, sizeof(*p.slots));
     p.retry = calloc(p.window, sizeof(*p.retry));
-    p.fds = calloc(plan->jobs, sizeof(*p.fds));
-    if (p.workers == NULL || p.slots == NULL || p.retry == NULL || p.fds == NULL) {
-        free(p.workers);
-        free(p.slots);
-        free(p.retry);
-        free(p.fds);
+    if (p.workers == NULL || p.fds == NULL || p.slots == NULL || p.retry == NULL) {
+        pool_finish(&p);
         snprintf(error, error_size, "out of memory");
         return JOBS_FAILED;
     }
@@ -597,14 +508,14 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, 
         }
         bool stopping = plan->stop != NULL && *plan->stop != 0;
         deal(&p, stopping);
-        bool any_busy = false;
-        for (unsigned i = 0; i < plan->jobs; i++) {
-            any_busy = any_busy || (p.workers[i].pid != 0 && busy(&p.workers[i]));
-        }
         if (p.failed) {
             break;
         }
-        if (!any_busy) {
+        bool busy = false;
+        for (unsigned i = 0; i < plan->jobs; i++) {
+            busy = busy || (p.workers[i].pid != 0 && p.workers[i].count > 0);
+        }
+        if (!busy) {
             if (stopping) {
                 outcome = JOBS_STOPPED;
             } else {
@@ -616,14 +527,9 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, 
     }
     stop_workers(&p);
     if (p.failed) {
+        outcome = JOBS_FAILED;
         salvage(&p);
     }
-    for (uint64_t i = 0; i < p.window; i++) {
-        free(p.slots[i].reply);
-    }
-    free(p.workers);
-    free(p.slots);
-    free(p.retry);
-    free(p.fds);
+    pool_finish(&p);
     return outcome;
 }

@@ -3,16 +3,19 @@
  * order.
  *
  * The runner forks up to `jobs` workers once its plugins are loaded (each a
- * copy of it, plugins and all) and deals them games over a socket pair: the
- * index of a game in, the game's record and its log line out. Workers start
- * as there are games for them and play whatever they are handed; with
- * isolation = process each runs agent processes of its own. The runner keeps
- * the games that finish early until every game before them has finished,
- * then delivers them in order, so what it writes is the same for any number
- * of jobs. Games are dealt a mini-match at a time (the two games of a pair
- * with the seats swapped, which reuse the same agent processes), and never
- * more than a window ahead of the oldest game still playing, so the games
- * kept waiting are few whatever the length of the tournament.
+ * copy of it, plugins and all) and deals them games over a socket pair
+ * (job_worker.h): the indices of games in, each game's record and log line
+ * out. Workers start as there are games for them and play whatever they are
+ * handed; with isolation = process each runs agent processes of its own. The
+ * runner keeps the games that finish early until every game before them has
+ * finished, then delivers them in order, so what it writes is the same for
+ * any number of jobs. Games are dealt in order, whole mini-matches together
+ * (the two games of a pair with the seats swapped, which reuse the same
+ * agent processes): slow games a mini-match at a time, so that no worker
+ * sits on games another could play; quick ones in larger tasks, a couple of
+ * milliseconds' worth, so that a game costs few system calls. Nothing is
+ * dealt more than a window ahead of the oldest game still playing, so the
+ * games kept waiting are few whatever the length of the tournament.
  *
  * A worker that dies (an agent that crashes the runner's process with
  * isolation = none, the system's out-of-memory killer) costs nothing: the
@@ -43,10 +46,12 @@ struct job_plan {
                 size_t error_size);
     void (*worker_finish)(void *context);
 
-    /* In the runner, in game order: one finished game and its log line.
-     * Returns 0, or -1 with a reason in ERROR, which stops everything. */
+    /* In the runner, in game order: one finished game and its log line;
+     * then, after the games that were ready, flush: write them. Each
+     * returns 0, or -1 with a reason in ERROR, which stops everything. */
     int (*deliver)(void *context, const struct game_record *record, const char *line, char *error,
                    size_t error_size);
+    int (*flush)(void *context, char *error, size_t error_size);
     /* When the runner has work of its own due (monotonic nanoseconds;
      * UINT64_MAX for none), and doing it: flushing the log. */
     uint64_t (*due)(void *context);

@@ -32,9 +32,9 @@ uint64_t tourney_results_log_sync_due(const struct results_log *log)
 
 /* Writes all of TEXT with one write call, then syncs the data to disk when
  * the last sync is older than the interval. */
-static int write_line(struct results_log *log, const char *text, char *error, size_t error_size)
+static int write_text(struct results_log *log, const char *text, size_t length, char *error,
+                      size_t error_size)
 {
-    size_t length = strlen(text);
     ssize_t written = write(log->fd, text, length);
     if (written < 0 || (size_t)written != length) {
         snprintf(error, error_size, "cannot append to %s: %s", log->path,
@@ -46,6 +46,43 @@ static int write_line(struct results_log *log, const char *text, char *error, si
         return tourney_results_log_sync(log, error, error_size);
     }
     return 0;
+}
+
+static int write_line(struct results_log *log, const char *text, char *error, size_t error_size)
+{
+    return write_text(log, text, strlen(text), error, error_size);
+}
+
+int tourney_results_log_add_line(struct results_log *log, const char *line, char *error,
+                                 size_t error_size)
+{
+    size_t length = strlen(line);
+    if (log->pending_length + length > log->pending_capacity) {
+        size_t capacity = log->pending_capacity ? log->pending_capacity : 65536;
+        while (capacity < log->pending_length + length) {
+            capacity *= 2;
+        }
+        char *pending = realloc(log->pending, capacity);
+        if (pending == NULL) {
+            snprintf(error, error_size, "%s: out of memory", log->path);
+            return -1;
+        }
+        log->pending = pending;
+        log->pending_capacity = capacity;
+    }
+    memcpy(log->pending + log->pending_length, line, length);
+    log->pending_length += length;
+    return 0;
+}
+
+int tourney_results_log_write_pending(struct results_log *log, char *error, size_t error_size)
+{
+    if (log->pending_length == 0) {
+        return 0;
+    }
+    size_t length = log->pending_length;
+    log->pending_length = 0;
+    return write_text(log, log->pending, length, error, error_size);
 }
 
 static int open_log(struct results_log *log, const char *dir, int flags, char *error,
@@ -113,6 +150,9 @@ int tourney_results_log_append(struct results_log *log, const struct game_record
 
 void tourney_results_log_close(struct results_log *log)
 {
+    free(log->pending);
+    log->pending = NULL;
+    log->pending_length = log->pending_capacity = 0;
     if (log->path != NULL) {
         char ignored[256];
         tourney_results_log_sync(log, ignored, sizeof(ignored));

@@ -38,6 +38,9 @@ struct results_log {
     char *path;
     bool dirty;            /* lines written since the last sync */
     uint64_t last_sync_ns; /* monotonic time of the last sync */
+    char *pending;         /* lines added and not written yet */
+    size_t pending_length;
+    size_t pending_capacity;
 };
 
 /* Creates (or empties) DIR/games.jsonl and writes HEADER as its first line. */
@@ -67,6 +70,13 @@ int tourney_results_log_resume(struct results_log *log, const char *dir,
 /* Appends one game as its sealed line (log_line.h). */
 int tourney_results_log_append_line(struct results_log *log, const char *line, char *error,
                                     size_t error_size);
+
+/* The same in two steps, for games that finish several at a time: add their
+ * lines, then write them all with one write. Lines are in order, so a write
+ * cut short leaves whole lines and at most one torn line after them. */
+int tourney_results_log_add_line(struct results_log *log, const char *line, char *error,
+                                 size_t error_size);
+int tourney_results_log_write_pending(struct results_log *log, char *error, size_t error_size);
 /* Appends one game. */
 int tourney_results_log_append(struct results_log *log, const struct game_record *record,
                                const char *const names[2], char *error, size_t error_size);

@@ -78,12 +78,12 @@ static void show_progress(struct run_state *run)
     fflush(run->err);
 }
 
-/* A finished game, in game order: into the log, then counted. */
+/* A finished game, in game order: for the log, then counted. */
 static int deliver_game(void *context, const struct game_record *record, const char *line,
                         char *error, size_t error_size)
 {
     struct run_state *run = context;
-    if (tourney_results_log_append_line(&run->log, line, error, error_size) != 0) {
+    if (tourney_results_log_add_line(&run->log, line, error, error_size) != 0) {
         return -1;
     }
     if (tourney_stats_add(&run->stats, record) != 0) {
@@ -93,6 +93,13 @@ static int deliver_game(void *context, const struct game_record *record, const c
     run->finished++;
     show_progress(run);
     return 0;
+}
+
+/* The games delivered so far, into the log. */
+static int write_games(void *context, char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    return tourney_results_log_write_pending(&run->log, error, error_size);
 }
 
 static int player_init(void *context)
@@ -153,6 +160,9 @@ static enum run_outcome play_here(struct run_state *run, char *error, size_t err
         if (status == 0) {
             status = deliver_game(run, &record, line, error, error_size);
         }
+        if (status == 0) {
+            status = write_games(run, error, error_size);
+        }
         free(line);
         tourney_record_finish(&record);
         if (status != 0) {
@@ -175,6 +185,7 @@ static enum run_outcome play_in_workers(struct run_state *run, char *error, size
         .play = player_play,
         .worker_finish = player_finish,
         .deliver = deliver_game,
+        .flush = write_games,
         .due = sync_due,
         .tick = sync_log,
         .context = run,
