@@ -121,7 +121,7 @@ int tourney_log_reader_next(struct log_reader *r, struct game_record *record, ch
                  r->line_number, (unsigned)record->index, (unsigned long long)r->games_scheduled);
         return -1;
     }
-    if (!tourney_game_set_add(&r->seen, record->index)) {
+    if (r->seen.bits != NULL && !tourney_game_set_add(&r->seen, record->index)) {
         snprintf(error, error_size, "%s:%zu: game %u is recorded twice", r->path, r->line_number,
                  (unsigned)record->index);
         return -1;
@@ -139,6 +139,9 @@ int tourney_log_reader_seek(struct log_reader *r, off_t offset, size_t line_numb
     }
     r->valid_end = offset;
     r->line_number = line_number - 1;
+    /* Read from the middle, it sees only some of the games: those were
+     * checked for duplicates by whoever found where to read from. */
+    tourney_game_set_finish(&r->seen);
     return 0;
 }
 

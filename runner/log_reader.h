@@ -52,7 +52,8 @@ int tourney_log_reader_next(struct log_reader *reader, struct game_record *recor
                             size_t error_size);
 
 /* Goes on reading at OFFSET, the start of line LINE_NUMBER, as read before:
- * for reading one log from several places at once. */
+ * for reading one log from several places at once. A game recorded twice is
+ * no longer noticed: read the whole log once first. */
 int tourney_log_reader_seek(struct log_reader *reader, off_t offset, size_t line_number,
                             char *error, size_t error_size);
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "merge.h"
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
@@ -25,7 +26,7 @@
 #error "meson defines TOURNEY_VERSION"
 #endif
 
-enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERRUPTED = 130 };
 
 /* Set by SIGINT/SIGTERM: the run stops after the game being played. The one
  * piece of global state, as a signal handler can reach nothing else. */
@@ -250,6 +251,31 @@ static int command_validate(int argc, char **argv)
     return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;
 }
 
+static int command_merge(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
+                        "games.jsonl\n");
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' || argv[i][0] == '\0') {
+            fprintf(stderr, "tourney merge: expected directories, got '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    switch (tourney_merge(argv[0], (const char *const *)(argv + 1), (size_t)argc - 1, stdout,
+                          stderr)) {
+    case MERGE_COMPLETE:
+        return EXIT_SUCCESS;
+    case MERGE_INCOMPLETE:
+        return EXIT_INCOMPLETE;
+    case MERGE_FAILED:
+        break;
+    }
+    return EXIT_RUN_FAILED;
+}
+
 struct listing {
     enum tourney_plugin_kind kind;
     struct plugin_opener opener; /* plugins are looked at in a child process */
@@ -386,6 +412,9 @@ int main(int argc, char **argv)
         }
         return tourney_rebuild_reports(argv[2], stdout, stderr) == 0 ? EXIT_SUCCESS
                                                                      : EXIT_RUN_FAILED;
+    }
+    if (strcmp(command, "merge") == 0) {
+        return command_merge(argc - 2, argv + 2);
     }
     if (strcmp(command, "agents") == 0) {
         return command_list(TOURNEY_KIND_AGENT, argc - 2, argv + 2);
