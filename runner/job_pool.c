@@ -266,12 +266,13 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
 {
     struct job_reply_head head;
     memcpy(&head, data, sizeof(head));
-    if (data[size - 1] != '\0') {
+    const char *text = (const char *)data + tourney_job_reply_text_offset(&head);
+    if (text[head.text_length - 1] != '\0') {
         fail(p, "a worker process sent a broken reply");
         return;
     }
     if (head.status != 0) {
-        fail(p, (const char *)data + size - head.text_length);
+        fail(p, text);
         return;
     }
     unsigned char *reply = malloc(size);

@@ -31,7 +31,7 @@ void tourney_job_reply_record(unsigned char *reply, struct game_record *record, 
     record->moves = (struct move_record *)(void *)(reply + sizeof(head));
     record->move_count = head.move_count;
     record->move_capacity = head.move_count;
-    *text = (const char *)(reply + sizeof(head) + head.move_count * sizeof(struct move_record));
+    *text = (const char *)(reply + tourney_job_reply_text_offset(&head));
 }
 
 int tourney_job_send(int fd, const void *buffer, size_t size)
@@ -121,7 +121,7 @@ static int add_reply(struct outbox *out, uint64_t game, int status,
         moves[i].nodes = move->nodes;
         moves[i].time_ns = move->time_ns;
     }
-    memcpy(at + size - head.text_length, text, head.text_length);
+    memcpy(at + tourney_job_reply_text_offset(&head), text, head.text_length);
     out->length += size;
     return 0;
 }

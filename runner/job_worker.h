@@ -48,10 +48,17 @@ _Static_assert(sizeof(struct job_reply_head) % _Alignof(struct move_record) == 0
 #define JOB_REPLY_MAX_TEXT (UINT32_C(64) << 20)
 #define JOB_REPLY_MAX_MOVES (UINT32_C(1) << 24)
 
-/* The size of the whole reply that starts with HEAD. */
+/* Where the text of the reply that starts with HEAD begins. */
+static inline size_t tourney_job_reply_text_offset(const struct job_reply_head *head)
+{
+    return sizeof(*head) + head->move_count * sizeof(struct move_record);
+}
+
+/* The size of the whole reply that starts with HEAD: rounded up to 8 bytes,
+ * so that the next reply in a buffer, and its moves, are aligned. */
 static inline size_t tourney_job_reply_size(const struct job_reply_head *head)
 {
-    return sizeof(*head) + head->move_count * sizeof(struct move_record) + head->text_length;
+    return (tourney_job_reply_text_offset(head) + head->text_length + 7) & ~(size_t)7;
 }
 
 /* Reads the record and the text of REPLY, a whole reply that stays where it

@@ -82,7 +82,8 @@ static void usage(FILE *out)
           "\n"
           "Plugins are looked for in the config's plugin_path, then $TOURNEY_PLUGIN_PATH\n"
           "(colon-separated), the build tree when run from it, and the installed directory.\n"
-          "See docs/config.md for the config format and docs/plugins.md for writing agents.\n",
+          "See docs/config.md for the config format, docs/plugins.md for writing agents and\n"
+          "docs/distributed.md for playing shards of a tournament on several machines.\n",
           out);
 }
 
