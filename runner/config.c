@@ -146,7 +146,7 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         "name",       "seed",           "games_per_pair", "time_per_move_ms",
         "output_dir", "plugin_path",    "format",         "gauntlet_agent",
         "isolation",  "sandbox",        "time_margin_ms", "agent_memory_mb",
-        "agent_output_limit_kb", "sprt", "rating_anchor"};
+        "agent_output_limit_kb", "sprt", "rating_anchor", "jobs"};
     bool gauntlet = false;
     int format_line = section->line;
     const char *file = config->path;
@@ -163,7 +163,7 @@ static void read_tournament(struct tournament_config *config, struct ini_section
                              "unknown key '%s' in [tournament] (expected one of: name, seed, "
                              "games_per_pair, time_per_move_ms, output_dir, plugin_path, format, "
                              "gauntlet_agent, isolation, sandbox, time_margin_ms, "
-                             "agent_memory_mb, agent_output_limit_kb, sprt, rating_anchor)",
+                             "agent_memory_mb, agent_output_limit_kb, sprt, rating_anchor, jobs)",
                              key);
             continue;
         }
@@ -231,6 +231,16 @@ static void read_tournament(struct tournament_config *config, struct ini_section
             free(config->gauntlet_agent);
             config->gauntlet_agent = strdup(value);
             config->gauntlet_line = entry->line;
+        } else if (strcmp(key, "jobs") == 0) {
+            uint64_t jobs = 0;
+            if (!tourney_parse_uint64(value, &jobs) || jobs < 1 || jobs > TOURNEY_MAX_JOBS) {
+                tourney_diag_add(diag, file, entry->line,
+                                 "bad value '%s' for 'jobs': expected a whole number of games "
+                                 "played at once from 1 to %d",
+                                 value, TOURNEY_MAX_JOBS);
+                continue;
+            }
+            config->jobs = (unsigned)jobs;
         } else if (strcmp(key, "plugin_path") == 0) {
             if (add_plugin_dirs(config, value) != 0) {
                 tourney_diag_add(diag, file, entry->line, "out of memory");

@@ -6,7 +6,7 @@
  *                           output_dir, plugin_path, format, gauntlet_agent,
  *                           isolation, sandbox, time_margin_ms,
  *                           agent_memory_mb, agent_output_limit_kb,
- *                           sprt, rating_anchor
+ *                           sprt, rating_anchor, jobs
  *   [game]                  plugin = NAME, then the game's parameters
  *   [agent NAME]            plugin = NAME, then the agent's parameters;
  *                           one section per entrant, so a plugin can enter
@@ -72,6 +72,7 @@ struct tournament_config {
     enum isolation isolation;   /* default ISOLATION_PROCESS */
     int isolation_line;
     struct isolation_limits limits;
+    unsigned jobs;              /* games played at once; 0 when not set */
     char **plugin_dirs;         /* plugin_path, resolved against dir */
     size_t plugin_dir_count;
     struct sprt_settings sprt;  /* sprt = elo0, elo1, alpha, beta; off by default */
@@ -95,6 +96,9 @@ void tourney_config_finish(struct tournament_config *config);
 
 /* The limits a config has where it does not set them. */
 void tourney_config_default_limits(struct isolation_limits *limits);
+
+/* The most games played at once (jobs). */
+#define TOURNEY_MAX_JOBS 256
 
 /* Names of tournaments and agents: letters, digits, '.', '_', '-', not
  * starting with '.' or '-', at most 40 characters. */

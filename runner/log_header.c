@@ -144,7 +144,7 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                                "elo1", h->sprt.elo1, "alpha", h->sprt.alpha,
                                                "beta", h->sprt.beta)
                                    : json_null();
-    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:s?, s:s, s:I, s:I, "
+    json_t *object = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:s?, s:s, s:I, s:I, "
                      "s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
                      "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
                      h->version, "name", h->name, "config", h->config_path, "game", h->game,
@@ -159,6 +159,14 @@ json_t *tourney_header_to_json(const struct log_header *h)
                      (json_int_t)h->games_scheduled, "agents", agents, "settings_digest",
                      h->settings_digest, "sprt", sprt, "rating_anchor",
                      tourney_rating_anchor_name(h->rating_anchor));
+    if (object != NULL && h->shard.count > 0 &&
+        json_object_set_new(object, "shard",
+                            json_pack("{s:I, s:I}", "index", (json_int_t)h->shard.index, "count",
+                                      (json_int_t)h->shard.count)) != 0) {
+        json_decref(object);
+        return NULL;
+    }
+    return object;
 }
 
 /* The keys added after the first log format, absent from older logs. */
@@ -261,6 +269,17 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
             goto err;
         }
     }
+    json_t *shard = json_object_get(object, "shard");
+    if (shard != NULL) {
+        json_int_t index = -1, shards = 0;
+        if (json_unpack(shard, "{s:I, s:I}", "index", &index, "count", &shards) != 0 ||
+            shards < 1 || shards > TOURNEY_MAX_SHARDS || index < 0 || index >= shards) {
+            snprintf(error, error_size, "results log header: bad shard");
+            goto err;
+        }
+        h->shard.index = (uint32_t)index;
+        h->shard.count = (uint32_t)shards;
+    }
     /* The digest is recomputed, not trusted: a header edited by hand no
      * longer matches its own settings. */
     if (seal(h) != 0 || strcmp(h->settings_digest, digest) != 0) {
@@ -328,4 +347,33 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
         }
     }
     return true;
+}
+
+void tourney_shard_describe(const struct shard *shard, char *text, size_t size)
+{
+    if (shard->count == 0) {
+        snprintf(text, size, "the whole tournament");
+    } else {
+        snprintf(text, size, "shard %" PRIu32 "/%" PRIu32, shard->index, shard->count);
+    }
+}
+
+bool tourney_header_same_shard(const struct log_header *old, const struct log_header *now,
+                               char *why, size_t why_size)
+{
+    if (old->shard.count == now->shard.count && old->shard.index == now->shard.index) {
+        return true;
+    }
+    char was[64];
+    char is[64];
+    tourney_shard_describe(&old->shard, was, sizeof(was));
+    tourney_shard_describe(&now->shard, is, sizeof(is));
+    if (old->shard.count == 0) {
+        snprintf(why, why_size, "the log holds %s and this run is %s", was, is);
+    } else {
+        snprintf(why, why_size, "the log holds %s and this run is %s (resume it with --shard "
+                                "%" PRIu32 "/%" PRIu32 ")",
+                 was, is, old->shard.index, old->shard.count);
+    }
+    return false;
 }

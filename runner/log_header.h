@@ -17,6 +17,7 @@
 
 #include "digest.h"
 #include "ratings.h"
+#include "shard.h"
 #include "sprt.h"
 
 /* Version of the results log format; a reader refuses others. */
@@ -59,6 +60,10 @@ struct log_header {
     struct header_agent *agents;
     size_t agent_count;
     char settings_digest[TOURNEY_DIGEST_HEX]; /* of everything that decides the games */
+    /* The shard whose games the log holds (count 0: the whole tournament).
+     * Not part of the settings digest: every shard, and the merge of them,
+     * is the same tournament. */
+    struct shard shard;
 };
 
 struct tournament;
@@ -75,5 +80,13 @@ void tourney_header_finish(struct log_header *header);
  * when not, WHY says the first difference. */
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
                                char *why, size_t why_size);
+
+/* Whether a log written under OLD holds the same shard (or the whole
+ * tournament) as NOW plays; when not, WHY says what each is. */
+bool tourney_header_same_shard(const struct log_header *old, const struct log_header *now,
+                               char *why, size_t why_size);
+
+/* "shard 1/4" or "the whole tournament", for messages. */
+void tourney_shard_describe(const struct shard *shard, char *text, size_t size);
 
 #endif /* TOURNEY_RUNNER_LOG_HEADER_H */

@@ -2,6 +2,7 @@
  * main.c - the `tourney` command line. The only place that decides exit codes:
  * 0 success, 1 a run failed, 2 bad usage, config or plugins.
  */
+#include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "merge.h"
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
@@ -18,6 +20,7 @@
 #include "probe.h"
 #include "replay.h"
 #include "run.h"
+#include "shard.h"
 #include "solve.h"
 #include "text.h"
 #include "tournament.h"
@@ -26,7 +29,7 @@
 #error "meson defines TOURNEY_VERSION"
 #endif
 
-enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERRUPTED = 130 };
 
 /* Set by SIGINT/SIGTERM: the run stops after the game being played. The one
  * piece of global state, as a signal handler can reach nothing else. */
@@ -65,6 +68,10 @@ static void usage(FILE *out)
           "      -v, --verbose        also print a line per game as it finishes\n"
           "      --resume             continue the tournament whose results log is in the\n"
           "                           output folder, playing only the games not in it\n"
+          "      -j, --jobs N         play N games at once, each in a worker process\n"
+          "                           (1 to 256; default: the config's jobs, else one per core)\n"
+          "      --shard K/N          play only shard K of N (K from 0 to N - 1), into\n"
+          "                           OUTPUT_DIR/shard-K-of-N unless -o says otherwise\n"
           "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
           "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
           "  games [CONFIG]         list the game plugins found, with their parameters\n"
@@ -80,6 +87,9 @@ static void usage(FILE *out)
           "      --agent-param KEY=VALUE  a parameter of negamax-ab-ids (repeatable), e.g.\n"
           "                           tt_mb=1024 or window=full\n"
           "      --json               print one JSON object\n"
+          "  merge OUT_DIR SHARD_DIR...\n"
+          "                         merge the results logs of shards of one tournament into\n"
+          "                         OUT_DIR/games.jsonl in game order, and write its reports\n"
           "\n"
           "Options:\n"
           "  -h, --help             show this help\n"
@@ -87,7 +97,8 @@ static void usage(FILE *out)
           "\n"
           "Plugins are looked for in the config's plugin_path, then $TOURNEY_PLUGIN_PATH\n"
           "(colon-separated), the build tree when run from it, and the installed directory.\n"
-          "See docs/config.md for the config format and docs/plugins.md for writing agents.\n",
+          "See docs/config.md for the config format, docs/plugins.md for writing agents and\n"
+          "docs/distributed.md for playing shards of a tournament on several machines.\n",
           out);
 }
 
@@ -120,35 +131,85 @@ static int open_tournament(struct tournament *t, const char *config, FILE *err)
     return status;
 }
 
+/* The number of online cores, as the default number of jobs. */
+static unsigned default_jobs(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > TOURNEY_MAX_JOBS ? TOURNEY_MAX_JOBS : (unsigned)cores;
+}
+
+static int parse_jobs(const char *option, const char *text, unsigned *jobs)
+{
+    uint64_t value = 0;
+    if (!tourney_parse_uint64(text, &value) || value < 1 || value > TOURNEY_MAX_JOBS) {
+        fprintf(stderr,
+                "tourney run: bad value '%s' for %s: expected a whole number of games played at "
+                "once from 1 to %d\n",
+                text, option, TOURNEY_MAX_JOBS);
+        return -1;
+    }
+    *jobs = (unsigned)value;
+    return 0;
+}
+
+/* What the value of OPTION is, for options that take one; NULL else. */
+static const char *option_value(const char *option)
+{
+    static const char *const options[][2] = {
+        {"--output", "a directory"}, {"-o", "a directory"},
+        {"--jobs", "a number of jobs"}, {"-j", "a number of jobs"},
+        {"--shard", "K/N, shard K of N"},
+    };
+    for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+        if (strcmp(option, options[i][0]) == 0) {
+            return options[i][1];
+        }
+    }
+    return NULL;
+}
+
 static int command_run(int argc, char **argv)
 {
     const char *config = NULL;
     const char *output = NULL;
+    unsigned jobs = 0;
     bool terminal = isatty(STDERR_FILENO) != 0;
     struct run_options options = {
         .progress = terminal ? PROGRESS_LIVE : PROGRESS_PLAIN,
         .colour = tourney_progress_colour_ok(terminal, getenv("NO_COLOR")),
     };
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
+        const char *option = argv[i];
+        const char *needs = option_value(option);
+        if (needs != NULL && (i + 1 == argc || argv[i + 1][0] == '\0')) {
+            fprintf(stderr, "tourney run: %s needs %s\n", option, needs);
+            return EXIT_USAGE;
+        }
+        if (strcmp(option, "--quiet") == 0 || strcmp(option, "-q") == 0) {
             options.quiet = true;
-        } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
+        } else if (strcmp(option, "--verbose") == 0 || strcmp(option, "-v") == 0) {
             options.verbose = true;
-        } else if (strcmp(argv[i], "--resume") == 0) {
+        } else if (strcmp(option, "--resume") == 0) {
             options.resume = true;
-        } else if (strcmp(argv[i], "--output") == 0 || strcmp(argv[i], "-o") == 0) {
-            if (i + 1 == argc || argv[i + 1][0] == '\0') {
-                fprintf(stderr, "tourney run: %s needs a directory\n", argv[i]);
+        } else if (strcmp(option, "--output") == 0 || strcmp(option, "-o") == 0) {
+            output = argv[++i];
+        } else if (strcmp(option, "--jobs") == 0 || strcmp(option, "-j") == 0) {
+            if (parse_jobs(option, argv[++i], &jobs) != 0) {
                 return EXIT_USAGE;
             }
-            output = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "tourney run: unknown option '%s'\n", argv[i]);
+        } else if (strcmp(option, "--shard") == 0) {
+            char error[256];
+            if (tourney_shard_parse(argv[++i], &options.shard, error, sizeof(error)) != 0) {
+                fprintf(stderr, "tourney run: %s\n", error);
+                return EXIT_USAGE;
+            }
+        } else if (option[0] == '-' && option[1] != '\0') {
+            fprintf(stderr, "tourney run: unknown option '%s'\n", option);
             return EXIT_USAGE;
         } else if (config == NULL) {
-            config = argv[i];
+            config = option;
         } else {
-            fprintf(stderr, "tourney run: expected one CONFIG, got '%s' too\n", argv[i]);
+            fprintf(stderr, "tourney run: expected one CONFIG, got '%s' too\n", option);
             return EXIT_USAGE;
         }
     }
@@ -161,15 +222,22 @@ static int command_run(int argc, char **argv)
         tourney_tournament_close(&t);
         return EXIT_USAGE;
     }
-    if (output != NULL) {
-        char *copy = strdup(output);
-        if (copy == NULL) {
-            tourney_tournament_close(&t);
-            return EXIT_RUN_FAILED;
-        }
-        free(t.config.output_dir);
-        t.config.output_dir = copy;
+    /* A shard's reports go beside the others' unless -o says where. */
+    char *dir = output != NULL ? strdup(output)
+                : options.shard.count > 0
+                    ? tourney_format("%s/shard-%" PRIu32 "-of-%" PRIu32, t.config.output_dir,
+                                     options.shard.index, options.shard.count)
+                    : NULL;
+    if (dir == NULL && (output != NULL || options.shard.count > 0)) {
+        tourney_tournament_close(&t);
+        fprintf(stderr, "tourney: out of memory\n");
+        return EXIT_RUN_FAILED;
     }
+    if (dir != NULL) {
+        free(t.config.output_dir);
+        t.config.output_dir = dir;
+    }
+    options.jobs = jobs != 0 ? jobs : t.config.jobs != 0 ? t.config.jobs : default_jobs();
     options.output = output;
     options.stop = &stop_requested;
     catch_stop_signals();
@@ -203,6 +271,35 @@ static int command_validate(int argc, char **argv)
     }
     tourney_tournament_close(&t);
     return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;
+}
+
+static int command_merge(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
+                        "games.jsonl\n");
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' || argv[i][0] == '\0') {
+            fprintf(stderr, "tourney merge: expected directories, got '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    char *exe = exe_path();
+    enum merge_outcome outcome = tourney_merge(argv[0], (const char *const *)(argv + 1),
+                                               (size_t)argc - 1, exe,
+                                               getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    free(exe);
+    switch (outcome) {
+    case MERGE_COMPLETE:
+        return EXIT_SUCCESS;
+    case MERGE_INCOMPLETE:
+        return EXIT_INCOMPLETE;
+    case MERGE_FAILED:
+        break;
+    }
+    return EXIT_RUN_FAILED;
 }
 
 struct listing {
@@ -484,6 +581,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(command, "play") == 0) {
         return command_play(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "merge") == 0) {
+        return command_merge(argc - 2, argv + 2);
     }
     if (strcmp(command, "agents") == 0) {
         return command_list(TOURNEY_KIND_AGENT, argc - 2, argv + 2);

@@ -1,5 +1,6 @@
 #include "publish.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,11 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         snprintf(error, error_size, "out of memory");
         return -1;
     }
+    char shard[32] = "";
+    if (header->shard.count > 0) {
+        snprintf(shard, sizeof(shard), "%" PRIu32 "/%" PRIu32, header->shard.index,
+                 header->shard.count);
+    }
     for (size_t i = 0; i < header->agent_count; i++) {
         agents[i].name = header->agents[i].name;
         agents[i].plugin = header->agents[i].plugin;
@@ -53,7 +59,8 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         .seed = header->seed,
         .games_per_pair = header->games_per_pair,
         .time_per_move_ms = header->time_per_move_ms,
-        .games_scheduled = header->games_scheduled,
+        .games_scheduled = tourney_shard_games(&header->shard, header->games_scheduled),
+        .shard = header->shard.count > 0 ? shard : NULL,
         .rating_anchor = header->rating_anchor,
         .agents = agents,
         .stats = stats,

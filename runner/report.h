@@ -31,7 +31,8 @@ struct report_input {
     uint64_t seed;
     uint32_t games_per_pair;
     uint64_t time_per_move_ms;
-    uint64_t games_scheduled;
+    uint64_t games_scheduled; /* of the shard, when it is one */
+    const char *shard;        /* "1/4" for shard 1 of 4, NULL for the whole tournament */
     enum rating_anchor rating_anchor;
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;

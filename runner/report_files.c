@@ -259,7 +259,11 @@ static json_t *json_summary(const struct report *report)
         "games_per_pair", (json_int_t)in->games_per_pair, "time_per_move_ms",
         (json_int_t)in->time_per_move_ms, "games_scheduled", (json_int_t)in->games_scheduled,
         "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies);
-    json_object_set_new(tournament, "unpaired_games", json_integer((json_int_t)(stats->unpaired + stats->pending.waiting)));
+    json_object_set_new(tournament, "unpaired_games",
+                        json_integer((json_int_t)(stats->unpaired + stats->pending.waiting)));
+    if (tournament != NULL && in->shard != NULL) {
+        json_object_set_new(tournament, "shard", json_string(in->shard));
+    }
     return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "format", 1, "tournament",
                      tournament, "terminations", terminations, "ratings", json_ratings(report),
                      "sprt", json_sprt(report), "agents", agents, "crosstable", cross);

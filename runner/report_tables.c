@@ -283,8 +283,9 @@ static int print_table(const struct report *report,
 int tourney_report_print(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
-    fprintf(out, "\n%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->tournament,
-            in->game, in->game_params, in->stats->games, in->seed);
+    fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->tournament,
+            in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
+            in->stats->games, in->seed);
     int status = print_table(report, tourney_report_standings, tourney_table_print_text, out);
     fputc('\n', out);
     status |= print_table(report, tourney_report_crosstable, tourney_table_print_text, out);
@@ -312,6 +313,10 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     fprintf(out, "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%s, %" PRIu32
                  " per pair, seats alternating), seed %" PRIu64 "\n",
             stats->games, in->games_scheduled, in->format, in->games_per_pair, in->seed);
+    if (in->shard != NULL) {
+        fprintf(out, "- Shard: %s (its games only; `tourney merge` joins the shards)\n",
+                in->shard);
+    }
     fprintf(out, "- Time per move: %" PRIu64 " ms\n", in->time_per_move_ms);
     fprintf(out, "- Terminations:");
     for (int t = 0; t < TERMINATION_COUNT; t++) {

@@ -3,27 +3,44 @@
  *
  * Line 1 is the header (log_header.h); every further line is one finished
  * game, as the JSON object of tourney_record_to_json plus a "check" field: the
- * digest of the rest of the line. Each line is appended with one write and
- * flushed to disk (fdatasync) before the run goes on, so a finished game
- * survives whatever happens next, and an interrupted write leaves at most a
- * torn last line, which a reader drops. Anything else that does not check out
- * is corruption, and the whole log is refused rather than half-read.
+ * digest of the rest of the line (log_line.h). Each line is appended with one
+ * write, so an interrupted write leaves at most a torn last line, which a
+ * reader drops; anything else that does not check out is corruption, and the
+ * whole log is refused rather than half-read.
+ *
+ * A written line is in the kernel at once, so a killed tourney loses nothing.
+ * It reaches the disk (fdatasync) at most TOURNEY_LOG_SYNC_INTERVAL_NS after
+ * the last sync: a line written sooner waits for the next line written after
+ * the interval, or for tourney_results_log_sync, which a caller that waits
+ * calls when tourney_results_log_sync_due says. So a power cut or a crash of
+ * the system loses at most the games finished in the last 50 ms, and a
+ * cheap game does not pay for a disk flush of its own.
  */
 #ifndef TOURNEY_RUNNER_RESULTS_LOG_H
 #define TOURNEY_RUNNER_RESULTS_LOG_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "log_header.h"
+#include "log_reader.h"
 #include "record.h"
 
 #define TOURNEY_LOG_NAME "games.jsonl"
 
+/* How long a written game may wait for its flush to disk. */
+#define TOURNEY_LOG_SYNC_INTERVAL_NS UINT64_C(50000000)
+
 struct results_log {
     int fd;
     char *path;
+    bool dirty;            /* lines written since the last sync */
+    uint64_t last_sync_ns; /* monotonic time of the last sync */
+    char *pending;         /* lines added and not written yet */
+    size_t pending_length;
+    size_t pending_capacity;
 };
 
 /* Creates (or empties) DIR/games.jsonl and writes HEADER as its first line. */
@@ -32,10 +49,6 @@ int tourney_results_log_create(struct results_log *log, const char *dir,
 
 /* Called for every game record read from a log, in order. Returns 0 to go on. */
 typedef int (*tourney_record_fn)(const struct game_record *record, void *context);
-
-/* What tourney_results_log_read returns for a log without one complete
- * line: created, but killed before its header was on disk. */
-#define TOURNEY_LOG_EMPTY (-2)
 
 /* Reads the log at PATH: its header into HEADER (finish it) and every game
  * through EACH. *VALID_END is the length of the log without a torn last
@@ -54,9 +67,27 @@ int tourney_results_log_resume(struct results_log *log, const char *dir,
                                const struct log_header *expected, tourney_record_fn each,
                                void *context, bool *created, char *error, size_t error_size);
 
-/* Appends one game and flushes it to disk. */
+/* Appends one game as its sealed line (log_line.h). */
+int tourney_results_log_append_line(struct results_log *log, const char *line, char *error,
+                                    size_t error_size);
+
+/* The same in two steps, for games that finish several at a time: add their
+ * lines, then write them all with one write. Lines are in order, so a write
+ * cut short leaves whole lines and at most one torn line after them. */
+int tourney_results_log_add_line(struct results_log *log, const char *line, char *error,
+                                 size_t error_size);
+int tourney_results_log_write_pending(struct results_log *log, char *error, size_t error_size);
+/* Appends one game. */
 int tourney_results_log_append(struct results_log *log, const struct game_record *record,
                                const char *const names[2], char *error, size_t error_size);
+
+/* When the lines written so far must be synced at the latest (monotonic
+ * nanoseconds), or UINT64_MAX when they are on disk. */
+uint64_t tourney_results_log_sync_due(const struct results_log *log);
+/* Flushes what was written to disk now, if anything. */
+int tourney_results_log_sync(struct results_log *log, char *error, size_t error_size);
+
+/* Syncs what is left (quietly: callers that care sync first) and closes. */
 void tourney_results_log_close(struct results_log *log);
 
 #endif /* TOURNEY_RUNNER_RESULTS_LOG_H */

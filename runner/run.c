@@ -4,8 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "executor.h"
+#include "clock.h"
+#include "game_player.h"
 #include "game_sample.h"
+#include "game_set.h"
+#include "job_pool.h"
 #include "log_game.h"
 #include "log_header.h"
 #include "output.h"
@@ -13,28 +16,36 @@
 #include "record.h"
 #include "results_log.h"
 #include "schedule.h"
-#include "seat_pool.h"
 #include "stats.h"
 #include "text.h"
 
 /* Everything a run owns, released in one place. */
 struct run_state {
+    const struct tournament *tournament;
+    const struct run_options *options;
+    FILE *err;
     struct log_header header;
     struct schedule schedule;
     struct stats stats;
     struct game_sample games; /* the games report.html shows */
     struct results_log log;
-    unsigned char *done; /* per scheduled game: already in the log */
-    size_t done_count;
-    struct seat_pool seats; /* where the agents run */
+    struct game_set done; /* games already in the log */
+    uint64_t to_play;     /* the games of this run: of its shard, or all */
+    uint64_t finished;    /* of those, in the log */
+    struct progress progress;
+    /* Plays the games: in the runner with jobs = 1, in each worker else. */
+    struct game_player player;
+    bool player_ready;
 };
 
 /* Counts a game found in the log being resumed. */
 static int count_logged_game(const struct game_record *record, void *context)
 {
     struct run_state *run = context;
-    run->done[record->index] = 1;
-    run->done_count++;
+    if (tourney_game_set_add(&run->done, record->index) &&
+        tourney_shard_has(&run->options->shard, record->index)) {
+        run->finished++;
+    }
     if (tourney_game_sample_add(&run->games, record) != 0) {
         return -1;
     }
@@ -46,9 +57,25 @@ static bool stopping(const struct run_options *options)
     return options->stop != NULL && *options->stop != 0;
 }
 
-/* The agent in first place and its score rate, for the progress line. */
-static const char *leader(const struct tournament *t, const struct stats *stats, double *score)
+/* The first game at or after FROM this run plays, or the schedule's count. */
+static uint64_t next_game(void *context, uint64_t from)
 {
+    struct run_state *run = context;
+    uint64_t g = from;
+    if (run->stats.sprt.verdict != SPRT_CONTINUE) {
+        return run->schedule.count; /* the sequential test has its answer */
+    }
+    while (g < run->schedule.count &&
+           (tourney_game_set_has(&run->done, g) || !tourney_shard_has(&run->options->shard, g))) {
+        g++;
+    }
+    return g;
+}
+
+/* The agent in first place and its score rate, for the progress line. */
+static const char *leader(const struct run_state *run, double *score)
+{
+    const struct stats *stats = &run->stats;
     size_t best = SIZE_MAX;
     double best_score = -1.0;
     for (size_t i = 0; i < stats->agent_count; i++) {
@@ -59,110 +86,181 @@ static const char *leader(const struct tournament *t, const struct stats *stats,
         }
     }
     *score = best_score < 0 ? 0.0 : best_score;
-    return best == SIZE_MAX ? NULL : t->entrants[best].name;
+    return best == SIZE_MAX ? NULL : run->tournament->entrants[best].name;
 }
 
-static void show_game(struct tournament *t, struct run_state *run, struct progress *progress,
-                      const struct game_record *record, const char *const names[2])
+static void show_game(struct run_state *run, const struct game_record *record)
 {
+    const struct entrant *e = run->tournament->entrants;
     char line[320];
     snprintf(line, sizeof(line), "game %" PRIu32 ": %s - %s  %s  %s, %zu moves", record->index,
-             names[0], names[1], tourney_result_text(record->result),
-             tourney_termination_name(record->termination), record->move_count);
+             e[record->agent[0]].name, e[record->agent[1]].name,
+             tourney_result_text(record->result), tourney_termination_name(record->termination),
+             record->move_count);
     double score = 0.0;
-    const char *best = leader(t, &run->stats, &score);
-    tourney_progress_game(progress, tourney_now_ns(), best, score, line);
+    const char *best = leader(run, &score);
+    tourney_progress_game(&run->progress, tourney_now_ns(), best, score, line);
 }
 
-static enum run_outcome play_all(struct tournament *t, struct run_state *run,
-                                 const struct run_options *options, FILE *err)
+/* A finished game, in game order: for the log, then counted. */
+static int deliver_game(void *context, const struct game_record *record, const char *line,
+                        char *error, size_t error_size)
 {
-    const struct match_rules rules = {
-        .api = t->game_plugin.game,
-        .game = t->game,
-        .info = &t->game_info,
-        .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
-    };
-    char error[512];
-    struct progress progress;
-    tourney_progress_init(&progress, err, options->quiet ? PROGRESS_OFF : options->progress,
-                          options->colour, options->verbose, run->schedule.count,
-                          run->done_count, tourney_now_ns());
+    struct run_state *run = context;
+    /* Games played past the sequential test's verdict (by other workers
+     * while it was reached) are dropped, so that any number of jobs logs
+     * the same games. */
+    if (run->stats.sprt.verdict != SPRT_CONTINUE) {
+        return 0;
+    }
+    if (tourney_results_log_add_line(&run->log, line, error, error_size) != 0) {
+        return -1;
+    }
+    if (tourney_stats_add(&run->stats, record) != 0 ||
+        tourney_game_sample_add(&run->games, record) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    run->finished++;
+    show_game(run, record);
+    return 0;
+}
+
+/* The games delivered so far, into the log. */
+static int write_games(void *context, char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    return tourney_results_log_write_pending(&run->log, error, error_size);
+}
+
+static int player_init(void *context)
+{
+    struct run_state *run = context;
+    if (tourney_game_player_init(&run->player, run->tournament, &run->schedule) != 0) {
+        return -1;
+    }
+    run->player_ready = true;
+    return 0;
+}
+
+static int player_play(void *context, uint64_t game, struct game_record *record, char **line,
+                       char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    return tourney_game_player_play(&run->player, game, record, line, error, error_size);
+}
+
+static void player_finish(void *context)
+{
+    struct run_state *run = context;
+    if (run->player_ready) {
+        tourney_game_player_finish(&run->player);
+        run->player_ready = false;
+    }
+}
+
+static uint64_t sync_due(void *context)
+{
+    struct run_state *run = context;
+    return tourney_results_log_sync_due(&run->log);
+}
+
+static int sync_log(void *context, char *error, size_t error_size)
+{
+    struct run_state *run = context;
+    return tourney_results_log_sync(&run->log, error, error_size);
+}
+
+/* jobs = 1: game after game in the runner's own process. */
+static enum run_outcome play_here(struct run_state *run, char *error, size_t error_size)
+{
+    if (player_init(run) != 0) {
+        snprintf(error, error_size, "out of memory");
+        return RUN_FAILED;
+    }
     enum run_outcome outcome = RUN_COMPLETE;
-    for (size_t g = 0; g < run->schedule.count; g++) {
-        if (run->done[g]) {
-            continue;
-        }
-        if (stopping(options)) {
+    for (uint64_t g = next_game(run, 0); g < run->schedule.count; g = next_game(run, g + 1)) {
+        if (stopping(run->options)) {
             outcome = RUN_INTERRUPTED;
             break;
         }
-        if (run->stats.sprt.verdict != SPRT_CONTINUE) {
-            break; /* the sequential test has its answer: the match is over */
-        }
-        const struct scheduled_game *scheduled = &run->schedule.games[g];
-        const char *names[2];
-        for (int seat = 0; seat < 2; seat++) {
-            names[seat] = t->entrants[scheduled->agent[seat]].name;
-        }
-        struct seat seats[2];
-        tourney_seat_pool_seats(&run->seats, scheduled, seats);
         struct game_record record;
         tourney_record_init(&record);
-        error[0] = '\0';
-        char why[256] = "";
-        int status = tourney_play_game(&rules, seats, scheduled, &record, why, sizeof(why));
-        if (status != 0) {
-            snprintf(error, sizeof(error), "%s while playing game %zu", why, g);
-        } else if (tourney_results_log_append(&run->log, &record, names, error,
-                                              sizeof(error)) != 0 ||
-                   tourney_stats_add(&run->stats, &record) != 0 ||
-                   tourney_game_sample_add(&run->games, &record) != 0) {
-            status = -1;
+        char *line = NULL;
+        int status = player_play(run, g, &record, &line, error, error_size);
+        if (status == 0) {
+            status = deliver_game(run, &record, line, error, error_size);
         }
         if (status == 0) {
-            show_game(t, run, &progress, &record, names);
+            status = write_games(run, error, error_size);
         }
+        free(line);
         tourney_record_finish(&record);
         if (status != 0) {
-            tourney_progress_finish(&progress, tourney_now_ns());
-            fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
-            return RUN_FAILED;
+            outcome = RUN_FAILED;
+            break;
         }
     }
-    tourney_progress_finish(&progress, tourney_now_ns());
+    player_finish(run);
     return outcome;
+}
+
+/* jobs > 1: worker processes play, the runner writes in game order. */
+static enum run_outcome play_in_workers(struct run_state *run, char *error, size_t error_size)
+{
+    const struct job_plan plan = {
+        .jobs = run->options->jobs,
+        .games = run->schedule.count,
+        .next = next_game,
+        .worker_init = player_init,
+        .play = player_play,
+        .worker_finish = player_finish,
+        .deliver = deliver_game,
+        .flush = write_games,
+        .due = sync_due,
+        .tick = sync_log,
+        .context = run,
+        .stop = run->options->stop,
+        .err = run->err,
+    };
+    switch (tourney_job_pool_run(&plan, error, error_size)) {
+    case JOBS_COMPLETE:
+        return RUN_COMPLETE;
+    case JOBS_STOPPED:
+        return RUN_INTERRUPTED;
+    case JOBS_FAILED:
+        break;
+    }
+    return RUN_FAILED;
 }
 
 static void run_finish(struct run_state *run)
 {
-    tourney_seat_pool_finish(&run->seats);
     tourney_results_log_close(&run->log);
-    tourney_game_sample_finish(&run->games);
     tourney_stats_finish(&run->stats);
+    tourney_game_sample_finish(&run->games);
+    tourney_game_set_finish(&run->done);
     tourney_schedule_finish(&run->schedule);
     tourney_header_finish(&run->header);
-    free(run->done);
 }
 
 /* Opens the results log fresh, or continues it when resuming. */
-static int open_log(struct tournament *t, struct run_state *run,
-                    const struct run_options *options, FILE *err, char *error, size_t size)
+static int open_log(struct run_state *run, char *error, size_t size)
 {
-    const char *dir = t->config.output_dir;
-    if (!options->resume) {
+    const char *dir = run->tournament->config.output_dir;
+    if (!run->options->resume) {
         return tourney_results_log_create(&run->log, dir, &run->header, error, size);
     }
     bool created = false;
-    if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run,
-                                   &created, error, size) != 0) {
+    if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run, &created,
+                                   error, size) != 0) {
         return -1;
     }
     if (created) {
-        fprintf(err, "tourney: no results log in %s yet; starting the tournament\n", dir);
+        fprintf(run->err, "tourney: no results log in %s yet; starting the tournament\n", dir);
     } else {
-        fprintf(err, "tourney: resuming %s: %zu of %zu games already played\n", dir,
-                run->done_count, run->schedule.count);
+        fprintf(run->err, "tourney: resuming %s: %" PRIu64 " of %" PRIu64 " games already played\n",
+                dir, run->finished, run->to_play);
     }
     return 0;
 }
@@ -172,18 +270,30 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
 {
     struct run_state run;
     memset(&run, 0, sizeof(run));
+    run.tournament = t;
+    run.options = options;
+    run.err = err;
     char error[1024] = "";
     enum run_outcome outcome = RUN_FAILED;
     if (tourney_header_from_tournament(&run.header, t, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         return RUN_FAILED;
     }
-    if (tourney_schedule_build(&run.schedule, t->entrant_count, t->config.games_per_pair,
-                               t->config.seed, t->gauntlet) != 0 ||
-        tourney_stats_init_for(&run.stats, &run.header) != 0 ||
+    if (tourney_schedule_init(&run.schedule, t->entrant_count, t->config.games_per_pair,
+                              t->config.seed, t->gauntlet) != 0) {
+        fprintf(err, "tourney: out of memory\n");
+        goto out;
+    }
+    if (run.schedule.count > TOURNEY_MAX_GAMES) {
+        fprintf(err,
+                "tourney: %s schedules %" PRIu64 " games; at most %" PRIu64 " fit in one "
+                "tournament\n",
+                t->config.path, run.schedule.count, TOURNEY_MAX_GAMES);
+        goto out;
+    }
+    if (tourney_stats_init_for(&run.stats, &run.header) != 0 ||
         tourney_game_sample_init_for(&run.games, &run.header) != 0 ||
-        (run.done = calloc(run.schedule.count + 1, 1)) == NULL ||
-        tourney_seat_pool_init(&run.seats, t) != 0) {
+        tourney_game_set_init(&run.done, run.schedule.count) != 0) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
     }
@@ -192,12 +302,26 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 t->sandbox_note);
     }
     run.header.games_scheduled = run.schedule.count;
+    run.header.shard = options->shard;
+    run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
     if (tourney_mkdir_p(t->config.output_dir, error, sizeof(error)) != 0 ||
-        open_log(t, &run, options, err, error, sizeof(error)) != 0) {
+        open_log(&run, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         goto out;
     }
-    outcome = play_all(t, &run, options, err);
+    tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
+                          options->colour, options->verbose, run.to_play, run.finished,
+                          tourney_now_ns());
+    outcome = options->jobs > 1 ? play_in_workers(&run, error, sizeof(error))
+                                : play_here(&run, error, sizeof(error));
+    tourney_progress_finish(&run.progress, tourney_now_ns());
+    if (outcome == RUN_FAILED) {
+        fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
+    }
+    if (tourney_results_log_sync(&run.log, error, sizeof(error)) != 0) {
+        fprintf(err, "tourney: %s\n", error);
+        outcome = RUN_FAILED;
+    }
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {
@@ -217,12 +341,16 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 t->config.output_dir, TOURNEY_LOG_NAME);
     }
     if (outcome == RUN_INTERRUPTED) {
+        char shard[64] = "";
+        if (options->shard.count > 0) {
+            snprintf(shard, sizeof(shard), " --shard %" PRIu32 "/%" PRIu32, options->shard.index,
+                     options->shard.count);
+        }
         fprintf(err,
-                "tourney: interrupted after %" PRIu64 " of %zu games; every finished game is in "
-                "%s/%s.\nResume with: tourney run %s --resume%s%s\n",
-                run.stats.games, run.schedule.count, t->config.output_dir, TOURNEY_LOG_NAME,
-                t->config.path, options->output ? " --output " : "",
-                options->output ? options->output : "");
+                "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
+                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s\n",
+                run.finished, run.to_play, t->config.output_dir, TOURNEY_LOG_NAME, t->config.path,
+                shard, options->output ? " --output " : "", options->output ? options->output : "");
     }
 out:
     run_finish(&run);
@@ -263,11 +391,10 @@ static int rebuild_game(const struct game_record *record, void *context)
     return tourney_game_sample_add(&r->games, record);
 }
 
-/* Publishes R's reports, drawing boards with the log's game plugin when it
- * can be found; a report without boards is still a report. */
-static int publish_rebuilt(struct rebuild *r, const char *dir, const char *exe_path,
-                           const char *env_plugin_path, FILE *out, FILE *err, char *error,
-                           size_t error_size)
+int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
+                             const struct game_sample *games, const char *dir,
+                             const char *exe_path, const char *env_plugin_path, FILE *out,
+                             FILE *err, char *error, size_t error_size)
 {
     struct plugin_search search;
     if (tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
@@ -277,15 +404,14 @@ static int publish_rebuilt(struct rebuild *r, const char *dir, const char *exe_p
     struct log_game game;
     char why[1024] = "";
     struct board_source board = {.note = why};
-    if (tourney_log_game_open(&game, &r->header, &search, why, sizeof(why)) == 0) {
+    if (tourney_log_game_open(&game, header, &search, why, sizeof(why)) == 0) {
         board.api = game.plugin.game;
         board.game = game.game;
         board.info = &game.info;
     } else {
         fprintf(err, "tourney: report.html shows moves without boards: %s\n", why);
     }
-    int status = tourney_publish(&r->header, &r->stats, &r->games, &board, dir, out, error,
-                                 error_size);
+    int status = tourney_publish(header, stats, games, &board, dir, out, error, error_size);
     tourney_log_game_close(&game);
     tourney_plugin_search_finish(&search);
     return status;
@@ -315,14 +441,14 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
                 path);
     }
     if (status == 0) {
-        status = publish_rebuilt(&r, dir, exe_path, env_plugin_path, out, err, error,
-                                 sizeof(error));
+        status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
+                                          env_plugin_path, out, err, error, sizeof(error));
     }
     if (status != 0) {
         fprintf(err, "tourney: %s\n", error);
     } else if (out != NULL) {
         fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
-                r.stats.games, r.header.games_scheduled);
+                r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));
     }
     if (r.ready) {
         tourney_game_sample_finish(&r.games);

@@ -1,6 +1,7 @@
 /*
- * run.h - playing a loaded tournament: schedule, play game after game,
- * append each to the results log, then write the reports.
+ * run.h - playing a loaded tournament: schedule, play its games (one after
+ * the other, or several at once in worker processes), append each to the
+ * results log in game order, then write the reports.
  */
 #ifndef TOURNEY_RUNNER_RUN_H
 #define TOURNEY_RUNNER_RUN_H
@@ -9,16 +10,22 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "game_sample.h"
+#include "log_header.h"
 #include "progress.h"
+#include "shard.h"
+#include "stats.h"
 #include "tournament.h"
 
 struct run_options {
-    bool quiet;    /* no tables on the console */
+    bool quiet;                   /* no tables and no progress on the console */
     enum progress_style progress; /* what ERR shows while playing */
-    bool colour;   /* colours on ERR */
-    bool verbose;  /* a line per game on ERR */
-    bool resume;   /* continue the results log in the output folder */
+    bool colour;                  /* colours on ERR */
+    bool verbose;                 /* a line per game on ERR */
+    bool resume;                  /* continue the results log in the output folder */
     const char *output; /* the --output given, to repeat it in the resume hint */
+    unsigned jobs;      /* games played at once, at least 1 (job_pool.h) */
+    struct shard shard; /* the part of the tournament to play; count 0 for all */
     /* Set (by a signal handler) to stop after the game being played; the
      * games finished so far are kept and reported. May be NULL. */
     const volatile sig_atomic_t *stop;
@@ -35,6 +42,14 @@ enum run_outcome {
  * played. */
 enum run_outcome tourney_run(struct tournament *tournament, const struct run_options *options,
                              FILE *out, FILE *err);
+
+/* Writes every report of a log's games into DIR, drawing boards in
+ * report.html with the log's game plugin when it can be found (a report
+ * without boards is still a report; ERR says why). */
+int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
+                             const struct game_sample *games, const char *dir,
+                             const char *exe_path, const char *env_plugin_path, FILE *out,
+                             FILE *err, char *error, size_t error_size);
 
 /* Rebuilds every report in DIR from DIR/games.jsonl alone. The game plugin
  * the log names is looked for as a run would (EXE_PATH and ENV_PLUGIN_PATH

@@ -40,12 +40,17 @@ run_tests -C build
 run_tests -C build --setup valgrind --suite unit
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# With one job and with two: valgrind follows the worker processes (forks of
+# the runner), and the runner fails the run when one ends with its error code.
 for config in tests/configs/smoke.ini tests/configs/faults.ini; do
-  echo "valgrind: tourney run $config"
-  TOURNEY_PLUGIN_PATH=build/tests/plugins valgrind --quiet --error-exitcode=99 \
-    --leak-check=full --errors-for-leak-kinds=definite,indirect \
-    ./build/tourney run "$config" --quiet --output "$scratch/$(basename "$config" .ini)"
-  passed=$((passed + 1))
+  for jobs in 1 2; do
+    echo "valgrind: tourney run $config --jobs $jobs"
+    TOURNEY_PLUGIN_PATH=build/tests/plugins valgrind --quiet --error-exitcode=99 \
+      --leak-check=full --errors-for-leak-kinds=definite,indirect \
+      ./build/tourney run "$config" --quiet --jobs "$jobs" \
+      --output "$scratch/$(basename "$config" .ini)-$jobs"
+    passed=$((passed + 1))
+  done
 done
 
 # A sanitizer finding fails the test that triggered it.

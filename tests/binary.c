@@ -165,3 +165,71 @@ char *games_without_times(const struct run *run, size_t *lines)
     return text;
 }
 
+
+json_t *summary_without_times(const struct run *run)
+{
+    json_t *summary = load_summary(run);
+    size_t i;
+    json_t *agent;
+    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    {
+        json_t *search = json_object_get(agent, "search");
+        static const char *const clock[] = {"time_mean_ms", "time_median_ms", "time_p95_ms",
+                                            "time_max_ms",  "think_s",        "nodes_per_second",
+                                            "over_budget"};
+        for (size_t k = 0; k < sizeof(clock) / sizeof(clock[0]); k++) {
+            assert_int_equal(json_object_del(search, clock[k]), 0);
+        }
+    }
+    return summary;
+}
+
+size_t count_lines(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    size_t lines = 0;
+    int c;
+    while (file != NULL && (c = fgetc(file)) != EOF) {
+        lines += c == '\n';
+    }
+    if (file != NULL) {
+        fclose(file);
+    }
+    return lines;
+}
+
+char *first_line(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    assert_non_null(file);
+    char *line = NULL;
+    size_t capacity = 0;
+    assert_true(getline(&line, &capacity, file) > 0);
+    fclose(file);
+    return line;
+}
+
+void assert_same_results(const struct run *run, const struct run *expected)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/reports/games.jsonl", expected->dir);
+    char *expected_header = first_line(path);
+    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
+    char *header = first_line(path);
+    assert_string_equal(header, expected_header);
+    free(header);
+    free(expected_header);
+    size_t expected_lines = 0;
+    size_t lines = 0;
+    char *expected_games = games_without_times(expected, &expected_lines);
+    char *games = games_without_times(run, &lines);
+    assert_int_equal(lines, expected_lines);
+    assert_string_equal(games, expected_games);
+    free(expected_games);
+    free(games);
+    json_t *a = summary_without_times(expected);
+    json_t *b = summary_without_times(run);
+    assert_true(json_equal(a, b));
+    json_decref(a);
+    json_decref(b);
+}

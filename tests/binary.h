@@ -42,4 +42,18 @@ json_int_t get_int(json_t *object, const char *key);
  * each record with sorted keys; *LINES counts the games. */
 char *games_without_times(const struct run *run, size_t *lines);
 
+/* summary.json in RUN->dir/reports without the figures that depend on the
+ * clock. */
+json_t *summary_without_times(const struct run *run);
+
+/* The lines of the file at PATH; 0 when it cannot be read. */
+size_t count_lines(const char *path);
+
+/* The first line of the file at PATH (free it). */
+char *first_line(const char *path);
+
+/* RUN's games and reports are those of EXPECTED, timings aside: the same
+ * log header, the same games in the same order, the same summary. */
+void assert_same_results(const struct run *run, const struct run *expected);
+
 #endif /* TOURNEY_TESTS_BINARY_H */

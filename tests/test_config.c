@@ -100,6 +100,7 @@ static void test_every_option(void **state)
                        "time_margin_ms = 0\n"
                        "agent_memory_mb = 32\n"
                        "agent_output_limit_kb = 0\n"
+                       "jobs = 256\n"
                        "\n"
                        "[game]\n"
                        "plugin = mnk\n"
@@ -126,6 +127,7 @@ static void test_every_option(void **state)
     assert_int_equal(c->games_per_pair, 6);
     assert_int_equal(c->time_per_move_ms, 250);
     assert_string_equal(c->output_dir, "out/here");
+    assert_int_equal(c->jobs, 256);
     assert_int_equal(c->plugin_dir_count, 2);
     char expected[128];
     snprintf(expected, sizeof(expected), "%s/plugins", f->dir);
@@ -200,6 +202,34 @@ static void test_isolation_values(void **state)
                          "from 32 to 1048576");
     assert_diag_n(f, 4, 7, "bad value 'lots' for 'agent_output_limit_kb': expected a whole "
                          "number of KiB from 0 to 1048576");
+}
+
+static void test_jobs_values(void **state)
+{
+    struct fixture *f = *state;
+    static const char *const bad[] = {"0", "257", "-1", "two", "", "1.5"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        char text[1024];
+        snprintf(text, sizeof(text), "[tournament]\ngames_per_pair = 2\njobs = %s\n%s", bad[i],
+                 valid_head + strlen("[tournament]\ngames_per_pair = 2\n"));
+        tourney_tournament_close(&f->tournament);
+        tourney_diag_finish(&f->diag);
+        tourney_diag_init(&f->diag);
+        assert_int_not_equal(open_text(f, text), 0);
+        assert_int_equal(f->diag.count, 1);
+        char expected[160];
+        snprintf(expected, sizeof(expected),
+                 "bad value '%s' for 'jobs': expected a whole number of games played at once "
+                 "from 1 to 256",
+                 bad[i]);
+        assert_diag_n(f, 0, 3, expected);
+    }
+    /* Left out, it is 0: the command line or the number of cores decides. */
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+    assert_int_equal(open_text(f, valid_head), 0);
+    assert_int_equal(f->tournament.config.jobs, 0);
 }
 
 static void test_unknown_section(void **state)
@@ -509,6 +539,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_every_option, setup, teardown),
         cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
         cmocka_unit_test_setup_teardown(test_isolation_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_jobs_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_key, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),

@@ -149,6 +149,7 @@ static void check_case(const struct zoo_case *c, json_t *reference)
     print_message("zoo case: %s%s%s\n", c->plugin, c->extra ? ", " : "",
                   c->extra ? c->extra : "");
     struct run run;
+    print_message("%s%s%s\n", c->plugin, c->extra ? ", " : "", c->extra ? c->extra : "");
     play_zoo(&run, c->plugin, c->extra);
     json_t *summary = load_summary(&run);
     json_t *terminations = json_object_get(summary, "terminations");

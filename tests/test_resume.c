@@ -35,41 +35,10 @@ static int teardown(void **state)
     return 0;
 }
 
-/* summary.json without the figures that depend on the clock. */
-static json_t *summary_without_times(const struct run *run)
-{
-    json_t *summary = load_summary(run);
-    size_t i;
-    json_t *agent;
-    json_array_foreach(json_object_get(summary, "agents"), i, agent)
-    {
-        json_t *search = json_object_get(agent, "search");
-        static const char *const clock[] = {"time_mean_ms", "time_median_ms", "time_p95_ms",
-                                            "time_max_ms",  "think_s",        "nodes_per_second",
-                                            "over_budget"};
-        for (size_t k = 0; k < sizeof(clock) / sizeof(clock[0]); k++) {
-            assert_int_equal(json_object_del(search, clock[k]), 0);
-        }
-    }
-    return summary;
-}
-
 /* RUN ended with exactly the reference's games and reports. */
 static void assert_same_as_reference(const struct run *run)
 {
-    size_t expected_lines = 0;
-    size_t lines = 0;
-    char *expected = games_without_times(&reference, &expected_lines);
-    char *games = games_without_times(run, &lines);
-    assert_int_equal(lines, expected_lines);
-    assert_string_equal(games, expected);
-    free(expected);
-    free(games);
-    json_t *a = summary_without_times(&reference);
-    json_t *b = summary_without_times(run);
-    assert_true(json_equal(a, b));
-    json_decref(a);
-    json_decref(b);
+    assert_same_results(run, &reference);
 }
 
 static void copy_log(const struct run *from, const struct run *to)
@@ -93,20 +62,6 @@ static void resume(struct run *run, const char *config)
     snprintf(output, sizeof(output), "%s/reports", run->dir);
     const char *args[] = {"run", config, "--quiet", "--resume", "--output", output, NULL};
     run_tourney(run, args);
-}
-
-static size_t count_lines(const char *path)
-{
-    FILE *file = fopen(path, "r");
-    size_t lines = 0;
-    int c;
-    while (file != NULL && (c = fgetc(file)) != EOF) {
-        lines += c == '\n';
-    }
-    if (file != NULL) {
-        fclose(file);
-    }
-    return lines;
 }
 
 static void test_killed_runs_resume_to_the_same_result(void **state)

@@ -6,7 +6,6 @@
 
 #include <string.h>
 
-#include "schedule.h"
 #include "stats.h"
 
 #define EPS 1e-9
@@ -158,49 +157,6 @@ static void test_tallies(void **state)
     tourney_stats_finish(&stats);
 }
 
-static void test_schedule(void **state)
-{
-    (void)state;
-    struct schedule s;
-    assert_int_equal(tourney_schedule_build(&s, 4, 6, 42, TOURNEY_NO_GAUNTLET), 0);
-    assert_int_equal(s.count, 6 * 6);
-    int first[4][4] = {{0}};
-    for (size_t i = 0; i < s.count; i++) {
-        assert_int_equal(s.games[i].index, i);
-        first[s.games[i].agent[0]][s.games[i].agent[1]]++;
-        /* Seat-swapped games are adjacent: games 2k and 2k+1 mirror. */
-        if (i % 2 == 1) {
-            assert_int_equal(s.games[i].agent[0], s.games[i - 1].agent[1]);
-            assert_int_equal(s.games[i].agent[1], s.games[i - 1].agent[0]);
-        }
-        for (size_t j = 0; j < i; j++) {
-            assert_true(s.games[i].seed != s.games[j].seed);
-        }
-    }
-    for (int a = 0; a < 4; a++) {
-        for (int b = 0; b < 4; b++) {
-            assert_int_equal(first[a][b], a == b ? 0 : 3);
-        }
-    }
-    /* A game's seed depends on the tournament seed and its index only. */
-    struct schedule again;
-    assert_int_equal(tourney_schedule_build(&again, 5, 2, 42, TOURNEY_NO_GAUNTLET), 0);
-    assert_true(again.games[7].seed == s.games[7].seed);
-    tourney_schedule_finish(&again);
-    assert_int_equal(tourney_schedule_build(&again, 4, 6, 43, TOURNEY_NO_GAUNTLET), 0);
-    assert_true(again.games[7].seed != s.games[7].seed);
-    tourney_schedule_finish(&again);
-    tourney_schedule_finish(&s);
-
-    /* A gauntlet: agent 2 against each of the others, nobody else plays. */
-    assert_int_equal(tourney_schedule_build(&s, 4, 4, 42, 2), 0);
-    assert_int_equal(s.count, 3 * 4);
-    for (size_t i = 0; i < s.count; i++) {
-        assert_true(s.games[i].agent[0] == 2 || s.games[i].agent[1] == 2);
-    }
-    tourney_schedule_finish(&s);
-}
-
 /* Buckets tile the whole range without gaps, small values are exact, and
  * every bucket is narrower than 1/128 of its values. */
 static void test_histogram_buckets(void **state)
@@ -257,7 +213,6 @@ int main(void)
         cmocka_unit_test(test_histogram_quantiles),
         cmocka_unit_test(test_rates),
         cmocka_unit_test(test_tallies),
-        cmocka_unit_test(test_schedule),
     };
     return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
 }

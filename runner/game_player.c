@@ -1,0 +1,53 @@
+#include "game_player.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "executor.h"
+#include "log_line.h"
+
+int tourney_game_player_init(struct game_player *player, const struct tournament *t,
+                             const struct schedule *schedule)
+{
+    memset(player, 0, sizeof(*player));
+    player->tournament = t;
+    player->schedule = schedule;
+    player->rules = (struct match_rules){
+        .api = t->game_plugin.game,
+        .game = t->game,
+        .info = &t->game_info,
+        .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
+    };
+    return tourney_seat_pool_init(&player->seats, t);
+}
+
+int tourney_game_player_play(struct game_player *player, uint64_t index, struct game_record *record,
+                             char **line, char *error, size_t error_size)
+{
+    const struct tournament *t = player->tournament;
+    struct scheduled_game scheduled;
+    tourney_schedule_game(player->schedule, index, &scheduled);
+    struct seat seats[2];
+    tourney_seat_pool_seats(&player->seats, &scheduled, seats);
+    char why[256] = "";
+    *line = NULL;
+    if (tourney_play_game(&player->rules, seats, &scheduled, record, why, sizeof(why)) != 0) {
+        snprintf(error, error_size, "%s while playing game %llu", why, (unsigned long long)index);
+        return -1;
+    }
+    const char *names[2] = {t->entrants[scheduled.agent[0]].name,
+                            t->entrants[scheduled.agent[1]].name};
+    *line = tourney_log_line_of_record(record, names);
+    if (*line == NULL) {
+        snprintf(error, error_size, "out of memory for the record of game %llu",
+                 (unsigned long long)index);
+        return -1;
+    }
+    return 0;
+}
+
+void tourney_game_player_finish(struct game_player *player)
+{
+    tourney_seat_pool_finish(&player->seats);
+    memset(player, 0, sizeof(*player));
+}

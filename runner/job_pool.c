@@ -1,0 +1,551 @@
+#include "job_pool.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "agent_process.h"
+#include "clock.h"
+#include "job_worker.h"
+
+/* Games that may be finished and waiting for an earlier one, per job: enough
+ * to keep every worker busy behind one slow game, few enough to keep in
+ * memory (a game's record and line, a kilobyte or so on 3x3). */
+#define WINDOW_PER_JOB 64
+
+/* Games a worker may have been handed and not yet replied to. */
+#define QUEUE_GAMES (2 * JOB_TASK_MAX)
+
+/* How much work a worker is given beyond the game it plays, when games are
+ * quick: enough that it never waits for the runner, in tasks large enough
+ * that a game costs few system calls. Slow games are dealt one mini-match
+ * at a time, so that at the end of a tournament no worker sits on games
+ * another could be playing. */
+#define QUEUED_WORK_NS UINT64_C(2000000)
+
+/* What is read from a worker at once. */
+#define READ_CHUNK 65536
+
+struct worker {
+    pid_t pid;                   /* 0 when none runs in this place */
+    int fd;                      /* the runner's end of its socket */
+    uint64_t queue[QUEUE_GAMES]; /* games handed to it, in the order it plays them */
+    unsigned head;
+    unsigned count;
+    uint64_t started_ns; /* when it started on the game at the head */
+    unsigned char *in;   /* replies read, the last perhaps in part */
+    size_t in_length;
+    size_t in_capacity;
+};
+
+enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED };
+
+/* A game of the window: slots[game % window]. */
+struct slot {
+    unsigned char state;
+    unsigned char deaths; /* workers that died while playing it */
+    unsigned char *reply; /* SLOT_FINISHED: the whole reply */
+};
+
+struct pool {
+    const struct job_plan *plan;
+    struct worker *workers;
+    struct pollfd *fds; /* one per worker, to wait with */
+    struct slot *slots;
+    uint64_t window;
+    uint64_t write_next; /* the next game to deliver, or plan->games */
+    uint64_t deal_next;  /* the next game never dealt, or plan->games */
+    uint64_t *retry;     /* games to deal again, in order */
+    size_t retry_count;
+    uint64_t game_ns; /* a game's time in a worker, a moving average; 0 unknown */
+    bool failed;
+    char *error;
+    size_t error_size;
+};
+
+static uint64_t queued_game(const struct worker *w, unsigned i)
+{
+    return w->queue[(w->head + i) % QUEUE_GAMES];
+}
+
+static struct slot *slot_of(struct pool *p, uint64_t game)
+{
+    return &p->slots[game % p->window];
+}
+
+static void fail(struct pool *p, const char *message)
+{
+    if (!p->failed) {
+        snprintf(p->error, p->error_size, "%s", message);
+        p->failed = true;
+    }
+}
+
+static int start_worker(struct pool *p, struct worker *w)
+{
+    int pair[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
+        snprintf(p->error, p->error_size, "cannot make a socket for a worker process: %s",
+                 strerror(errno));
+        p->failed = true;
+        return -1;
+    }
+    pid_t runner = getpid();
+    /* Buffered output would be written twice, once by each process. */
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(p->error, p->error_size, "cannot start a worker process: %s", strerror(errno));
+        p->failed = true;
+        close(pair[0]);
+        close(pair[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* The other workers' sockets stay with the runner, or they would
+         * not see the end of their stream when it closes its end. */
+        close(pair[0]);
+        for (unsigned i = 0; i < p->plan->jobs; i++) {
+            if (p->workers[i].pid != 0) {
+                close(p->workers[i].fd);
+            }
+        }
+        tourney_job_worker_main(p->plan, pair[1], runner);
+    }
+    close(pair[1]);
+    free(w->in);
+    *w = (struct worker){.pid = pid, .fd = pair[0]};
+    return 0;
+}
+
+/* Adds GAME to the games to deal again, keeping them in order. */
+static void retry_game(struct pool *p, uint64_t game)
+{
+    size_t at = p->retry_count;
+    while (at > 0 && p->retry[at - 1] > game) {
+        p->retry[at] = p->retry[at - 1];
+        at--;
+    }
+    p->retry[at] = game;
+    p->retry_count++;
+    slot_of(p, game)->state = SLOT_FREE;
+}
+
+/* A worker's stream ended: it died. Its games go to another worker; the one
+ * it was playing, if it was, is charged with its death, once. */
+static void worker_died(struct pool *p, struct worker *w, bool charge)
+{
+    close(w->fd);
+    int status = 0;
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    char how[64];
+    tourney_describe_wait_status(status, how, sizeof(how));
+    if (w->count > 0) {
+        uint64_t game = queued_game(w, 0);
+        struct slot *s = slot_of(p, game);
+        if (charge && ++s->deaths >= 2) {
+            char message[512];
+            snprintf(message, sizeof(message),
+                     "game %llu ended two worker processes (the second %s); with isolation = "
+                     "none an agent that crashes ends the process that plays it, where "
+                     "isolation = process would make it lose only its game",
+                     (unsigned long long)game, how);
+            fail(p, message);
+        } else if (charge && p->plan->err != NULL) {
+            fprintf(p->plan->err,
+                    "tourney: a worker process %s while playing game %llu; playing it again\n", how,
+                    (unsigned long long)game);
+        }
+        for (unsigned i = 0; i < w->count; i++) {
+            retry_game(p, queued_game(w, i));
+        }
+    }
+    free(w->in);
+    *w = (struct worker){.pid = 0, .fd = -1};
+}
+
+/* How many games a worker may be handed ahead. */
+static unsigned queue_limit(const struct pool *p)
+{
+    if (p->game_ns == 0 || 2 * p->game_ns >= QUEUED_WORK_NS) {
+        return 2;
+    }
+    uint64_t games = 2 + QUEUED_WORK_NS / p->game_ns;
+    return games < QUEUE_GAMES ? (unsigned)games & ~1u : QUEUE_GAMES;
+}
+
+/* The worker to hand the next task to: an idle one, else a new one rather
+ * than one busy with a game, else the one with the fewest games queued, if
+ * it has room for two more; NULL when all have enough. */
+static struct worker *pick_worker(struct pool *p)
+{
+    struct worker *least = NULL;
+    struct worker *empty = NULL;
+    for (unsigned i = 0; i < p->plan->jobs; i++) {
+        struct worker *w = &p->workers[i];
+        if (w->pid == 0) {
+            empty = empty != NULL ? empty : w;
+        } else if (least == NULL || w->count < least->count) {
+            least = w;
+        }
+    }
+    if (least != NULL && least->count == 0) {
+        return least;
+    }
+    if (empty != NULL) {
+        return empty;
+    }
+    return least != NULL && least->count + 2 <= queue_limit(p) ? least : NULL;
+}
+
+/* Up to MAX games to deal next: games to play again first, then new games
+ * within the window, in order, so a task holds whole mini-matches, whose
+ * games reuse the same agent processes. Returns how many. */
+static uint32_t take_task(struct pool *p, bool stopping, uint32_t max, uint64_t *games)
+{
+    const struct job_plan *plan = p->plan;
+    uint32_t count = 0;
+    while (count < max && p->retry_count > 0) {
+        games[count++] = p->retry[0];
+        p->retry_count--;
+        memmove(p->retry, p->retry + 1, p->retry_count * sizeof(*p->retry));
+    }
+    uint64_t end = p->write_next + p->window;
+    while (!stopping && count < max && p->deal_next < plan->games && p->deal_next < end) {
+        games[count++] = p->deal_next;
+        p->deal_next = plan->next(plan->context, p->deal_next + 1);
+    }
+    return count;
+}
+
+/* Hands out tasks while there are games and workers for them. */
+static void deal(struct pool *p, bool stopping)
+{
+    struct worker *w;
+    while (!p->failed && (w = pick_worker(p)) != NULL) {
+        unsigned limit = queue_limit(p);
+        uint32_t room = limit > w->count ? limit - w->count : 2;
+        struct {
+            struct job_task_head head;
+            uint64_t games[JOB_TASK_MAX];
+        } task;
+        memset(&task, 0, sizeof(task));
+        task.head.count =
+            take_task(p, stopping, room < JOB_TASK_MAX ? room : JOB_TASK_MAX, task.games);
+        if (task.head.count == 0) {
+            return;
+        }
+        if (w->pid == 0 && start_worker(p, w) != 0) {
+            return;
+        }
+        if (w->count == 0) {
+            w->started_ns = tourney_now_ns();
+        }
+        for (uint32_t i = 0; i < task.head.count; i++) {
+            slot_of(p, task.games[i])->state = SLOT_DEALT;
+            w->queue[(w->head + w->count++) % QUEUE_GAMES] = task.games[i];
+        }
+        if (tourney_job_send(w->fd, &task,
+                             sizeof(task.head) + task.head.count * sizeof(uint64_t)) != 0) {
+            /* Its stream is closed: it died, perhaps before it was given
+             * anything. Whether it was playing a game, its replies will
+             * say; nothing is charged here. */
+            worker_died(p, w, false);
+        }
+    }
+}
+
+/* Takes the whole reply at DATA from W; SIZE is its size. */
+static void take_reply(struct pool *p, struct worker *w, const unsigned char *data, size_t size)
+{
+    struct job_reply_head head;
+    memcpy(&head, data, sizeof(head));
+    const char *text = (const char *)data + tourney_job_reply_text_offset(&head);
+    if (text[head.text_length - 1] != '\0') {
+        fail(p, "a worker process sent a broken reply");
+        return;
+    }
+    if (head.status != 0) {
+        fail(p, text);
+        return;
+    }
+    unsigned char *reply = malloc(size);
+    if (reply == NULL) {
+        fail(p, "out of memory");
+        return;
+    }
+    memcpy(reply, data, size);
+    struct slot *s = slot_of(p, head.game);
+    s->state = SLOT_FINISHED;
+    s->reply = reply;
+    w->head = (w->head + 1) % QUEUE_GAMES;
+    w->count--;
+    /* What a game takes, averaged over the last dozen or so. */
+    uint64_t now = tourney_now_ns();
+    uint64_t took = now - w->started_ns;
+    p->game_ns = p->game_ns == 0 ? took : p->game_ns - p->game_ns / 8 + took / 8;
+    w->started_ns = now;
+}
+
+/* Reads what W sent and takes every whole reply in it. */
+static void receive(struct pool *p, struct worker *w)
+{
+    if (w->in_capacity - w->in_length < READ_CHUNK) {
+        size_t capacity = w->in_length + READ_CHUNK;
+        unsigned char *in = realloc(w->in, capacity);
+        if (in == NULL) {
+            fail(p, "out of memory");
+            return;
+        }
+        w->in = in;
+        w->in_capacity = capacity;
+    }
+    ssize_t got = read(w->fd, w->in + w->in_length, w->in_capacity - w->in_length);
+    if (got < 0 && errno == EINTR) {
+        return;
+    }
+    if (got <= 0) {
+        worker_died(p, w, true);
+        return;
+    }
+    w->in_length += (size_t)got;
+    size_t used = 0;
+    while (!p->failed && w->in_length - used >= sizeof(struct job_reply_head)) {
+        struct job_reply_head head;
+        memcpy(&head, w->in + used, sizeof(head));
+        if (w->count == 0 || head.game != queued_game(w, 0) || head.text_length == 0 ||
+            head.text_length > JOB_REPLY_MAX_TEXT || head.move_count > JOB_REPLY_MAX_MOVES) {
+            fail(p, "a worker process broke the protocol between it and the runner");
+            return;
+        }
+        size_t size = tourney_job_reply_size(&head);
+        if (w->in_length - used < size) {
+            /* The rest is on its way; make room for it. */
+            if (w->in_capacity < used + size) {
+                unsigned char *in = realloc(w->in, used + size);
+                if (in == NULL) {
+                    fail(p, "out of memory");
+                    return;
+                }
+                w->in = in;
+                w->in_capacity = used + size;
+            }
+            break;
+        }
+        take_reply(p, w, w->in + used, size);
+        used += size;
+    }
+    memmove(w->in, w->in + used, w->in_length - used);
+    w->in_length -= used;
+}
+
+/* Hands the reply over to the runner as a record. */
+static int deliver(struct pool *p, struct slot *s)
+{
+    struct game_record record;
+    const char *line = NULL;
+    tourney_job_reply_record(s->reply, &record, &line);
+    int status = p->plan->deliver(p->plan->context, &record, line, p->error, p->error_size);
+    free(s->reply);
+    *s = (struct slot){.state = SLOT_FREE};
+    if (status != 0) {
+        p->failed = true;
+    }
+    return status;
+}
+
+/* Delivers every game whose predecessors have all been delivered, then has
+ * the runner write them. */
+static void deliver_in_order(struct pool *p)
+{
+    const struct job_plan *plan = p->plan;
+    bool delivered = false;
+    while (!p->failed && p->write_next < plan->games) {
+        struct slot *s = slot_of(p, p->write_next);
+        if (s->state != SLOT_FINISHED || deliver(p, s) != 0) {
+            break;
+        }
+        delivered = true;
+        p->write_next = plan->next(plan->context, p->write_next + 1);
+    }
+    if (delivered && !p->failed && plan->flush(plan->context, p->error, p->error_size) != 0) {
+        p->failed = true;
+    }
+}
+
+/* Waits for replies, the runner's own work or a signal. */
+static void wait_for_work(struct pool *p)
+{
+    const struct job_plan *plan = p->plan;
+    /* A place without a worker has fd -1, which poll passes over. */
+    for (unsigned i = 0; i < plan->jobs; i++) {
+        p->fds[i] =
+            (struct pollfd){.fd = p->workers[i].pid != 0 ? p->workers[i].fd : -1, .events = POLLIN};
+    }
+    uint64_t due = plan->due(plan->context);
+    uint64_t now = tourney_now_ns();
+    int timeout = -1;
+    if (due != UINT64_MAX) {
+        uint64_t wait_ms = due > now ? (due - now + 999999) / 1000000 : 0;
+        timeout = wait_ms > 60000 ? 60000 : (int)wait_ms;
+    }
+    int ready = poll(p->fds, plan->jobs, timeout);
+    if (ready < 0 && errno != EINTR) {
+        char message[256];
+        snprintf(message, sizeof(message), "cannot wait for the worker processes: %s",
+                 strerror(errno));
+        fail(p, message);
+        return;
+    }
+    if (tourney_now_ns() >= plan->due(plan->context) &&
+        plan->tick(plan->context, p->error, p->error_size) != 0) {
+        p->failed = true;
+        return;
+    }
+    for (unsigned i = 0; ready > 0 && i < plan->jobs && !p->failed; i++) {
+        if (p->fds[i].fd >= 0 && p->fds[i].revents != 0) {
+            receive(p, &p->workers[i]);
+        }
+    }
+}
+
+/* Whether a worker still holds games it was dealt. */
+static bool busy(const struct pool *p)
+{
+    for (unsigned i = 0; i < p->plan->jobs; i++) {
+        if (p->workers[i].pid != 0 && p->workers[i].count > 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Ends every worker: asked to (the end of its stream), or killed when the
+ * run failed. */
+static void stop_workers(struct pool *p)
+{
+    for (unsigned i = 0; i < p->plan->jobs; i++) {
+        struct worker *w = &p->workers[i];
+        if (w->pid != 0) {
+            if (p->failed) {
+                kill(w->pid, SIGKILL);
+            }
+            close(w->fd);
+        }
+    }
+    for (unsigned i = 0; i < p->plan->jobs; i++) {
+        struct worker *w = &p->workers[i];
+        int status = 0;
+        while (w->pid != 0 && waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        /* A worker that was done ends with status 0: anything else is a
+         * fault of the runner's (valgrind's error exit code included), and
+         * worth a failed run even though every game was delivered. */
+        if (w->pid != 0 && !p->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            char how[64];
+            tourney_describe_wait_status(status, how, sizeof(how));
+            char message[160];
+            snprintf(message, sizeof(message), "a worker process %s when it was done", how);
+            fail(p, message);
+        }
+        free(w->in);
+        *w = (struct worker){.pid = 0, .fd = -1};
+    }
+}
+
+/* After a failure: games that finished after one that never will are
+ * delivered anyway, out of order, rather than lost. */
+static void salvage(struct pool *p)
+{
+    char ignored[256];
+    char *error = p->error;
+    size_t error_size = p->error_size;
+    p->error = ignored;
+    p->error_size = sizeof(ignored);
+    for (uint64_t i = 0; i < p->window; i++) {
+        struct slot *s = slot_of(p, p->write_next + i);
+        if (s->state == SLOT_FINISHED) {
+            deliver(p, s);
+        }
+    }
+    p->plan->flush(p->plan->context, ignored, sizeof(ignored));
+    p->error = error;
+    p->error_size = error_size;
+}
+
+static void pool_finish(struct pool *p)
+{
+    for (uint64_t i = 0; p->slots != NULL && i < p->window; i++) {
+        free(p->slots[i].reply);
+    }
+    free(p->workers);
+    free(p->fds);
+    free(p->slots);
+    free(p->retry);
+}
+
+enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, size_t error_size)
+{
+    struct pool p = {
+        .plan = plan,
+        .window = (uint64_t)plan->jobs * WINDOW_PER_JOB,
+        .error = error,
+        .error_size = error_size,
+    };
+    p.workers = calloc(plan->jobs, sizeof(*p.workers));
+    p.fds = calloc(plan->jobs, sizeof(*p.fds));
+    p.slots = calloc(p.window, sizeof(*p.slots));
+    p.retry = calloc(p.window, sizeof(*p.retry));
+    if (p.workers == NULL || p.fds == NULL || p.slots == NULL || p.retry == NULL) {
+        pool_finish(&p);
+        snprintf(error, error_size, "out of memory");
+        return JOBS_FAILED;
+    }
+    p.write_next = p.deal_next = plan->next(plan->context, 0);
+    enum job_outcome outcome = JOBS_FAILED;
+    for (;;) {
+        deliver_in_order(&p);
+        if (p.failed) {
+            break;
+        }
+        if (p.write_next >= plan->games) {
+            /* Every game to write is written. When the run ended early (a
+             * sequential test reached its verdict), workers may still hold
+             * games: their replies are not needed, but a worker is let
+             * finish rather than cut off mid-reply. */
+            if (!busy(&p)) {
+                outcome = JOBS_COMPLETE;
+                break;
+            }
+            wait_for_work(&p);
+            continue;
+        }
+        bool stopping = plan->stop != NULL && *plan->stop != 0;
+        deal(&p, stopping);
+        if (p.failed) {
+            break;
+        }
+        if (!busy(&p)) {
+            if (stopping) {
+                outcome = JOBS_STOPPED;
+            } else {
+                fail(&p, "no game could be dealt to a worker process");
+            }
+            break;
+        }
+        wait_for_work(&p);
+    }
+    stop_workers(&p);
+    if (p.failed) {
+        outcome = JOBS_FAILED;
+        salvage(&p);
+    }
+    pool_finish(&p);
+    return outcome;
+}

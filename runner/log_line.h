@@ -1,0 +1,25 @@
+/*
+ * log_line.h - one line of a results log: a compact JSON object with a
+ * "check" field added at its end, the digest of the rest of the line, so a
+ * line that was cut short or changed on disk is recognised as such.
+ */
+#ifndef TOURNEY_RUNNER_LOG_LINE_H
+#define TOURNEY_RUNNER_LOG_LINE_H
+
+#include <jansson.h>
+
+#include "record.h"
+
+/* OBJECT as one log line, "\n" included: its compact JSON with the check
+ * digest of that JSON added. OBJECT gains the check field. NULL when out of
+ * memory. */
+char *tourney_log_line_seal(json_t *object);
+
+/* A game as its log line; NAMES are the entrants' names in seat order. */
+char *tourney_log_line_of_record(const struct game_record *record, const char *const names[2]);
+
+/* Parses LINE and verifies its check field, which it removes; NULL when the
+ * line does not hold. */
+json_t *tourney_log_line_unseal(const char *line);
+
+#endif /* TOURNEY_RUNNER_LOG_LINE_H */

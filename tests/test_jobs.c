@@ -1,0 +1,427 @@
+/*
+ * Games played at once (jobs): the results log and the reports are the same
+ * for any number of jobs, timings aside; a run with two jobs interrupted by
+ * Ctrl-C or killed resumes to the same result; a misbehaving agent costs
+ * only its own games; a worker that an agent crashes is replaced and its
+ * game played again, and a game that crashes two workers fails the run with
+ * the games before it kept.
+ */
+#include "test.h"
+
+#include "binary.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RESUME_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/resume.ini"
+#define FAULTS_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/faults.ini"
+
+/* An AddressSanitizer build turns a crash into an abort (main asks for it,
+ * for whoever runs the test). */
+#if defined(__SANITIZE_ADDRESS__)
+#define CRASH_SIGNAL "SIGABRT"
+#else
+#define CRASH_SIGNAL "SIGSEGV"
+#endif
+
+/* The lines of RUN's stderr that tourney wrote ("tourney: ..."): without
+ * what a sanitizer reports about a worker that crashed on purpose. */
+static char *tourney_lines(const struct run *run)
+{
+    char *err = slurp(run->err);
+    char *kept = err;
+    for (char *line = err; *line != '\0';) {
+        char *end = strchr(line, '\n');
+        size_t length = end != NULL ? (size_t)(end - line) + 1 : strlen(line);
+        if (strncmp(line, "tourney:", 8) == 0) {
+            memmove(kept, line, length);
+            kept += length;
+        }
+        line += length;
+    }
+    *kept = '\0';
+    return err;
+}
+
+static void make_dir(struct run *run)
+{
+    memset(run, 0, sizeof(*run));
+    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-jobs-XXXXXX");
+    assert_non_null(mkdtemp(run->dir));
+}
+
+/* Plays CONFIG with JOBS jobs (and EXTRA options) into a new directory. */
+static void play_jobs(struct run *run, const char *config, const char *jobs, const char *extra)
+{
+    make_dir(run);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    const char *args[] = {"run",      config, "--quiet", "--jobs", jobs,
+                          "--output", output, extra,     NULL};
+    run_tourney(run, args);
+    if (run->status != 0) {
+        char *err = slurp(run->err);
+        print_error("tourney run %s --jobs %s failed (%d):\n%s\n", config, jobs, run->status, err);
+        free(err);
+        fail();
+    }
+}
+
+/* The games of RUN's log are games 0, 1, 2, ... in order. */
+static void assert_in_game_order(const struct run *run)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
+    FILE *file = fopen(path, "r");
+    assert_non_null(file);
+    char *line = NULL;
+    size_t capacity = 0;
+    long expected = -1;
+    while (getline(&line, &capacity, file) > 0) {
+        json_t *record = json_loads(line, 0, NULL);
+        assert_non_null(record);
+        if (expected >= 0) {
+            assert_int_equal(get_int(record, "game"), expected);
+        }
+        expected++;
+        json_decref(record);
+    }
+    free(line);
+    fclose(file);
+}
+
+/* A config in RUN's directory: TEXT, with the agents of two plugins. */
+static void write_config(const struct run *run, char *path, size_t size, const char *text)
+{
+    snprintf(path, size, "%s/test.ini", run->dir);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static void test_same_results_for_any_jobs(void **state)
+{
+    (void)state;
+    struct run one;
+    struct run two;
+    struct run three;
+    play_jobs(&one, RESUME_CONFIG, "1", NULL);
+    play_jobs(&two, RESUME_CONFIG, "2", NULL);
+    play_jobs(&three, RESUME_CONFIG, "3", NULL);
+    json_t *summary = load_summary(&one);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 600);
+    json_decref(summary);
+    assert_same_results(&two, &one);
+    assert_same_results(&three, &one);
+    assert_in_game_order(&two);
+    assert_in_game_order(&three);
+    remove_tree(one.dir);
+    remove_tree(two.dir);
+    remove_tree(three.dir);
+}
+
+/* Agents in the runner's process: the workers play them, forked with the
+ * plugins loaded. */
+static void test_same_results_in_process(void **state)
+{
+    (void)state;
+    static const char *const config = "[tournament]\nname = quick\nseed = 4\n"
+                                      "games_per_pair = 300\nisolation = none\n"
+                                      "[game]\nplugin = mnk\n"
+                                      "[agent first-open]\nplugin = first-open\n"
+                                      "[agent random]\nplugin = random\n"
+                                      "[agent minimax]\nplugin = minimax\ndepth = 2\n";
+    struct run runs[3];
+    char path[128];
+    for (int j = 0; j < 3; j++) {
+        make_dir(&runs[j]);
+        if (j == 0) {
+            write_config(&runs[j], path, sizeof(path), config);
+        }
+        char output[128];
+        snprintf(output, sizeof(output), "%.64s/reports", runs[j].dir);
+        const char *jobs = j == 0 ? "1" : j == 1 ? "2" : "3";
+        const char *args[] = {"run", path, "--quiet", "-j", jobs, "-o", output, NULL};
+        run_tourney(&runs[j], args);
+        assert_int_equal(runs[j].status, 0);
+    }
+    json_t *summary = load_summary(&runs[0]);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 900);
+    json_decref(summary);
+    for (int j = 1; j < 3; j++) {
+        assert_same_results(&runs[j], &runs[0]);
+        assert_in_game_order(&runs[j]);
+    }
+    for (int j = 0; j < 3; j++) {
+        remove_tree(runs[j].dir);
+    }
+}
+
+static void resume(struct run *run, const char *config, const char *jobs)
+{
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    const char *args[] = {"run", config,     "--quiet", "--resume", "-j",
+                          jobs,  "--output", output,    NULL};
+    run_tourney(run, args);
+}
+
+static void wait_for_lines(const char *log, size_t lines)
+{
+    struct timespec pause = {0, 1000000L};
+    for (int waited = 0; count_lines(log) < lines; waited++) {
+        assert_true(waited < 30000);
+        nanosleep(&pause, NULL);
+    }
+}
+
+static void test_interrupted_run_resumes(void **state)
+{
+    (void)state;
+    struct run reference;
+    play_jobs(&reference, RESUME_CONFIG, "1", NULL);
+
+    struct run run;
+    make_dir(&run);
+    char output[128];
+    char log[160];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    const char *args[] = {"run", RESUME_CONFIG, "--quiet", "-j", "2", "--output", output, NULL};
+    pid_t pid = start_tourney(&run, args);
+    wait_for_lines(log, 3);
+    kill(pid, SIGINT);
+    wait_tourney(&run, pid);
+    assert_int_equal(run.status, 130);
+    char *err = slurp(run.err);
+    assert_non_null(strstr(err, "tourney: interrupted after "));
+    assert_non_null(strstr(err, "Resume with: tourney run " RESUME_CONFIG " --resume --output "));
+    free(err);
+    /* Every game finished is in the log, in order, and in the reports. */
+    json_t *summary = load_summary(&run);
+    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
+    json_decref(summary);
+    assert_true(played >= 2 && played < 600);
+    assert_int_equal(played + 1, (json_int_t)count_lines(log));
+    assert_in_game_order(&run);
+
+    /* Killed outright, twice, with its workers: nothing is lost either. */
+    for (int attempt = 0; attempt < 2; attempt++) {
+        const char *again[] = {"run",      RESUME_CONFIG, "--quiet", "-j", "2",
+                               "--resume", "--output",    output,    NULL};
+        size_t before = count_lines(log);
+        pid = start_tourney(&run, again);
+        wait_for_lines(log, before + 2);
+        kill(pid, SIGKILL);
+        wait_tourney(&run, pid);
+        assert_int_equal(run.status, 128 + SIGKILL);
+    }
+    resume(&run, RESUME_CONFIG, "2");
+    assert_int_equal(run.status, 0);
+    assert_same_results(&run, &reference);
+    remove_tree(run.dir);
+    remove_tree(reference.dir);
+}
+
+static void test_faulty_agents_with_two_jobs(void **state)
+{
+    (void)state;
+    /* Agents that play illegal moves or fail... */
+    struct run one;
+    struct run two;
+    play_jobs(&one, FAULTS_CONFIG, "1", NULL);
+    play_jobs(&two, FAULTS_CONFIG, "2", NULL);
+    assert_same_results(&two, &one);
+    json_t *summary = load_summary(&two);
+    json_t *terminations = json_object_get(summary, "terminations");
+    assert_int_equal(get_int(terminations, "normal"), 10);
+    assert_int_equal(get_int(terminations, "illegal_move") + get_int(terminations, "agent_error"),
+                     50);
+    json_decref(summary);
+    remove_tree(one.dir);
+    remove_tree(two.dir);
+
+    /* ... and an agent process that crashes, hangs or exits. */
+    static const char *const zoo[] = {"zoo_segfault", "zoo_sleep", "zoo_exit"};
+    static const char *const ends[] = {"crash", "time_forfeit", "early_exit"};
+    for (size_t i = 0; i < 3; i++) {
+        struct run runs[2];
+        char path[128];
+        for (int j = 0; j < 2; j++) {
+            make_dir(&runs[j]);
+            char text[1024];
+            snprintf(text, sizeof(text),
+                     "[tournament]\nname = zoo\nseed = 7\ngames_per_pair = 4\n"
+                     "time_per_move_ms = 50\ntime_margin_ms = 200\n"
+                     "[game]\nplugin = mnk\n[agent bad]\nplugin = %s/%s.so\n"
+                     "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n",
+                     TOURNEY_TEST_PLUGIN_DIR, zoo[i]);
+            if (j == 0) {
+                write_config(&runs[j], path, sizeof(path), text);
+            }
+            char output[128];
+            snprintf(output, sizeof(output), "%.64s/reports", runs[j].dir);
+            const char *args[] = {"run", path, "-q", "-j", j == 0 ? "1" : "2", "-o", output, NULL};
+            run_tourney(&runs[j], args);
+            assert_int_equal(runs[j].status, 0);
+        }
+        assert_same_results(&runs[1], &runs[0]);
+        summary = load_summary(&runs[1]);
+        terminations = json_object_get(summary, "terminations");
+        /* bad plays 8 of the 12 games and loses each its way. */
+        assert_int_equal(get_int(terminations, ends[i]), 8);
+        assert_int_equal(get_int(terminations, "normal"), 4);
+        json_decref(summary);
+        remove_tree(runs[0].dir);
+        remove_tree(runs[1].dir);
+    }
+}
+
+/* crash-once against first-open, then first-open against random, in the
+ * runner's process (a gauntlet of first-open, two games per pair): crash-once
+ * plays games 0 and 1 only, one mini-match, which one worker plays in
+ * order, so game 0 is the one that crashes, whatever the other worker
+ * does. CONFIG is written if it is not there. */
+static void play_crash_once(struct run *run, const char *config, const char *jobs,
+                            const char *marker)
+{
+    if (access(config, F_OK) != 0) {
+        FILE *file = fopen(config, "w");
+        assert_non_null(file);
+        fprintf(file,
+                "[tournament]\nname = crash\nseed = 3\ngames_per_pair = 2\nisolation = none\n"
+                "format = gauntlet\ngauntlet_agent = first-open\n"
+                "[game]\nplugin = mnk\n[agent crash-once]\nplugin = %s/zoo_crash_once.so\n"
+                "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n",
+                TOURNEY_TEST_PLUGIN_DIR);
+        fclose(file);
+    }
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    setenv("TOURNEY_TEST_CRASH_ONCE", marker, 1);
+    const char *args[] = {"run", config, "-q", "-j", jobs, "-o", output, NULL};
+    run_tourney(run, args);
+}
+
+static void test_a_crashed_worker_is_replaced(void **state)
+{
+    (void)state;
+    /* The reference: the marker is there already, so nothing crashes. */
+    struct run reference;
+    make_dir(&reference);
+    char config[128];
+    snprintf(config, sizeof(config), "%s/crash.ini", reference.dir);
+    play_crash_once(&reference, config, "1", "/dev/null");
+    assert_int_equal(reference.status, 0);
+
+    struct run run;
+    make_dir(&run);
+    char marker[160];
+    snprintf(marker, sizeof(marker), "%s/crashed", run.dir);
+    play_crash_once(&run, config, "2", marker);
+    char *err = tourney_lines(&run);
+    if (run.status != 0) {
+        print_error("%s\n", err);
+    }
+    assert_int_equal(run.status, 0);
+    assert_string_equal(err, "tourney: a worker process killed by " CRASH_SIGNAL
+                             " while playing game 0; playing it again\n");
+    free(err);
+    assert_int_equal(access(marker, F_OK), 0);
+    assert_same_results(&run, &reference);
+    assert_in_game_order(&run);
+    remove_tree(run.dir);
+    remove_tree(reference.dir);
+}
+
+static void test_a_game_that_crashes_twice_fails_the_run(void **state)
+{
+    (void)state;
+    struct run run;
+    make_dir(&run);
+    char text[512];
+    /* Only bad against first-open: games 0 and 1, one mini-match, which
+     * goes to one worker; game 0 crashes it, and its replacement. */
+    snprintf(text, sizeof(text),
+             "[tournament]\nname = crash\nseed = 3\ngames_per_pair = 2\nisolation = none\n"
+             "[game]\nplugin = mnk\n[agent bad]\nplugin = %s/zoo_segfault.so\n"
+             "[agent first-open]\nplugin = first-open\n",
+             TOURNEY_TEST_PLUGIN_DIR);
+    char path[128];
+    write_config(&run, path, sizeof(path), text);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    const char *args[] = {"run", path, "-q", "-j", "2", "-o", output, NULL};
+    run_tourney(&run, args);
+    assert_int_equal(run.status, 1);
+    char *err = tourney_lines(&run);
+    assert_string_equal(err, "tourney: a worker process killed by " CRASH_SIGNAL
+                             " while playing game 0; playing it again\n"
+                             "tourney: game 0 ended two worker processes (the second killed "
+                             "by " CRASH_SIGNAL "); with isolation = none an agent that "
+                             "crashes ends the process that plays it, where isolation = "
+                             "process would make it lose only its game\n");
+    free(err);
+    /* The log and the reports are there, with no game. */
+    json_t *summary = load_summary(&run);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 0);
+    json_decref(summary);
+    char log[160];
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    assert_int_equal(count_lines(log), 1);
+    remove_tree(run.dir);
+}
+
+static void test_bad_jobs(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"0", "257", "x", "-1"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct run run;
+        make_dir(&run);
+        const char *args[] = {"run", RESUME_CONFIG, "--jobs", bad[i], NULL};
+        run_tourney(&run, args);
+        assert_int_equal(run.status, 2);
+        char *err = slurp(run.err);
+        char expected[256];
+        snprintf(expected, sizeof(expected),
+                 "tourney run: bad value '%s' for --jobs: expected a whole number of games "
+                 "played at once from 1 to 256\n",
+                 bad[i]);
+        assert_string_equal(err, expected);
+        free(err);
+        remove_tree(run.dir);
+    }
+    struct run run;
+    make_dir(&run);
+    const char *args[] = {"run", RESUME_CONFIG, "-j", NULL};
+    run_tourney(&run, args);
+    assert_int_equal(run.status, 2);
+    char *err = slurp(run.err);
+    assert_string_equal(err, "tourney run: -j needs a number of jobs\n");
+    free(err);
+    remove_tree(run.dir);
+}
+
+int main(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    setenv("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=1", 1);
+#endif
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_results_for_any_jobs),
+        cmocka_unit_test(test_same_results_in_process),
+        cmocka_unit_test(test_interrupted_run_resumes),
+        cmocka_unit_test(test_faulty_agents_with_two_jobs),
+        cmocka_unit_test(test_a_crashed_worker_is_replaced),
+        cmocka_unit_test(test_a_game_that_crashes_twice_fails_the_run),
+        cmocka_unit_test(test_bad_jobs),
+    };
+    return cmocka_run_group_tests_name("jobs", tests, NULL, NULL);
+}

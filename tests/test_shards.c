@@ -1,0 +1,449 @@
+/*
+ * Shards of one tournament, merged: N shards (1, 2, 4, 7) merge to exactly
+ * the log and reports of the unsharded run, timings aside, and merging
+ * twice gives the same bytes; so do shards run at once by GNU parallel; a
+ * shard killed and resumed; a missing shard is named, with its games, and
+ * `run --resume` on the merge plays them; a shard of another tournament and
+ * a game played two ways are refused; the same shard twice is taken once.
+ */
+#include "test.h"
+
+#include "binary.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RESUME_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/resume.ini"
+
+/* The unsharded run every merge is compared with (600 games). */
+static struct run reference;
+
+static int setup(void **state)
+{
+    (void)state;
+    play(&reference, RESUME_CONFIG);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    remove_tree(reference.dir);
+    return 0;
+}
+
+static void make_dir(struct run *run)
+{
+    memset(run, 0, sizeof(*run));
+    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-shards-XXXXXX");
+    assert_non_null(mkdtemp(run->dir));
+}
+
+/* Plays shard K of N of CONFIG into BASE/sK-of-N. */
+static void play_shard(const struct run *base, const char *config, int k, int n)
+{
+    struct run run;
+    memset(&run, 0, sizeof(run));
+    snprintf(run.dir, sizeof(run.dir), "%s", base->dir);
+    char shard[32];
+    char output[160];
+    snprintf(shard, sizeof(shard), "%d/%d", k, n);
+    snprintf(output, sizeof(output), "%s/s%d-of-%d", base->dir, k, n);
+    const char *args[] = {"run",     config, "--quiet",  "--jobs", "1",
+                          "--shard", shard,  "--output", output,   NULL};
+    run_tourney(&run, args);
+    if (run.status != 0) {
+        char *err = slurp(run.err);
+        print_error("tourney run --shard %s failed (%d):\n%s\n", shard, run.status, err);
+        free(err);
+        fail();
+    }
+}
+
+/* Runs `tourney merge BASE/reports DIRS...` (DIRS under BASE) into MERGED,
+ * whose dir is BASE's; returns the exit status. */
+static int merge(struct run *merged, const char *const *dirs, size_t count)
+{
+    char paths[16][160];
+    const char *args[20] = {"merge"};
+    char output[160];
+    snprintf(output, sizeof(output), "%s/reports", merged->dir);
+    args[1] = output;
+    assert_true(count <= 16);
+    for (size_t i = 0; i < count; i++) {
+        snprintf(paths[i], sizeof(paths[i]), "%s/%s", merged->dir, dirs[i]);
+        args[2 + i] = paths[i];
+    }
+    args[2 + count] = NULL;
+    run_tourney(merged, args);
+    return merged->status;
+}
+
+static char *file_in(const struct run *run, const char *name)
+{
+    char path[192];
+    snprintf(path, sizeof(path), "%s/reports/%s", run->dir, name);
+    return slurp(path);
+}
+
+static void test_merged_shards_equal_the_whole_run(void **state)
+{
+    (void)state;
+    static const int counts[] = {1, 2, 4, 7};
+    for (size_t c = 0; c < 4; c++) {
+        int n = counts[c];
+        struct run run;
+        make_dir(&run);
+        char names[7][32];
+        const char *dirs[7];
+        json_int_t total = 0;
+        for (int k = 0; k < n; k++) {
+            play_shard(&run, RESUME_CONFIG, k, n);
+            snprintf(names[k], sizeof(names[k]), "s%d-of-%d", k, n);
+            dirs[k] = names[k];
+            /* A shard's reports cover its own games. */
+            char summary_path[192];
+            snprintf(summary_path, sizeof(summary_path), "%s/%s/summary.json", run.dir, names[k]);
+            json_t *summary = json_load_file(summary_path, 0, NULL);
+            assert_non_null(summary);
+            json_t *tournament = json_object_get(summary, "tournament");
+            char expected[32];
+            snprintf(expected, sizeof(expected), "%d/%d", k, n);
+            assert_string_equal(json_string_value(json_object_get(tournament, "shard")), expected);
+            json_int_t played = get_int(tournament, "games_played");
+            assert_int_equal(get_int(tournament, "games_scheduled"), played);
+            total += played;
+            json_decref(summary);
+        }
+        assert_int_equal(total, 600);
+        assert_int_equal(merge(&run, dirs, (size_t)n), 0);
+        assert_same_results(&run, &reference);
+        /* Merged again, in another order: the same bytes. */
+        char *games = file_in(&run, "games.jsonl");
+        char *report = file_in(&run, "report.md");
+        const char *reversed[7];
+        for (int k = 0; k < n; k++) {
+            reversed[k] = dirs[n - 1 - k];
+        }
+        assert_int_equal(merge(&run, reversed, (size_t)n), 0);
+        char *again = file_in(&run, "games.jsonl");
+        char *report_again = file_in(&run, "report.md");
+        assert_string_equal(again, games);
+        assert_string_equal(report_again, report);
+        free(games);
+        free(report);
+        free(again);
+        free(report_again);
+        remove_tree(run.dir);
+    }
+}
+
+static void test_shards_run_by_gnu_parallel(void **state)
+{
+    (void)state;
+    if (system("parallel --version >/dev/null 2>&1") != 0) {
+        print_message("GNU parallel is not installed (Debian package parallel): skipped\n");
+        skip();
+    }
+    struct run run;
+    make_dir(&run);
+    /* As on a cluster, with the local host as the only "remote" one: two
+     * shards at a time, numbered 0 to 3 by seq. */
+    char command[1024];
+    snprintf(command, sizeof(command),
+             "cd '%s' && seq 0 3 | TOURNEY_PLUGIN_PATH='%s' parallel --will-cite -S 2/: "
+             "'%s' run '%s' --quiet --jobs 1 --shard {}/4 --output '%s'/s{}-of-4 "
+             ">parallel.out 2>&1",
+             run.dir, TOURNEY_TEST_PLUGIN_DIR, TOURNEY_TEST_EXE, RESUME_CONFIG, run.dir);
+    int status = system(command);
+    if (status != 0) {
+        char path[160];
+        snprintf(path, sizeof(path), "%s/parallel.out", run.dir);
+        char *out = slurp(path);
+        print_error("%s\n%s\n", command, out);
+        free(out);
+    }
+    assert_int_equal(status, 0);
+    const char *dirs[] = {"s0-of-4", "s1-of-4", "s2-of-4", "s3-of-4"};
+    assert_int_equal(merge(&run, dirs, 4), 0);
+    assert_same_results(&run, &reference);
+    remove_tree(run.dir);
+}
+
+static void wait_for_lines(const char *log, size_t lines)
+{
+    struct timespec pause = {0, 1000000L};
+    for (int waited = 0; count_lines(log) < lines; waited++) {
+        assert_true(waited < 30000);
+        nanosleep(&pause, NULL);
+    }
+}
+
+static void test_killed_shard_resumes(void **state)
+{
+    (void)state;
+    struct run run;
+    make_dir(&run);
+    for (int k = 0; k < 4; k++) {
+        if (k != 1) {
+            play_shard(&run, RESUME_CONFIG, k, 4);
+        }
+    }
+    char output[160];
+    char log[192];
+    snprintf(output, sizeof(output), "%s/s1-of-4", run.dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    const char *args[] = {"run",     RESUME_CONFIG, "--quiet",  "-j",   "2",
+                          "--shard", "1/4",         "--output", output, NULL};
+    pid_t pid = start_tourney(&run, args);
+    wait_for_lines(log, 3);
+    kill(pid, SIGKILL);
+    wait_tourney(&run, pid);
+    assert_int_equal(run.status, 128 + SIGKILL);
+    size_t kept = count_lines(log);
+    assert_true(kept >= 3 && kept < 151);
+
+    /* Resumed as another shard: refused, and the log left alone. */
+    const char *wrong[] = {"run", RESUME_CONFIG, "--quiet", "--resume", "--shard",
+                           "2/4", "--output",    output,    NULL};
+    run_tourney(&run, wrong);
+    assert_int_equal(run.status, 1);
+    char *err = slurp(run.err);
+    char expected[512];
+    snprintf(expected, sizeof(expected),
+             "tourney: %s is another part of this tournament: the log holds shard 1/4 and this "
+             "run is shard 2/4 (resume it with --shard 1/4)\n",
+             log);
+    assert_string_equal(err, expected);
+    free(err);
+    assert_int_equal(count_lines(log), kept);
+
+    const char *again[] = {"run",     RESUME_CONFIG, "--quiet",  "--resume", "-j", "2",
+                           "--shard", "1/4",         "--output", output,     NULL};
+    run_tourney(&run, again);
+    assert_int_equal(run.status, 0);
+    assert_int_equal(count_lines(log), 151);
+    const char *dirs[] = {"s0-of-4", "s1-of-4", "s2-of-4", "s3-of-4"};
+    assert_int_equal(merge(&run, dirs, 4), 0);
+    assert_same_results(&run, &reference);
+    remove_tree(run.dir);
+}
+
+static void test_missing_shard_is_named_and_resumed(void **state)
+{
+    (void)state;
+    struct run run;
+    make_dir(&run);
+    for (int k = 0; k < 4; k++) {
+        if (k != 2) {
+            play_shard(&run, RESUME_CONFIG, k, 4);
+        }
+    }
+    const char *dirs[] = {"s0-of-4", "s1-of-4", "s3-of-4"};
+    assert_int_equal(merge(&run, dirs, 3), 3);
+    /* Shard 2 of 4: mini-matches 2, 6, 10, ...: games 4-5, 12-13, ... */
+    char *err = slurp(run.err);
+    char expected[2048];
+    snprintf(expected, sizeof(expected),
+             "tourney merge: 150 of 600 games are missing: games 4-5, 12-13, 20-21, 28-29, "
+             "36-37, 44-45, 52-53, 60-61, 68-69, 76-77, 84-85, 92-93, 100-101, 108-109, "
+             "116-117, 124-125, 132-133, 140-141, 148-149, 156-157 and 110 more games\n"
+             "tourney merge: no directory given holds shard 2/4\n"
+             "tourney merge: play the missing games with: tourney run CONFIG --resume "
+             "--output %s/reports (or merge again with the missing shards)\n",
+             run.dir);
+    assert_string_equal(err, expected);
+    free(err);
+    json_t *summary = load_summary(&run);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 450);
+    json_decref(summary);
+
+    /* The merged directory resumes like any other: the missing games are
+     * played and appended. */
+    char output[160];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    const char *resume[] = {"run", RESUME_CONFIG, "--quiet", "--resume", "-j",
+                            "2",   "--output",    output,    NULL};
+    run_tourney(&run, resume);
+    assert_int_equal(run.status, 0);
+    err = slurp(run.err);
+    snprintf(expected, sizeof(expected), "tourney: resuming %s: 450 of 600 games already played\n",
+             output);
+    assert_string_equal(err, expected);
+    free(err);
+    summary = load_summary(&run);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 600);
+    json_decref(summary);
+
+    /* Merged into a directory of its own, its games are in order again:
+     * the whole run's. */
+    struct run sorted;
+    make_dir(&sorted);
+    char from[160];
+    snprintf(from, sizeof(from), "%s/reports", run.dir);
+    char into[160];
+    snprintf(into, sizeof(into), "%s/reports", sorted.dir);
+    const char *args[] = {"merge", into, from, NULL};
+    run_tourney(&sorted, args);
+    assert_int_equal(sorted.status, 0);
+    assert_same_results(&sorted, &reference);
+    remove_tree(sorted.dir);
+    remove_tree(run.dir);
+}
+
+static void test_foreign_and_conflicting_logs_are_refused(void **state)
+{
+    (void)state;
+    struct run run;
+    make_dir(&run);
+    /* The same tournament but for the seed. */
+    char config[160];
+    snprintf(config, sizeof(config), "%s/other.ini", run.dir);
+    char *text = slurp(RESUME_CONFIG);
+    char *seed = strstr(text, "seed = 99");
+    assert_non_null(seed);
+    seed[8] = '8';
+    FILE *file = fopen(config, "w");
+    fputs(text, file);
+    fclose(file);
+    free(text);
+    play_shard(&run, RESUME_CONFIG, 0, 2);
+    play_shard(&run, config, 1, 2);
+    const char *dirs[] = {"s0-of-2", "s1-of-2"};
+    assert_int_equal(merge(&run, dirs, 2), 1);
+    char *err = slurp(run.err);
+    char expected[1024];
+    snprintf(expected, sizeof(expected),
+             "tourney merge: %s/s1-of-2/games.jsonl belongs to another tournament than "
+             "%s/s0-of-2/games.jsonl: it has seed 98 where the first has 99; refusing to merge\n",
+             run.dir, run.dir);
+    assert_string_equal(err, expected);
+    free(err);
+    char log[160];
+    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    assert_int_not_equal(access(log, F_OK), 0);
+
+    /* The same game played two ways by an agent that depends on more than
+     * its seed: refused, naming the game and both logs. */
+    snprintf(config, sizeof(config), "%s/moody.ini", run.dir);
+    file = fopen(config, "w");
+    fprintf(file,
+            "[tournament]\nname = moody\nseed = 1\ngames_per_pair = 4\n[game]\nplugin = mnk\n"
+            "[agent moody]\nplugin = %s/zoo_moody.so\n[agent first-open]\nplugin = first-open\n",
+            TOURNEY_TEST_PLUGIN_DIR);
+    fclose(file);
+    const char *calm[] = {"run", config, "-q", "--shard", "0/2", "-o", NULL, NULL};
+    char output[160];
+    snprintf(output, sizeof(output), "%s/calm", run.dir);
+    calm[6] = output;
+    run_tourney(&run, calm);
+    assert_int_equal(run.status, 0);
+    snprintf(output, sizeof(output), "%s/moody", run.dir);
+    setenv("TOURNEY_TEST_MOODY", "1", 1);
+    run_tourney(&run, calm);
+    unsetenv("TOURNEY_TEST_MOODY");
+    assert_int_equal(run.status, 0);
+    const char *both[] = {"calm", "moody"};
+    assert_int_equal(merge(&run, both, 2), 1);
+    err = slurp(run.err);
+    snprintf(expected, sizeof(expected),
+             "tourney merge: game 0 differs between %s/calm/games.jsonl and "
+             "%s/moody/games.jsonl (its moves); refusing to merge\n",
+             run.dir, run.dir);
+    assert_string_equal(err, expected);
+    free(err);
+    assert_int_not_equal(access(log, F_OK), 0);
+    remove_tree(run.dir);
+}
+
+static void test_the_same_shard_twice_counts_once(void **state)
+{
+    (void)state;
+    struct run run;
+    make_dir(&run);
+    for (int k = 0; k < 2; k++) {
+        play_shard(&run, RESUME_CONFIG, k, 2);
+    }
+    /* Shard 0 again, played anew into another directory: its times differ,
+     * its games do not. */
+    char output[160];
+    snprintf(output, sizeof(output), "%s/again", run.dir);
+    const char *args[] = {"run",     RESUME_CONFIG, "-q", "-j",   "2",
+                          "--shard", "0/2",         "-o", output, NULL};
+    run_tourney(&run, args);
+    assert_int_equal(run.status, 0);
+    const char *dirs[] = {"s0-of-2", "again", "s1-of-2", "s1-of-2"};
+    assert_int_equal(merge(&run, dirs, 4), 0);
+    assert_same_results(&run, &reference);
+    char *err = slurp(run.err);
+    assert_string_equal(err, "");
+    free(err);
+    remove_tree(run.dir);
+}
+
+static void test_bad_shards(void **state)
+{
+    (void)state;
+    struct run run;
+    make_dir(&run);
+    const char *args[] = {"run", RESUME_CONFIG, "--shard", "4/4", NULL};
+    run_tourney(&run, args);
+    assert_int_equal(run.status, 2);
+    char *err = slurp(run.err);
+    assert_string_equal(err, "tourney run: bad shard '4/4': shards are numbered from 0, so K must "
+                             "be from 0 to 3\n");
+    free(err);
+    args[3] = "1:4";
+    run_tourney(&run, args);
+    assert_int_equal(run.status, 2);
+    err = slurp(run.err);
+    assert_string_equal(err, "tourney run: bad shard '1:4': expected K/N, shard K of N shards, "
+                             "with N from 1 to 1000000 and K from 0 to N - 1 (shards are "
+                             "numbered from 0)\n");
+    free(err);
+    const char *merge_args[] = {"merge", "only-one", NULL};
+    run_tourney(&run, merge_args);
+    assert_int_equal(run.status, 2);
+    err = slurp(run.err);
+    assert_string_equal(err, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
+                             "games.jsonl\n");
+    free(err);
+
+    /* Without --output, a shard's reports go into the config's output_dir,
+     * in a folder of the shard's own. */
+    char config[160];
+    snprintf(config, sizeof(config), "%s/small.ini", run.dir);
+    FILE *file = fopen(config, "w");
+    fprintf(file,
+            "[tournament]\nname = small\ngames_per_pair = 2\noutput_dir = %s/out\n"
+            "[game]\nplugin = mnk\n[agent a]\nplugin = first-open\n[agent b]\nplugin = random\n",
+            run.dir);
+    fclose(file);
+    const char *small[] = {"run", config, "-q", "--shard", "1/3", NULL};
+    run_tourney(&run, small);
+    assert_int_equal(run.status, 0);
+    char log[192];
+    snprintf(log, sizeof(log), "%s/out/shard-1-of-3/games.jsonl", run.dir);
+    /* Two games, one mini-match: it is shard 0's; shard 1 has none. */
+    assert_int_equal(count_lines(log), 1);
+    remove_tree(run.dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_merged_shards_equal_the_whole_run),
+        cmocka_unit_test(test_shards_run_by_gnu_parallel),
+        cmocka_unit_test(test_killed_shard_resumes),
+        cmocka_unit_test(test_missing_shard_is_named_and_resumed),
+        cmocka_unit_test(test_foreign_and_conflicting_logs_are_refused),
+        cmocka_unit_test(test_the_same_shard_twice_counts_once),
+        cmocka_unit_test(test_bad_shards),
+    };
+    return cmocka_run_group_tests_name("shards", tests, setup, teardown);
+}
