@@ -289,8 +289,9 @@ static void connect4_order_moves(const void *game, const void *state, tourney_mo
      * move. More threats first; among equals, nearer the centre first. */
     for (int i = 0; i < count; i++) {
         int c = moves[i];
+        /* Not a list of legal moves: the caller's bug, left as it is. */
         if (c < 0 || c >= g->columns) {
-            continue;
+            return;
         }
         uint64_t cell = playable & connect4_column(g, c);
         score[c] = bits_count(connect4_winning_spots(g, position | cell, mask | cell));

@@ -348,6 +348,12 @@ static void mnk_order_moves(const void *game, const void *state, tourney_move *m
     const struct mnk_game *g = game;
     (void)state;
 
+    /* Not a list of legal moves: the caller's bug, left as it is. */
+    for (int i = 0; i < count; i++) {
+        if (moves[i] < 0 || moves[i] >= g->cells) {
+            return;
+        }
+    }
     /* Insertion sort: lists are short, and the ranks are all different. */
     for (int i = 1; i < count; i++) {
         tourney_move m = moves[i];
