@@ -75,6 +75,9 @@ static const struct case_desc small_cases[] = {
  * order of the same moves is searched again. */
 static const struct case_desc solve_cases[] = {
     {"negamax-ab-ids", ONE "tt_mb=64", "all on", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 ordering=false", "all on - ordering", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 window=full", "all on - null window", 0},
+    {"negamax-ab-ids", IDS "tt_mb=64", "iterative, all on", 0},
     {"negamax-ab-ids", ONE "tt_mb=64", "all on +k", ON_KNOWN},
     {"negamax-ab-ids", ONE "tt_mb=64 ordering=false", "all on +k - ordering", ON_KNOWN},
     {"negamax-ab-ids", ONE "tt_mb=64 window=full", "all on +k - null window", ON_KNOWN},
