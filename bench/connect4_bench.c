@@ -55,7 +55,7 @@ struct test_set {
 
 /* What one pass over a file measured. */
 struct pass {
-    double seconds;  /* in choose_move, all positions */
+    double seconds; /* in choose_move, all positions */
     uint64_t nodes;
     int wrong;
 };
@@ -117,8 +117,7 @@ static void free_set(struct test_set *set)
 /* Solves every position of SET with agent API and PARAMS, checking each
  * score; only choose_move is timed. */
 static int run_pass(const struct test_set *set, const struct tourney_agent_api *api,
-                    const struct harness_game *g, const char *params, bool fresh,
-                    struct pass *out)
+                    const struct harness_game *g, const char *params, bool fresh, struct pass *out)
 {
     struct harness_agent agent;
     unsigned char state[MAX_STATE];
@@ -198,9 +197,8 @@ static int measure(const struct test_set *set, const struct tourney_agent_api *a
     qsort(times, (size_t)o->repeats, sizeof(times[0]), compare_doubles);
     *median = times[o->repeats / 2];
     *nodes = pass.nodes;
-    printf("%-28s %6d %12.1f %14.1f %12.0f %s\n", label, set->count,
-           *median / set->count * 1e6, (double)pass.nodes / set->count,
-           *median > 0 ? (double)pass.nodes / *median / 1e3 : 0,
+    printf("%-28s %6d %12.1f %14.1f %12.0f %s\n", label, set->count, *median / set->count * 1e6,
+           (double)pass.nodes / set->count, *median > 0 ? (double)pass.nodes / *median / 1e3 : 0,
            wrong == 0 ? "all right" : "WRONG");
     return wrong == 0 ? 0 : 1;
 }
@@ -358,8 +356,8 @@ int main(int argc, char **argv)
     if (o.repeats < 1 || o.repeats > MAX_REPEATS || o.limit < 0 || o.tt_mb < 0) {
         return usage(argv[0]);
     }
-    game_api = harness_load_game(TOURNEY_BENCH_GAME_DIR, "connect4", &game_handle, error,
-                                 sizeof(error));
+    game_api =
+        harness_load_game(TOURNEY_BENCH_GAME_DIR, "connect4", &game_handle, error, sizeof(error));
     if (game_api == NULL) {
         printf("connect4-bench: skipped: no connect4 game plugin in %s (%s)\n",
                TOURNEY_BENCH_GAME_DIR, error);
@@ -376,8 +374,8 @@ int main(int argc, char **argv)
         harness_unload(game_handle);
         return EXIT_SUCCESS;
     }
-    agent_api = harness_load_agent(TOURNEY_BENCH_AGENT_DIR, "negamax-ab-ids", &agent_handle,
-                                   error, sizeof(error));
+    agent_api = harness_load_agent(TOURNEY_BENCH_AGENT_DIR, "negamax-ab-ids", &agent_handle, error,
+                                   sizeof(error));
     status = -1;
     if (agent_api == NULL || harness_game_create(&g, game_api, NULL, error, sizeof(error)) != 0) {
         fprintf(stderr, "connect4-bench: %s\n", error);

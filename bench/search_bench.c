@@ -75,6 +75,9 @@ static const struct case_desc small_cases[] = {
  * order of the same moves is searched again. */
 static const struct case_desc solve_cases[] = {
     {"negamax-ab-ids", ONE "tt_mb=64", "all on", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 ordering=false", "all on - ordering", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 window=full", "all on - null window", 0},
+    {"negamax-ab-ids", IDS "tt_mb=64", "iterative, all on", 0},
     {"negamax-ab-ids", ONE "tt_mb=64", "all on +k", ON_KNOWN},
     {"negamax-ab-ids", ONE "tt_mb=64 ordering=false", "all on +k - ordering", ON_KNOWN},
     {"negamax-ab-ids", ONE "tt_mb=64 window=full", "all on +k - null window", ON_KNOWN},
@@ -115,8 +118,8 @@ static const struct position_desc positions[] = {
      sizeof(small_cases) / sizeof(small_cases[0]), 1},
     {"empty 4x4 k=4, solved (a draw)", "rows=4 cols=4 k=4", NULL, solve_cases,
      sizeof(solve_cases) / sizeof(solve_cases[0]), 0},
-    {"empty 5x5 k=4, iterative deepening to depth 6", "rows=5 cols=5 k=4", NULL,
-     deepening_cases, sizeof(deepening_cases) / sizeof(deepening_cases[0]), 0},
+    {"empty 5x5 k=4, iterative deepening to depth 6", "rows=5 cols=5 k=4", NULL, deepening_cases,
+     sizeof(deepening_cases) / sizeof(deepening_cases[0]), 0},
 };
 
 #define POSITION_COUNT (sizeof(positions) / sizeof(positions[0]))
@@ -260,8 +263,9 @@ int main(int argc, char **argv)
             chosen[value - 1] = true;
             any_chosen = true;
         } else {
-            fprintf(stderr, "usage: %s [repeats] [position...]   (repeats 1 to %d, default %d;"
-                            " positions 1 to %zu, default all)\n",
+            fprintf(stderr,
+                    "usage: %s [repeats] [position...]   (repeats 1 to %d, default %d;"
+                    " positions 1 to %zu, default all)\n",
                     argv[0], MAX_REPEATS, DEFAULT_REPEATS, POSITION_COUNT);
             return EXIT_FAILURE;
         }

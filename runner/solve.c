@@ -124,8 +124,8 @@ static int set_param(const struct tourney_param_desc *params, size_t count, cons
 
 /* The defaults of PARAMS, then WORDS. Returns a heap array or NULL. */
 static struct tourney_param_value *read_params(const struct tourney_param_desc *params,
-                                               size_t count, char *const *words,
-                                               size_t word_count, const char *owner, FILE *err)
+                                               size_t count, char *const *words, size_t word_count,
+                                               const char *owner, FILE *err)
 {
     struct tourney_param_value *values = calloc(count + 1, sizeof(*values));
 
@@ -219,8 +219,8 @@ static int read_position(struct solve *s, const char *text, FILE *err)
     return 0;
 }
 
-static int open_agent(struct solve *s, const struct solve_request *request,
-                      struct solve_host *host, FILE *err)
+static int open_agent(struct solve *s, const struct solve_request *request, struct solve_host *host,
+                      FILE *err)
 {
     char defaults[] = SOLVE_AGENT_DEFAULTS;
     char *words[16];
@@ -245,9 +245,9 @@ static int open_agent(struct solve *s, const struct solve_request *request,
     for (size_t i = 0; i < request->agent_param_count; i++) {
         all[count + i] = request->agent_params[i];
     }
-    s->agent_values = read_params(api->params, api->param_count, all,
-                                  count + request->agent_param_count, "agent '" SOLVE_AGENT "'",
-                                  err);
+    s->agent_values =
+        read_params(api->params, api->param_count, all, count + request->agent_param_count,
+                    "agent '" SOLVE_AGENT "'", err);
     free(all);
     if (s->agent_values == NULL) {
         return -1;
@@ -289,8 +289,8 @@ static bool searches_to_the_end(const struct solve *s)
     return false;
 }
 
-static enum solve_outcome search(struct solve *s, const struct solve_request *request,
-                                 FILE *out, FILE *err)
+static enum solve_outcome search(struct solve *s, const struct solve_request *request, FILE *out,
+                                 FILE *err)
 {
     const struct tourney_game_api *game = s->game_plugin.game;
     struct tourney_move_request move_request = {.struct_size = sizeof(move_request)};
@@ -316,9 +316,8 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     result.proven = searches_to_the_end(s);
     result.nodes = report.nodes;
     result.depth = report.depth;
-    if (game->format_move == NULL ||
-        game->format_move(s->game, result.move, result.move_text, sizeof(result.move_text)) !=
-            TOURNEY_OK) {
+    if (game->format_move == NULL || game->format_move(s->game, result.move, result.move_text,
+                                                       sizeof(result.move_text)) != TOURNEY_OK) {
         snprintf(result.move_text, sizeof(result.move_text), "%d", (int)result.move);
     }
     s->board = game->format_state != NULL ? malloc(SOLVE_BOARD_SIZE) : NULL;

@@ -20,27 +20,27 @@
 #define SOLVE_AGENT_DEFAULTS "max_depth=0 iterative=false use_time_budget=false tt_mb=256"
 
 struct solve_request {
-    const char *game;             /* a game plugin's name, or a path to its .so */
-    const char *position;         /* text the game's parse_state reads */
-    char *const *game_params;     /* "key=value" words for the game */
+    const char *game;         /* a game plugin's name, or a path to its .so */
+    const char *position;     /* text the game's parse_state reads */
+    char *const *game_params; /* "key=value" words for the game */
     size_t game_param_count;
-    char *const *agent_params;    /* "key=value" words for the agent, over the defaults */
+    char *const *agent_params; /* "key=value" words for the agent, over the defaults */
     size_t agent_param_count;
-    bool json;                    /* print one JSON object instead of text */
+    bool json; /* print one JSON object instead of text */
 };
 
 /* What a solve found, for the printers. */
 struct solve_result {
-    const char *game;          /* the game's name */
-    const char *game_params;   /* "rows = 4, cols = 4, k = 4" */
-    const char *agent_params;  /* the agent's, likewise */
-    const char *position;      /* as given */
-    const char *board;         /* the game's drawing of it, or NULL */
-    int to_move;               /* 0 or 1 */
-    int32_t score;             /* for the player to move, see TOURNEY_SCORE_WIN */
-    bool proven;               /* the search reached the end of every line */
+    const char *game;         /* the game's name */
+    const char *game_params;  /* "rows = 4, cols = 4, k = 4" */
+    const char *agent_params; /* the agent's, likewise */
+    const char *position;     /* as given */
+    const char *board;        /* the game's drawing of it, or NULL */
+    int to_move;              /* 0 or 1 */
+    int32_t score;            /* for the player to move, see TOURNEY_SCORE_WIN */
+    bool proven;              /* the search reached the end of every line */
     tourney_move move;
-    char move_text[64];        /* the game's name for it, or its number */
+    char move_text[64]; /* the game's name for it, or its number */
     uint64_t nodes;
     int32_t depth;
     double seconds;

@@ -54,8 +54,8 @@ void tourney_solve_print_text(const struct solve_result *r, FILE *out)
     fprintf(out, "to move:   %s\n", player_name(r->to_move));
     if (plies > 0) {
         /* Plies count both players' moves; the last is the winner's. */
-        fprintf(out, "value:     %s for %s in %d %s\n", word, player_name(r->to_move),
-                (int)plies, plies == 1 ? "ply" : "plies");
+        fprintf(out, "value:     %s for %s in %d %s\n", word, player_name(r->to_move), (int)plies,
+                plies == 1 ? "ply" : "plies");
     } else if (r->proven) {
         fprintf(out, "value:     %s\n", word);
     } else {

@@ -196,7 +196,9 @@ bool knowledge_game_init(struct knowledge_game *k, const struct tourney_game_api
     k->base_game = base_game;
     k->info = *info;
     k->counter = &k->calls;
-    k->api = *base;
+    /* Fields past the wrapped descriptor's size are not its to give. */
+    memcpy(&k->api, base,
+           base->header.struct_size < sizeof(k->api) ? base->header.struct_size : sizeof(k->api));
     k->api.create = NULL;
     k->api.destroy = NULL;
     k->api.initial_state = k_initial_state;

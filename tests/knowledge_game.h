@@ -23,10 +23,10 @@
 
 /* What the wrapper offers, as flags. */
 enum knowledge_flags {
-    KNOWLEDGE_ORDER = 1,   /* order_moves: wins first, then by the game's evaluation */
-    KNOWLEDGE_WIN = 2,     /* winning_move */
-    KNOWLEDGE_SAFE = 4,    /* safe_moves */
-    KNOWLEDGE_NO_HASH = 8, /* hide the wrapped game's hash */
+    KNOWLEDGE_ORDER = 1,    /* order_moves: wins first, then by the game's evaluation */
+    KNOWLEDGE_WIN = 2,      /* winning_move */
+    KNOWLEDGE_SAFE = 4,     /* safe_moves */
+    KNOWLEDGE_NO_HASH = 8,  /* hide the wrapped game's hash */
     KNOWLEDGE_ABI_1_0 = 16, /* a descriptor as small as ABI 1.0's, so the three
                              * functions lie past its size and must not be read */
     KNOWLEDGE_ALL = KNOWLEDGE_ORDER | KNOWLEDGE_WIN | KNOWLEDGE_SAFE,
@@ -37,7 +37,7 @@ struct knowledge_game {
     const void *base_game;
     struct tourney_game_info info;
     struct tourney_game_api api;
-    unsigned long calls;   /* calls to the three knowledge functions */
+    unsigned long calls;    /* calls to the three knowledge functions */
     unsigned long *counter; /* &calls: the functions see the wrapper as const */
 };
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *harness_load(const char *dir, const char *name, const char *symbol, void **entry,
-                   char *error, size_t error_size)
+void *harness_load(const char *dir, const char *name, const char *symbol, void **entry, char *error,
+                   size_t error_size)
 {
     char path[1024];
     void *handle;
@@ -37,8 +37,8 @@ void harness_unload(void *handle)
     }
 }
 
-const struct tourney_game_api *harness_load_game(const char *dir, const char *name,
-                                                 void **handle, char *error, size_t error_size)
+const struct tourney_game_api *harness_load_game(const char *dir, const char *name, void **handle,
+                                                 char *error, size_t error_size)
 {
     tourney_game_entry_fn entry_fn;
     void *entry;
@@ -51,9 +51,8 @@ const struct tourney_game_api *harness_load_game(const char *dir, const char *na
     return entry_fn();
 }
 
-const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name,
-                                                   void **handle, char *error,
-                                                   size_t error_size)
+const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name, void **handle,
+                                                   char *error, size_t error_size)
 {
     tourney_agent_entry_fn entry_fn;
     void *entry;
@@ -74,8 +73,7 @@ static int param_value(const struct tourney_param_desc *desc, const char *text, 
     switch (desc->type) {
     case TOURNEY_PARAM_INT:
         *value = strtoll(text, &end, 10);
-        return *end == '\0' && end != text && *value >= desc->min && *value <= desc->max ? 0
-                                                                                         : -1;
+        return *end == '\0' && end != text && *value >= desc->min && *value <= desc->max ? 0 : -1;
     case TOURNEY_PARAM_BOOL:
         *value = strcmp(text, "true") == 0 || strcmp(text, "1") == 0;
         return *value || strcmp(text, "false") == 0 || strcmp(text, "0") == 0 ? 0 : -1;
@@ -109,8 +107,7 @@ int harness_params(const struct tourney_param_desc *descs, size_t count,
         }
     }
     snprintf(copy, sizeof(copy), "%s", overrides == NULL ? "" : overrides);
-    for (char *word = strtok_r(copy, " ", &save); word != NULL;
-         word = strtok_r(NULL, " ", &save)) {
+    for (char *word = strtok_r(copy, " ", &save); word != NULL; word = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(word, '=');
         size_t i = 0;
 
@@ -161,13 +158,12 @@ void harness_game_destroy(struct harness_game *g)
 
 int harness_agent_create(struct harness_agent *a, const struct tourney_agent_api *api,
                          const struct tourney_game_api *game_api, const void *game,
-                         const struct tourney_game_info *info, const char *params,
-                         uint64_t seed, char *error, size_t error_size)
+                         const struct tourney_game_info *info, const char *params, uint64_t seed,
+                         char *error, size_t error_size)
 {
     memset(a, 0, sizeof(*a));
     a->api = api;
-    if (harness_params(api->params, api->param_count, a->values, params, error, error_size) !=
-        0) {
+    if (harness_params(api->params, api->param_count, a->values, params, error, error_size) != 0) {
         return -1;
     }
     fake_host_init(&a->host, seed);

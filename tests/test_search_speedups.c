@@ -69,12 +69,12 @@ static int group_setup(void **state)
     char error[ERROR_SIZE];
 
     (void)state;
-    plugins.mnk = harness_load_game(TOURNEY_TEST_GAME_DIR, "mnk", &plugins.mnk_handle, error,
-                                    sizeof(error));
-    plugins.negamax = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax",
-                                         &plugins.negamax_handle, error, sizeof(error));
-    plugins.ab = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax-ab-ids",
-                                    &plugins.ab_handle, error, sizeof(error));
+    plugins.mnk =
+        harness_load_game(TOURNEY_TEST_GAME_DIR, "mnk", &plugins.mnk_handle, error, sizeof(error));
+    plugins.negamax = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax", &plugins.negamax_handle,
+                                         error, sizeof(error));
+    plugins.ab = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax-ab-ids", &plugins.ab_handle,
+                                    error, sizeof(error));
     if (plugins.mnk == NULL || plugins.negamax == NULL || plugins.ab == NULL) {
         fprintf(stderr, "%s\n", error);
         return -1;
@@ -111,8 +111,8 @@ struct game_view {
 /* A position with every root move's value for the player to move, found by
  * a reference agent. */
 struct reference {
-    int32_t value;           /* the best of them */
-    tourney_move lowest;     /* the lowest-numbered move with that value */
+    int32_t value;       /* the best of them */
+    tourney_move lowest; /* the lowest-numbered move with that value */
     int n;
     tourney_move moves[MAX_MOVES];
     int32_t values[MAX_MOVES];
@@ -139,8 +139,8 @@ static int32_t search_value(const struct game_view *v, const struct tourney_agen
     char error[ERROR_SIZE];
     tourney_move chosen;
 
-    if (harness_agent_create(a, agent, v->api, v->game, v->info, params, 1, error,
-                             sizeof(error)) != 0) {
+    if (harness_agent_create(a, agent, v->api, v->game, v->info, params, 1, error, sizeof(error)) !=
+        0) {
         fail_msg("%s", error);
     }
     assert_int_equal(harness_choose(a, state, 0, &report, &chosen), TOURNEY_OK);
@@ -209,8 +209,7 @@ static const char *const orderings[] = {"ordering=false", "ordering=true"};
 static const char *const tables[] = {"tt_mb=0", "tt_mb=1"};
 static const char *const windows[] = {"window=full", "window=aspiration", "window=null"};
 static const char *const knowledges[] = {"knowledge=false", "knowledge=true"};
-static const char *const deepenings[] = {"iterative=false",
-                                         "iterative=true use_time_budget=false"};
+static const char *const deepenings[] = {"iterative=false", "iterative=true use_time_budget=false"};
 
 #define COUNT(A) (sizeof(A) / sizeof((A)[0]))
 
@@ -230,12 +229,12 @@ static int check_every_combination(const struct game_view *v, const void *state,
                         tourney_move move;
                         int32_t value;
 
-                        snprintf(params, sizeof(params), "%s %s %s %s %s", orderings[o],
-                                 tables[t], windows[w], knowledges[k], deepenings[d]);
+                        snprintf(params, sizeof(params), "%s %s %s %s %s", orderings[o], tables[t],
+                                 windows[w], knowledges[k], deepenings[d]);
                         value = search_value(v, plugins.ab, params, state, &move);
                         if (value != ref->value || move != ref->lowest) {
-                            fail_msg("%s, %s: value %d move %d, expected value %d move %d",
-                                     label, params, (int)value, (int)move, (int)ref->value,
+                            fail_msg("%s, %s: value %d move %d, expected value %d move %d", label,
+                                     params, (int)value, (int)move, (int)ref->value,
                                      (int)ref->lowest);
                         }
                         searches++;
@@ -251,8 +250,8 @@ static int check_every_combination(const struct game_view *v, const void *state,
         char error[ERROR_SIZE];
         tourney_move move;
 
-        if (harness_agent_create(a, plugins.ab, v->api, v->game, v->info, "tie_break=random",
-                                 seed, error, sizeof(error)) != 0) {
+        if (harness_agent_create(a, plugins.ab, v->api, v->game, v->info, "tie_break=random", seed,
+                                 error, sizeof(error)) != 0) {
             fail_msg("%s", error);
         }
         assert_int_equal(harness_choose(a, state, 0, &report, &move), TOURNEY_OK);
@@ -437,8 +436,7 @@ static void test_depth_limited_values(void **state)
             int32_t expected;
 
             snprintf(params, sizeof(params), "depth=%d", depth);
-            expected = search_value(&p->plain_view, plugins.negamax, params, board,
-                                    &expected_move);
+            expected = search_value(&p->plain_view, plugins.negamax, params, board, &expected_move);
             for (size_t w = 0; w < COUNT(windows); w++) {
                 for (size_t d = 0; d < COUNT(deepenings); d++) {
                     tourney_move move;
@@ -449,8 +447,8 @@ static void test_depth_limited_values(void **state)
                     value = search_value(&p->known_view, plugins.ab, params, board, &move);
                     if (value != expected || move != expected_move) {
                         fail_msg("%s depth %d, %s: value %d move %d, expected %d move %d",
-                                 cases[c].game, depth, params, (int)value, (int)move,
-                                 (int)expected, (int)expected_move);
+                                 cases[c].game, depth, params, (int)value, (int)move, (int)expected,
+                                 (int)expected_move);
                     }
                 }
             }
@@ -473,14 +471,12 @@ static void test_4x4_empty_is_a_draw(void **state)
     }
     p = mnk_pair_new("rows=4 cols=4 k=4");
     p->plain_view.api->initial_state(p->plain_view.game, board);
-    assert_int_equal(search_value(&p->plain_view, plugins.ab, "iterative=false tt_mb=64", board,
-                                  &move),
-                     0);
+    assert_int_equal(
+        search_value(&p->plain_view, plugins.ab, "iterative=false tt_mb=64", board, &move), 0);
     /* Every first move draws: the lowest is taken. */
     assert_int_equal(move, 0);
-    assert_int_equal(search_value(&p->known_view, plugins.ab, "iterative=false tt_mb=64", board,
-                                  &move),
-                     0);
+    assert_int_equal(
+        search_value(&p->known_view, plugins.ab, "iterative=false tt_mb=64", board, &move), 0);
     assert_int_equal(move, 0);
     mnk_pair_free(p);
 }
@@ -515,9 +511,8 @@ static void check_games_with_one_table(const char *params, bool known, int games
             reference_of(&p->plain_view, board, plugins.ab, "iterative=false " AB_PLAIN, ref);
             assert_int_equal(harness_choose(a, board, 0, &report, &move), TOURNEY_OK);
             if (report.score != ref->value || move != ref->lowest) {
-                fail_msg("%s, game %d: value %d move %d, expected value %d move %d", params,
-                         game, (int)report.score, (int)move, (int)ref->value,
-                         (int)ref->lowest);
+                fail_msg("%s, game %d: value %d move %d, expected value %d move %d", params, game,
+                         (int)report.score, (int)move, (int)ref->value, (int)ref->lowest);
             }
             /* The agent's move or, every other time, a random one. */
             n = p->game.api->legal_moves(p->game.instance, board, moves);
@@ -584,8 +579,8 @@ static void test_no_hash_means_no_table(void **state)
                                     KNOWLEDGE_NO_HASH));
     assert_null(unhashed.api.hash);
     unhashed.api.initial_state(&unhashed, board);
-    if (harness_agent_create(a, plugins.ab, &unhashed.api, &unhashed, &p->game.info,
-                             "tt_mb=16", 1, error, sizeof(error)) != 0) {
+    if (harness_agent_create(a, plugins.ab, &unhashed.api, &unhashed, &p->game.info, "tt_mb=16", 1,
+                             error, sizeof(error)) != 0) {
         fail_msg("%s", error);
     }
     assert_int_equal(a->host.log_count, 1);
@@ -597,8 +592,8 @@ static void test_no_hash_means_no_table(void **state)
     harness_agent_destroy(a);
 
     /* Asked for no table, it has nothing to say. */
-    if (harness_agent_create(a, plugins.ab, &unhashed.api, &unhashed, &p->game.info, "tt_mb=0",
-                             1, error, sizeof(error)) != 0) {
+    if (harness_agent_create(a, plugins.ab, &unhashed.api, &unhashed, &p->game.info, "tt_mb=0", 1,
+                             error, sizeof(error)) != 0) {
         fail_msg("%s", error);
     }
     assert_int_equal(a->host.log_count, 0);
@@ -731,8 +726,8 @@ static int check_pons_file(const struct game_view *v, const char *path, int limi
         assert_int_equal(harness_choose(a, board, 0, &report, &move), TOURNEY_OK);
         assert_true(pons_score(report.score, (int)strlen(moves), v->info->max_plies, &pons));
         if (pons != expected) {
-            fail_msg("%s: %s: score %d is Pons's %d, expected %d", path, moves,
-                     (int)report.score, pons, expected);
+            fail_msg("%s: %s: score %d is Pons's %d, expected %d", path, moves, (int)report.score,
+                     pons, expected);
         }
         harness_agent_destroy(a);
         checked++;
@@ -786,9 +781,9 @@ static void test_pons_format(void **state)
     int pons = 0;
 
     (void)state;
-    assert_int_equal(pons_parse_line("2252576253462244111563365343671351441 -1\n", moves,
-                                     sizeof(moves), &score),
-                     0);
+    assert_int_equal(
+        pons_parse_line("2252576253462244111563365343671351441 -1\n", moves, sizeof(moves), &score),
+        0);
     assert_string_equal(moves, "2252576253462244111563365343671351441");
     assert_int_equal(score, -1);
     assert_int_equal(pons_parse_line("4453 18\r\n", moves, sizeof(moves), &score), 0);

@@ -101,9 +101,17 @@ static void test_empty_3x3_is_a_draw(void **state)
 {
     const char *args[] = {"mnk", EMPTY_3X3, "--json", NULL};
     /* Every speed-up off: the same value, the same move. */
-    const char *plain[] = {"mnk", EMPTY_3X3, "--json", "--agent-param", "ordering=false",
-                           "--agent-param=tt_mb=0", "--agent-param", "window=full",
-                           "--agent-param", "knowledge=false", NULL};
+    const char *plain[] = {"mnk",
+                           EMPTY_3X3,
+                           "--json",
+                           "--agent-param",
+                           "ordering=false",
+                           "--agent-param=tt_mb=0",
+                           "--agent-param",
+                           "window=full",
+                           "--agent-param",
+                           "knowledge=false",
+                           NULL};
     const char *text[] = {"mnk", EMPTY_3X3, NULL};
     struct run run;
     json_t *result;
@@ -174,8 +182,7 @@ static void test_bad_requests(void **state)
         {{"mnk", "x x x . / o o o . / x . . . / . . . .", NULL},
          "game 'mnk' cannot read the position"},
         {{"no-such-game", EMPTY_3X3, NULL}, "no game plugin 'no-such-game' in "},
-        {{TOURNEY_TEST_NIM, "3", NULL},
-         "game 'nim' cannot read positions: it has no parse_state"},
+        {{TOURNEY_TEST_NIM, "3", NULL}, "game 'nim' cannot read positions: it has no parse_state"},
         {{"mnk", EMPTY_3X3, "rows=99", NULL},
          "bad value '99' for rows of game 'mnk': expected a whole number from 1 to 16"},
         {{"mnk", EMPTY_3X3, "depth=3", NULL},
@@ -218,10 +225,8 @@ static void test_help_mentions_solve(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_4x4_position),
-        cmocka_unit_test(test_empty_3x3_is_a_draw),
-        cmocka_unit_test(test_lost_position),
-        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_4x4_position),        cmocka_unit_test(test_empty_3x3_is_a_draw),
+        cmocka_unit_test(test_lost_position),       cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_help_mentions_solve),
     };
 

@@ -43,9 +43,9 @@ struct ab_ids {
 
     /* The speed-ups. A game function is NULL when its switch is off or the
      * game lacks it, so the search tests one pointer and nothing else. */
-    bool ordering;         /* TT move and previous best move first */
-    bool null_window;      /* principal variation search below the root */
-    bool aspiration;       /* aspiration windows at the root */
+    bool ordering;    /* TT move and previous best move first */
+    bool null_window; /* principal variation search below the root */
+    bool aspiration;  /* aspiration windows at the root */
     ab_order_fn order_moves;
     ab_winning_fn winning_move; /* knowledge */
     ab_safe_fn safe_moves;      /* knowledge, only with winning_move */

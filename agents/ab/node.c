@@ -148,7 +148,7 @@ static int32_t expand(struct ab_ids *a, int mover, int32_t ply, int32_t depth_le
     }
 
     if (a->hash != NULL) {
-        enum tt_bound bound = best <= lo_searched  ? TT_UPPER
+        enum tt_bound bound = best <= lo_searched   ? TT_UPPER
                               : best >= hi_searched ? TT_LOWER
                                                     : TT_EXACT;
 

@@ -25,8 +25,8 @@
 static void *zeroed_pages(size_t size, void **mapping, size_t *mapped)
 {
     size_t length = size + HUGE_PAGE;
-    unsigned char *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                            -1, 0);
+    unsigned char *p =
+        mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     unsigned char *aligned;
 
     if (p == MAP_FAILED) {
@@ -80,8 +80,7 @@ int tt_init(struct tt *tt, int64_t mb)
     if (count > (SIZE_MAX - HUGE_PAGE) / sizeof(struct tt_bucket)) {
         return TOURNEY_ERR_NOMEM;
     }
-    tt->buckets = zeroed_pages((size_t)count * sizeof(struct tt_bucket), &tt->mapping,
-                               &tt->mapped);
+    tt->buckets = zeroed_pages((size_t)count * sizeof(struct tt_bucket), &tt->mapping, &tt->mapped);
     if (tt->buckets == NULL) {
         return TOURNEY_ERR_NOMEM;
     }

@@ -51,11 +51,11 @@ enum tt_bound {
 #define TT_MOVE_NONE (-1)
 
 struct tt_entry {
-    uint64_t key;   /* the game's hash of the position */
-    int32_t value;  /* from the position itself, see tt_score_in */
-    int16_t move;   /* the best move found, or TT_MOVE_NONE */
-    uint8_t depth;  /* plies searched below, or TT_DEPTH_FULL */
-    uint8_t meta;   /* enum tt_bound in bits 0-1, the move's age in bits 2-7 */
+    uint64_t key;  /* the game's hash of the position */
+    int32_t value; /* from the position itself, see tt_score_in */
+    int16_t move;  /* the best move found, or TT_MOVE_NONE */
+    uint8_t depth; /* plies searched below, or TT_DEPTH_FULL */
+    uint8_t meta;  /* enum tt_bound in bits 0-1, the move's age in bits 2-7 */
 };
 
 struct tt_bucket {

@@ -23,7 +23,11 @@ struct nim_state {
 };
 
 static const struct tourney_param_desc nim_params[] = {
-    {.name = "stones", .type = TOURNEY_PARAM_INT, .default_value = "10", .min = 1, .max = 100,
+    {.name = "stones",
+     .type = TOURNEY_PARAM_INT,
+     .default_value = "10",
+     .min = 1,
+     .max = 100,
      .help = "stones on the heap at the start"},
 };
 
