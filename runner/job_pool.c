@@ -69,6 +69,7 @@ struct pool {
     /* Per worker, shared with it: the game it is playing, plus 1; 0 for
      * none (job_worker.h). */
     volatile uint64_t *playing;
+    unsigned idle_deaths; /* workers that died playing no game since the last reply */
     bool failed;
     char *error;
     size_t error_size;
@@ -158,6 +159,14 @@ static void worker_died(struct pool *p, struct worker *w)
     bool charge = false;
     for (unsigned i = 0; i < w->count; i++) {
         charge = charge || queued_game(w, i) + 1 == playing;
+    }
+    if (!charge && ++p->idle_deaths > 2 * p->plan->jobs + 2) {
+        /* Something kills workers before they play: not a game's fault,
+         * and starting more would not help. */
+        char message[160];
+        snprintf(message, sizeof(message),
+                 "worker processes keep dying before they play (the last %s)", how);
+        fail(p, message);
     }
     if (charge) {
         uint64_t game = playing - 1;
@@ -298,6 +307,7 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
     s->reply = reply;
     w->head = (w->head + 1) % QUEUE_GAMES;
     w->count--;
+    p->idle_deaths = 0;
     /* What a game takes, averaged over the last dozen or so. */
     uint64_t now = tourney_now_ns();
     uint64_t took = now - w->started_ns;
