@@ -1,3 +1,5 @@
+/* Linux: MAP_ANONYMOUS, for the memory shared with the workers. */
+#define _GNU_SOURCE
 #include "job_pool.h"
 
 #include <errno.h>
@@ -5,6 +7,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -63,6 +66,10 @@ struct pool {
     uint64_t *retry;     /* games to deal again, in order */
     size_t retry_count;
     uint64_t game_ns; /* a game's time in a worker, a moving average; 0 unknown */
+    /* Per worker, shared with it: the game it is playing, plus 1; 0 for
+     * none (job_worker.h). */
+    volatile uint64_t *playing;
+    unsigned idle_deaths; /* workers that died playing no game since the last reply */
     bool failed;
     char *error;
     size_t error_size;
@@ -88,6 +95,7 @@ static void fail(struct pool *p, const char *message)
 
 static int start_worker(struct pool *p, struct worker *w)
 {
+    p->playing[w - p->workers] = 0;
     int pair[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
         snprintf(p->error, p->error_size, "cannot make a socket for a worker process: %s",
@@ -115,7 +123,7 @@ static int start_worker(struct pool *p, struct worker *w)
                 close(p->workers[i].fd);
             }
         }
-        tourney_job_worker_main(p->plan, pair[1], runner);
+        tourney_job_worker_main(p->plan, pair[1], runner, &p->playing[w - p->workers]);
     }
     close(pair[1]);
     free(w->in);
@@ -137,8 +145,8 @@ static void retry_game(struct pool *p, uint64_t game)
 }
 
 /* A worker's stream ended: it died. Its games go to another worker; the one
- * it was playing, if it was, is charged with its death, once. */
-static void worker_died(struct pool *p, struct worker *w, bool charge)
+ * it was playing, if it was playing one, is charged with its death. */
+static void worker_died(struct pool *p, struct worker *w)
 {
     close(w->fd);
     int status = 0;
@@ -146,10 +154,24 @@ static void worker_died(struct pool *p, struct worker *w, bool charge)
     }
     char how[64];
     tourney_describe_wait_status(status, how, sizeof(how));
-    if (w->count > 0) {
-        uint64_t game = queued_game(w, 0);
+    /* It is dead: whatever it wrote there is there. */
+    uint64_t playing = p->playing[w - p->workers];
+    bool charge = false;
+    for (unsigned i = 0; i < w->count; i++) {
+        charge = charge || queued_game(w, i) + 1 == playing;
+    }
+    if (!charge && ++p->idle_deaths > 2 * p->plan->jobs + 2) {
+        /* Something kills workers before they play: not a game's fault,
+         * and starting more would not help. */
+        char message[160];
+        snprintf(message, sizeof(message),
+                 "worker processes keep dying before they play (the last %s)", how);
+        fail(p, message);
+    }
+    if (charge) {
+        uint64_t game = playing - 1;
         struct slot *s = slot_of(p, game);
-        if (charge && ++s->deaths >= 2) {
+        if (++s->deaths >= 2) {
             char message[512];
             snprintf(message, sizeof(message),
                      "game %llu ended two worker processes (the second %s); with isolation = "
@@ -157,14 +179,15 @@ static void worker_died(struct pool *p, struct worker *w, bool charge)
                      "isolation = process would make it lose only its game",
                      (unsigned long long)game, how);
             fail(p, message);
-        } else if (charge && p->plan->err != NULL) {
+        } else if (p->plan->err != NULL) {
             fprintf(p->plan->err,
                     "tourney: a worker process %s while playing game %llu; playing it again\n", how,
                     (unsigned long long)game);
         }
-        for (unsigned i = 0; i < w->count; i++) {
-            retry_game(p, queued_game(w, i));
-        }
+    }
+    /* Games it had finished but not yet replied to are played again too. */
+    for (unsigned i = 0; i < w->count; i++) {
+        retry_game(p, queued_game(w, i));
     }
     free(w->in);
     *w = (struct worker){.pid = 0, .fd = -1};
@@ -253,10 +276,8 @@ static void deal(struct pool *p, bool stopping)
         }
         if (tourney_job_send(w->fd, &task,
                              sizeof(task.head) + task.head.count * sizeof(uint64_t)) != 0) {
-            /* Its stream is closed: it died, perhaps before it was given
-             * anything. Whether it was playing a game, its replies will
-             * say; nothing is charged here. */
-            worker_died(p, w, false);
+            /* Its stream is closed: it died. */
+            worker_died(p, w);
         }
     }
 }
@@ -286,6 +307,7 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
     s->reply = reply;
     w->head = (w->head + 1) % QUEUE_GAMES;
     w->count--;
+    p->idle_deaths = 0;
     /* What a game takes, averaged over the last dozen or so. */
     uint64_t now = tourney_now_ns();
     uint64_t took = now - w->started_ns;
@@ -311,7 +333,7 @@ static void receive(struct pool *p, struct worker *w)
         return;
     }
     if (got <= 0) {
-        worker_died(p, w, true);
+        worker_died(p, w);
         return;
     }
     w->in_length += (size_t)got;
@@ -488,6 +510,9 @@ static void pool_finish(struct pool *p)
     free(p->fds);
     free(p->slots);
     free(p->retry);
+    if (p->playing != NULL) {
+        munmap((void *)(uintptr_t)p->playing, p->plan->jobs * sizeof(*p->playing));
+    }
 }
 
 enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, size_t error_size)
@@ -502,7 +527,11 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, 
     p.fds = calloc(plan->jobs, sizeof(*p.fds));
     p.slots = calloc(p.window, sizeof(*p.slots));
     p.retry = calloc(p.window, sizeof(*p.retry));
-    if (p.workers == NULL || p.fds == NULL || p.slots == NULL || p.retry == NULL) {
+    void *shared = mmap(NULL, plan->jobs * sizeof(*p.playing), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    p.playing = shared != MAP_FAILED ? shared : NULL;
+    if (p.workers == NULL || p.fds == NULL || p.slots == NULL || p.retry == NULL ||
+        p.playing == NULL) {
         pool_finish(&p);
         snprintf(error, error_size, "out of memory");
         return JOBS_FAILED;

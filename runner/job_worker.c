@@ -150,7 +150,8 @@ static int play_one(const struct job_plan *plan, bool ready, uint64_t game, stru
     return added;
 }
 
-_Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_t runner)
+_Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_t runner,
+                                       volatile uint64_t *playing)
 {
     /* Ctrl-C reaches the whole process group; the runner decides what
      * stops, and a worker finishes the games it was given. */
@@ -177,7 +178,9 @@ _Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_
         }
         for (uint32_t i = 0; status == 0 && i < task.count; i++) {
             uint64_t start = tourney_now_ns();
+            *playing = games[i] + 1;
             status = play_one(plan, ready, games[i], &out);
+            *playing = 0;
             if (status == 0 && (i + 1 == task.count || tourney_now_ns() - start > QUICK_GAME_NS)) {
                 status = send_outbox(fd, &out);
             }

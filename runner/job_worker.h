@@ -70,7 +70,11 @@ void tourney_job_reply_record(unsigned char *reply, struct game_record *record, 
 int tourney_job_send(int fd, const void *buffer, size_t size);
 
 /* The life of a worker: set up, then tasks in, replies out, until the
- * runner closes its end (or dies). Never returns. */
-_Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_t runner);
+ * runner closes its end (or dies). While it plays a game, *PLAYING (in
+ * memory shared with the runner) holds the game's index plus 1, and 0
+ * between games: replies travel in batches, so if the worker dies, that is
+ * how the runner knows which game it was playing. Never returns. */
+_Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_t runner,
+                                       volatile uint64_t *playing);
 
 #endif /* TOURNEY_RUNNER_JOB_WORKER_H */

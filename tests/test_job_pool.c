@@ -1,0 +1,311 @@
+/*
+ * The job pool with made-up games: whatever the number of workers and
+ * however long each game takes, games are delivered once each, in order,
+ * skipping those the plan does not play; a worker killed while playing is
+ * replaced and its game played again; a game that kills two workers fails
+ * the pool; a failure of the runner in a worker stops it with its reason;
+ * the stop flag stops dealing and delivers what was dealt.
+ */
+#include "test.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "job_pool.h"
+#include "text.h"
+
+#define GAMES 200
+
+struct fake {
+    uint64_t delivered[GAMES];
+    size_t count;
+    unsigned flushes;
+    volatile sig_atomic_t stop;
+    size_t stop_after;     /* set stop after this many deliveries; 0: never */
+    uint64_t crash_game;   /* the game whose first players die */
+    int crashes;           /* how many workers it kills */
+    char markers[2][64];   /* created by the workers it killed */
+    uint64_t failing_game; /* the game whose play fails; GAMES for none */
+};
+
+/* Every game but those with g mod 5 = 3, as if they were in the log. */
+static uint64_t next_game(void *context, uint64_t from)
+{
+    (void)context;
+    while (from < GAMES && from % 5 == 3) {
+        from++;
+    }
+    return from;
+}
+
+static int worker_init(void *context)
+{
+    (void)context;
+    return 0;
+}
+
+static void worker_finish(void *context)
+{
+    (void)context;
+}
+
+static int play(void *context, uint64_t game, struct game_record *record, char **line, char *error,
+                size_t error_size)
+{
+    struct fake *f = context;
+    for (int i = 0; game == f->crash_game && i < f->crashes; i++) {
+        int fd = open(f->markers[i], O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (fd >= 0) {
+            close(fd);
+            raise(SIGKILL);
+        }
+    }
+    if (game == f->failing_game) {
+        snprintf(error, error_size, "the disk is on fire at game %llu", (unsigned long long)game);
+        return -1;
+    }
+    /* Some games take longer, so that games finish out of order. */
+    if (game % 7 == 0) {
+        struct timespec pause = {0, 2000000L};
+        nanosleep(&pause, NULL);
+    }
+    record->index = (uint32_t)game;
+    record->agent[0] = (uint32_t)(game % 2);
+    record->agent[1] = (uint32_t)(1 - game % 2);
+    record->seed = game * 7;
+    record->result = RESULT_DRAW;
+    for (uint64_t m = 0; m < game % 4; m++) {
+        struct move_record move = {
+            .seat = (int32_t)(m % 2), .move = (int32_t)(game + m), .nodes = m, .time_ns = 1};
+        if (tourney_record_add_move(record, &move) != 0) {
+            return -1;
+        }
+    }
+    *line = tourney_format("{\"game\":%llu}\n", (unsigned long long)game);
+    return *line != NULL ? 0 : -1;
+}
+
+static int deliver(void *context, const struct game_record *record, const char *line, char *error,
+                   size_t error_size)
+{
+    struct fake *f = context;
+    (void)error;
+    (void)error_size;
+    uint64_t game = record->index;
+    /* The record and line arrive as the worker made them. */
+    assert_int_equal(record->agent[0], game % 2);
+    assert_int_equal(record->agent[1], 1 - game % 2);
+    assert_true(record->seed == game * 7);
+    assert_int_equal(record->move_count, game % 4);
+    for (size_t m = 0; m < record->move_count; m++) {
+        assert_int_equal(record->moves[m].move, game + m);
+        assert_int_equal(record->moves[m].seat, m % 2);
+    }
+    char expected[64];
+    snprintf(expected, sizeof(expected), "{\"game\":%llu}\n", (unsigned long long)game);
+    assert_string_equal(line, expected);
+    assert_true(f->count < GAMES);
+    f->delivered[f->count++] = game;
+    if (f->stop_after != 0 && f->count == f->stop_after) {
+        f->stop = 1;
+    }
+    return 0;
+}
+
+static int flush(void *context, char *error, size_t error_size)
+{
+    struct fake *f = context;
+    (void)error;
+    (void)error_size;
+    f->flushes++;
+    return 0;
+}
+
+static uint64_t due(void *context)
+{
+    (void)context;
+    return UINT64_MAX;
+}
+
+static int tick(void *context, char *error, size_t error_size)
+{
+    (void)context;
+    (void)error;
+    (void)error_size;
+    return 0;
+}
+
+static void init_fake(struct fake *f)
+{
+    memset(f, 0, sizeof(*f));
+    f->crash_game = GAMES;
+    f->failing_game = GAMES;
+    for (int i = 0; i < 2; i++) {
+        snprintf(f->markers[i], sizeof(f->markers[i]), "/tmp/tourney-pool-XXXXXX");
+        int fd = mkstemp(f->markers[i]);
+        assert_true(fd >= 0);
+        close(fd);
+        unlink(f->markers[i]);
+    }
+}
+
+static void finish_fake(struct fake *f)
+{
+    for (int i = 0; i < 2; i++) {
+        unlink(f->markers[i]);
+    }
+}
+
+/* Runs the pool with JOBS workers; its notes go to *NOTES (free them). */
+static enum job_outcome run_pool(struct fake *f, unsigned jobs, char *error, size_t error_size,
+                                 char **notes)
+{
+    size_t size = 0;
+    FILE *err = open_memstream(notes, &size);
+    assert_non_null(err);
+    const struct job_plan plan = {
+        .jobs = jobs,
+        .games = GAMES,
+        .next = next_game,
+        .worker_init = worker_init,
+        .play = play,
+        .worker_finish = worker_finish,
+        .deliver = deliver,
+        .flush = flush,
+        .due = due,
+        .tick = tick,
+        .context = f,
+        .stop = &f->stop,
+        .err = err,
+    };
+    enum job_outcome outcome = tourney_job_pool_run(&plan, error, error_size);
+    fclose(err);
+    return outcome;
+}
+
+/* F delivered games FROM, FROM + 1, ... (those played) in order, COUNT of them. */
+static void assert_delivered_in_order(const struct fake *f, size_t count)
+{
+    assert_int_equal(f->count, count);
+    uint64_t game = next_game(NULL, 0);
+    for (size_t i = 0; i < count; i++) {
+        assert_int_equal(f->delivered[i], game);
+        game = next_game(NULL, game + 1);
+    }
+}
+
+static void test_in_order_for_any_number_of_jobs(void **state)
+{
+    (void)state;
+    for (unsigned jobs = 1; jobs <= 4; jobs++) {
+        struct fake f;
+        init_fake(&f);
+        char error[256] = "";
+        char *notes = NULL;
+        assert_int_equal(run_pool(&f, jobs, error, sizeof(error), &notes), JOBS_COMPLETE);
+        assert_string_equal(notes, "");
+        assert_delivered_in_order(&f, GAMES - GAMES / 5);
+        assert_true(f.flushes >= 1);
+        free(notes);
+        finish_fake(&f);
+    }
+}
+
+static void test_a_dead_worker_is_replaced(void **state)
+{
+    (void)state;
+    struct fake f;
+    init_fake(&f);
+    f.crash_game = 10;
+    f.crashes = 1;
+    char error[256] = "";
+    char *notes = NULL;
+    assert_int_equal(run_pool(&f, 3, error, sizeof(error), &notes), JOBS_COMPLETE);
+    assert_string_equal(notes, "tourney: a worker process killed by SIGKILL while playing game "
+                               "10; playing it again\n");
+    assert_delivered_in_order(&f, GAMES - GAMES / 5);
+    free(notes);
+    finish_fake(&f);
+}
+
+static void test_a_game_that_kills_two_workers_fails(void **state)
+{
+    (void)state;
+    struct fake f;
+    init_fake(&f);
+    f.crash_game = 10;
+    f.crashes = 2;
+    char error[512] = "";
+    char *notes = NULL;
+    assert_int_equal(run_pool(&f, 2, error, sizeof(error), &notes), JOBS_FAILED);
+    assert_string_equal(error, "game 10 ended two worker processes (the second killed by "
+                               "SIGKILL); with isolation = none an agent that crashes ends the "
+                               "process that plays it, where isolation = process would make it "
+                               "lose only its game");
+    assert_string_equal(notes, "tourney: a worker process killed by SIGKILL while playing game "
+                               "10; playing it again\n");
+    /* Games before 10 in order (those whose replies had come in), then
+     * only games after 10, in order: those that had finished are kept, each
+     * once; game 10 never. */
+    size_t i = 0;
+    for (uint64_t game = next_game(NULL, 0); i < f.count && f.delivered[i] < 10; i++) {
+        assert_int_equal(f.delivered[i], game);
+        game = next_game(NULL, game + 1);
+    }
+    for (; i < f.count; i++) {
+        assert_true(f.delivered[i] > 10 && f.delivered[i] % 5 != 3);
+        assert_true(i == 0 || f.delivered[i - 1] < 10 || f.delivered[i] > f.delivered[i - 1]);
+    }
+    free(notes);
+    finish_fake(&f);
+}
+
+static void test_a_failure_in_a_worker_fails_the_pool(void **state)
+{
+    (void)state;
+    struct fake f;
+    init_fake(&f);
+    f.failing_game = 42;
+    char error[512] = "";
+    char *notes = NULL;
+    assert_int_equal(run_pool(&f, 2, error, sizeof(error), &notes), JOBS_FAILED);
+    assert_string_equal(error, "the disk is on fire at game 42");
+    for (size_t i = 0; i < f.count; i++) {
+        assert_int_not_equal(f.delivered[i], 42);
+    }
+    free(notes);
+    finish_fake(&f);
+}
+
+static void test_stop_delivers_what_was_dealt(void **state)
+{
+    (void)state;
+    struct fake f;
+    init_fake(&f);
+    f.stop_after = 20;
+    char error[256] = "";
+    char *notes = NULL;
+    assert_int_equal(run_pool(&f, 2, error, sizeof(error), &notes), JOBS_STOPPED);
+    /* Every game dealt was played and delivered, in order, and no more. */
+    assert_true(f.count >= 20 && f.count < GAMES - GAMES / 5);
+    assert_delivered_in_order(&f, f.count);
+    free(notes);
+    finish_fake(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_in_order_for_any_number_of_jobs),
+        cmocka_unit_test(test_a_dead_worker_is_replaced),
+        cmocka_unit_test(test_a_game_that_kills_two_workers_fails),
+        cmocka_unit_test(test_a_failure_in_a_worker_fails_the_pool),
+        cmocka_unit_test(test_stop_delivers_what_was_dealt),
+    };
+    return cmocka_run_group_tests_name("job_pool", tests, NULL, NULL);
+}
