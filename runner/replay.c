@@ -6,8 +6,7 @@
 
 #include "config.h"
 #include "diag.h"
-#include "digest.h"
-#include "game_loader.h"
+#include "log_game.h"
 #include "record.h"
 #include "results_log.h"
 #include "text.h"
@@ -65,7 +64,14 @@ static int keep_wanted(const struct game_record *record, void *context)
     return 0;
 }
 
-static void print_board(const struct loaded_game *g, const void *state, FILE *out)
+/* The loaded game and its functions. */
+struct shown_game {
+    const struct tourney_game_api *api;
+    const void *game;
+    const struct tourney_game_info *info;
+};
+
+static void print_board(const struct shown_game *g, const void *state, FILE *out)
 {
     char board[8192];
     if (g->api->format_state != NULL &&
@@ -74,12 +80,20 @@ static void print_board(const struct loaded_game *g, const void *state, FILE *ou
     }
 }
 
-static void print_move(const struct loaded_game *g, const struct log_header *h,
+/* A move as the game writes it ("b2"), or its number when it cannot. */
+static void move_text(const struct shown_game *g, tourney_move move, char *buf, size_t size)
+{
+    if (g->api->format_move == NULL || g->api->format_move(g->game, move, buf, size) != 0) {
+        snprintf(buf, size, "#%d", (int)move);
+    }
+}
+
+static void print_move(const struct shown_game *g, const struct log_header *h,
                        const struct game_record *r, size_t ply, FILE *out)
 {
     const struct move_record *m = &r->moves[ply];
     char text[64];
-    tourney_game_move_text(g, m->move, text, sizeof(text));
+    move_text(g, m->move, text, sizeof(text));
     fprintf(out, "%zu. %s (%s) plays %s", ply + 1, h->agents[r->agent[m->seat]].name,
             m->seat == 0 ? "first" : "second", text);
     fprintf(out, "   nodes %" PRIu64 ", depth %d", m->nodes, (int)m->depth);
@@ -90,9 +104,9 @@ static void print_move(const struct loaded_game *g, const struct log_header *h,
 }
 
 static int show(const struct log_header *h, const struct game_record *r,
-                const struct loaded_game *g, FILE *out, FILE *err)
+                const struct shown_game *g, FILE *out, FILE *err)
 {
-    unsigned char *state = calloc(1, g->info.state_size);
+    unsigned char *state = calloc(1, g->info->state_size);
     if (state == NULL) {
         fprintf(err, "tourney: out of memory\n");
         return -1;
@@ -103,7 +117,7 @@ static int show(const struct log_header *h, const struct game_record *r,
             r->index, h->name, first, second, h->game, h->game_params);
     g->api->initial_state(g->game, state);
     print_board(g, state, out);
-    tourney_move *legal = calloc((size_t)g->info.move_limit, sizeof(*legal));
+    tourney_move *legal = calloc((size_t)g->info->move_limit, sizeof(*legal));
     int status = legal == NULL ? -1 : 0;
     for (size_t ply = 0; status == 0 && ply < r->move_count; ply++) {
         /* The log holds only moves the referee accepted; check anyway, as
@@ -172,26 +186,19 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path, FILE *o
         status = -1;
     } else {
         struct plugin_search search;
-        struct loaded_game g;
+        struct log_game g;
         if (tourney_log_plugin_search(&search, &header, exe_path) != 0) {
             fprintf(err, "tourney: out of memory\n");
             status = -1;
         } else {
-            status = tourney_game_load(&g, &search, header.game, header.game_params, error,
-                                       sizeof(error));
+            status = tourney_log_game_open(&g, &header, &search, error, sizeof(error));
             if (status != 0) {
                 fprintf(err, "tourney: cannot show the boards: %s\n", error);
             } else {
-                char digest[TOURNEY_DIGEST_HEX];
-                if (tourney_digest_file(g.plugin.path, digest) == 0 &&
-                    strcmp(digest, header.game_digest) != 0) {
-                    fprintf(err, "tourney: warning: %s is not the game plugin file the log was "
-                                 "played with\n",
-                            g.plugin.path);
-                }
-                status = show(&header, &wanted.record, &g, out, err);
-                tourney_game_unload(&g);
+                const struct shown_game shown = {g.plugin.game, g.game, &g.info};
+                status = show(&header, &wanted.record, &shown, out, err);
             }
+            tourney_log_game_close(&g);
             tourney_plugin_search_finish(&search);
         }
     }
