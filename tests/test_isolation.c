@@ -302,16 +302,18 @@ static void test_exit_while_loading(void **state)
 }
 
 /* CONFIG with `isolation = none` added to its [tournament], in DIR. */
-static void in_process_copy(const char *config, const char *dir, char *copy, size_t size)
+/* A copy of CONFIG in DIR named NAME with LINES added to [tournament]. */
+static void config_copy(const char *config, const char *dir, const char *name,
+                        const char *lines, char *copy, size_t size)
 {
-    snprintf(copy, size, "%s/in-process.ini", dir);
+    snprintf(copy, size, "%s/%s", dir, name);
     char *text = slurp(config);
     FILE *file = fopen(copy, "w");
     assert_non_null(file);
     const char *section = strstr(text, "[tournament]\n");
     assert_non_null(section);
     size_t head = (size_t)(section - text) + strlen("[tournament]\n");
-    fprintf(file, "%.*sisolation = none\n%s", (int)head, text, text + head);
+    fprintf(file, "%.*s%s%s", (int)head, text, lines, text + head);
     fclose(file);
     free(text);
 }
@@ -323,12 +325,19 @@ static void test_same_games_in_both_modes(void **state)
     for (size_t i = 0; i < 2; i++) {
         char dir[] = "/tmp/tourney-modes-XXXXXX";
         assert_non_null(mkdtemp(dir));
-        char copy[128];
-        in_process_copy(configs[i], dir, copy, sizeof(copy));
+        /* The hard limit of a move is far away: a slow machine (a
+         * sanitizer build under load) must not turn a long full-depth
+         * search into a time forfeit that only the isolated run has. */
+        char isolated_config[128];
+        char in_process_config[128];
+        config_copy(configs[i], dir, "isolated.ini", "time_margin_ms = 600000\n",
+                    isolated_config, sizeof(isolated_config));
+        config_copy(configs[i], dir, "in-process.ini", "isolation = none\n", in_process_config,
+                    sizeof(in_process_config));
         struct run isolated;
         struct run in_process;
-        play(&isolated, configs[i]);
-        play(&in_process, copy);
+        play(&isolated, isolated_config);
+        play(&in_process, in_process_config);
         size_t lines_isolated = 0;
         size_t lines_in_process = 0;
         char *a = games_without_times(&isolated, &lines_isolated);
