@@ -67,7 +67,10 @@ meson compile -C build-fuzz
 run_tests -C build-fuzz --suite fuzz
 corpus="$scratch/corpus"
 mkdir -p "$corpus"
-cp config/*.ini tests/configs/*.ini tests/fuzz/*.ini "$corpus/"
+# Each file under a name of its own: config/ and tests/configs/ share names.
+for seed in config/*.ini tests/configs/*.ini tests/fuzz/*.ini; do
+  cp "$seed" "$corpus/$(echo "$seed" | tr / _)"
+done
 ./build-fuzz/tests/fuzz/fuzz-config -max_total_time=30 -max_len=2048 \
   -artifact_prefix="$scratch/" "$corpus" 2>&1 | tail -n 1
 passed=$((passed + 1))
