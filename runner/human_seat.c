@@ -5,13 +5,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game_text.h"
+
 static void move_text(const struct match_rules *rules, tourney_move move, char *buf,
                       size_t size)
 {
-    if (rules->api->format_move == NULL ||
-        rules->api->format_move(rules->game, move, buf, size) != 0) {
-        snprintf(buf, size, "#%d", (int)move);
-    }
+    tourney_move_text(rules->api, rules->game, move, buf, size);
 }
 
 tourney_move tourney_human_parse_move(const struct match_rules *rules, const tourney_move *moves,
@@ -63,8 +62,7 @@ static int begun(void *self, struct seat_fault *fault)
 static void show_board(const struct human_seat *h, const void *state)
 {
     char board[8192];
-    if (h->rules->api->format_state != NULL &&
-        h->rules->api->format_state(h->rules->game, state, board, sizeof(board)) == 0) {
+    if (tourney_board_text(h->rules->api, h->rules->game, state, board, sizeof(board))) {
         fprintf(h->out, "\n%s\n", board);
     }
 }

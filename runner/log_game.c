@@ -130,6 +130,21 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
     return 0;
 }
 
+int tourney_log_game_find(struct log_game *game, const struct log_header *header,
+                          const char *exe_path, const char *env_plugin_path, char *why,
+                          size_t why_size)
+{
+    struct plugin_search search;
+    if (tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
+        memset(game, 0, sizeof(*game));
+        snprintf(why, why_size, "out of memory");
+        return -1;
+    }
+    int status = tourney_log_game_open(game, header, &search, why, why_size);
+    tourney_plugin_search_finish(&search);
+    return status;
+}
+
 void tourney_log_game_close(struct log_game *game)
 {
     if (game->game != NULL) {

@@ -30,6 +30,13 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
                           const struct plugin_search *search, char *why, size_t why_size);
 void tourney_log_game_close(struct log_game *game);
 
+/* tourney_log_game_open along the plugin path a command outside a run has:
+ * ENV_PLUGIN_PATH ($TOURNEY_PLUGIN_PATH, may be NULL), the build tree when
+ * EXE_PATH lies in it, and the installed directory. */
+int tourney_log_game_find(struct log_game *game, const struct log_header *header,
+                          const char *exe_path, const char *env_plugin_path, char *why,
+                          size_t why_size);
+
 /* Reads TEXT, parameters as tourney_params_text writes them ("rows = 3,
  * cols = 3, k = 3"), into VALUES (one per descriptor; unnamed ones take their
  * default). Returns -1 with the reason in WHY for an unknown name or a bad

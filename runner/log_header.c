@@ -144,8 +144,8 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                                "elo1", h->sprt.elo1, "alpha", h->sprt.alpha,
                                                "beta", h->sprt.beta)
                                    : json_null();
-    json_t *object = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:s?, s:s, s:I, s:I, "
-                     "s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
+    json_t *object = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:s?, s:s, "
+                               "s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
                      "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
                      h->version, "name", h->name, "config", h->config_path, "game", h->game,
                      "game_params", h->game_params, "game_digest", h->game_digest, "game_path",

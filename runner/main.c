@@ -417,7 +417,8 @@ static int command_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     char *exe = exe_path();
-    int status = tourney_replay(argv[0], (uint32_t)game, exe, stdout, stderr);
+    int status =
+        tourney_replay(argv[0], (uint32_t)game, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
     free(exe);
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "executor.h"
+#include "game_text.h"
 #include "human_seat.h"
 #include "record.h"
 #include "seat_pool.h"
@@ -14,15 +15,14 @@ static void show_final_board(const struct match_rules *rules, const struct game_
 {
     unsigned char *state = calloc(1, rules->info->state_size);
     char board[8192];
-    if (state == NULL || rules->api->format_state == NULL) {
-        free(state);
+    if (state == NULL) {
         return;
     }
     rules->api->initial_state(rules->game, state);
     for (size_t i = 0; i < record->move_count; i++) {
         rules->api->apply(rules->game, state, record->moves[i].move);
     }
-    if (rules->api->format_state(rules->game, state, board, sizeof(board)) == 0) {
+    if (tourney_board_text(rules->api, rules->game, state, board, sizeof(board))) {
         fprintf(out, "\n%s\n", board);
     }
     free(state);
@@ -62,11 +62,8 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
         if (!human.resigned && record.move_count > 0 &&
             record.moves[record.move_count - 1].seat != human_seat) {
             char name[64];
-            tourney_move last = record.moves[record.move_count - 1].move;
-            if (rules.api->format_move == NULL ||
-                rules.api->format_move(rules.game, last, name, sizeof(name)) != 0) {
-                snprintf(name, sizeof(name), "#%d", (int)last);
-            }
+            tourney_move_text(rules.api, rules.game, record.moves[record.move_count - 1].move,
+                              name, sizeof(name));
             fprintf(out, "\n%s plays %s.\n", t->entrants[agent].name, name);
         }
         if (!human.resigned) {

@@ -53,9 +53,9 @@ void tourney_progress_text(const struct progress *p, uint64_t now_ns, const char
         duration((double)(p->total - p->done) / rate, eta, sizeof(eta));
     }
     int width = snprintf(NULL, 0, "%zu", p->total);
+    double percent = p->total ? 100.0 * (double)p->done / (double)p->total : 100.0;
     snprintf(buf, size, "%*zu/%zu games (%5.1f%%)  %.1f games/s  %s %s  leader: %s %.1f%%",
-             width, p->done, p->total, p->total ? 100.0 * (double)p->done / (double)p->total : 100.0,
-             rate, p->done >= p->total ? "took" : "ETA", eta, leader ? leader : "-",
+             width, p->done, p->total, percent, rate, p->done >= p->total ? "took" : "ETA", eta, leader ? leader : "-",
              100.0 * leader_score);
 }
 

@@ -4,28 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "diag.h"
+#include "game_text.h"
 #include "log_game.h"
 #include "record.h"
 #include "results_log.h"
 #include "text.h"
-
-int tourney_log_plugin_search(struct plugin_search *search, const struct log_header *header,
-                              const char *exe_path)
-{
-    struct tournament_config config;
-    struct diagnostics diag;
-    memset(&config, 0, sizeof(config));
-    tourney_diag_init(&diag);
-    /* A config that moved or changed only costs its plugin_path. */
-    tourney_config_load(&config, header->config_path, &diag);
-    int status = tourney_plugin_search_init(search, config.plugin_dirs, config.plugin_dir_count,
-                                            getenv("TOURNEY_PLUGIN_PATH"), exe_path);
-    tourney_config_finish(&config);
-    tourney_diag_finish(&diag);
-    return status;
-}
 
 /* The game being looked for, copied out of the log as it streams by. */
 struct wanted {
@@ -74,17 +57,8 @@ struct shown_game {
 static void print_board(const struct shown_game *g, const void *state, FILE *out)
 {
     char board[8192];
-    if (g->api->format_state != NULL &&
-        g->api->format_state(g->game, state, board, sizeof(board)) == 0) {
+    if (tourney_board_text(g->api, g->game, state, board, sizeof(board))) {
         fprintf(out, "%s\n", board);
-    }
-}
-
-/* A move as the game writes it ("b2"), or its number when it cannot. */
-static void move_text(const struct shown_game *g, tourney_move move, char *buf, size_t size)
-{
-    if (g->api->format_move == NULL || g->api->format_move(g->game, move, buf, size) != 0) {
-        snprintf(buf, size, "#%d", (int)move);
     }
 }
 
@@ -93,7 +67,7 @@ static void print_move(const struct shown_game *g, const struct log_header *h,
 {
     const struct move_record *m = &r->moves[ply];
     char text[64];
-    move_text(g, m->move, text, sizeof(text));
+    tourney_move_text(g->api, g->game, m->move, text, sizeof(text));
     fprintf(out, "%zu. %s (%s) plays %s", ply + 1, h->agents[r->agent[m->seat]].name,
             m->seat == 0 ? "first" : "second", text);
     fprintf(out, "   nodes %" PRIu64 ", depth %d", m->nodes, (int)m->depth);
@@ -154,7 +128,8 @@ static int show(const struct log_header *h, const struct game_record *r,
     return status;
 }
 
-int tourney_replay(const char *dir, uint32_t game, const char *exe_path, FILE *out, FILE *err)
+int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
+                   const char *env_plugin_path, FILE *out, FILE *err)
 {
     char error[1024] = "";
     struct log_header header;
@@ -185,22 +160,16 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path, FILE *o
         }
         status = -1;
     } else {
-        struct plugin_search search;
         struct log_game g;
-        if (tourney_log_plugin_search(&search, &header, exe_path) != 0) {
-            fprintf(err, "tourney: out of memory\n");
-            status = -1;
+        status = tourney_log_game_find(&g, &header, exe_path, env_plugin_path, error,
+                                       sizeof(error));
+        if (status != 0) {
+            fprintf(err, "tourney: cannot show the boards: %s\n", error);
         } else {
-            status = tourney_log_game_open(&g, &header, &search, error, sizeof(error));
-            if (status != 0) {
-                fprintf(err, "tourney: cannot show the boards: %s\n", error);
-            } else {
-                const struct shown_game shown = {g.plugin.game, g.game, &g.info};
-                status = show(&header, &wanted.record, &shown, out, err);
-            }
-            tourney_log_game_close(&g);
-            tourney_plugin_search_finish(&search);
+            const struct shown_game shown = {g.plugin.game, g.game, &g.info};
+            status = show(&header, &wanted.record, &shown, out, err);
         }
+        tourney_log_game_close(&g);
     }
     tourney_record_finish(&wanted.record);
     tourney_header_finish(&header);

@@ -9,16 +9,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "log_header.h"
-#include "plugin_search.h"
-
-/* The plugin search a results log's games were played with: the plugin_path
- * of its config when the file is still there, then the usual places. */
-int tourney_log_plugin_search(struct plugin_search *search, const struct log_header *header,
-                              const char *exe_path);
-
-/* Prints game GAME of DIR/games.jsonl to OUT. Returns 0, or -1 with the
- * reason on ERR (no such log or game, the game plugin missing). */
-int tourney_replay(const char *dir, uint32_t game, const char *exe_path, FILE *out, FILE *err);
+/* Prints game GAME of DIR/games.jsonl to OUT, its boards drawn by the
+ * log's game plugin (log_game.h; EXE_PATH and ENV_PLUGIN_PATH find it when
+ * it has moved). Returns 0, or -1 with the reason on ERR (no such log or
+ * game, the game plugin missing). */
+int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
+                   const char *env_plugin_path, FILE *out, FILE *err);
 
 #endif /* TOURNEY_RUNNER_REPLAY_H */

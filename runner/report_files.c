@@ -49,7 +49,8 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
     fputs("rank,agent,plugin,params,games,wins,draws,losses,score,win_rate,win_rate_low,"
-          "win_rate_high,elo,elo_low,elo_high,elo_text,first_games,first_wins,first_draws,first_losses,first_win_rate,"
+          "win_rate_high,elo,elo_low,elo_high,elo_text,"
+          "first_games,first_wins,first_draws,first_losses,first_win_rate,"
           "second_games,second_wins,second_draws,second_losses,second_win_rate,"
           "vs_random_games,vs_random_wins,vs_random_draws,vs_random_losses,vs_random_win_rate,"
           "moves,moves_per_game,nodes,nodes_per_move,depth_per_move,ebf,time_mean_ms,"

@@ -217,17 +217,19 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
     double upper = tourney_sprt_upper_bound(s->alpha, s->beta);
     const char *a = report->input->agents[0].name;
     const char *b = report->input->agents[1].name;
+    char state[160];
     if (sprt->verdict == SPRT_CONTINUE) {
-        snprintf(buf, size, "SPRT of %s against %s (H0: elo = %g, H1: elo = %g, alpha %g, beta "
-                            "%g): no verdict after %" PRIu64 " games, LLR %.3f in (%.3f, %.3f).",
-                 a, b, s->elo0, s->elo1, s->alpha, s->beta, stats->games, sprt->llr, lower,
-                 upper);
+        snprintf(state, sizeof(state),
+                 "no verdict after %" PRIu64 " games, LLR %.3f in (%.3f, %.3f)", stats->games,
+                 sprt->llr, lower, upper);
     } else {
-        snprintf(buf, size, "SPRT of %s against %s (H0: elo = %g, H1: elo = %g, alpha %g, beta "
-                            "%g): %s after %" PRIu64 " games, LLR %.3f (bounds %.3f, %.3f).",
-                 a, b, s->elo0, s->elo1, s->alpha, s->beta,
+        snprintf(state, sizeof(state),
+                 "%s after %" PRIu64 " games, LLR %.3f (bounds %.3f, %.3f)",
                  tourney_sprt_verdict_text(sprt->verdict), sprt->games, sprt->llr, lower, upper);
     }
+    snprintf(buf, size,
+             "SPRT of %s against %s (H0: elo = %g, H1: elo = %g, alpha %g, beta %g): %s.", a, b,
+             s->elo0, s->elo1, s->alpha, s->beta, state);
 }
 
 int tourney_report_search(const struct report *report, struct table *table)

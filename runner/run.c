@@ -91,15 +91,22 @@ static const char *leader(const struct run_state *run, double *score)
 
 static void show_game(struct run_state *run, const struct game_record *record)
 {
-    const struct entrant *e = run->tournament->entrants;
-    char line[320];
-    snprintf(line, sizeof(line), "game %" PRIu32 ": %s - %s  %s  %s, %zu moves", record->index,
-             e[record->agent[0]].name, e[record->agent[1]].name,
-             tourney_result_text(record->result), tourney_termination_name(record->termination),
-             record->move_count);
+    struct progress *p = &run->progress;
+    if (p->style == PROGRESS_OFF) {
+        tourney_progress_game(p, 0, NULL, 0.0, NULL); /* counted, never shown */
+        return;
+    }
+    char line[320] = "";
+    if (p->verbose) {
+        const struct entrant *e = run->tournament->entrants;
+        snprintf(line, sizeof(line), "game %" PRIu32 ": %s - %s  %s  %s, %zu moves",
+                 record->index, e[record->agent[0]].name, e[record->agent[1]].name,
+                 tourney_result_text(record->result),
+                 tourney_termination_name(record->termination), record->move_count);
+    }
     double score = 0.0;
     const char *best = leader(run, &score);
-    tourney_progress_game(&run->progress, tourney_now_ns(), best, score, line);
+    tourney_progress_game(p, tourney_now_ns(), best, score, p->verbose ? line : NULL);
 }
 
 /* A finished game, in game order: for the log, then counted. */
@@ -396,15 +403,10 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
                              const char *exe_path, const char *env_plugin_path, FILE *out,
                              FILE *err, char *error, size_t error_size)
 {
-    struct plugin_search search;
-    if (tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
-    }
     struct log_game game;
     char why[1024] = "";
     struct board_source board = {.note = why};
-    if (tourney_log_game_open(&game, header, &search, why, sizeof(why)) == 0) {
+    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, why, sizeof(why)) == 0) {
         board.api = game.plugin.game;
         board.game = game.game;
         board.info = &game.info;
@@ -413,7 +415,6 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
     }
     int status = tourney_publish(header, stats, games, &board, dir, out, error, error_size);
     tourney_log_game_close(&game);
-    tourney_plugin_search_finish(&search);
     return status;
 }
 

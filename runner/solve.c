@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "game_text.h"
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
@@ -316,13 +317,10 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     result.proven = searches_to_the_end(s);
     result.nodes = report.nodes;
     result.depth = report.depth;
-    if (game->format_move == NULL || game->format_move(s->game, result.move, result.move_text,
-                                                       sizeof(result.move_text)) != TOURNEY_OK) {
-        snprintf(result.move_text, sizeof(result.move_text), "%d", (int)result.move);
-    }
+    tourney_move_text(game, s->game, result.move, result.move_text, sizeof(result.move_text));
     s->board = game->format_state != NULL ? malloc(SOLVE_BOARD_SIZE) : NULL;
     if (s->board != NULL &&
-        game->format_state(s->game, s->state, s->board, SOLVE_BOARD_SIZE) == TOURNEY_OK) {
+        tourney_board_text(game, s->game, s->state, s->board, SOLVE_BOARD_SIZE)) {
         result.board = s->board;
     }
     if (request->json) {
