@@ -85,22 +85,22 @@ int tourney_html_time(struct html_page *page, FILE *out)
     }
     for (size_t rank = 0; rank < count; rank++) {
         const struct agent_summary *s = &report->summaries[report->order[rank]];
-        const double values[] = {s->mean_ms, s->median_ms, s->max_ms};
-        for (size_t k = 0; k < 3; k++) {
+        const double values[] = {s->mean_ms, s->median_ms, s->p95_ms, s->max_ms};
+        for (size_t k = 0; k < 4; k++) {
             rows[rank].value[k] = values[k];
             snprintf(rows[rank].text[k], sizeof(rows[rank].text[k]), "%.3f ms", values[k]);
         }
     }
     fputs("<p class=\"note\">The time an agent took per move, from the runner's clock around "
-          "each call: mean, median and maximum over its moves.</p>\n",
+          "each call: mean, median, 95th percentile and maximum over its moves.</p>\n",
           out);
-    static const char *const series[] = {"mean", "median", "max"};
+    static const char *const series[] = {"mean", "median", "p95", "max"};
     struct bar_chart chart = {
         .id = "chart-time",
-        .title = "Milliseconds per move: mean, median and maximum",
+        .title = "Milliseconds per move: mean, median, 95th percentile and maximum",
         .axis_label = "milliseconds per move",
         .series = series,
-        .series_count = 3,
+        .series_count = 4,
         .rows = rows,
         .row_count = count,
     };

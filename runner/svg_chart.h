@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define CHART_MAX_SERIES 3
+#define CHART_MAX_SERIES 4
 
 /* One row of a chart: an agent, with one bar per series. */
 struct bar_row {
