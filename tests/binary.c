@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -196,6 +197,22 @@ size_t count_lines(const char *path)
         fclose(file);
     }
     return lines;
+}
+
+void wait_for_lines(const char *path, size_t lines)
+{
+    struct timespec pause = {0, 1000000L};
+    for (int waited = 0; count_lines(path) < lines; waited++) {
+        assert_true(waited < 30000);
+        nanosleep(&pause, NULL);
+    }
+}
+
+void make_run_dir(struct run *run, const char *prefix)
+{
+    memset(run, 0, sizeof(*run));
+    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-%s-XXXXXX", prefix);
+    assert_non_null(mkdtemp(run->dir));
 }
 
 char *first_line(const char *path)

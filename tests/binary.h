@@ -49,6 +49,13 @@ json_t *summary_without_times(const struct run *run);
 /* The lines of the file at PATH; 0 when it cannot be read. */
 size_t count_lines(const char *path);
 
+/* Waits until the file at PATH has at least LINES lines (a running
+ * tourney's log); fails the test after 30 s. */
+void wait_for_lines(const char *path, size_t lines);
+
+/* Makes RUN a new empty directory /tmp/tourney-PREFIX-XXXXXX. */
+void make_run_dir(struct run *run, const char *prefix);
+
 /* The first line of the file at PATH (free it). */
 char *first_line(const char *path);
 

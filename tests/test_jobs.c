@@ -48,17 +48,10 @@ static char *tourney_lines(const struct run *run)
     return err;
 }
 
-static void make_dir(struct run *run)
-{
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-jobs-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
-}
-
 /* Plays CONFIG with JOBS jobs (and EXTRA options) into a new directory. */
 static void play_jobs(struct run *run, const char *config, const char *jobs, const char *extra)
 {
-    make_dir(run);
+    make_run_dir(run, "jobs");
     char output[128];
     snprintf(output, sizeof(output), "%s/reports", run->dir);
     const char *args[] = {"run",      config, "--quiet", "--jobs", jobs,
@@ -140,7 +133,7 @@ static void test_same_results_in_process(void **state)
     struct run runs[3];
     char path[128];
     for (int j = 0; j < 3; j++) {
-        make_dir(&runs[j]);
+        make_run_dir(&runs[j], "jobs");
         if (j == 0) {
             write_config(&runs[j], path, sizeof(path), config);
         }
@@ -172,15 +165,6 @@ static void resume(struct run *run, const char *config, const char *jobs)
     run_tourney(run, args);
 }
 
-static void wait_for_lines(const char *log, size_t lines)
-{
-    struct timespec pause = {0, 1000000L};
-    for (int waited = 0; count_lines(log) < lines; waited++) {
-        assert_true(waited < 30000);
-        nanosleep(&pause, NULL);
-    }
-}
-
 static void test_interrupted_run_resumes(void **state)
 {
     (void)state;
@@ -188,7 +172,7 @@ static void test_interrupted_run_resumes(void **state)
     play_jobs(&reference, RESUME_CONFIG, "1", NULL);
 
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "jobs");
     char output[128];
     char log[160];
     snprintf(output, sizeof(output), "%s/reports", run.dir);
@@ -254,7 +238,7 @@ static void test_faulty_agents_with_two_jobs(void **state)
         struct run runs[2];
         char path[128];
         for (int j = 0; j < 2; j++) {
-            make_dir(&runs[j]);
+            make_run_dir(&runs[j], "jobs");
             char text[1024];
             snprintf(text, sizeof(text),
                      "[tournament]\nname = zoo\nseed = 7\ngames_per_pair = 4\n"
@@ -314,14 +298,14 @@ static void test_a_crashed_worker_is_replaced(void **state)
     (void)state;
     /* The reference: the marker is there already, so nothing crashes. */
     struct run reference;
-    make_dir(&reference);
+    make_run_dir(&reference, "jobs");
     char config[128];
     snprintf(config, sizeof(config), "%s/crash.ini", reference.dir);
     play_crash_once(&reference, config, "1", "/dev/null");
     assert_int_equal(reference.status, 0);
 
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "jobs");
     char marker[160];
     snprintf(marker, sizeof(marker), "%s/crashed", run.dir);
     play_crash_once(&run, config, "2", marker);
@@ -344,7 +328,7 @@ static void test_a_game_that_crashes_twice_fails_the_run(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "jobs");
     char text[512];
     /* Only bad against first-open: games 0 and 1, one mini-match, which
      * goes to one worker; game 0 crashes it, and its replacement. */
@@ -384,7 +368,7 @@ static void test_bad_jobs(void **state)
     static const char *const bad[] = {"0", "257", "x", "-1"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         struct run run;
-        make_dir(&run);
+        make_run_dir(&run, "jobs");
         const char *args[] = {"run", RESUME_CONFIG, "--jobs", bad[i], NULL};
         run_tourney(&run, args);
         assert_int_equal(run.status, 2);
@@ -399,7 +383,7 @@ static void test_bad_jobs(void **state)
         remove_tree(run.dir);
     }
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "jobs");
     const char *args[] = {"run", RESUME_CONFIG, "-j", NULL};
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);

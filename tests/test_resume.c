@@ -49,13 +49,6 @@ static void copy_log(const struct run *from, const struct run *to)
     assert_int_equal(system(command), 0);
 }
 
-static void make_dir(struct run *run)
-{
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-resume-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
-}
-
 static void resume(struct run *run, const char *config)
 {
     char output[128];
@@ -68,7 +61,7 @@ static void test_killed_runs_resume_to_the_same_result(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "resume");
     char output[128];
     char log[160];
     snprintf(output, sizeof(output), "%s/reports", run.dir);
@@ -98,7 +91,7 @@ static void test_log_cut_mid_record_resumes(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "resume");
     copy_log(&reference, &run);
     char log[160];
     snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
@@ -124,7 +117,7 @@ static void test_corrupted_log_is_refused(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "resume");
     copy_log(&reference, &run);
     char log[160];
     snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
@@ -167,7 +160,7 @@ static void test_foreign_log_is_refused(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "resume");
     copy_log(&reference, &run);
     /* The same tournament but for the seed. */
     char config[128];
@@ -222,7 +215,7 @@ static void test_reports_rebuild_from_the_log_alone(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "resume");
     copy_log(&reference, &run);
     char dir[128];
     snprintf(dir, sizeof(dir), "%s/reports", run.dir);
@@ -249,7 +242,7 @@ static void test_interrupt_stops_cleanly(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "resume");
     char output[128];
     snprintf(output, sizeof(output), "%s/reports", run.dir);
     const char *args[] = {"run", RESUME_CONFIG, "--quiet", "--output", output, NULL};
@@ -258,11 +251,7 @@ static void test_interrupt_stops_cleanly(void **state)
      * handler installed) and far from its 600th game. */
     char log[160];
     snprintf(log, sizeof(log), "%s/games.jsonl", output);
-    struct timespec pause = {0, 1000000L};
-    for (int waited = 0; count_lines(log) < 2; waited++) {
-        assert_true(waited < 30000);
-        nanosleep(&pause, NULL);
-    }
+    wait_for_lines(log, 2);
     kill(pid, SIGINT);
     wait_tourney(&run, pid);
     char *err = slurp(run.err);

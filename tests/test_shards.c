@@ -37,13 +37,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static void make_dir(struct run *run)
-{
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-shards-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
-}
-
 /* Plays shard K of N of CONFIG into BASE/sK-of-N. */
 static void play_shard(const struct run *base, const char *config, int k, int n)
 {
@@ -98,7 +91,7 @@ static void test_merged_shards_equal_the_whole_run(void **state)
     for (size_t c = 0; c < 4; c++) {
         int n = counts[c];
         struct run run;
-        make_dir(&run);
+        make_run_dir(&run, "shards");
         char names[7][32];
         const char *dirs[7];
         json_int_t total = 0;
@@ -151,7 +144,7 @@ static void test_shards_run_by_gnu_parallel(void **state)
         skip();
     }
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "shards");
     /* As on a cluster, with the local host as the only "remote" one: two
      * shards at a time, numbered 0 to 3 by seq. */
     char command[1024];
@@ -175,20 +168,11 @@ static void test_shards_run_by_gnu_parallel(void **state)
     remove_tree(run.dir);
 }
 
-static void wait_for_lines(const char *log, size_t lines)
-{
-    struct timespec pause = {0, 1000000L};
-    for (int waited = 0; count_lines(log) < lines; waited++) {
-        assert_true(waited < 30000);
-        nanosleep(&pause, NULL);
-    }
-}
-
 static void test_killed_shard_resumes(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "shards");
     for (int k = 0; k < 4; k++) {
         if (k != 1) {
             play_shard(&run, RESUME_CONFIG, k, 4);
@@ -238,7 +222,7 @@ static void test_missing_shard_is_named_and_resumed(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "shards");
     for (int k = 0; k < 4; k++) {
         if (k != 2) {
             play_shard(&run, RESUME_CONFIG, k, 4);
@@ -283,7 +267,7 @@ static void test_missing_shard_is_named_and_resumed(void **state)
     /* Merged into a directory of its own, its games are in order again:
      * the whole run's. */
     struct run sorted;
-    make_dir(&sorted);
+    make_run_dir(&sorted, "shards");
     char from[160];
     snprintf(from, sizeof(from), "%s/reports", run.dir);
     char into[160];
@@ -300,7 +284,7 @@ static void test_foreign_and_conflicting_logs_are_refused(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "shards");
     /* The same tournament but for the seed. */
     char config[160];
     snprintf(config, sizeof(config), "%s/other.ini", run.dir);
@@ -365,7 +349,7 @@ static void test_the_same_shard_twice_counts_once(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "shards");
     for (int k = 0; k < 2; k++) {
         play_shard(&run, RESUME_CONFIG, k, 2);
     }
@@ -390,7 +374,7 @@ static void test_bad_shards(void **state)
 {
     (void)state;
     struct run run;
-    make_dir(&run);
+    make_run_dir(&run, "shards");
     const char *args[] = {"run", RESUME_CONFIG, "--shard", "4/4", NULL};
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);
