@@ -249,17 +249,15 @@ static void test_a_game_that_kills_two_workers_fails(void **state)
                                "lose only its game");
     assert_string_equal(notes, "tourney: a worker process killed by SIGKILL while playing game "
                                "10; playing it again\n");
-    /* Games before 10 in order (those whose replies had come in), then
-     * only games after 10, in order: those that had finished are kept, each
-     * once; game 10 never. */
-    size_t i = 0;
-    for (uint64_t game = next_game(NULL, 0); i < f.count && f.delivered[i] < 10; i++) {
-        assert_int_equal(f.delivered[i], game);
-        game = next_game(NULL, game + 1);
-    }
-    for (; i < f.count; i++) {
-        assert_true(f.delivered[i] > 10 && f.delivered[i] % 5 != 3);
-        assert_true(i == 0 || f.delivered[i - 1] < 10 || f.delivered[i] > f.delivered[i - 1]);
+    /* Finished games are kept, each once, and game 10 never: those whose
+     * predecessors had all finished in order, then the rest salvaged after
+     * the failure, in order too. Which games had finished depends on how the
+     * workers were scheduled (a game before 10 may still have been playing
+     * on the other worker), so the whole is only known to be increasing. */
+    for (size_t i = 0; i < f.count; i++) {
+        assert_int_not_equal(f.delivered[i], 10);
+        assert_int_equal(next_game(NULL, f.delivered[i]), f.delivered[i]);
+        assert_true(i == 0 || f.delivered[i] > f.delivered[i - 1]);
     }
     free(notes);
     finish_fake(&f);
