@@ -3,7 +3,9 @@
  * process group of its own with a socket on its descriptor 3 and pipes on
  * its stdout and stderr; spoken to in frames (wire.h); waited for with
  * ppoll() against a deadline on the monotonic clock while its output is
- * drained and counted; killed with its whole group and reaped.
+ * drained and counted; killed with its whole group and reaped. A process
+ * that answers within microseconds is waited for awake at first (see
+ * SPIN_NS in agent_process.c).
  *
  * It knows nothing of games: process_seat.c gives the conversation its
  * meaning. Every descriptor the runner keeps is close-on-exec, and the
@@ -48,6 +50,9 @@ struct agent_process {
     uint64_t output_limit; /* bytes of output per game (between takes) */
     bool memory_note;      /* it said it is dying close to its memory limit */
     struct msg_memory memory;
+    bool spin;          /* it can run while the runner waits awake: more than one processor */
+    uint64_t posted_ns; /* when the last request was posted */
+    uint64_t reply_ns;  /* how long its replies take, a moving average; 0 before the first */
 };
 
 enum process_event {
