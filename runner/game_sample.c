@@ -75,18 +75,25 @@ static int copy_game(struct sampled_game *game, const struct game_record *record
     return 0;
 }
 
+bool tourney_game_sample_wants(const struct game_sample *sample, const struct game_record *record)
+{
+    if (record->agent[0] >= sample->agent_count || record->agent[1] >= sample->agent_count) {
+        return false; /* the log reader checked the players; nothing to show */
+    }
+    bool faulted = record->fault_seat >= 0 && sample->faulted_kept < sample->limit;
+    return faulted || sample->pair_seen[pair_key(sample, record->agent)] < sample->per_pair;
+}
+
 int tourney_game_sample_add(struct game_sample *sample, const struct game_record *record)
 {
     sample->offered++;
-    if (record->agent[0] >= sample->agent_count || record->agent[1] >= sample->agent_count) {
-        return 0; /* the log reader checked the players; nothing to show */
-    }
-    size_t key = pair_key(sample, record->agent);
-    size_t position = sample->pair_seen[key]++;
-    bool faulted = record->fault_seat >= 0 && sample->faulted_kept < sample->limit;
-    if (!faulted && position >= sample->per_pair) {
+    if (!tourney_game_sample_wants(sample, record)) {
+        if (record->agent[0] < sample->agent_count && record->agent[1] < sample->agent_count) {
+            sample->pair_seen[pair_key(sample, record->agent)]++;
+        }
         return 0;
     }
+    size_t position = sample->pair_seen[pair_key(sample, record->agent)]++;
     if (sample->count == sample->capacity) {
         size_t capacity = sample->capacity ? sample->capacity * 2 : 64;
         struct sampled_game *games = realloc(sample->games, capacity * sizeof(*games));
@@ -101,7 +108,7 @@ int tourney_game_sample_add(struct game_sample *sample, const struct game_record
         return -1;
     }
     game->pair_position = position;
-    sample->faulted_kept += faulted;
+    sample->faulted_kept += record->fault_seat >= 0;
     sample->count++;
     return 0;
 }

@@ -55,6 +55,9 @@ int tourney_game_sample_init(struct game_sample *sample, size_t agent_count, siz
                              size_t limit);
 void tourney_game_sample_finish(struct game_sample *sample);
 
+/* Whether the game RECORD would be kept if it were offered next. */
+bool tourney_game_sample_wants(const struct game_sample *sample, const struct game_record *record);
+
 /* Offers one finished game. Returns -1 when out of memory. */
 int tourney_game_sample_add(struct game_sample *sample, const struct game_record *record);
 

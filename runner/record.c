@@ -264,12 +264,14 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
     json_t *reason_value = NULL;
     json_t *moves = NULL;
     json_t *log = NULL;
+    json_t *output = NULL;
     json_error_t parse_error;
     if (json_unpack_ex(object, &parse_error, 0,
-                       "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s?o, s?o, s:o, s:I}", "game",
+                       "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s?o, s?o, s:o, s:I, s?o}", "game",
                        &index, "first", &first, "second", &second, "seed", &seed, "moves", &moves,
                        "seats", &seats, "result", &result, "termination", &termination, "fault",
-                       &fault_value, "reason", &reason_value, "log", &log, "log_dropped", &log_dropped) != 0) {
+                       &fault_value, "reason", &reason_value, "log", &log, "log_dropped",
+                       &log_dropped, "output", &output) != 0) {
         FAIL("%s", parse_error.text);
     }
     if (index < 0 || index > UINT32_MAX) {
@@ -366,5 +368,11 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         record->log_count++;
     }
     record->log_dropped = (size_t)log_dropped;
+    /* What each agent's process printed, by the name of the agent. */
+    const char *players[2] = {first, second};
+    for (int seat = 0; seat < 2; seat++) {
+        const char *text = json_string_value(json_object_get(output, players[seat]));
+        snprintf(record->output[seat], sizeof(record->output[seat]), "%s", text ? text : "");
+    }
     return 0;
 }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "clock.h"
 #include "game_player.h"
 #include "game_sample.h"
@@ -109,6 +111,37 @@ static void show_game(struct run_state *run, const struct game_record *record)
     tourney_progress_game(p, tourney_now_ns(), best, score, p->verbose ? line : NULL);
 }
 
+/* Offers a finished game to report.html's sample. A game it keeps is read
+ * back from its log line, as `tourney report` and a resumed run read it: a
+ * worker's record carries no log or output, and so report.html is the same
+ * for any number of jobs, resumed or not. */
+static int sample_game(struct run_state *run, const struct game_record *record, const char *line)
+{
+    if (!tourney_game_sample_wants(&run->games, record)) {
+        return tourney_game_sample_add(&run->games, record);
+    }
+    const struct tournament *t = run->tournament;
+    const char **names = calloc(t->entrant_count + 1, sizeof(*names));
+    json_t *object = json_loads(line, 0, NULL);
+    struct game_record logged;
+    tourney_record_init(&logged);
+    char reason[256];
+    int status = -1;
+    if (names != NULL && object != NULL) {
+        for (size_t i = 0; i < t->entrant_count; i++) {
+            names[i] = t->entrants[i].name;
+        }
+        status = tourney_record_from_json(object, names, t->entrant_count, &logged, reason,
+                                          sizeof(reason)) == 0
+                     ? tourney_game_sample_add(&run->games, &logged)
+                     : -1;
+    }
+    tourney_record_finish(&logged);
+    json_decref(object);
+    free(names);
+    return status;
+}
+
 /* A finished game, in game order: for the log, then counted. */
 static int deliver_game(void *context, const struct game_record *record, const char *line,
                         char *error, size_t error_size)
@@ -123,8 +156,7 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (tourney_results_log_add_line(&run->log, line, error, error_size) != 0) {
         return -1;
     }
-    if (tourney_stats_add(&run->stats, record) != 0 ||
-        tourney_game_sample_add(&run->games, record) != 0) {
+    if (tourney_stats_add(&run->stats, record) != 0 || sample_game(run, record, line) != 0) {
         snprintf(error, error_size, "out of memory");
         return -1;
     }

@@ -226,6 +226,24 @@ char *first_line(const char *path)
     return line;
 }
 
+/* The games report.html shows, as the JSON it embeds for its replay viewer
+ * (moves, agents' logs and output: no times). */
+static char *replay_data(const struct run *run)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/reports/report.html", run->dir);
+    char *html = slurp(path);
+    static const char start[] = "<script type=\"application/json\" id=\"replay-data\">";
+    char *from = strstr(html, start);
+    assert_non_null(from);
+    from += strlen(start);
+    char *to = strstr(from, "</script>");
+    assert_non_null(to);
+    char *data = strndup(from, (size_t)(to - from));
+    free(html);
+    return data;
+}
+
 void assert_same_results(const struct run *run, const struct run *expected)
 {
     char path[160];
@@ -249,4 +267,9 @@ void assert_same_results(const struct run *run, const struct run *expected)
     assert_true(json_equal(a, b));
     json_decref(a);
     json_decref(b);
+    char *expected_replay = replay_data(expected);
+    char *replay = replay_data(run);
+    assert_string_equal(replay, expected_replay);
+    free(expected_replay);
+    free(replay);
 }

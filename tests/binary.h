@@ -60,7 +60,8 @@ void make_run_dir(struct run *run, const char *prefix);
 char *first_line(const char *path);
 
 /* RUN's games and reports are those of EXPECTED, timings aside: the same
- * log header, the same games in the same order, the same summary. */
+ * log header, the same games in the same order, the same summary, and the
+ * same games shown in report.html, agents' logs and output included. */
 void assert_same_results(const struct run *run, const struct run *expected);
 
 #endif /* TOURNEY_TESTS_BINARY_H */
