@@ -195,14 +195,16 @@ static int newton(struct fit *f, double *work)
             return steps;
         }
         double before = log_likelihood(f, f->r);
-        for (double t = 1.0; t > 1e-6; t *= 0.5) {
+        bool improved = false;
+        for (double t = 1.0; t > 1e-6 && !improved; t *= 0.5) {
             for (size_t m = 0; m < f->k; m++) {
                 size_t i = free_index(f, m);
                 f->trial[m] = i == SIZE_MAX ? 0.0 : f->r[m] + t * f->step[i];
             }
-            if (log_likelihood(f, f->trial) >= before) {
-                break;
-            }
+            improved = log_likelihood(f, f->trial) >= before;
+        }
+        if (!improved) {
+            break; /* as good as the arithmetic can tell */
         }
         memcpy(f->r, f->trial, f->k * sizeof(*f->r));
     }
@@ -330,11 +332,13 @@ static void write_ratings(struct ratings *ratings, struct fit *f, const double *
     }
 }
 
+/* Fits the K agents MEMBERS, a strongly connected component, with
+ * MEMBERS[REFERENCE] at 0 while fitting. Returns -1 only when out of memory. */
 static int fit_component(struct ratings *ratings, const struct stats *stats, const size_t *members,
                          size_t k, size_t reference)
 {
     size_t n = k - 1;
-    double *memory = calloc(k * 2 + n * 3 + n * n * 4 + 1, sizeof(double));
+    double *memory = calloc(k * 2 + n * 2 + n * n * 4 + 1, sizeof(double));
     if (memory == NULL) {
         return -1;
     }
@@ -347,15 +351,18 @@ static int fit_component(struct ratings *ratings, const struct stats *stats, con
         .trial = memory + k,
         .g = memory + 2 * k,
         .step = memory + 2 * k + n,
-        .h = memory + 2 * k + 3 * n,
-        .j = memory + 2 * k + 3 * n + n * n,
+        .h = memory + 2 * k + 2 * n,
+        .j = memory + 2 * k + 2 * n + n * n,
     };
     double *work = f.j + n * n;
     double *cov = work + n * n;
     int status = 0;
     if (n > 0) {
         ratings->iterations = newton(&f, work);
-        status = ratings->iterations < 0 ? -1 : 0;
+        /* A Hessian that cannot be inverted (results too lopsided for the
+         * arithmetic) leaves the field unrated, shown as unknown; the
+         * other figures and the reports do not depend on it. */
+        status = ratings->iterations < 0 ? 1 : 0;
         /* Sandwich: H^-1 J H^-1, with H^-1 left in f.h. */
         for (size_t a = 0; a < n && status == 0; a++) {
             for (size_t b = 0; b < n; b++) {
@@ -378,9 +385,11 @@ static int fit_component(struct ratings *ratings, const struct stats *stats, con
     }
     if (status == 0) {
         write_ratings(ratings, &f, cov);
+    } else {
+        ratings->fitted = 0;
     }
     free(memory);
-    return status;
+    return 0;
 }
 
 int tourney_ratings_fit(struct ratings *ratings, const struct stats *stats,
