@@ -112,6 +112,9 @@ void tourney_agent_process_kill(struct agent_process *process);
 
 /* Asks it to quit, without waiting. */
 void tourney_agent_process_quit(struct agent_process *process);
+/* How long a process asked to quit is usually given to exit. */
+#define AGENT_PROCESS_QUIT_GRACE_NS UINT64_C(1000000000)
+
 /* Asks it to quit (unless done already) and waits until DEADLINE_NS for it
  * to exit, then kills it if need be. */
 void tourney_agent_process_stop(struct agent_process *process, uint64_t deadline_ns);

@@ -32,6 +32,16 @@ static void finish_by_rules(struct game_record *record, int status)
                                                     : RESULT_DRAW;
 }
 
+/* Ends the game with SEAT at fault (RESULT 1) or the runner failed (-1). */
+static int settle(struct game_record *record, int seat, int result, const struct seat_fault *fault)
+{
+    if (result > 0) {
+        forfeit(record, seat, fault);
+        return 0;
+    }
+    return -1;
+}
+
 /* The game loop proper, once both agents exist. */
 static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
                       tourney_move *legal, struct game_record *record, struct seat_fault *fault)
@@ -74,10 +84,7 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
                                              fault);
         uint64_t elapsed = tourney_now_ns() - start;
         if (result != 0) {
-            if (result > 0) {
-                forfeit(record, seat, fault);
-            }
-            return result > 0 ? 0 : -1;
+            return settle(record, seat, result, fault);
         }
         if (!contains(legal, count, move)) {
             struct seat_fault illegal = {.termination = TERMINATION_ILLEGAL_MOVE};
@@ -102,16 +109,6 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
         }
         api->apply(rules->game, state, move);
     }
-}
-
-/* Ends the game with SEAT at fault (RESULT 1) or the runner failed (-1). */
-static int settle(struct game_record *record, int seat, int result, const struct seat_fault *fault)
-{
-    if (result > 0) {
-        forfeit(record, seat, fault);
-        return 0;
-    }
-    return -1;
 }
 
 int tourney_play_game(const struct match_rules *rules, const struct seat seats[2],

@@ -253,7 +253,7 @@ static void deal(struct pool *p, bool stopping)
     struct worker *w;
     while (!p->failed && (w = pick_worker(p)) != NULL) {
         unsigned limit = queue_limit(p);
-        uint32_t room = limit > w->count ? limit - w->count : 2;
+        uint32_t room = limit - w->count; /* pick_worker left room for two at least */
         struct {
             struct job_task_head head;
             uint64_t games[JOB_TASK_MAX];

@@ -41,7 +41,6 @@ struct cursor {
 };
 
 struct merge {
-    const char *const *dirs;
     size_t count;
     char **paths;             /* DIR/games.jsonl of each */
     struct log_header header; /* the first log's; the merged log's without its shard */
@@ -320,8 +319,8 @@ static int merge_one(struct merge *m, FILE *out)
         return -1;
     }
     tourney_game_set_add(&m->found, game->index);
-    if (tourney_stats_add(&m->stats, game) != 0 ||
-        tourney_game_sample_add(&m->games, game) != 0) {
+    tourney_stats_add(&m->stats, game);
+    if (tourney_game_sample_add(&m->games, game) != 0) {
         snprintf(m->error, sizeof(m->error), "out of memory");
         return -1;
     }
@@ -465,7 +464,6 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
 {
     struct merge m;
     memset(&m, 0, sizeof(m));
-    m.dirs = dirs;
     m.count = count;
     m.out_dir = out_dir;
     m.err = err;

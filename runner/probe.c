@@ -10,9 +10,6 @@
 #include "host_path.h"
 #include "params.h"
 
-/* How long a probe's process is given to exit once asked. */
-#define QUIT_GRACE_NS UINT64_C(1000000000)
-
 void tourney_host_argv(struct host_argv *args, const char *host_path)
 {
     /* The runner's pid, so the child can tell whether it outlived it. */
@@ -166,7 +163,7 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
         status = answer(&process, event, &reply, why, plugin, path, kind, result, error,
                         error_size);
     }
-    tourney_agent_process_stop(&process, tourney_now_ns() + QUIT_GRACE_NS);
+    tourney_agent_process_stop(&process, tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
     tourney_agent_process_finish(&process);
     return status;
 }

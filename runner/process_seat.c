@@ -10,8 +10,6 @@
 #include "rng.h"
 
 #define MS UINT64_C(1000000)
-/* How long a process that was asked to quit is given before it is killed. */
-#define QUIT_GRACE_NS (1000 * MS)
 
 static void on_log(void *context, const struct msg_log *log)
 {
@@ -294,6 +292,13 @@ static int process_begun(void *self, struct seat_fault *fault)
     return 0;
 }
 
+/* "at ply PLY" in WHEN, for messages about a move. */
+static const char *at_ply(char when[32], int32_t ply)
+{
+    snprintf(when, 32, "at ply %d", (int)ply);
+    return when;
+}
+
 static int process_choose(void *self, const void *state,
                           const struct tourney_move_request *request,
                           struct tourney_move_report *report, tourney_move *move,
@@ -301,8 +306,7 @@ static int process_choose(void *self, const void *state,
 {
     struct process_seat *s = self;
     struct agent_process *p = &s->process;
-    char when[32];
-    snprintf(when, sizeof(when), "at ply %d", (int)request->ply);
+    char when[32]; /* "at ply N", written only when something went wrong */
     uint32_t sequence;
     struct wire_writer *frame = tourney_agent_process_request(p, &sequence);
     const struct msg_move message = {
@@ -313,7 +317,7 @@ static int process_choose(void *self, const void *state,
         .state_size = s->rules->info->state_size,
     };
     if (tourney_msg_put_move(frame, sequence, &message) != 0) {
-        return fail(s, PROCESS_FAILED, "out of memory", "", when, fault);
+        return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault);
     }
     struct process_reply reply;
     char why[256] = "";
@@ -322,12 +326,12 @@ static int process_choose(void *self, const void *state,
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why, limit, when, fault);
+        return fail(s, event, why, limit, at_ply(when, request->ply), fault);
     }
     struct msg_moved moved;
     if (reply.header.type != MSG_MOVED ||
         tourney_msg_get_moved(reply.payload, reply.header.length, &moved) != 0) {
-        return bad_reply(s, &reply, MSG_MOVED, when, fault);
+        return bad_reply(s, &reply, MSG_MOVED, at_ply(when, request->ply), fault);
     }
     add_dropped(s, moved.outcome.log_dropped);
     if (moved.outcome.status != TOURNEY_OK) {
@@ -456,7 +460,7 @@ void tourney_process_seat_quit(struct process_seat *s)
 
 void tourney_process_seat_finish(struct process_seat *s)
 {
-    tourney_agent_process_stop(&s->process, tourney_now_ns() + QUIT_GRACE_NS);
+    tourney_agent_process_stop(&s->process, tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
     tourney_agent_process_finish(&s->process);
     s->ready = false;
 }

@@ -128,26 +128,6 @@ int tourney_results_log_create(struct results_log *log, const char *dir,
     return status;
 }
 
-int tourney_results_log_append_line(struct results_log *log, const char *line, char *error,
-                                    size_t error_size)
-{
-    return write_line(log, line, error, error_size);
-}
-
-int tourney_results_log_append(struct results_log *log, const struct game_record *record,
-                               const char *const names[2], char *error, size_t error_size)
-{
-    char *line = tourney_log_line_of_record(record, names);
-    if (line == NULL) {
-        snprintf(error, error_size, "%s: out of memory for game %u", log->path,
-                 (unsigned)record->index);
-        return -1;
-    }
-    int status = tourney_results_log_append_line(log, line, error, error_size);
-    free(line);
-    return status;
-}
-
 void tourney_results_log_close(struct results_log *log)
 {
     free(log->pending);

@@ -67,19 +67,12 @@ int tourney_results_log_resume(struct results_log *log, const char *dir,
                                const struct log_header *expected, tourney_record_fn each,
                                void *context, bool *created, char *error, size_t error_size);
 
-/* Appends one game as its sealed line (log_line.h). */
-int tourney_results_log_append_line(struct results_log *log, const char *line, char *error,
-                                    size_t error_size);
-
-/* The same in two steps, for games that finish several at a time: add their
+/* Appends games as their sealed lines (log_line.h) in two steps: add their
  * lines, then write them all with one write. Lines are in order, so a write
  * cut short leaves whole lines and at most one torn line after them. */
 int tourney_results_log_add_line(struct results_log *log, const char *line, char *error,
                                  size_t error_size);
 int tourney_results_log_write_pending(struct results_log *log, char *error, size_t error_size);
-/* Appends one game. */
-int tourney_results_log_append(struct results_log *log, const struct game_record *record,
-                               const char *const names[2], char *error, size_t error_size);
 
 /* When the lines written so far must be synced at the latest (monotonic
  * nanoseconds), or UINT64_MAX when they are on disk. */

@@ -48,10 +48,8 @@ static int count_logged_game(const struct game_record *record, void *context)
         tourney_shard_has(&run->options->shard, record->index)) {
         run->finished++;
     }
-    if (tourney_game_sample_add(&run->games, record) != 0) {
-        return -1;
-    }
-    return tourney_stats_add(&run->stats, record);
+    tourney_stats_add(&run->stats, record);
+    return tourney_game_sample_add(&run->games, record);
 }
 
 static bool stopping(const struct run_options *options)
@@ -156,7 +154,8 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (tourney_results_log_add_line(&run->log, line, error, error_size) != 0) {
         return -1;
     }
-    if (tourney_stats_add(&run->stats, record) != 0 || sample_game(run, record, line) != 0) {
+    tourney_stats_add(&run->stats, record);
+    if (sample_game(run, record, line) != 0) {
         snprintf(error, error_size, "out of memory");
         return -1;
     }
@@ -424,9 +423,10 @@ static int rebuild_ready(struct rebuild *r)
 static int rebuild_game(const struct game_record *record, void *context)
 {
     struct rebuild *r = context;
-    if (rebuild_ready(r) != 0 || tourney_stats_add(&r->stats, record) != 0) {
+    if (rebuild_ready(r) != 0) {
         return -1;
     }
+    tourney_stats_add(&r->stats, record);
     return tourney_game_sample_add(&r->games, record);
 }
 

@@ -100,7 +100,7 @@ static void count_pair(struct stats *stats, const struct game_record *record)
     }
 }
 
-int tourney_stats_add(struct stats *stats, const struct game_record *record)
+void tourney_stats_add(struct stats *stats, const struct game_record *record)
 {
     stats->games++;
     count_pair(stats, record);
@@ -143,7 +143,6 @@ int tourney_stats_add(struct stats *stats, const struct game_record *record)
             agent->ebf_moves++;
         }
     }
-    return 0;
 }
 
 struct interval tourney_wilson(uint32_t successes, uint32_t n, double z)

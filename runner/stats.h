@@ -82,9 +82,8 @@ void tourney_stats_finish(struct stats *stats);
 /* Turns on the sequential test (two agents only; agent 0 is the one tested). */
 void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *settings);
 /* Counts one finished game. Games must come in ascending index order (the
- * order of the log) for seat-swapped pairs to be recognised. Returns -1 when
- * out of memory. */
-int tourney_stats_add(struct stats *stats, const struct game_record *record);
+ * order of the log) for seat-swapped pairs to be recognised. */
+void tourney_stats_add(struct stats *stats, const struct game_record *record);
 
 /* A proportion's 95% Wilson score interval, in [0, 1]. For n = 0: [0, 1]. */
 struct interval {

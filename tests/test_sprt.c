@@ -98,7 +98,7 @@ static void add_game(struct stats *stats, uint32_t index, uint32_t first, uint32
     r.result = result;
     r.termination = TERMINATION_NORMAL;
     r.fault_seat = -1;
-    assert_int_equal(tourney_stats_add(stats, &r), 0);
+    tourney_stats_add(stats, &r);
     tourney_record_finish(&r);
 }
 
