@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +140,16 @@ static bool read_isolation_key(struct tournament_config *config, const struct in
     return true;
 }
 
+/* "name, seed, ..." */
+static void list_keys(const char *const *keys, size_t count, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < count && used < size; k++) {
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? ", " : "", keys[k]);
+    }
+}
+
 static void read_tournament(struct tournament_config *config, struct ini_section *section,
                             struct diagnostics *diag)
 {
@@ -154,17 +165,16 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         struct ini_entry *entry = &section->entries[e];
         const char *key = entry->key;
         const char *value = entry->value;
+        const size_t key_count = sizeof(keys) / sizeof(keys[0]);
         bool known = false;
-        for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+        for (size_t k = 0; k < key_count; k++) {
             known = known || strcmp(key, keys[k]) == 0;
         }
         if (!known) {
+            char names[512];
+            list_keys(keys, key_count, names, sizeof(names));
             tourney_diag_add(diag, file, entry->line,
-                             "unknown key '%s' in [tournament] (expected one of: name, seed, "
-                             "games_per_pair, time_per_move_ms, output_dir, plugin_path, format, "
-                             "gauntlet_agent, isolation, sandbox, time_margin_ms, "
-                             "agent_memory_mb, agent_output_limit_kb, sprt, rating_anchor, jobs)",
-                             key);
+                             "unknown key '%s' in [tournament] (expected one of: %s)", key, names);
             continue;
         }
         entry->used = true;
