@@ -47,16 +47,17 @@ static void write_config(const char *path, const char *bad, const char *extra, i
     fclose(file);
 }
 
-/* Plays BAD against first-open and random. */
+/* Plays BAD against first-open and random into RUN's new directory; the
+ * configuration's own directory is gone when it returns. */
 static void play_zoo(struct run *run, const char *bad, const char *extra, int margin_ms)
 {
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-zoo-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
+    struct run config_dir;
+    make_run_dir(&config_dir, "zoo");
     char config[128];
-    snprintf(config, sizeof(config), "%s/zoo.ini", run->dir);
+    snprintf(config, sizeof(config), "%s/zoo.ini", config_dir.dir);
     write_config(config, bad, extra, margin_ms);
     play(run, config);
+    remove_tree(config_dir.dir);
 }
 
 /* Game records of games.jsonl, the header left out. */
