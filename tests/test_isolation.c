@@ -164,15 +164,25 @@ static void check_case(const struct zoo_case *c, json_t *reference)
     }
     size_t i;
     json_t *agent;
-    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    json_t *agents = json_object_get(summary, "agents");
+    assert_true(json_is_array(agents));
+    assert_int_equal(json_array_size(agents), 3);
+    json_array_foreach(agents, i, agent)
     {
         bool bad = strcmp(text_of(agent, "name"), "bad") == 0;
+        /* A count for each termination but "normal", all 0 but the zoo's. */
         json_t *faults = json_object_get(agent, "faults");
+        assert_true(json_is_object(faults));
+        assert_int_equal(json_object_size(faults), 9);
+        if (faulty) {
+            assert_int_equal(get_int(faults, c->termination), bad ? 4 : 0);
+        }
         const char *key;
         json_t *count;
         json_object_foreach(faults, key, count)
         {
             bool expected = bad && faulty && strcmp(key, c->termination) == 0;
+            assert_true(json_is_integer(count));
             assert_int_equal(json_integer_value(count), expected ? 4 : 0);
         }
         if (bad && faulty) {
