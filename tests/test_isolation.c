@@ -29,7 +29,9 @@
 
 /* The three agents: BAD first, then first-open and random; 2 games per
  * pair, so BAD plays games 0 to 3 and games 4 and 5 are first-open
- * against random. */
+ * against random. The margin is a second unless MARGIN_MS says otherwise:
+ * the hard limit of a move is then far enough over the budget that only an
+ * agent that hangs reaches it, however loaded the machine. */
 static void write_config(const char *path, const char *bad, const char *extra, int margin_ms)
 {
     FILE *file = fopen(path, "w");
@@ -41,20 +43,21 @@ static void write_config(const char *path, const char *bad, const char *extra, i
             "[agent bad]\nplugin = %s/%s.so\n"
             "[agent first-open]\nplugin = first-open\n"
             "[agent random]\nplugin = random\n",
-            margin_ms > 0 ? margin_ms : 200, extra ? extra : "", TOURNEY_TEST_PLUGIN_DIR, bad);
+            margin_ms > 0 ? margin_ms : 1000, extra ? extra : "", TOURNEY_TEST_PLUGIN_DIR, bad);
     fclose(file);
 }
 
-/* Plays BAD against first-open and random. */
+/* Plays BAD against first-open and random into RUN's new directory; the
+ * configuration's own directory is gone when it returns. */
 static void play_zoo(struct run *run, const char *bad, const char *extra, int margin_ms)
 {
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-zoo-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
+    struct run config_dir;
+    make_run_dir(&config_dir, "zoo");
     char config[128];
-    snprintf(config, sizeof(config), "%s/zoo.ini", run->dir);
+    snprintf(config, sizeof(config), "%s/zoo.ini", config_dir.dir);
     write_config(config, bad, extra, margin_ms);
     play(run, config);
+    remove_tree(config_dir.dir);
 }
 
 /* Game records of games.jsonl, the header left out. */
@@ -115,9 +118,9 @@ static const struct zoo_case cases[] = {
     {"zoo_abort", NULL, "crash", "killed by SIGABRT at ply ", NULL, NULL, false},
     {"zoo_exit", NULL, "early_exit", "exited with status 0 at ply ", NULL, NULL, false},
     {"zoo_loop", NULL, "time_forfeit",
-     "no answer within 250 ms (the budget of 50 ms plus the margin of 200 ms) at ply ", NULL,
+     "no answer within 1050 ms (the budget of 50 ms plus the margin of 1000 ms) at ply ", NULL,
      NULL, false},
-    {"zoo_sleep", NULL, "time_forfeit", "no answer within 250 ms", NULL, NULL, false},
+    {"zoo_sleep", NULL, "time_forfeit", "no answer within 1050 ms", NULL, NULL, false},
     {"zoo_memory", NULL, "memory_limit", "ran out of its 128 MiB of address space at ply ", NULL,
      NULL, true},
     {"zoo_memory_checked", NULL, "memory_limit", "choose_move failed with status -2 at ply ",
@@ -147,10 +150,10 @@ static void check_case(const struct zoo_case *c, json_t *reference)
 {
     struct run run;
     print_message("%s%s%s\n", c->plugin, c->extra ? ", " : "", c->extra ? c->extra : "");
-    /* Filling 128 MiB can take a loaded machine more than the 250 ms every
+    /* Filling 128 MiB can take a loaded machine more than the 1050 ms every
      * other case allows a move; the memory cases are about memory, not
      * time, so they are given 5 s. */
-    play_zoo(&run, c->plugin, c->extra, c->needs_address_limit ? 5000 : 200);
+    play_zoo(&run, c->plugin, c->extra, c->needs_address_limit ? 5000 : 0);
     json_t *summary = load_summary(&run);
     json_t *terminations = json_object_get(summary, "terminations");
     bool faulty = strcmp(c->termination, "normal") != 0;
@@ -161,15 +164,25 @@ static void check_case(const struct zoo_case *c, json_t *reference)
     }
     size_t i;
     json_t *agent;
-    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    json_t *agents = json_object_get(summary, "agents");
+    assert_true(json_is_array(agents));
+    assert_int_equal(json_array_size(agents), 3);
+    json_array_foreach(agents, i, agent)
     {
         bool bad = strcmp(text_of(agent, "name"), "bad") == 0;
+        /* A count for each termination but "normal", all 0 but the zoo's. */
         json_t *faults = json_object_get(agent, "faults");
+        assert_true(json_is_object(faults));
+        assert_int_equal(json_object_size(faults), 9);
+        if (faulty) {
+            assert_int_equal(get_int(faults, c->termination), bad ? 4 : 0);
+        }
         const char *key;
         json_t *count;
         json_object_foreach(faults, key, count)
         {
             bool expected = bad && faulty && strcmp(key, c->termination) == 0;
+            assert_true(json_is_integer(count));
             assert_int_equal(json_integer_value(count), expected ? 4 : 0);
         }
         if (bad && faulty) {

@@ -86,13 +86,13 @@ static void test_4x4_position(void **state)
     assert_string_equal(get_string(result, "game"), "mnk");
     assert_string_equal(get_string(result, "game_params"), "rows = 4, cols = 4, k = 4");
     assert_string_equal(get_string(result, "result"), "win");
-    assert_int_equal(json_integer_value(json_object_get(result, "plies")), 1);
-    assert_int_equal(json_integer_value(json_object_get(result, "score")), 999999);
-    assert_int_equal(json_integer_value(json_object_get(result, "to_move")), 1);
-    assert_int_equal(json_integer_value(json_object_get(result, "best_move")), 7);
+    assert_int_equal(get_int(result, "plies"), 1);
+    assert_int_equal(get_int(result, "score"), 999999);
+    assert_int_equal(get_int(result, "to_move"), 1);
+    assert_int_equal(get_int(result, "best_move"), 7);
     assert_string_equal(get_string(result, "best_move_text"), "d2");
     assert_true(json_is_true(json_object_get(result, "proven")));
-    assert_true(json_integer_value(json_object_get(result, "nodes")) >= 1);
+    assert_true(get_int(result, "nodes") >= 1);
     assert_true(json_is_real(json_object_get(result, "seconds")));
     json_decref(result);
 }
@@ -121,12 +121,12 @@ static void test_empty_3x3_is_a_draw(void **state)
     for (int i = 0; i < 2; i++) {
         result = solve_json(i == 0 ? args : plain);
         assert_string_equal(get_string(result, "result"), "draw");
-        assert_int_equal(json_integer_value(json_object_get(result, "score")), 0);
-        assert_int_equal(json_integer_value(json_object_get(result, "plies")), 0);
-        assert_int_equal(json_integer_value(json_object_get(result, "to_move")), 0);
-        assert_int_equal(json_integer_value(json_object_get(result, "best_move")), 0);
+        assert_int_equal(get_int(result, "score"), 0);
+        assert_int_equal(get_int(result, "plies"), 0);
+        assert_int_equal(get_int(result, "to_move"), 0);
+        assert_int_equal(get_int(result, "best_move"), 0);
         assert_string_equal(get_string(result, "best_move_text"), "a1");
-        assert_int_equal(json_integer_value(json_object_get(result, "depth")), 9);
+        assert_int_equal(get_int(result, "depth"), 9);
         json_decref(result);
     }
     out = solve(&run, text);
@@ -146,8 +146,8 @@ static void test_lost_position(void **state)
     (void)state;
     result = solve_json(args);
     assert_string_equal(get_string(result, "result"), "loss");
-    assert_int_equal(json_integer_value(json_object_get(result, "plies")), 2);
-    assert_int_equal(json_integer_value(json_object_get(result, "score")), -(1000000 - 2));
+    assert_int_equal(get_int(result, "plies"), 2);
+    assert_int_equal(get_int(result, "score"), -(1000000 - 2));
     json_decref(result);
 }
 
