@@ -71,9 +71,16 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         csv_text(out, in->agents[i].plugin);
         fputc(',', out);
         csv_text(out, in->agents[i].params);
-        fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%.6f,%.6f,%.6f,%.6f",
-                a->all.games, a->all.wins, a->all.draws, a->all.losses, s->score_rate,
-                s->win_rate, s->win_interval.low, s->win_interval.high);
+        fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32, a->all.games, a->all.wins,
+                a->all.draws, a->all.losses);
+        /* Rates are empty for an agent without games (a shard's, a partial
+         * log's), as they are null in summary.json. */
+        if (a->all.games > 0) {
+            fprintf(out, ",%.6f,%.6f,%.6f,%.6f", s->score_rate, s->win_rate, s->win_interval.low,
+                    s->win_interval.high);
+        } else {
+            fputs(",,,,", out);
+        }
         const struct rating *rating = &report->ratings.agents[i];
         csv_elo(out, rating->elo);
         csv_elo(out, rating->low);

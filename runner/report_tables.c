@@ -105,13 +105,21 @@ int tourney_report_standings(const struct report *report, struct table *table)
         tourney_table_cell(table, "%" PRIu32, agent->all.wins);
         tourney_table_cell(table, "%" PRIu32, agent->all.draws);
         tourney_table_cell(table, "%" PRIu32, agent->all.losses);
-        tourney_table_cell(table, "%.1f", 100.0 * summary->score_rate);
+        if (agent->all.games > 0) {
+            tourney_table_cell(table, "%.1f", 100.0 * summary->score_rate);
+        } else {
+            tourney_table_cell(table, "-");
+        }
         const struct rating *rating = &report->ratings.agents[i];
         elo_cell(table, rating->elo);
         elo_interval_cell(table, rating->low, rating->high);
         percent_cell(table, agent->all.wins, agent->all.games);
-        tourney_table_cell(table, "[%.1f, %.1f]", 100.0 * summary->win_interval.low,
-                           100.0 * summary->win_interval.high);
+        if (agent->all.games > 0) {
+            tourney_table_cell(table, "[%.1f, %.1f]", 100.0 * summary->win_interval.low,
+                               100.0 * summary->win_interval.high);
+        } else {
+            tourney_table_cell(table, "-");
+        }
         percent_cell(table, agent->seat[0].wins, agent->seat[0].games);
         percent_cell(table, agent->seat[1].wins, agent->seat[1].games);
         percent_cell(table, agent->vs_random.wins, agent->vs_random.games);
