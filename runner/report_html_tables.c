@@ -48,6 +48,18 @@ static void rate_cell(FILE *out, const char *key, uint32_t count, uint32_t games
     fprintf(out, ">%.1f</td>", 100.0 * rate);
 }
 
+/* "W-D-L", each number keyed as summary.json names it. */
+static void wins_draws_losses(FILE *out, const struct tally *t)
+{
+    fputs("<span", out);
+    tourney_html_data_count(out, "wins", t->wins);
+    fprintf(out, ">%" PRIu32 "</span>-<span", t->wins);
+    tourney_html_data_count(out, "draws", t->draws);
+    fprintf(out, ">%" PRIu32 "</span>-<span", t->draws);
+    tourney_html_data_count(out, "losses", t->losses);
+    fprintf(out, ">%" PRIu32 "</span>", t->losses);
+}
+
 static void elo_data(FILE *out, const char *key, struct elo_value value)
 {
     if (value.kind == ELO_FINITE) {
@@ -104,10 +116,10 @@ int tourney_html_standings(struct html_page *page, FILE *out)
         count_cell(out, "all.draws", a->all.draws);
         count_cell(out, "all.losses", a->all.losses);
         fputs("<td class=\"num\"", out);
+        const struct agent_summary *summary = &report->summaries[i];
         if (a->all.games > 0) {
-            double score = tourney_score_rate(&a->all);
-            tourney_html_data(out, "all.score", score);
-            fprintf(out, ">%.1f</td>", 100.0 * score);
+            tourney_html_data(out, "all.score", summary->score_rate);
+            fprintf(out, ">%.1f</td>", 100.0 * summary->score_rate);
         } else {
             tourney_html_data_null(out, "all.score");
             fputs(">-</td>", out);
@@ -129,7 +141,7 @@ int tourney_html_standings(struct html_page *page, FILE *out)
         rate_cell(out, "all.win_rate", a->all.wins, a->all.games);
         fputs("<td class=\"num\">", out);
         if (a->all.games > 0) {
-            struct interval ci = tourney_wilson(a->all.wins, a->all.games, TOURNEY_Z95);
+            struct interval ci = summary->win_interval;
             fputs("[<span", out);
             tourney_html_data(out, "all.win_rate_low", ci.low);
             fprintf(out, ">%.1f</span>, <span", 100.0 * ci.low);
@@ -164,13 +176,9 @@ static void heat_cell(FILE *out, const struct report_input *in, size_t i, size_t
                        " losses in %" PRIu32 " games",
                        in->agents[i].name, in->agents[j].name, t->wins, t->draws, t->losses,
                        t->games);
-    fputs("\"><span", out);
-    tourney_html_data_count(out, "wins", t->wins);
-    fprintf(out, ">%" PRIu32 "</span>-<span", t->wins);
-    tourney_html_data_count(out, "draws", t->draws);
-    fprintf(out, ">%" PRIu32 "</span>-<span", t->draws);
-    tourney_html_data_count(out, "losses", t->losses);
-    fprintf(out, ">%" PRIu32 "</span><span class=\"score\"", t->losses);
+    fputs("\">", out);
+    wins_draws_losses(out, t);
+    fputs("<span class=\"score\"", out);
     double score = tourney_score_rate(t);
     tourney_html_data(out, "score", score);
     fprintf(out, ">%.1f%%</span></td>", 100.0 * score);
@@ -276,13 +284,9 @@ static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t 
     tourney_html_text(out, in->agents[j].name);
     fputs("</td>", out);
     count_cell(out, "games", t->games);
-    fputs("<td class=\"num\"><span", out);
-    tourney_html_data_count(out, "wins", t->wins);
-    fprintf(out, ">%" PRIu32 "</span>-<span", t->wins);
-    tourney_html_data_count(out, "draws", t->draws);
-    fprintf(out, ">%" PRIu32 "</span>-<span", t->draws);
-    tourney_html_data_count(out, "losses", t->losses);
-    fprintf(out, ">%" PRIu32 "</span></td><td class=\"num\"", t->losses);
+    fputs("<td class=\"num\">", out);
+    wins_draws_losses(out, t);
+    fputs("</td><td class=\"num\"", out);
     tourney_html_data(out, "score", tourney_score_rate(t));
     fprintf(out, ">%.1f</td><td class=\"num\"", 100.0 * tourney_score_rate(t));
     elo_data(out, "elo", e.elo);
