@@ -10,24 +10,36 @@ double tourney_elo_expected_score(double elo)
     return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
 }
 
-struct elo_value tourney_elo_from_score(double score)
+struct elo_value tourney_elo_value(double elo)
 {
-    struct elo_value result = {ELO_FINITE, 0.0};
-    /* The cap is applied on the score side, so that no log of 0 or of a
-     * negative number is ever taken. */
-    double top = tourney_elo_expected_score(TOURNEY_ELO_CAP);
-    if (!(score == score)) {
+    /* "+ 0.0" turns -0.0 (that of an even score) into 0, so that all draws
+     * read "+0.0" and not "-0.0". */
+    struct elo_value result = {ELO_FINITE, elo + 0.0};
+    if (isnan(elo)) {
         result.kind = ELO_UNKNOWN;
-    } else if (score >= top) {
+    } else if (elo >= TOURNEY_ELO_CAP) {
         result.kind = ELO_ABOVE;
-    } else if (score <= 1.0 - top) {
+    } else if (elo <= -TOURNEY_ELO_CAP) {
         result.kind = ELO_BELOW;
-    } else {
-        /* "+ 0.0" turns the -0.0 of an even score into 0, so that all
-         * draws read "+0.0" and not "-0.0". */
-        result.value = -400.0 * log10(1.0 / score - 1.0) + 0.0;
     }
     return result;
+}
+
+struct elo_value tourney_elo_from_score(double score)
+{
+    /* The cap is applied on the score side too, so that no log of 0 or of
+     * a negative number is ever taken. */
+    double top = tourney_elo_expected_score(TOURNEY_ELO_CAP);
+    if (isnan(score)) {
+        return tourney_elo_value(score);
+    }
+    if (score >= top) {
+        return tourney_elo_value(TOURNEY_ELO_CAP);
+    }
+    if (score <= 1.0 - top) {
+        return tourney_elo_value(-TOURNEY_ELO_CAP);
+    }
+    return tourney_elo_value(-400.0 * log10(1.0 / score - 1.0));
 }
 
 double tourney_elo_los(uint32_t wins, uint32_t losses)

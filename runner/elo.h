@@ -43,6 +43,10 @@ struct elo_estimate {
 /* The Elo difference a score in [0, 1] stands for. */
 struct elo_value tourney_elo_from_score(double score);
 
+/* ELO as shown: a bound at or beyond +-TOURNEY_ELO_CAP, unknown for NaN,
+ * and 0 rather than -0. */
+struct elo_value tourney_elo_value(double elo);
+
 /* The expected score of a player EL0 Elo stronger. */
 double tourney_elo_expected_score(double elo);
 

@@ -241,17 +241,6 @@ static bool *reachability(const struct stats *stats)
     return reach;
 }
 
-static struct elo_value elo_of(double value)
-{
-    struct elo_value v = {ELO_FINITE, value};
-    if (value > TOURNEY_ELO_CAP) {
-        v.kind = ELO_ABOVE;
-    } else if (value < -TOURNEY_ELO_CAP) {
-        v.kind = ELO_BELOW;
-    }
-    return v;
-}
-
 static void set_bound(struct rating *rating, enum elo_kind kind)
 {
     struct elo_value v = {kind, 0.0};
@@ -325,9 +314,9 @@ static void write_ratings(struct ratings *ratings, struct fit *f, const double *
         double sd = sqrt(fmax(variance, 0.0));
         double value = f->r[m] - mean;
         struct rating *out = &ratings->agents[f->agent[m]];
-        out->elo = elo_of(value);
-        out->low = elo_of(value - TOURNEY_Z95 * sd);
-        out->high = elo_of(value + TOURNEY_Z95 * sd);
+        out->elo = tourney_elo_value(value);
+        out->low = tourney_elo_value(value - TOURNEY_Z95 * sd);
+        out->high = tourney_elo_value(value + TOURNEY_Z95 * sd);
         out->stderr_elo = sd;
     }
 }

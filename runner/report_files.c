@@ -1,4 +1,5 @@
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,7 +31,8 @@ static void csv_elo(FILE *out, struct elo_value value)
 {
     fputc(',', out);
     if (value.kind == ELO_FINITE) {
-        fprintf(out, "%.2f", value.value);
+        /* No "-0.00": a rating the fit puts a hair below 0 has no sign. */
+        fprintf(out, "%.2f", fabs(value.value) < 0.005 ? 0.0 : value.value);
     }
 }
 
