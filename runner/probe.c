@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "host_path.h"
 #include "params.h"
+#include "text.h"
 
 void tourney_host_argv(struct host_argv *args, const char *host_path)
 {
@@ -35,9 +36,7 @@ static void last_words(const struct agent_process *process, char *buf, size_t si
     buf[0] = '\0';
     if (line[0] != '\0') {
         snprintf(buf, size, "; its last output: %.120s", line);
-        for (char *c = buf; *c != '\0'; c++) {
-            *c = (*c < 0x20 || *c > 0x7e) ? '?' : *c;
-        }
+        tourney_make_printable(buf, false);
     }
 }
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 void tourney_record_init(struct game_record *record)
 {
     memset(record, 0, sizeof(*record));
@@ -33,18 +35,6 @@ int tourney_record_add_move(struct game_record *record, const struct move_record
     return 0;
 }
 
-/* Agent text is untrusted: keep it printable ASCII (and line breaks where
- * ALLOW_NEWLINES), which is always valid in JSON and on a terminal. */
-static void make_printable(char *text, bool allow_newlines)
-{
-    for (char *c = text; *c != '\0'; c++) {
-        bool newline = allow_newlines && (*c == '\n' || *c == '\t');
-        if ((*c < 0x20 || *c > 0x7e) && !newline) {
-            *c = '?';
-        }
-    }
-}
-
 void tourney_record_add_log(struct game_record *record, int seat, int level, const char *text)
 {
     if (record->log_count == RECORD_LOG_MAX) {
@@ -56,7 +46,7 @@ void tourney_record_add_log(struct game_record *record, int seat, int level, con
     entry->level = level;
     entry->ply = (int32_t)record->move_count;
     snprintf(entry->text, sizeof(entry->text), "%s", text ? text : "(null)");
-    make_printable(entry->text, false);
+    tourney_make_printable(entry->text, false);
 }
 
 void tourney_record_set_output(struct game_record *record, int seat, const char *text,
@@ -70,7 +60,7 @@ void tourney_record_set_output(struct game_record *record, int seat, const char 
     for (size_t i = 0; i < keep; i++) {
         out[i] = out[i] == '\0' ? '?' : out[i];
     }
-    make_printable(out, true);
+    tourney_make_printable(out, true);
 }
 
 const char *tourney_termination_name(enum termination termination)

@@ -5,26 +5,22 @@
 #include <string.h>
 
 #include "record.h"
+#include "text.h"
 
 /* The longest position text tried: a game that writes more is shown
  * without boards rather than bloating the page. */
 #define MAX_POSITION_TEXT (64 * 1024)
 
 
-/* Plugin and agent text is untrusted and may not be UTF-8, which jansson
- * requires: keep printable ASCII (and line breaks where ALLOW_NEWLINES). */
+/* TEXT as a JSON string: jansson requires UTF-8, which plugin and agent
+ * text may not be. */
 static json_t *printable(const char *text, bool allow_newlines)
 {
     char *copy = strdup(text);
     if (copy == NULL) {
         return NULL;
     }
-    for (char *c = copy; *c != '\0'; c++) {
-        bool newline = allow_newlines && (*c == '\n' || *c == '\t');
-        if ((*c < 0x20 || *c > 0x7e) && !newline) {
-            *c = '?';
-        }
-    }
+    tourney_make_printable(copy, allow_newlines);
     json_t *string = json_string(copy);
     free(copy);
     return string;

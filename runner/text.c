@@ -91,3 +91,13 @@ bool tourney_has_suffix(const char *text, const char *suffix)
     size_t suffix_length = strlen(suffix);
     return length >= suffix_length && strcmp(text + length - suffix_length, suffix) == 0;
 }
+
+void tourney_make_printable(char *text, bool allow_newlines)
+{
+    for (char *c = text; *c != '\0'; c++) {
+        bool newline = allow_newlines && (*c == '\n' || *c == '\t');
+        if ((*c < 0x20 || *c > 0x7e) && !newline) {
+            *c = '?';
+        }
+    }
+}

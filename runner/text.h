@@ -25,4 +25,10 @@ bool tourney_parse_bool(const char *text, bool *out);
 
 bool tourney_has_suffix(const char *text, const char *suffix);
 
+/* Text from a plugin or agent is untrusted and may not be UTF-8: turns
+ * every byte but printable ASCII (and line breaks and tabs where
+ * ALLOW_NEWLINES) into '?', which is always valid in JSON and on a
+ * terminal. */
+void tourney_make_printable(char *text, bool allow_newlines);
+
 #endif /* TOURNEY_RUNNER_TEXT_H */
