@@ -313,40 +313,76 @@ void tourney_header_finish(struct log_header *h)
     memset(h, 0, sizeof(*h));
 }
 
+enum header_difference tourney_header_difference(const struct log_header *a,
+                                                 const struct log_header *b, size_t *agent)
+{
+    *agent = 0;
+    if (strcmp(a->settings_digest, b->settings_digest) != 0) {
+        if (a->seed != b->seed) {
+            return HEADER_SEED;
+        }
+        if (strcmp(a->game, b->game) != 0 || strcmp(a->game_params, b->game_params) != 0) {
+            return HEADER_GAME;
+        }
+        if (a->agent_count != b->agent_count) {
+            return HEADER_AGENT_COUNT;
+        }
+        for (size_t i = 0; i < a->agent_count; i++) {
+            if (strcmp(a->agents[i].name, b->agents[i].name) != 0 ||
+                strcmp(a->agents[i].plugin, b->agents[i].plugin) != 0 ||
+                strcmp(a->agents[i].params, b->agents[i].params) != 0) {
+                *agent = i;
+                return HEADER_AGENT;
+            }
+        }
+        return HEADER_SETTINGS;
+    }
+    if (strcmp(a->game_digest, b->game_digest) != 0) {
+        return HEADER_GAME_BUILD;
+    }
+    for (size_t i = 0; i < a->agent_count; i++) {
+        if (strcmp(a->agents[i].digest, b->agents[i].digest) != 0) {
+            *agent = i;
+            return HEADER_AGENT_BUILD;
+        }
+    }
+    return HEADER_SAME;
+}
+
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
                                char *why, size_t why_size)
 {
-    if (strcmp(old->settings_digest, now->settings_digest) != 0) {
-        /* Name the first setting that differs, as the user sees them. */
-        if (old->seed != now->seed) {
-            snprintf(why, why_size, "the log was played with seed %" PRIu64 ", the config says %"
-                                    PRIu64, old->seed, now->seed);
-        } else if (strcmp(old->game_params, now->game_params) != 0 ||
-                   strcmp(old->game, now->game) != 0) {
-            snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
-                     old->game_params, now->game, now->game_params);
-        } else if (old->agent_count != now->agent_count) {
-            snprintf(why, why_size, "the log has %zu agents, the config %zu", old->agent_count,
-                     now->agent_count);
-        } else {
-            snprintf(why, why_size, "the config's agents, parameters, games per pair, format, "
-                                    "time per move or agent limits differ from the log's");
-        }
-        return false;
-    }
-    if (strcmp(old->game_digest, now->game_digest) != 0) {
+    size_t i = 0;
+    switch (tourney_header_difference(old, now, &i)) {
+    case HEADER_SAME:
+        return true;
+    case HEADER_SEED:
+        snprintf(why, why_size, "the log was played with seed %" PRIu64 ", the config says %" PRIu64,
+                 old->seed, now->seed);
+        break;
+    case HEADER_GAME:
+        snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
+                 old->game_params, now->game, now->game_params);
+        break;
+    case HEADER_AGENT_COUNT:
+        snprintf(why, why_size, "the log has %zu agents, the config %zu", old->agent_count,
+                 now->agent_count);
+        break;
+    case HEADER_AGENT:
+    case HEADER_SETTINGS:
+        snprintf(why, why_size, "the config's agents, parameters, games per pair, format, "
+                                "time per move or agent limits differ from the log's");
+        break;
+    case HEADER_GAME_BUILD:
         snprintf(why, why_size, "the game plugin '%s' has changed since the log was written",
                  now->game);
-        return false;
+        break;
+    case HEADER_AGENT_BUILD:
+        snprintf(why, why_size, "the plugin of agent '%s' has changed since the log was written",
+                 now->agents[i].name);
+        break;
     }
-    for (size_t i = 0; i < now->agent_count; i++) {
-        if (strcmp(old->agents[i].digest, now->agents[i].digest) != 0) {
-            snprintf(why, why_size, "the plugin of agent '%s' has changed since the log was "
-                                    "written", now->agents[i].name);
-            return false;
-        }
-    }
-    return true;
+    return false;
 }
 
 void tourney_shard_describe(const struct shard *shard, char *text, size_t size)

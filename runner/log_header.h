@@ -76,6 +76,21 @@ int tourney_header_from_json(struct log_header *header, json_t *object, char *er
                              size_t error_size);
 void tourney_header_finish(struct log_header *header);
 
+/* The first way in which two headers' tournaments differ, in the order a
+ * user would look for it; *AGENT is the agent's index for the last two. */
+enum header_difference {
+    HEADER_SAME = 0,
+    HEADER_SEED,
+    HEADER_GAME,        /* the game plugin or its parameters */
+    HEADER_AGENT_COUNT,
+    HEADER_AGENT,       /* an agent's name, plugin or parameters */
+    HEADER_SETTINGS,    /* games per pair, format, time per move, agent limits, the test */
+    HEADER_GAME_BUILD,  /* the same game plugin, another file */
+    HEADER_AGENT_BUILD, /* the same agent plugin, another file */
+};
+enum header_difference tourney_header_difference(const struct log_header *a,
+                                                 const struct log_header *b, size_t *agent);
+
 /* Whether a log written under OLD may be continued by the tournament NOW;
  * when not, WHY says the first difference. */
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,

@@ -66,41 +66,37 @@ struct merge {
 static bool first_difference(const struct log_header *a, const struct log_header *b, char *why,
                              size_t size)
 {
-    if (a->seed != b->seed) {
+    size_t i = 0;
+    switch (tourney_header_difference(a, b, &i)) {
+    case HEADER_SAME:
+        return false;
+    case HEADER_SEED:
         snprintf(why, size, "seed %" PRIu64 " where the first has %" PRIu64, b->seed, a->seed);
-    } else if (strcmp(a->game, b->game) != 0 || strcmp(a->game_params, b->game_params) != 0) {
+        break;
+    case HEADER_GAME:
         snprintf(why, size, "game %s (%s) where the first has %s (%s)", b->game, b->game_params,
                  a->game, a->game_params);
-    } else if (a->agent_count != b->agent_count) {
+        break;
+    case HEADER_AGENT_COUNT:
         snprintf(why, size, "%zu agents where the first has %zu", b->agent_count, a->agent_count);
-    } else if (strcmp(a->settings_digest, b->settings_digest) != 0) {
-        size_t i = 0;
-        while (i < a->agent_count && strcmp(a->agents[i].name, b->agents[i].name) == 0 &&
-               strcmp(a->agents[i].plugin, b->agents[i].plugin) == 0 &&
-               strcmp(a->agents[i].params, b->agents[i].params) == 0) {
-            i++;
-        }
-        if (i < a->agent_count) {
-            snprintf(why, size, "agent %zu is %s (%s: %s) where the first has %s (%s: %s)", i + 1,
-                     b->agents[i].name, b->agents[i].plugin, b->agents[i].params, a->agents[i].name,
-                     a->agents[i].plugin, a->agents[i].params);
-        } else {
-            snprintf(why, size,
-                     "other settings (games per pair, format, time per move or agent "
-                     "limits) than the first");
-        }
-    } else if (strcmp(a->game_digest, b->game_digest) != 0) {
+        break;
+    case HEADER_AGENT:
+        snprintf(why, size, "agent %zu is %s (%s: %s) where the first has %s (%s: %s)", i + 1,
+                 b->agents[i].name, b->agents[i].plugin, b->agents[i].params, a->agents[i].name,
+                 a->agents[i].plugin, a->agents[i].params);
+        break;
+    case HEADER_SETTINGS:
+        snprintf(why, size,
+                 "other settings (games per pair, format, time per move or agent limits) than "
+                 "the first");
+        break;
+    case HEADER_GAME_BUILD:
         snprintf(why, size, "another build of the game plugin '%s' than the first", a->game);
-    } else {
-        size_t i = 0;
-        while (i < a->agent_count && strcmp(a->agents[i].digest, b->agents[i].digest) == 0) {
-            i++;
-        }
-        if (i == a->agent_count) {
-            return false;
-        }
+        break;
+    case HEADER_AGENT_BUILD:
         snprintf(why, size, "another build of the plugin of agent '%s' than the first",
                  a->agents[i].name);
+        break;
     }
     return true;
 }
