@@ -167,3 +167,15 @@ err_alloc:
     free(state);
     return status;
 }
+
+bool tourney_move_is_legal(const struct tourney_game_api *api, const void *game,
+                           const struct tourney_game_info *info, const void *state,
+                           tourney_move move, tourney_move *legal)
+{
+    if (api->status(game, state) != TOURNEY_ONGOING) {
+        return false;
+    }
+    int count = api->legal_moves(game, state, legal);
+    /* A game that lists more than it promised is not read past its room. */
+    return contains(legal, count < info->move_limit ? count : info->move_limit, move);
+}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "executor.h"
+#include "game_player.h"
 #include "game_text.h"
 #include "human_seat.h"
 #include "record.h"
@@ -31,24 +32,21 @@ static void show_final_board(const struct match_rules *rules, const struct game_
 int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed,
                        FILE *in, FILE *out, FILE *err)
 {
-    const struct match_rules rules = {
-        .api = t->game_plugin.game,
-        .game = t->game,
-        .info = &t->game_info,
-        .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
-    };
-    struct seat_pool pool;
-    if (tourney_seat_pool_init(&pool, t) != 0) {
+    /* A tournament's player, for its rules and seats; the game is not one
+     * of the schedule's. */
+    struct game_player player;
+    if (tourney_game_player_init(&player, t, NULL) != 0) {
         fprintf(err, "tourney: out of memory\n");
         return -1;
     }
+    const struct match_rules rules = player.rules;
     /* The pool seats two entrants; the person takes the place of the
      * other one, whose seat is never used. */
     struct scheduled_game scheduled = {.index = 0, .seed = seed};
     scheduled.agent[1 - human_seat] = (uint32_t)agent;
     scheduled.agent[human_seat] = (uint32_t)((agent + 1) % t->entrant_count);
     struct seat seats[2];
-    tourney_seat_pool_seats(&pool, &scheduled, seats);
+    tourney_seat_pool_seats(&player.seats, &scheduled, seats);
     struct human_seat human;
     seats[human_seat] = tourney_human_seat(&human, in, out, t->entrants[agent].name);
 
@@ -86,6 +84,6 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
     }
     tourney_record_finish(&record);
     tourney_human_seat_finish(&human);
-    tourney_seat_pool_finish(&pool);
+    tourney_game_player_finish(&player);
     return status;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "executor.h"
 #include "game_text.h"
 #include "log_game.h"
 #include "record.h"
@@ -96,14 +97,7 @@ static int show(const struct log_header *h, const struct game_record *r,
     for (size_t ply = 0; status == 0 && ply < r->move_count; ply++) {
         /* The log holds only moves the referee accepted; check anyway, as
          * the game plugin may have changed since. */
-        int n = g->api->status(g->game, state) == TOURNEY_ONGOING
-                    ? g->api->legal_moves(g->game, state, legal)
-                    : 0;
-        bool ok = false;
-        for (int i = 0; i < n; i++) {
-            ok = ok || legal[i] == r->moves[ply].move;
-        }
-        if (!ok) {
+        if (!tourney_move_is_legal(g->api, g->game, g->info, state, r->moves[ply].move, legal)) {
             fprintf(err, "tourney: move %zu of game %" PRIu32 " (%d) is not legal in the game "
                          "plugin found; it is not the one the game was played with\n",
                     ply + 1, r->index, (int)r->moves[ply].move);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "executor.h"
 #include "record.h"
 #include "text.h"
 
@@ -149,24 +150,6 @@ static int remember(struct drawing *d)
     return 0;
 }
 
-static bool is_legal(struct drawing *d, tourney_move move)
-{
-    const struct tourney_game_api *api = d->board->api;
-    if (api->status(d->board->game, d->state) != TOURNEY_ONGOING) {
-        return false;
-    }
-    int count = api->legal_moves(d->board->game, d->state, d->legal);
-    if (count > d->board->info->move_limit) {
-        count = d->board->info->move_limit; /* never read past the buffer */
-    }
-    for (int i = 0; i < count; i++) {
-        if (d->legal[i] == move) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Replaces the numbers in MOVE_TEXTS by the game's names of the moves, for
  * those in [0, move_limit) (a log is data: checked, never trusted). */
 static void name_moves(struct drawing *d, const struct sampled_game *game, json_t *move_texts)
@@ -200,7 +183,8 @@ static json_t *positions(struct drawing *d, const struct sampled_game *game)
         return NULL;
     }
     for (size_t i = 0; i < game->move_count; i++) {
-        if (!is_legal(d, game->moves[i])) {
+        if (!tourney_move_is_legal(d->board->api, d->board->game, d->board->info, d->state,
+                                   game->moves[i], d->legal)) {
             break;
         }
         api->apply(d->board->game, d->state, game->moves[i]);
