@@ -242,15 +242,11 @@ static void read_tournament(struct tournament_config *config, struct ini_section
             config->gauntlet_agent = strdup(value);
             config->gauntlet_line = entry->line;
         } else if (strcmp(key, "jobs") == 0) {
-            uint64_t jobs = 0;
-            if (!tourney_parse_uint64(value, &jobs) || jobs < 1 || jobs > TOURNEY_MAX_JOBS) {
+            if (!tourney_parse_jobs(value, &config->jobs)) {
                 tourney_diag_add(diag, file, entry->line,
-                                 "bad value '%s' for 'jobs': expected a whole number of games "
-                                 "played at once from 1 to %d",
-                                 value, TOURNEY_MAX_JOBS);
-                continue;
+                                 "bad value '%s' for 'jobs': expected " TOURNEY_JOBS_EXPECTED,
+                                 value);
             }
-            config->jobs = (unsigned)jobs;
         } else if (strcmp(key, "plugin_path") == 0) {
             if (add_plugin_dirs(config, value) != 0) {
                 tourney_diag_add(diag, file, entry->line, "out of memory");
@@ -454,4 +450,16 @@ void tourney_config_finish(struct tournament_config *config)
     free(config->path);
     tourney_ini_finish(&config->doc);
     memset(config, 0, sizeof(*config));
+}
+
+_Static_assert(TOURNEY_MAX_JOBS == 256, "TOURNEY_JOBS_EXPECTED names the most jobs");
+
+bool tourney_parse_jobs(const char *text, unsigned *jobs)
+{
+    uint64_t value = 0;
+    if (!tourney_parse_uint64(text, &value) || value < 1 || value > TOURNEY_MAX_JOBS) {
+        return false;
+    }
+    *jobs = (unsigned)value;
+    return true;
 }

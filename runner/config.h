@@ -100,6 +100,11 @@ void tourney_config_default_limits(struct isolation_limits *limits);
 /* The most games played at once (jobs). */
 #define TOURNEY_MAX_JOBS 256
 
+/* Reads TEXT as a number of jobs, from 1 to TOURNEY_MAX_JOBS; false, with
+ * *JOBS untouched, for anything else. What a message says is expected: */
+bool tourney_parse_jobs(const char *text, unsigned *jobs);
+#define TOURNEY_JOBS_EXPECTED "a whole number of games played at once from 1 to 256"
+
 /* Names of tournaments and agents: letters, digits, '.', '_', '-', not
  * starting with '.' or '-', at most 40 characters. */
 bool tourney_config_name_ok(const char *name);

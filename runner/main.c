@@ -140,15 +140,11 @@ static unsigned default_jobs(void)
 
 static int parse_jobs(const char *option, const char *text, unsigned *jobs)
 {
-    uint64_t value = 0;
-    if (!tourney_parse_uint64(text, &value) || value < 1 || value > TOURNEY_MAX_JOBS) {
-        fprintf(stderr,
-                "tourney run: bad value '%s' for %s: expected a whole number of games played at "
-                "once from 1 to %d\n",
-                text, option, TOURNEY_MAX_JOBS);
+    if (!tourney_parse_jobs(text, jobs)) {
+        fprintf(stderr, "tourney run: bad value '%s' for %s: expected " TOURNEY_JOBS_EXPECTED "\n",
+                text, option);
         return -1;
     }
-    *jobs = (unsigned)value;
     return 0;
 }
 
