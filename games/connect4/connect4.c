@@ -350,9 +350,8 @@ static int connect4_safe_moves(const void *game, const void *state, tourney_move
         safe = (forced & (forced - 1)) != 0 ? 0 : forced;
     }
     safe &= ~(threats >> 1);
-    /* A move that wins ends the game, so it is safe too. Callers need not
-     * ask where there is one, but the answer stays right if they do. */
-    safe |= connect4_winning_spots(g, position, mask) & playable;
+    /* Moves that win at once are not looked for: the contract only asks
+     * where the player to move has none. */
     return list_columns(g, safe, moves);
 }
 

@@ -412,13 +412,8 @@ static int mnk_safe_moves(const void *game, const void *state, tourney_move *mov
     } else {
         memset(&safe, 0, sizeof(safe));
     }
-    /* A move that wins ends the game, so it is safe too. Callers need not
-     * ask where there is one, but the answer stays right if they do. */
-    struct mnk_bits wins;
-    mnk_winning_spots(g, &stones[mine], &empty, &wins);
-    for (int i = 0; i < g->words; i++) {
-        safe.w[i] |= wins.w[i];
-    }
+    /* Moves that win at once are not looked for: the contract only asks
+     * where the player to move has none. */
     return list_cells(g, &safe, moves);
 }
 
