@@ -314,7 +314,6 @@ static tourney_move connect4_winning_move(const void *game, const void *state)
 {
     const struct connect4_game *g = game;
     const struct connect4_state *s = state;
-    tourney_move moves[CONNECT4_MAX_COLUMNS];
 
     if (s->status != TOURNEY_ONGOING) {
         return -1;
@@ -322,7 +321,9 @@ static tourney_move connect4_winning_move(const void *game, const void *state)
     uint64_t mask = connect4_get_mask(s);
     uint64_t wins =
         connect4_winning_spots(g, connect4_get_position(s), mask) & connect4_playable(g, mask);
-    return list_columns(g, wins, moves) > 0 ? moves[0] : -1;
+    /* Columns take ascending runs of bits, so the lowest winning cell is in
+     * the lowest winning column. */
+    return wins != 0 ? bits_lowest(wins) / g->height : -1;
 }
 
 static int connect4_safe_moves(const void *game, const void *state, tourney_move *moves)

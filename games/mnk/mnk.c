@@ -373,7 +373,6 @@ static tourney_move mnk_winning_move(const void *game, const void *state)
     struct mnk_bits stones[2];
     struct mnk_bits empty;
     struct mnk_bits spots;
-    tourney_move cells[MNK_MAX_CELLS];
 
     if (s->status != TOURNEY_ONGOING) {
         return -1;
@@ -381,7 +380,13 @@ static tourney_move mnk_winning_move(const void *game, const void *state)
     load_stones(g, s, stones);
     empty_cells(g, stones, &empty);
     mnk_winning_spots(g, &stones[mnk_get_ply(s) & 1], &empty, &spots);
-    return list_cells(g, &spots, cells) > 0 ? cells[0] : -1;
+    /* The lowest winning cell: the first set bit of the first word with one. */
+    for (int i = 0; i < g->words; i++) {
+        if (spots.w[i] != 0) {
+            return 64 * i + bits_lowest(spots.w[i]);
+        }
+    }
+    return -1;
 }
 
 static int mnk_safe_moves(const void *game, const void *state, tourney_move *moves)
