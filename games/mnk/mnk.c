@@ -277,9 +277,13 @@ static void mnk_apply(const void *game, void *state, tourney_move move)
     mnk_set_hash(s, mnk_get_hash(s) ^ g->zobrist[move][player] ^ g->zobrist_o_to_move);
     mnk_set_ply(s, ply + 1);
 
-    struct mnk_bits stones[2];
-    load_stones(g, s, stones);
-    if (mnk_has_line(g, &stones[player])) {
+    /* The game was ongoing, so no line was on the board: a new one runs
+     * through the move. */
+    struct mnk_bits mine;
+    for (int i = 0; i < g->words; i++) {
+        mine.w[i] = mnk_get_word(s, g->words, player, i);
+    }
+    if (mnk_has_line_through(g, &mine, move)) {
         s->status = player == 0 ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND;
     } else if (ply + 1 == g->cells) {
         s->status = TOURNEY_DRAW;
