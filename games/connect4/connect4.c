@@ -123,13 +123,6 @@ static void connect4_destroy(void *game)
     free(game);
 }
 
-uint64_t connect4_playable(const struct connect4_game *g, uint64_t mask)
-{
-    /* Adding a column's bottom bit carries through its stones to the first
-     * empty cell; a full column carries into the bit above it. */
-    return (mask + g->bottom) & g->board;
-}
-
 static void connect4_initial_state(const void *game, void *state)
 {
     (void)game;
@@ -150,16 +143,16 @@ static int connect4_status(const void *game, const void *state)
     return s->status;
 }
 
-/* Writes the columns of the cells in `cells` into `moves`, ascending, and
- * returns how many. */
+/* Writes the columns of the cells in `cells`, which holds at most one cell
+ * of each column (some of the playable cells), into `moves`, ascending, and
+ * returns how many. Columns take ascending runs of bits, so the set bits,
+ * lowest first, give the columns in order. */
 static int list_columns(const struct connect4_game *g, uint64_t cells, tourney_move *moves)
 {
     int n = 0;
 
-    for (int c = 0; c < g->columns; c++) {
-        if (cells & connect4_column(g, c)) {
-            moves[n++] = c;
-        }
+    for (uint64_t rest = cells; rest != 0; rest &= rest - 1) {
+        moves[n++] = g->bit_column[bits_lowest(rest)];
     }
     return n;
 }
@@ -314,7 +307,6 @@ static tourney_move connect4_winning_move(const void *game, const void *state)
 {
     const struct connect4_game *g = game;
     const struct connect4_state *s = state;
-    tourney_move moves[CONNECT4_MAX_COLUMNS];
 
     if (s->status != TOURNEY_ONGOING) {
         return -1;
@@ -322,7 +314,9 @@ static tourney_move connect4_winning_move(const void *game, const void *state)
     uint64_t mask = connect4_get_mask(s);
     uint64_t wins =
         connect4_winning_spots(g, connect4_get_position(s), mask) & connect4_playable(g, mask);
-    return list_columns(g, wins, moves) > 0 ? moves[0] : -1;
+    /* Columns take ascending runs of bits, so the lowest winning cell is in
+     * the lowest winning column. */
+    return wins != 0 ? g->bit_column[bits_lowest(wins)] : -1;
 }
 
 static int connect4_safe_moves(const void *game, const void *state, tourney_move *moves)
@@ -350,9 +344,8 @@ static int connect4_safe_moves(const void *game, const void *state, tourney_move
         safe = (forced & (forced - 1)) != 0 ? 0 : forced;
     }
     safe &= ~(threats >> 1);
-    /* A move that wins ends the game, so it is safe too. Callers need not
-     * ask where there is one, but the answer stays right if they do. */
-    safe |= connect4_winning_spots(g, position, mask) & playable;
+    /* Moves that win at once are not looked for: the contract only asks
+     * where the player to move has none. */
     return list_columns(g, safe, moves);
 }
 

@@ -28,6 +28,9 @@ struct connect4_game {
      * centre, ties to the left. */
     int centre_rank[CONNECT4_MAX_COLUMNS];
     uint64_t centre; /* the cells of the middle column(s), for evaluate */
+    /* The column of each bit of the board, the bit above a column's top
+     * cell included. */
+    uint8_t bit_column[CONNECT4_MAX_BITS];
     /* Every window of four cells in a line (every place a four can be). */
     int window_count;
     uint64_t windows[CONNECT4_MAX_WINDOWS];
@@ -40,7 +43,10 @@ struct connect4_game {
 void connect4_build_masks(struct connect4_game *g);
 
 /* Every cell of column c. */
-uint64_t connect4_column(const struct connect4_game *g, int c);
+static inline uint64_t connect4_column(const struct connect4_game *g, int c)
+{
+    return ((UINT64_C(1) << g->rows) - 1) << (c * g->height);
+}
 
 /* Whether `stones` hold four in a row. */
 bool connect4_has_four(const struct connect4_game *g, uint64_t stones);
@@ -59,7 +65,12 @@ int connect4_parse_state(const void *game, const char *text, void *state);
 
 /* The cells where a stone can go now: the lowest empty cell of each column
  * that is not full. */
-uint64_t connect4_playable(const struct connect4_game *g, uint64_t mask);
+static inline uint64_t connect4_playable(const struct connect4_game *g, uint64_t mask)
+{
+    /* Adding a column's bottom bit carries through its stones to the first
+     * empty cell; a full column carries into the bit above it. */
+    return (mask + g->bottom) & g->board;
+}
 
 /* The plugin's apply: plays column `move` for the player to move. */
 void connect4_apply(const void *game, void *state, tourney_move move);

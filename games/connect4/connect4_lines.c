@@ -31,11 +31,6 @@ static void direction_steps(const struct connect4_game *g, int steps[4])
     steps[3] = g->height + 1;
 }
 
-uint64_t connect4_column(const struct connect4_game *g, int c)
-{
-    return ((UINT64_C(1) << g->rows) - 1) << (c * g->height);
-}
-
 static uint64_t cell_bit(const struct connect4_game *g, int column, int row)
 {
     return UINT64_C(1) << (column * g->height + row);
@@ -56,6 +51,9 @@ void connect4_build_masks(struct connect4_game *g)
         g->board |= connect4_column(g, c);
     }
     g->centre = connect4_column(g, (g->columns - 1) / 2) | connect4_column(g, g->columns / 2);
+    for (int bit = 0; bit < g->columns * g->height; bit++) {
+        g->bit_column[bit] = (uint8_t)(bit / g->height);
+    }
 
     g->window_count = 0;
     for (int d = 0; d < 4; d++) {

@@ -277,9 +277,13 @@ static void mnk_apply(const void *game, void *state, tourney_move move)
     mnk_set_hash(s, mnk_get_hash(s) ^ g->zobrist[move][player] ^ g->zobrist_o_to_move);
     mnk_set_ply(s, ply + 1);
 
-    struct mnk_bits stones[2];
-    load_stones(g, s, stones);
-    if (mnk_has_line(g, &stones[player])) {
+    /* The game was ongoing, so no line was on the board: a new one runs
+     * through the move. */
+    struct mnk_bits mine;
+    for (int i = 0; i < g->words; i++) {
+        mine.w[i] = mnk_get_word(s, g->words, player, i);
+    }
+    if (mnk_has_line_through(g, &mine, move)) {
         s->status = player == 0 ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND;
     } else if (ply + 1 == g->cells) {
         s->status = TOURNEY_DRAW;
@@ -373,7 +377,6 @@ static tourney_move mnk_winning_move(const void *game, const void *state)
     struct mnk_bits stones[2];
     struct mnk_bits empty;
     struct mnk_bits spots;
-    tourney_move cells[MNK_MAX_CELLS];
 
     if (s->status != TOURNEY_ONGOING) {
         return -1;
@@ -381,7 +384,13 @@ static tourney_move mnk_winning_move(const void *game, const void *state)
     load_stones(g, s, stones);
     empty_cells(g, stones, &empty);
     mnk_winning_spots(g, &stones[mnk_get_ply(s) & 1], &empty, &spots);
-    return list_cells(g, &spots, cells) > 0 ? cells[0] : -1;
+    /* The lowest winning cell: the first set bit of the first word with one. */
+    for (int i = 0; i < g->words; i++) {
+        if (spots.w[i] != 0) {
+            return 64 * i + bits_lowest(spots.w[i]);
+        }
+    }
+    return -1;
 }
 
 static int mnk_safe_moves(const void *game, const void *state, tourney_move *moves)
@@ -412,13 +421,8 @@ static int mnk_safe_moves(const void *game, const void *state, tourney_move *mov
     } else {
         memset(&safe, 0, sizeof(safe));
     }
-    /* A move that wins ends the game, so it is safe too. Callers need not
-     * ask where there is one, but the answer stays right if they do. */
-    struct mnk_bits wins;
-    mnk_winning_spots(g, &stones[mine], &empty, &wins);
-    for (int i = 0; i < g->words; i++) {
-        safe.w[i] |= wins.w[i];
-    }
+    /* Moves that win at once are not looked for: the contract only asks
+     * where the player to move has none. */
     return list_cells(g, &safe, moves);
 }
 

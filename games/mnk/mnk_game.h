@@ -65,6 +65,10 @@ void mnk_build_lines(struct mnk_game *g);
 /* Whether `stones` hold k in a row. */
 bool mnk_has_line(const struct mnk_game *g, const struct mnk_bits *stones);
 
+/* Whether `stones`, which hold `cell`, have k in a row through it: after a
+ * move on a board without a line, the only place a line can be. */
+bool mnk_has_line_through(const struct mnk_game *g, const struct mnk_bits *stones, int cell);
+
 /* The cells of `empty` on which one more stone would complete k in a row of
  * `stones`. */
 void mnk_winning_spots(const struct mnk_game *g, const struct mnk_bits *stones,

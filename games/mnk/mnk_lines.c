@@ -152,6 +152,54 @@ bool mnk_has_line(const struct mnk_game *g, const struct mnk_bits *stones)
     return false;
 }
 
+static bool holds(const struct mnk_bits *stones, int cell)
+{
+    return (stones->w[cell / 64] >> (cell % 64) & 1) != 0;
+}
+
+static int at_most(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+bool mnk_has_line_through(const struct mnk_game *g, const struct mnk_bits *stones, int cell)
+{
+    int k = g->k;
+    int row = cell / g->cols;
+    int col = cell % g->cols;
+    int left = col;
+    int right = g->cols - 1 - col;
+    int up = row;
+    int down = g->rows - 1 - row;
+    /* The directions of dir_rows and dir_cols as bit steps, and how many
+     * cells the board holds from `cell` on along each, forwards (to higher
+     * cells) and backwards. */
+    const int step[4] = {1, g->cols, g->cols + 1, g->cols - 1};
+    const int forwards[4] = {right, down, at_most(down, right), at_most(down, left)};
+    const int backwards[4] = {left, up, at_most(up, left), at_most(up, right)};
+
+    /* In each direction, the stones next to the cell on either side, one
+     * after another, as far as k in all. */
+    for (int d = 0; d < 4; d++) {
+        int ahead = at_most(forwards[d], k - 1);
+        int behind = at_most(backwards[d], k - 1);
+        if (ahead + behind + 1 < k) {
+            continue; /* no line in this direction fits through the cell */
+        }
+        int run = 1;
+        for (int i = 1; i <= ahead && holds(stones, cell + i * step[d]); i++) {
+            run++;
+        }
+        for (int i = 1; i <= behind && holds(stones, cell - i * step[d]); i++) {
+            run++;
+        }
+        if (run >= k) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void mnk_winning_spots(const struct mnk_game *g, const struct mnk_bits *stones,
                        const struct mnk_bits *empty, struct mnk_bits *spots)
 {

@@ -145,8 +145,10 @@ struct tourney_game_api {
     tourney_move (*winning_move)(const void *game, const void *state);
 
     /* Optional. Only called on an ongoing position where the player to move
-     * has no winning move. Writes into `moves` the legal moves after which
-     * the opponent cannot win with its next move, in ascending order, and
+     * has no winning move (winning_move gave -1): a game need not look for
+     * the mover's own wins, and what it answers where there is one is
+     * unspecified. Writes into `moves` the legal moves after which the
+     * opponent cannot win with its next move, in ascending order, and
      * returns their number; returns 0 when every legal move lets the
      * opponent win at once (for example it has two threats). */
     int (*safe_moves)(const void *game, const void *state, tourney_move *moves);
