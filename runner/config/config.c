@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "config_stats.h"
-#include "plugin_search.h"
 #include "text.h"
 
 #define AGENT_PREFIX "agent "

@@ -12,19 +12,6 @@
 #define FIT_TOLERANCE 1e-9
 #define FIT_MAX_STEPS 200
 
-const char *tourney_rating_anchor_name(enum rating_anchor anchor)
-{
-    switch (anchor) {
-    case ANCHOR_RANDOM:
-        return "random";
-    case ANCHOR_MEAN:
-        return "mean";
-    case ANCHOR_AUTO:
-        break;
-    }
-    return "auto";
-}
-
 /* What the fit works on: the agents of one component and the results
  * between them, in the component's own numbering. */
 struct fit {

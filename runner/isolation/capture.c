@@ -11,15 +11,15 @@ void tourney_capture_init(struct capture *capture)
 void tourney_capture_add(struct capture *capture, const char *bytes, size_t count)
 {
     capture->total += count;
-    if (count >= RECORD_OUTPUT_EXCERPT) {
-        memcpy(capture->tail, bytes + count - RECORD_OUTPUT_EXCERPT, RECORD_OUTPUT_EXCERPT);
-        capture->length = RECORD_OUTPUT_EXCERPT;
+    if (count >= CAPTURE_EXCERPT) {
+        memcpy(capture->tail, bytes + count - CAPTURE_EXCERPT, CAPTURE_EXCERPT);
+        capture->length = CAPTURE_EXCERPT;
         return;
     }
     /* Twice the excerpt's room, so the oldest half moves out only now and
      * then rather than on every read. */
     if (capture->length + count > sizeof(capture->tail)) {
-        size_t keep = RECORD_OUTPUT_EXCERPT - count;
+        size_t keep = CAPTURE_EXCERPT - count;
         memmove(capture->tail, capture->tail + capture->length - keep, keep);
         capture->length = keep;
     }
@@ -27,8 +27,9 @@ void tourney_capture_add(struct capture *capture, const char *bytes, size_t coun
     capture->length += count;
 }
 
-void tourney_capture_take(struct capture *capture, struct game_record *record, int seat)
+const char *tourney_capture_tail(const struct capture *capture, size_t *length)
 {
-    tourney_record_set_output(record, seat, capture->tail, capture->length);
-    tourney_capture_init(capture);
+    size_t kept = capture->length < CAPTURE_EXCERPT ? capture->length : CAPTURE_EXCERPT;
+    *length = kept;
+    return capture->tail + capture->length - kept;
 }

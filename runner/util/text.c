@@ -101,3 +101,15 @@ void tourney_make_printable(char *text, bool allow_newlines)
         }
     }
 }
+
+char *tourney_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        return strdup(".");
+    }
+    if (slash == path) {
+        return strdup("/");
+    }
+    return strndup(path, (size_t)(slash - path));
+}

@@ -34,17 +34,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "judging.h"
+
 /* The counts of pairs that scored 0, 1/2, 1, 3/2 and 2 points. */
 struct pentanomial {
     uint32_t count[5];
-};
-
-struct sprt_settings {
-    bool enabled;
-    double elo0;
-    double elo1;
-    double alpha;
-    double beta;
 };
 
 enum sprt_verdict {

@@ -31,4 +31,7 @@ bool tourney_has_suffix(const char *text, const char *suffix);
  * terminal. */
 void tourney_make_printable(char *text, bool allow_newlines);
 
+/* The directory part of PATH ("." when it has none); heap string. */
+char *tourney_dirname(const char *path);
+
 #endif /* TOURNEY_RUNNER_TEXT_H */

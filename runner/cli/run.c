@@ -13,6 +13,7 @@
 #include "job_pool.h"
 #include "log_game.h"
 #include "log_header.h"
+#include "tournament_header.h"
 #include "output.h"
 #include "publish.h"
 #include "record.h"

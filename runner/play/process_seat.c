@@ -9,6 +9,12 @@
 #include "probe.h"
 #include "rng.h"
 
+/* The output an agent process's capture keeps is what a record shows. */
+_Static_assert(CAPTURE_EXCERPT == RECORD_OUTPUT_EXCERPT, "capture and record excerpts differ");
+/* An agent process sends no more log messages than a record keeps. */
+_Static_assert(PROTOCOL_LOG_MAX == RECORD_LOG_MAX && PROTOCOL_LOG_TEXT == RECORD_LOG_TEXT,
+               "protocol and record log limits differ");
+
 #define MS UINT64_C(1000000)
 
 static void on_log(void *context, const struct msg_log *log)
@@ -418,7 +424,10 @@ static void process_ended(void *self)
         if (s->quiet) {
             tourney_capture_init(&p->output);
         } else {
-            tourney_capture_take(&p->output, s->record, s->seat);
+            size_t length = 0;
+            const char *tail = tourney_capture_tail(&p->output, &length);
+            tourney_record_set_output(s->record, s->seat, tail, length);
+            tourney_capture_init(&p->output);
         }
     }
     if (s->replace) {

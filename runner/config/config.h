@@ -20,8 +20,7 @@
 
 #include "diag.h"
 #include "ini_file.h"
-#include "ratings.h"
-#include "sprt.h"
+#include "judging.h"
 
 /* A section that names a plugin; its other keys are the plugin's parameters. */
 struct plugin_choice {

@@ -12,7 +12,6 @@
 #include "clock.h"
 #include "plugin.h"
 #include "protocol.h"
-#include "record.h"
 #include "rng.h"
 #include "sandbox.h"
 
@@ -133,15 +132,15 @@ static uint64_t host_random_u64(void *context)
 static void host_log(void *context, enum tourney_log_level level, const char *message)
 {
     struct host *h = context;
-    if (h->log_sent >= RECORD_LOG_MAX) {
+    if (h->log_sent >= PROTOCOL_LOG_MAX) {
         h->log_dropped++;
         return;
     }
     h->log_sent++;
-    char text[RECORD_LOG_TEXT];
+    char text[PROTOCOL_LOG_TEXT];
     snprintf(text, sizeof(text), "%s", message ? message : "(null)");
     /* A buffer of its own: an agent's thread may log while a reply is built. */
-    unsigned char buffer[WIRE_HEADER_SIZE + RECORD_LOG_TEXT + 16];
+    unsigned char buffer[WIRE_HEADER_SIZE + PROTOCOL_LOG_TEXT + 16];
     struct wire_writer writer;
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
     struct msg_log log = {.level = (uint32_t)level, .text = text};

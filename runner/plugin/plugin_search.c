@@ -90,18 +90,6 @@ static const char *kind_dir(enum tourney_plugin_kind kind)
     return kind == TOURNEY_KIND_GAME ? "games" : "agents";
 }
 
-char *tourney_dirname(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (slash == NULL) {
-        return strdup(".");
-    }
-    if (slash == path) {
-        return strdup("/");
-    }
-    return strndup(path, (size_t)(slash - path));
-}
-
 char *tourney_plugin_search_find(const struct plugin_search *search,
                                  enum tourney_plugin_kind kind, const char *name,
                                  const char *base_dir)

@@ -23,9 +23,9 @@ void tourney_host_argv(struct host_argv *args, const char *host_path)
 /* The last line the process printed, cut to fit, for a message. */
 static void last_words(const struct agent_process *process, char *buf, size_t size)
 {
-    char text[RECORD_OUTPUT_EXCERPT + 1];
-    size_t length = process->output.length < RECORD_OUTPUT_EXCERPT ? process->output.length
-                                                                    : RECORD_OUTPUT_EXCERPT;
+    char text[CAPTURE_EXCERPT + 1];
+    size_t length = process->output.length < CAPTURE_EXCERPT ? process->output.length
+                                                                    : CAPTURE_EXCERPT;
     memcpy(text, process->output.tail + process->output.length - length, length);
     while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r')) {
         length--;

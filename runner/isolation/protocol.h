@@ -29,6 +29,12 @@
 /* Bumped for any change in what a frame holds. */
 #define PROTOCOL_VERSION 1
 
+/* At most this many LOG frames per game, each of at most this many bytes
+ * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
+ * and RECORD_LOG_TEXT, checked equal where both meet). */
+#define PROTOCOL_LOG_MAX 16
+#define PROTOCOL_LOG_TEXT 200
+
 enum protocol_type {
     /* runner -> agent process */
     MSG_LOAD = 1,

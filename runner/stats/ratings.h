@@ -32,13 +32,8 @@
 #include <stdint.h>
 
 #include "elo.h"
+#include "judging.h"
 #include "stats.h"
-
-enum rating_anchor {
-    ANCHOR_AUTO = 0,   /* the random agent when the field has one, else the mean */
-    ANCHOR_RANDOM = 1, /* the first agent of the random plugin is 0 */
-    ANCHOR_MEAN = 2,   /* the mean of the fitted agents is 0 */
-};
 
 struct rating {
     struct elo_value elo;
@@ -63,6 +58,5 @@ int tourney_ratings_fit(struct ratings *ratings, const struct stats *stats,
 void tourney_ratings_finish(struct ratings *ratings);
 
 /* "random", "mean" or "auto". */
-const char *tourney_rating_anchor_name(enum rating_anchor anchor);
 
 #endif /* TOURNEY_RUNNER_RATINGS_H */

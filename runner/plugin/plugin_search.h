@@ -42,7 +42,4 @@ void tourney_plugin_search_each(const struct plugin_search *search,
                                 enum tourney_plugin_kind kind,
                                 void (*visit)(const char *path, void *context), void *context);
 
-/* The directory part of PATH ("." when it has none); heap string. */
-char *tourney_dirname(const char *path);
-
 #endif /* TOURNEY_RUNNER_PLUGIN_SEARCH_H */

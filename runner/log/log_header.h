@@ -16,9 +16,8 @@
 #include <jansson.h>
 
 #include "digest.h"
-#include "ratings.h"
+#include "judging.h"
 #include "shard.h"
-#include "sprt.h"
 
 /* Version of the results log format; a reader refuses others. */
 #define TOURNEY_LOG_FORMAT 1
@@ -66,11 +65,10 @@ struct log_header {
     struct shard shard;
 };
 
-struct tournament;
+/* Computes the settings digest of H from its fields (the tournament's
+ * settings and entrants). Returns -1 when out of memory. */
+int tourney_header_seal(struct log_header *h);
 
-/* Describes a loaded tournament. Returns -1 with a reason in ERROR. */
-int tourney_header_from_tournament(struct log_header *header, const struct tournament *t,
-                                   char *error, size_t error_size);
 json_t *tourney_header_to_json(const struct log_header *header);
 int tourney_header_from_json(struct log_header *header, json_t *object, char *error,
                              size_t error_size);

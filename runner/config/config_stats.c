@@ -6,6 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *tourney_rating_anchor_name(enum rating_anchor anchor)
+{
+    switch (anchor) {
+    case ANCHOR_RANDOM:
+        return "random";
+    case ANCHOR_MEAN:
+        return "mean";
+    case ANCHOR_AUTO:
+        break;
+    }
+    return "auto";
+}
+
 /* Elo differences a test may name; beyond them scores are all 0 or 1. */
 #define SPRT_ELO_LIMIT 1000.0
 

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "text.h"
-#include "tournament.h"
 
 #ifndef TOURNEY_VERSION
 #error "meson defines TOURNEY_VERSION"
@@ -41,7 +40,7 @@ static char *settings_text(const struct log_header *h)
     return text;
 }
 
-static int seal(struct log_header *h)
+int tourney_header_seal(struct log_header *h)
 {
     char *text = settings_text(h);
     if (text == NULL) {
@@ -50,83 +49,6 @@ static int seal(struct log_header *h)
     tourney_digest_bytes(text, strlen(text), h->settings_digest);
     free(text);
     return 0;
-}
-
-static char *file_digest(const char *path, char *error, size_t error_size)
-{
-    char hex[TOURNEY_DIGEST_HEX];
-    if (tourney_digest_file(path, hex) != 0) {
-        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    return strdup(hex);
-}
-
-/* PATH made absolute, so that the log can be reported on from any
- * directory (heap string; NULL when out of memory). */
-static char *absolute_path(const char *path)
-{
-    char cwd[4096];
-    if (path[0] == '/' || getcwd(cwd, sizeof(cwd)) == NULL) {
-        return strdup(path);
-    }
-    while (strncmp(path, "./", 2) == 0) {
-        path += 2;
-    }
-    return tourney_format("%s/%s", cwd, path);
-}
-
-int tourney_header_from_tournament(struct log_header *h, const struct tournament *t, char *error,
-                                   size_t error_size)
-{
-    memset(h, 0, sizeof(*h));
-    const struct tournament_config *c = &t->config;
-    h->version = strdup(TOURNEY_VERSION);
-    h->name = strdup(c->name);
-    h->config_path = strdup(c->path);
-    h->game = strdup(t->game_plugin.game->name);
-    h->game_params = strdup(t->game_params_text);
-    h->game_digest = file_digest(t->game_plugin.path, error, error_size);
-    h->game_path = absolute_path(t->game_plugin.path);
-    h->format = strdup(t->gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet");
-    h->gauntlet = tourney_strdup(c->gauntlet_agent);
-    h->seed = c->seed;
-    h->games_per_pair = c->games_per_pair;
-    h->time_per_move_ms = c->time_per_move_ms;
-    h->time_margin_ms = c->limits.time_margin_ms;
-    h->agent_memory_mb = c->limits.memory_mb;
-    h->agent_output_limit_kb = c->limits.output_limit_kb;
-    h->sprt = c->sprt;
-    h->rating_anchor = c->rating_anchor;
-    h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
-    if (h->version == NULL || h->name == NULL || h->config_path == NULL || h->game == NULL ||
-        h->game_params == NULL || h->game_digest == NULL || h->game_path == NULL ||
-        h->format == NULL || h->agents == NULL) {
-        goto err;
-    }
-    for (size_t i = 0; i < t->entrant_count; i++) {
-        const struct entrant *e = &t->entrants[i];
-        struct header_agent *a = &h->agents[i];
-        h->agent_count++;
-        a->name = strdup(e->name);
-        a->plugin = strdup(e->plugin->agent->name);
-        a->params = strdup(e->params_text);
-        a->digest = file_digest(e->plugin->path, error, error_size);
-        a->is_random = e->is_random;
-        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL) {
-            goto err;
-        }
-    }
-    if (seal(h) != 0) {
-        goto err;
-    }
-    return 0;
-err:
-    if (error[0] == '\0') {
-        snprintf(error, error_size, "out of memory");
-    }
-    tourney_header_finish(h);
-    return -1;
 }
 
 json_t *tourney_header_to_json(const struct log_header *h)
@@ -282,7 +204,7 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
     }
     /* The digest is recomputed, not trusted: a header edited by hand no
      * longer matches its own settings. */
-    if (seal(h) != 0 || strcmp(h->settings_digest, digest) != 0) {
+    if (tourney_header_seal(h) != 0 || strcmp(h->settings_digest, digest) != 0) {
         snprintf(error, error_size, "results log header does not match its settings digest");
         goto err;
     }

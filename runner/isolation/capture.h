@@ -8,17 +8,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
+/* How many of the newest bytes are kept: what a game's record shows of an
+ * agent's output (record.h's RECORD_OUTPUT_EXCERPT, checked equal where both
+ * meet). */
+#define CAPTURE_EXCERPT 1024
 
 struct capture {
-    char tail[2 * RECORD_OUTPUT_EXCERPT]; /* the newest bytes, oldest first */
+    char tail[2 * CAPTURE_EXCERPT]; /* the newest bytes, oldest first */
     size_t length;
     uint64_t total; /* bytes since the last take */
 };
 
 void tourney_capture_init(struct capture *capture);
 void tourney_capture_add(struct capture *capture, const char *bytes, size_t count);
-/* Hands the kept bytes to SEAT's output in RECORD and starts counting anew. */
-void tourney_capture_take(struct capture *capture, struct game_record *record, int seat);
+/* The kept bytes, the newest CAPTURE_EXCERPT at most: *LENGTH of them at the
+ * returned address, valid until the next add or init. */
+const char *tourney_capture_tail(const struct capture *capture, size_t *length);
 
 #endif /* TOURNEY_RUNNER_CAPTURE_H */

@@ -1,0 +1,28 @@
+/*
+ * judging.h - the settings that choose how results are judged (the SPRT of a
+ * match, the anchor of the ratings): read by the config, kept in the log
+ * header, used by the statistics.
+ */
+#ifndef TOURNEY_RUNNER_JUDGING_H
+#define TOURNEY_RUNNER_JUDGING_H
+
+#include <stdbool.h>
+
+struct sprt_settings {
+    bool enabled;
+    double elo0;
+    double elo1;
+    double alpha;
+    double beta;
+};
+
+enum rating_anchor {
+    ANCHOR_AUTO = 0,   /* the random agent when the field has one, else the mean */
+    ANCHOR_RANDOM = 1, /* the first agent of the random plugin is 0 */
+    ANCHOR_MEAN = 2,   /* the mean of the fitted agents is 0 */
+};
+
+/* "auto", "random" or "mean". */
+const char *tourney_rating_anchor_name(enum rating_anchor anchor);
+
+#endif /* TOURNEY_RUNNER_JUDGING_H */

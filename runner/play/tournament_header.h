@@ -1,0 +1,17 @@
+/*
+ * tournament_header.h - the results log's header of a loaded tournament:
+ * its settings, entrants and plugin digests, sealed.
+ */
+#ifndef TOURNEY_RUNNER_TOURNAMENT_HEADER_H
+#define TOURNEY_RUNNER_TOURNAMENT_HEADER_H
+
+#include <stddef.h>
+
+#include "log_header.h"
+#include "tournament.h"
+
+/* Describes a loaded tournament. Returns -1 with a reason in ERROR. */
+int tourney_header_from_tournament(struct log_header *header, const struct tournament *t,
+                                   char *error, size_t error_size);
+
+#endif /* TOURNEY_RUNNER_TOURNAMENT_HEADER_H */
