@@ -1,6 +1,6 @@
 /*
  * Elo differences, their intervals and the likelihood of superiority, against
- * values worked out by hand from the formulas in runner/elo.h, including the
+ * values worked out by hand from the formulas in runner/stats/elo.h, including the
  * degenerate cases, which must give a defined answer and never nan or inf.
  */
 #include "test.h"

@@ -230,7 +230,7 @@ diff <(sort greedy_vs.txt) <(sort cross.txt) >&2 ||
 note "exact results for seed 2026"
 # The run is deterministic for a fixed seed, so these figures are exact for
 # seed 2026. They change with the seed, the way game seeds are derived
-# (runner/rng.h), or the random, first-open or greedy agents. Greedy wins
+# (runner/util/rng.h), or the random, first-open or greedy agents. Greedy wins
 # most games against both (it loses to first-open only by a double threat:
 # in about 4.7% of games when its choices are uniform, by exhaustive
 # enumeration), which is what these numbers show:
