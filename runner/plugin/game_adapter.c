@@ -151,6 +151,13 @@ bool tourney_game_adapter_play(struct game_adapter *game, void *state, tourney_m
     return true;
 }
 
+/* Ends the text a plugin wrote into BUF (SIZE > 0) within BUF; empties it
+ * when the plugin did not write it (WRITTEN false). */
+static void terminate(char *buf, size_t size, bool written)
+{
+    buf[written ? size - 1 : 0] = '\0';
+}
+
 bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_move move,
                                     char *buf, size_t size)
 {
@@ -163,7 +170,8 @@ bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_mov
      * that can be its own. */
     bool named = format_move != NULL && move >= 0 && move < game->info.move_limit &&
                  format_move(game->instance, move, buf, size) == TOURNEY_OK;
-    buf[size - 1] = '\0'; /* whatever the plugin did */
+    /* Whatever the plugin did, BUF ends within its size. */
+    terminate(buf, size, named);
     return named;
 }
 
@@ -207,7 +215,7 @@ bool tourney_game_adapter_board_text(const struct game_adapter *game, const void
     }
     bool drawn =
         format_state != NULL && format_state(game->instance, state, buf, size) == TOURNEY_OK;
-    buf[size - 1] = '\0'; /* whatever the plugin did */
+    terminate(buf, size, drawn);
     return drawn;
 }
 

@@ -89,8 +89,9 @@ bool tourney_move_listed(const tourney_move *moves, int count, tourney_move move
 /* ---- text ---- */
 
 /* The game's own name for MOVE ("b2", "4") from format_move; false, with BUF
- * undefined, when the game has no format_move, it fails, or MOVE lies
- * outside [0, move_limit). BUF is always NUL-terminated. */
+ * empty, when the game has no format_move, it fails, or MOVE lies outside
+ * [0, move_limit) (the game is never asked about those). BUF ends in a NUL
+ * within SIZE; with SIZE 0 nothing is written and the answer is false. */
 bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_move move,
                                     char *buf, size_t size);
 /* The game's name for MOVE, or "#N" for move number N when it has none
@@ -104,8 +105,9 @@ tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
                                             const char *text);
 
 /* The position as the game draws it (rows ending in '\n') through
- * format_state; false when the game has no format_state or it fails (for
- * one, because SIZE is too small). BUF is always NUL-terminated. */
+ * format_state; false, with BUF empty, when the game has no format_state or
+ * it fails (for one, because SIZE is too small). BUF ends in a NUL within
+ * SIZE; with SIZE 0 nothing is written and the answer is false. */
 bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state,
                                      char *buf, size_t size);
 
