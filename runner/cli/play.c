@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "executor.h"
-#include "game_player.h"
 #include "game_adapter.h"
+#include "game_player.h"
 #include "human_seat.h"
 #include "record.h"
 #include "seat_pool.h"

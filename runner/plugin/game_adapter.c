@@ -10,7 +10,7 @@
  * has none: a descriptor built against an older minor is never read past
  * its size. Every optional call goes through here, so this is the line to
  * change when the ABI offers optional functions another way. */
-#define OPTIONAL(GAME, FIELD)                                                                      \
+#define OPTIONAL(GAME, FIELD) \
     (TOURNEY_GAME_HAS((GAME)->api, FIELD) ? (GAME)->api->FIELD : NULL)
 
 int tourney_game_adapter_init(struct game_adapter *game, const struct plugin *plugin,
