@@ -25,6 +25,7 @@
 
 #include "clock.h"
 #include "executor.h"
+#include "game_adapter.h"
 #include "host_path.h"
 #include "local_seat.h"
 #include "plugin.h"
@@ -38,8 +39,7 @@
 
 struct bench {
     struct plugin game_plugin;
-    void *game;
-    struct tourney_game_info info;
+    struct game_adapter game;
     struct tourney_param_value game_params[3];
     struct plugin agents[2]; /* first-open, random */
     struct match_rules rules;
@@ -68,13 +68,12 @@ static int open_plugins(struct bench *b)
     for (int i = 0; i < 3; i++) {
         b->game_params[i].i = 3;
     }
-    if (b->game_plugin.game->create(b->game_params, &b->game, &b->info, error, sizeof(error)) !=
-        0) {
-        fprintf(stderr, "isolation-bench: mnk: %s\n", error);
+    struct error err;
+    if (tourney_game_adapter_init(&b->game, &b->game_plugin, b->game_params, &err) != 0) {
+        fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1;
     }
-    b->rules = (struct match_rules){b->game_plugin.game, b->game, &b->info,
-                                    UINT64_C(1000000000)};
+    b->rules = (struct match_rules){&b->game, UINT64_C(1000000000)};
     b->host = tourney_agent_host_path(TOURNEY_BENCH_BUILD_ROOT "/bench/isolation-bench");
     tourney_config_default_limits(&b->limits);
     b->settings = (struct process_settings){
@@ -90,9 +89,7 @@ static int open_plugins(struct bench *b)
 
 static void close_plugins(struct bench *b)
 {
-    if (b->game != NULL) {
-        b->game_plugin.game->destroy(b->game);
-    }
+    tourney_game_adapter_finish(&b->game);
     for (int i = 0; i < 2; i++) {
         tourney_plugin_close(&b->agents[i]);
     }

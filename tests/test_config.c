@@ -141,7 +141,7 @@ static void test_every_option(void **state)
     /* In the runner's process, the agents are loaded there. */
     assert_non_null(f->tournament.entrants[0].plugin->handle);
     assert_string_equal(f->tournament.game_params_text, "rows = 4, cols = 4, k = 4");
-    assert_int_equal(f->tournament.game_info.move_limit, 16);
+    assert_int_equal(f->tournament.game.info.move_limit, 16);
 
     assert_int_equal(f->tournament.entrant_count, 3);
     const struct entrant *e = f->tournament.entrants;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "executor.h"
+#include "game_adapter.h"
 #include "host_path.h"
 #include "local_seat.h"
 #include "plugin.h"
@@ -17,8 +18,7 @@
 
 struct fixture {
     struct plugin game_plugin;
-    void *game;
-    struct tourney_game_info info;
+    struct game_adapter game;
     struct plugin first_open;
     struct plugin random;
     struct plugin misbehaving;
@@ -39,7 +39,8 @@ static int setup(void **state)
                                          TOURNEY_KIND_GAME, error, sizeof(error)),
                      0);
     const struct tourney_param_value mnk[3] = {{3}, {3}, {3}};
-    assert_int_equal(f.game_plugin.game->create(mnk, &f.game, &f.info, error, sizeof(error)), 0);
+    struct error err;
+    assert_int_equal(tourney_game_adapter_init(&f.game, &f.game_plugin, mnk, &err), 0);
     assert_int_equal(tourney_plugin_open(&f.first_open, TOURNEY_TEST_AGENT_DIR "/first-open.so",
                                          TOURNEY_KIND_AGENT, error, sizeof(error)),
                      0);
@@ -50,7 +51,7 @@ static int setup(void **state)
                                          TOURNEY_TEST_PLUGIN_DIR "/misbehaving_agent.so",
                                          TOURNEY_KIND_AGENT, error, sizeof(error)),
                      0);
-    f.rules = (struct match_rules){f.game_plugin.game, f.game, &f.info, 1000000000};
+    f.rules = (struct match_rules){&f.game, 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
     f.limits = (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024,
                                          .output_limit_kb = 64};
@@ -72,7 +73,7 @@ static int setup_isolated(void **state)
 static int teardown(void **state)
 {
     struct fixture *f = *state;
-    f->game_plugin.game->destroy(f->game);
+    tourney_game_adapter_finish(&f->game);
     tourney_plugin_close(&f->misbehaving);
     tourney_plugin_close(&f->random);
     tourney_plugin_close(&f->first_open);

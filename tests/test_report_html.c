@@ -218,10 +218,10 @@ static void test_log_game(void **state)
     mnk_header(&h, MNK_PATH, "rows = 2, cols = 4, k = 2");
     assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), 0);
     unsigned char position[512];
-    assert_true(game.info.state_size <= sizeof(position));
-    game.plugin.game->initial_state(game.game, position);
+    assert_true(game.game.info.state_size <= sizeof(position));
+    tourney_game_adapter_initial_state(&game.game, position);
     char text[256];
-    assert_int_equal(game.plugin.game->format_state(game.game, position, text, sizeof(text)), 0);
+    assert_true(tourney_game_adapter_board_text(&game.game, position, text, sizeof(text)));
     assert_string_equal(text, ". . . .\n. . . .\n");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
@@ -284,8 +284,7 @@ struct small_tournament {
     struct game_sample sample;
     struct plugin plugin;
     struct tourney_param_value params[3];
-    void *game;
-    struct tourney_game_info info;
+    struct game_adapter game;
     struct board_source board;
     struct report_input input;
     struct report report;
@@ -355,8 +354,9 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
                                                   "rows = 3, cols = 3, k = 3", t->params, error,
                                                   sizeof(error)),
                          0);
-        assert_int_equal(api->create(t->params, &t->game, &t->info, error, sizeof(error)), 0);
-        t->board = (struct board_source){.api = api, .game = t->game, .info = &t->info};
+        struct error err;
+        assert_int_equal(tourney_game_adapter_init(&t->game, &t->plugin, t->params, &err), 0);
+        t->board = (struct board_source){.game = &t->game};
     }
     t->input = (struct report_input){
         .tournament = "unit <test>",
@@ -379,9 +379,7 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
 static void finish_tournament(struct small_tournament *t)
 {
     tourney_report_finish(&t->report);
-    if (t->game != NULL) {
-        t->plugin.game->destroy(t->game);
-    }
+    tourney_game_adapter_finish(&t->game);
     if (t->plugin.handle != NULL) {
         tourney_plugin_close(&t->plugin);
     }

@@ -4,26 +4,25 @@
 #include <string.h>
 
 #include "executor.h"
+#include "game_adapter.h"
 #include "game_player.h"
-#include "game_text.h"
 #include "human_seat.h"
 #include "record.h"
 #include "seat_pool.h"
 
 /* The position the game ended in, rebuilt from its moves. */
-static void show_final_board(const struct match_rules *rules, const struct game_record *record,
+static void show_final_board(const struct game_adapter *game, const struct game_record *record,
                              FILE *out)
 {
-    unsigned char *state = calloc(1, rules->info->state_size);
+    void *state = tourney_game_adapter_new_state(game);
     char board[8192];
     if (state == NULL) {
         return;
     }
-    rules->api->initial_state(rules->game, state);
     for (size_t i = 0; i < record->move_count; i++) {
-        rules->api->apply(rules->game, state, record->moves[i].move);
+        tourney_game_adapter_apply(game, state, record->moves[i].move);
     }
-    if (tourney_board_text(rules->api, rules->game, state, board, sizeof(board))) {
+    if (tourney_game_adapter_board_text(game, state, board, sizeof(board))) {
         fprintf(out, "\n%s\n", board);
     }
     free(state);
@@ -60,12 +59,12 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
         if (!human.resigned && record.move_count > 0 &&
             record.moves[record.move_count - 1].seat != human_seat) {
             char name[64];
-            tourney_move_text(rules.api, rules.game, record.moves[record.move_count - 1].move,
-                              name, sizeof(name));
+            tourney_game_adapter_move_text(rules.game, record.moves[record.move_count - 1].move,
+                                           name, sizeof(name));
             fprintf(out, "\n%s plays %s.\n", t->entrants[agent].name, name);
         }
         if (!human.resigned) {
-            show_final_board(&rules, &record, out);
+            show_final_board(rules.game, &record, out);
         }
         bool won = (record.result == RESULT_FIRST_WINS && human_seat == 0) ||
                    (record.result == RESULT_SECOND_WINS && human_seat == 1);

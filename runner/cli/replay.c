@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "executor.h"
-#include "game_text.h"
+#include "game_adapter.h"
 #include "log_game.h"
 #include "record.h"
 #include "results_log.h"
@@ -48,27 +47,20 @@ static int keep_wanted(const struct game_record *record, void *context)
     return 0;
 }
 
-/* The loaded game and its functions. */
-struct shown_game {
-    const struct tourney_game_api *api;
-    const void *game;
-    const struct tourney_game_info *info;
-};
-
-static void print_board(const struct shown_game *g, const void *state, FILE *out)
+static void print_board(const struct game_adapter *game, const void *state, FILE *out)
 {
     char board[8192];
-    if (tourney_board_text(g->api, g->game, state, board, sizeof(board))) {
+    if (tourney_game_adapter_board_text(game, state, board, sizeof(board))) {
         fprintf(out, "%s\n", board);
     }
 }
 
-static void print_move(const struct shown_game *g, const struct log_header *h,
+static void print_move(const struct game_adapter *game, const struct log_header *h,
                        const struct game_record *r, size_t ply, FILE *out)
 {
     const struct move_record *m = &r->moves[ply];
     char text[64];
-    tourney_move_text(g->api, g->game, m->move, text, sizeof(text));
+    tourney_game_adapter_move_text(game, m->move, text, sizeof(text));
     fprintf(out, "%zu. %s (%s) plays %s", ply + 1, h->agents[r->agent[m->seat]].name,
             m->seat == 0 ? "first" : "second", text);
     fprintf(out, "   nodes %" PRIu64 ", depth %d", m->nodes, (int)m->depth);
@@ -79,9 +71,9 @@ static void print_move(const struct shown_game *g, const struct log_header *h,
 }
 
 static int show(const struct log_header *h, const struct game_record *r,
-                const struct shown_game *g, FILE *out, FILE *err)
+                struct game_adapter *game, FILE *out, FILE *err)
 {
-    unsigned char *state = calloc(1, g->info->state_size);
+    void *state = tourney_game_adapter_new_state(game);
     if (state == NULL) {
         fprintf(err, "tourney: out of memory\n");
         return -1;
@@ -90,23 +82,21 @@ static int show(const struct log_header *h, const struct game_record *r,
     const char *second = h->agents[r->agent[1]].name;
     fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n",
             r->index, h->name, first, second, h->game, h->game_params);
-    g->api->initial_state(g->game, state);
-    print_board(g, state, out);
-    tourney_move *legal = calloc((size_t)g->info->move_limit, sizeof(*legal));
-    int status = legal == NULL ? -1 : 0;
-    for (size_t ply = 0; status == 0 && ply < r->move_count; ply++) {
+    print_board(game, state, out);
+    int status = 0;
+    for (size_t ply = 0; ply < r->move_count; ply++) {
         /* The log holds only moves the referee accepted; check anyway, as
          * the game plugin may have changed since. */
-        if (!tourney_move_is_legal(g->api, g->game, g->info, state, r->moves[ply].move, legal)) {
+        if (!tourney_game_adapter_is_legal(game, state, r->moves[ply].move)) {
             fprintf(err, "tourney: move %zu of game %" PRIu32 " (%d) is not legal in the game "
                          "plugin found; it is not the one the game was played with\n",
                     ply + 1, r->index, (int)r->moves[ply].move);
             status = -1;
             break;
         }
-        print_move(g, h, r, ply, out);
-        g->api->apply(g->game, state, r->moves[ply].move);
-        print_board(g, state, out);
+        print_move(game, h, r, ply, out);
+        tourney_game_adapter_apply(game, state, r->moves[ply].move);
+        print_board(game, state, out);
     }
     if (status == 0) {
         const char *winner = r->result == RESULT_FIRST_WINS    ? first
@@ -117,7 +107,6 @@ static int show(const struct log_header *h, const struct game_record *r,
                 tourney_termination_name(r->termination), r->reason[0] ? ": " : "",
                 r->reason);
     }
-    free(legal);
     free(state);
     return status;
 }
@@ -160,8 +149,7 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
         if (status != 0) {
             fprintf(err, "tourney: cannot show the boards: %s\n", error);
         } else {
-            const struct shown_game shown = {g.plugin.game, g.game, &g.info};
-            status = show(&header, &wanted.record, &shown, out, err);
+            status = show(&header, &wanted.record, &g.game, out, err);
         }
         tourney_log_game_close(&g);
     }

@@ -363,11 +363,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     }
 
     /* Reports cover whatever was played, even when the run stopped early. */
-    const struct board_source board = {
-        .api = t->game_plugin.game,
-        .game = t->game,
-        .info = &t->game_info,
-    };
+    const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.output_dir,
                         options->quiet ? NULL : out, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
@@ -440,9 +436,7 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
     char why[1024] = "";
     struct board_source board = {.note = why};
     if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, why, sizeof(why)) == 0) {
-        board.api = game.plugin.game;
-        board.game = game.game;
-        board.info = &game.info;
+        board.game = &game.game;
     } else {
         fprintf(err, "tourney: report.html shows moves without boards: %s\n", why);
     }

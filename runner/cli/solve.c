@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "clock.h"
-#include "game_text.h"
+#include "game_adapter.h"
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
@@ -61,9 +61,8 @@ struct solve {
     struct tourney_param_value *agent_values;
     char *game_params_text;
     char *agent_params_text;
-    void *game;
-    struct tourney_game_info info;
-    unsigned char *state;
+    struct game_adapter game;
+    void *state;
     void *agent;
     char *board;
 };
@@ -164,28 +163,24 @@ static const char *status_text(int status)
 static int open_game(struct solve *s, const struct solve_request *request, FILE *err)
 {
     char owner[256];
-    char error[512] = "";
 
     if (open_plugin(s, &s->game_plugin, TOURNEY_KIND_GAME, request->game, err) != 0) {
         return -1;
     }
-    const struct tourney_game_api *api = s->game_plugin.game;
-    snprintf(owner, sizeof(owner), "game '%s'", api->name);
-    s->game_values = read_params(api->params, api->param_count, request->game_params,
-                                 request->game_param_count, owner, err);
+    size_t count = 0;
+    const struct tourney_param_desc *params = tourney_plugin_params(&s->game_plugin, &count);
+    snprintf(owner, sizeof(owner), "game '%s'", tourney_plugin_name(&s->game_plugin));
+    s->game_values = read_params(params, count, request->game_params, request->game_param_count,
+                                 owner, err);
     if (s->game_values == NULL) {
         return -1;
     }
-    if (api->create(s->game_values, &s->game, &s->info, error, sizeof(error)) != TOURNEY_OK) {
-        s->game = NULL;
-        fprintf(err, "tourney solve: game '%s' refused its parameters: %s\n", api->name, error);
+    struct error error;
+    if (tourney_game_adapter_init(&s->game, &s->game_plugin, s->game_values, &error) != 0) {
+        fprintf(err, "tourney solve: %s\n", error.text);
         return -1;
     }
-    if (s->info.state_size == 0 || s->info.move_limit <= 0 || s->info.max_plies <= 0) {
-        fprintf(err, "tourney solve: game '%s' reported an impossible size\n", api->name);
-        return -1;
-    }
-    s->game_params_text = tourney_params_text(api->params, api->param_count, s->game_values);
+    s->game_params_text = tourney_params_text(params, count, s->game_values);
     if (s->game_params_text == NULL) {
         fprintf(err, "tourney solve: out of memory\n");
         return -1;
@@ -195,23 +190,23 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
 
 static int read_position(struct solve *s, const char *text, FILE *err)
 {
-    const struct tourney_game_api *api = s->game_plugin.game;
+    const char *name = tourney_game_adapter_name(&s->game);
 
-    if (api->parse_state == NULL) {
+    if (!tourney_game_adapter_has(&s->game, GAME_OPTIONAL_PARSE_STATE)) {
         fprintf(err, "tourney solve: game '%s' cannot read positions: it has no parse_state\n",
-                api->name);
+                name);
         return -1;
     }
-    s->state = malloc(s->info.state_size);
+    s->state = malloc(s->game.info.state_size);
     if (s->state == NULL) {
         fprintf(err, "tourney solve: out of memory\n");
         return -1;
     }
-    if (api->parse_state(s->game, text, s->state) != TOURNEY_OK) {
-        fprintf(err, "tourney solve: game '%s' cannot read the position '%s'\n", api->name, text);
+    if (tourney_game_adapter_parse_state(&s->game, text, s->state) != 0) {
+        fprintf(err, "tourney solve: game '%s' cannot read the position '%s'\n", name, text);
         return -1;
     }
-    int status = api->status(s->game, s->state);
+    int status = tourney_game_adapter_status(&s->game, s->state);
     if (status != TOURNEY_ONGOING) {
         fprintf(err, "tourney solve: the game is over in the position '%s': %s\n", text,
                 status_text(status));
@@ -260,13 +255,13 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
     }
     struct tourney_agent_init init = {
         .struct_size = sizeof(init),
-        .game_api = s->game_plugin.game,
-        .game = s->game,
-        .game_info = &s->info,
+        .game_api = s->game.api,
+        .game = s->game.instance,
+        .game_info = &s->game.info,
         .params = s->agent_values,
         .host = &host_services,
         .host_context = host,
-        .seat = s->game_plugin.game->to_move(s->game, s->state),
+        .seat = tourney_game_adapter_to_move(&s->game, s->state),
     };
     if (api->create(&init, &s->agent) != TOURNEY_OK) {
         s->agent = NULL;
@@ -284,7 +279,7 @@ static bool searches_to_the_end(const struct solve *s)
     for (size_t i = 0; i < api->param_count; i++) {
         if (strcmp(api->params[i].name, "max_depth") == 0) {
             int64_t depth = s->agent_values[i].i;
-            return depth == 0 || depth >= s->info.max_plies;
+            return depth == 0 || depth >= s->game.info.max_plies;
         }
     }
     return false;
@@ -293,15 +288,14 @@ static bool searches_to_the_end(const struct solve *s)
 static enum solve_outcome search(struct solve *s, const struct solve_request *request, FILE *out,
                                  FILE *err)
 {
-    const struct tourney_game_api *game = s->game_plugin.game;
     struct tourney_move_request move_request = {.struct_size = sizeof(move_request)};
     struct tourney_move_report report = {.struct_size = sizeof(report)};
     struct solve_result result = {
-        .game = game->name,
+        .game = tourney_game_adapter_name(&s->game),
         .game_params = s->game_params_text,
         .agent_params = s->agent_params_text,
         .position = request->position,
-        .to_move = game->to_move(s->game, s->state),
+        .to_move = tourney_game_adapter_to_move(&s->game, s->state),
     };
 
     /* No deadline: the search runs to its end. */
@@ -317,10 +311,13 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     result.proven = searches_to_the_end(s);
     result.nodes = report.nodes;
     result.depth = report.depth;
-    tourney_move_text(game, s->game, result.move, result.move_text, sizeof(result.move_text));
-    s->board = game->format_state != NULL ? malloc(SOLVE_BOARD_SIZE) : NULL;
+    tourney_game_adapter_move_text(&s->game, result.move, result.move_text,
+                                   sizeof(result.move_text));
+    s->board = tourney_game_adapter_has(&s->game, GAME_OPTIONAL_FORMAT_STATE)
+                   ? malloc(SOLVE_BOARD_SIZE)
+                   : NULL;
     if (s->board != NULL &&
-        tourney_board_text(game, s->game, s->state, s->board, SOLVE_BOARD_SIZE)) {
+        tourney_game_adapter_board_text(&s->game, s->state, s->board, SOLVE_BOARD_SIZE)) {
         result.board = s->board;
     }
     if (request->json) {
@@ -344,9 +341,7 @@ static void release(struct solve *s)
     }
     free(s->board);
     free(s->state);
-    if (s->game != NULL) {
-        s->game_plugin.game->destroy(s->game);
-    }
+    tourney_game_adapter_finish(&s->game);
     if (s->game_plugin.handle != NULL) {
         tourney_plugin_close(&s->game_plugin);
     }

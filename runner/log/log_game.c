@@ -105,26 +105,23 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
         snprintf(why, why_size, "%s", error);
         return -1;
     }
-    const struct tourney_game_api *api = game->plugin.game;
-    game->params = calloc(api->param_count + 1, sizeof(*game->params));
+    size_t count = 0;
+    const struct tourney_param_desc *params = tourney_plugin_params(&game->plugin, &count);
+    const char *name = tourney_plugin_name(&game->plugin);
+    game->params = calloc(count + 1, sizeof(*game->params));
     if (game->params == NULL) {
         snprintf(why, why_size, "out of memory");
         return -1;
     }
-    if (tourney_params_from_text(api->params, api->param_count, header->game_params, game->params,
-                                 error, sizeof(error)) != 0) {
+    if (tourney_params_from_text(params, count, header->game_params, game->params, error,
+                                 sizeof(error)) != 0) {
         snprintf(why, why_size, "the log's game parameters '%s' do not suit plugin '%s': %s",
-                 header->game_params, api->name, error);
+                 header->game_params, name, error);
         return -1;
     }
-    if (api->create(game->params, &game->game, &game->info, error, sizeof(error)) != 0) {
-        game->game = NULL;
-        snprintf(why, why_size, "game '%s' refused the log's parameters '%s'", api->name,
-                 header->game_params);
-        return -1;
-    }
-    if (game->info.state_size == 0 || game->info.move_limit <= 0) {
-        snprintf(why, why_size, "game '%s' reported an impossible size", api->name);
+    struct error err;
+    if (tourney_game_adapter_init(&game->game, &game->plugin, game->params, &err) != 0) {
+        snprintf(why, why_size, "%s", err.text);
         return -1;
     }
     return 0;
@@ -147,9 +144,7 @@ int tourney_log_game_find(struct log_game *game, const struct log_header *header
 
 void tourney_log_game_close(struct log_game *game)
 {
-    if (game->game != NULL) {
-        game->plugin.game->destroy(game->game);
-    }
+    tourney_game_adapter_finish(&game->game);
     free(game->params);
     if (game->plugin.handle != NULL) {
         tourney_plugin_close(&game->plugin);

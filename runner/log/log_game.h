@@ -10,6 +10,7 @@
 
 #include <tourney/game.h>
 
+#include "game_adapter.h"
 #include "log_header.h"
 #include "plugin.h"
 #include "plugin_search.h"
@@ -17,8 +18,7 @@
 struct log_game {
     struct plugin plugin;
     struct tourney_param_value *params;
-    void *game; /* the instance, with the log's parameters */
-    struct tourney_game_info info;
+    struct game_adapter game; /* the instance, with the log's parameters */
 };
 
 /* Loads the game of HEADER: the file the run loaded (its game_path) when it

@@ -14,16 +14,6 @@ static void forfeit(struct game_record *record, int seat, const struct seat_faul
     snprintf(record->reason, sizeof(record->reason), "%s", fault->reason);
 }
 
-static bool contains(const tourney_move *moves, int count, tourney_move move)
-{
-    for (int i = 0; i < count; i++) {
-        if (moves[i] == move) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static void finish_by_rules(struct game_record *record, int status)
 {
     record->termination = TERMINATION_NORMAL;
@@ -46,15 +36,15 @@ static int settle(struct game_record *record, int seat, int result, const struct
 static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
                       tourney_move *legal, struct game_record *record, struct seat_fault *fault)
 {
-    const struct tourney_game_api *api = rules->api;
+    const struct game_adapter *game = rules->game;
     for (int32_t ply = 0;; ply++) {
-        int status = api->status(rules->game, state);
+        int status = tourney_game_adapter_status(game, state);
         if (status != TOURNEY_ONGOING) {
             finish_by_rules(record, status);
             return 0;
         }
-        int count = api->legal_moves(rules->game, state, legal);
-        if (count <= 0 || ply >= rules->info->max_plies) {
+        int count = tourney_game_adapter_legal_moves(game, state, legal);
+        if (count <= 0 || ply >= game->info.max_plies) {
             /* The game broke its own promises; nobody can be blamed. */
             record->result = RESULT_DRAW;
             record->termination = TERMINATION_NORMAL;
@@ -62,10 +52,10 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
                      count <= 0 ? "the game reported an ongoing position without legal moves "
                                   "at ply %d"
                                 : "the game went on past its own limit of %d plies",
-                     count <= 0 ? (int)ply : (int)rules->info->max_plies);
+                     count <= 0 ? (int)ply : (int)game->info.max_plies);
             return 0;
         }
-        int seat = api->to_move(rules->game, state);
+        int seat = tourney_game_adapter_to_move(game, state);
         if (seat != 0 && seat != 1) {
             seat = ply % 2;
         }
@@ -86,7 +76,7 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
         if (result != 0) {
             return settle(record, seat, result, fault);
         }
-        if (!contains(legal, count, move)) {
+        if (!tourney_move_listed(legal, count, move)) {
             struct seat_fault illegal = {.termination = TERMINATION_ILLEGAL_MOVE};
             snprintf(illegal.reason, sizeof(illegal.reason),
                      "move %d is not legal at ply %d (%d legal moves)", (int)move, (int)ply,
@@ -107,7 +97,7 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
             snprintf(fault->reason, sizeof(fault->reason), "out of memory");
             return -1;
         }
-        api->apply(rules->game, state, move);
+        tourney_game_adapter_apply(game, state, move);
     }
 }
 
@@ -115,7 +105,6 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
                       const struct scheduled_game *scheduled, struct game_record *record,
                       char *error, size_t error_size)
 {
-    const struct tourney_game_api *api = rules->api;
     record->index = scheduled->index;
     record->agent[0] = scheduled->agent[0];
     record->agent[1] = scheduled->agent[1];
@@ -125,12 +114,11 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
     int status = -1;
     int begun = 0; /* seats whose begin was called, and which are owed an end */
     bool over = false;
-    void *state = calloc(1, rules->info->state_size);
-    tourney_move *legal = calloc((size_t)rules->info->move_limit, sizeof(*legal));
+    void *state = tourney_game_adapter_new_state(rules->game);
+    tourney_move *legal = calloc((size_t)rules->game->info.move_limit, sizeof(*legal));
     if (state == NULL || legal == NULL) {
         goto err_alloc;
     }
-    api->initial_state(rules->game, state);
     status = 0;
     /* A seat that fails is at fault before the other is even asked, as if
      * the agents were made one after the other. */
@@ -166,16 +154,4 @@ err_alloc:
     free(legal);
     free(state);
     return status;
-}
-
-bool tourney_move_is_legal(const struct tourney_game_api *api, const void *game,
-                           const struct tourney_game_info *info, const void *state,
-                           tourney_move move, tourney_move *legal)
-{
-    if (api->status(game, state) != TOURNEY_ONGOING) {
-        return false;
-    }
-    int count = api->legal_moves(game, state, legal);
-    /* A game that lists more than it promised is not read past its room. */
-    return contains(legal, count < info->move_limit ? count : info->move_limit, move);
 }

@@ -25,12 +25,4 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
                       const struct scheduled_game *scheduled, struct game_record *record,
                       char *error, size_t error_size);
 
-/* Whether MOVE may be played in STATE: the game goes on and MOVE is one of
- * its legal moves (at most INFO->move_limit of them are read). LEGAL is room
- * for that many. For moves read back from a log, which is data: checked
- * against the game, never trusted. */
-bool tourney_move_is_legal(const struct tourney_game_api *api, const void *game,
-                           const struct tourney_game_info *info, const void *state,
-                           tourney_move move, tourney_move *legal);
-
 #endif /* TOURNEY_RUNNER_EXECUTOR_H */

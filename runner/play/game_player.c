@@ -13,9 +13,7 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     player->tournament = t;
     player->schedule = schedule;
     player->rules = (struct match_rules){
-        .api = t->game_plugin.game,
-        .game = t->game,
-        .info = &t->game_info,
+        .game = &t->game,
         .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
     };
     return tourney_seat_pool_init(&player->seats, t);

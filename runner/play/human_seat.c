@@ -5,35 +5,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "game_text.h"
-
 static void move_text(const struct match_rules *rules, tourney_move move, char *buf,
                       size_t size)
 {
-    tourney_move_text(rules->api, rules->game, move, buf, size);
-}
-
-tourney_move tourney_human_parse_move(const struct match_rules *rules, const tourney_move *moves,
-                                      int count, const char *text)
-{
-    if (text[0] == '#' && text[1] != '\0') {
-        char *end = NULL;
-        long number = strtol(text + 1, &end, 10);
-        for (int i = 0; *end == '\0' && i < count; i++) {
-            if (moves[i] == number) {
-                return moves[i];
-            }
-        }
-        return -1;
-    }
-    for (int i = 0; i < count; i++) {
-        char name[64];
-        move_text(rules, moves[i], name, sizeof(name));
-        if (strcasecmp(name, text) == 0) {
-            return moves[i];
-        }
-    }
-    return -1;
+    tourney_game_adapter_move_text(rules->game, move, buf, size);
 }
 
 static int begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
@@ -62,7 +37,7 @@ static int begun(void *self, struct seat_fault *fault)
 static void show_board(const struct human_seat *h, const void *state)
 {
     char board[8192];
-    if (tourney_board_text(h->rules->api, h->rules->game, state, board, sizeof(board))) {
+    if (tourney_game_adapter_board_text(h->rules->game, state, board, sizeof(board))) {
         fprintf(h->out, "\n%s\n", board);
     }
 }
@@ -118,12 +93,12 @@ static int choose(void *self, const void *state, const struct tourney_move_reque
         fprintf(h->out, "\n%s plays %s.", h->opponent, name);
     }
     show_board(h, state);
-    tourney_move *moves = calloc((size_t)rules->info->move_limit, sizeof(*moves));
+    tourney_move *moves = calloc((size_t)rules->game->info.move_limit, sizeof(*moves));
     if (moves == NULL) {
         snprintf(fault->reason, sizeof(fault->reason), "out of memory");
         return -1;
     }
-    int count = rules->api->legal_moves(rules->game, state, moves);
+    int count = tourney_game_adapter_legal_moves(rules->game, state, moves);
     int result = 0;
     for (;;) {
         fprintf(h->out, "Your move: ");
@@ -150,7 +125,7 @@ static int choose(void *self, const void *state, const struct tourney_move_reque
             show_board(h, state);
             continue;
         }
-        *move = tourney_human_parse_move(rules, moves, count, text);
+        *move = tourney_game_adapter_read_move(rules->game, moves, count, text);
         if (*move >= 0) {
             break;
         }

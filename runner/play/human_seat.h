@@ -30,9 +30,4 @@ struct seat tourney_human_seat(struct human_seat *human, FILE *in, FILE *out,
 /* Frees the input buffer. */
 void tourney_human_seat_finish(struct human_seat *human);
 
-/* The legal move whose text (format_move, case ignored) is TEXT, or -1;
- * "#N" also names move number N. MOVES are the COUNT legal moves. */
-tourney_move tourney_human_parse_move(const struct match_rules *rules, const tourney_move *moves,
-                                      int count, const char *text);
-
 #endif /* TOURNEY_RUNNER_HUMAN_SEAT_H */

@@ -40,9 +40,9 @@ static int local_begin(void *self, const struct match_rules *rules, uint64_t gam
     local->agent = NULL;
     struct tourney_agent_init init = {
         .struct_size = sizeof(init),
-        .game_api = rules->api,
-        .game = rules->game,
-        .game_info = rules->info,
+        .game_api = rules->game->api,
+        .game = rules->game->instance,
+        .game_info = &rules->game->info,
         .params = local->params,
         .host = &host_services,
         .host_context = local,

@@ -211,7 +211,7 @@ static int loaded(struct process_seat *s, struct seat_fault *fault)
         tourney_msg_get_loaded(reply.payload, reply.header.length, &description) != 0) {
         return bad_reply(s, &reply, MSG_LOADED, when, fault);
     }
-    const struct tourney_game_info *info = s->rules->info;
+    const struct tourney_game_info *info = &s->rules->game->info;
     bool same_game = description.state_size == info->state_size &&
                      description.move_limit == info->move_limit &&
                      description.max_plies == info->max_plies;
@@ -320,7 +320,7 @@ static int process_choose(void *self, const void *state,
         .budget_ns = request->budget_ns,
         .deadline_ns = request->deadline_ns,
         .state = state,
-        .state_size = s->rules->info->state_size,
+        .state_size = s->rules->game->info.state_size,
     };
     if (tourney_msg_put_move(frame, sequence, &message) != 0) {
         return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault);

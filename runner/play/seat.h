@@ -12,13 +12,12 @@
 #include <tourney/agent.h>
 #include <tourney/game.h>
 
+#include "game_adapter.h"
 #include "record.h"
 
 /* The game being played, as every seat of it sees it. */
 struct match_rules {
-    const struct tourney_game_api *api;
-    const void *game;
-    const struct tourney_game_info *info;
+    const struct game_adapter *game;
     uint64_t budget_ns; /* thinking time each move is given */
 };
 

@@ -11,13 +11,15 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t)
     if (!pool->isolated) {
         return 0;
     }
+    size_t game_param_count = 0;
+    tourney_plugin_params(&t->game_plugin, &game_param_count);
     pool->settings = (struct process_settings){
         .host_path = t->agent_host,
         .limits = &t->config.limits,
         .sandbox = t->sandbox,
         .game_path = t->game_plugin.path,
         .game_params = t->game_params,
-        .game_param_count = t->game_plugin.game->param_count,
+        .game_param_count = game_param_count,
     };
     pool->processes = calloc(t->entrant_count + 1, sizeof(*pool->processes));
     pool->process_seats = calloc(t->entrant_count + 1, sizeof(*pool->process_seats));

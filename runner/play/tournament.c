@@ -85,35 +85,25 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
     if (open_choice(t, choice, TOURNEY_KIND_GAME, &t->game_plugin, NULL, diag) != 0) {
         return -1;
     }
-    const struct tourney_game_api *api = t->game_plugin.game;
-    t->game_params = calloc(api->param_count + 1, sizeof(*t->game_params));
+    size_t count = 0;
+    const struct tourney_param_desc *params = tourney_plugin_params(&t->game_plugin, &count);
+    t->game_params = calloc(count + 1, sizeof(*t->game_params));
     if (t->game_params == NULL) {
         tourney_diag_add(diag, file, choice->line, "out of memory");
         return -1;
     }
     char owner[128];
-    snprintf(owner, sizeof(owner), "game plugin '%s'", api->name);
-    if (tourney_params_resolve(api->params, api->param_count, choice->section, reserved_keys,
-                               file, owner, t->game_params, diag) != 0) {
+    snprintf(owner, sizeof(owner), "game plugin '%s'", tourney_plugin_name(&t->game_plugin));
+    if (tourney_params_resolve(params, count, choice->section, reserved_keys, file, owner,
+                               t->game_params, diag) != 0) {
         return -1;
     }
-    char error[512] = "";
-    if (api->create(t->game_params, &t->game, &t->game_info, error, sizeof(error)) != 0) {
-        t->game = NULL;
-        tourney_diag_add(diag, file, choice->section->line, "game '%s' refused its parameters: %s",
-                         api->name, error[0] ? error : "no reason given");
+    struct error err;
+    if (tourney_game_adapter_init(&t->game, &t->game_plugin, t->game_params, &err) != 0) {
+        tourney_diag_add(diag, file, choice->section->line, "%s", err.text);
         return -1;
     }
-    if (t->game_info.state_size == 0 || t->game_info.move_limit <= 0 ||
-        t->game_info.max_plies <= 0) {
-        tourney_diag_add(diag, file, choice->section->line,
-                         "game '%s' reported an impossible size (state %zu bytes, %d moves, "
-                         "%d plies)",
-                         api->name, t->game_info.state_size, (int)t->game_info.move_limit,
-                         (int)t->game_info.max_plies);
-        return -1;
-    }
-    t->game_params_text = tourney_params_text(api->params, api->param_count, t->game_params);
+    t->game_params_text = tourney_params_text(params, count, t->game_params);
     return t->game_params_text ? 0 : -1;
 }
 
@@ -258,9 +248,7 @@ void tourney_tournament_close(struct tournament *t)
     }
     free(t->entrants);
     /* Instances go before the code that made them is unloaded. */
-    if (t->game != NULL) {
-        t->game_plugin.game->destroy(t->game);
-    }
+    tourney_game_adapter_finish(&t->game);
     free(t->game_params);
     free(t->game_params_text);
     for (size_t i = 0; i < t->agent_plugin_count; i++) {

@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "diag.h"
+#include "game_adapter.h"
 #include "plugin.h"
 #include "plugin_search.h"
 #include "schedule.h"
@@ -33,8 +34,7 @@ struct tournament {
     struct plugin game_plugin;
     struct tourney_param_value *game_params;
     char *game_params_text;
-    void *game;
-    struct tourney_game_info game_info;
+    struct game_adapter game; /* the game plugin's instance with game_params */
     struct plugin **agent_plugins; /* each loaded once, however many entrants use it */
     size_t agent_plugin_count;
     struct entrant *entrants;

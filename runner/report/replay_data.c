@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "executor.h"
+#include "game_adapter.h"
 #include "record.h"
 #include "text.h"
 
@@ -27,12 +27,10 @@ static json_t *printable(const char *text, bool allow_newlines)
     return string;
 }
 
-/* Draws positions: a state, the legal moves to check each move against,
- * and a growing buffer for the text. */
+/* Draws positions: the game, a state and a growing buffer for the text. */
 struct drawing {
-    const struct board_source *board;
-    unsigned char *state;
-    tourney_move *legal;
+    struct game_adapter *game;
+    void *state;
     char *text;
     size_t text_size;
     char *previous;
@@ -40,24 +38,22 @@ struct drawing {
     size_t budget; /* bytes of position text the page may still hold */
 };
 
-static int drawing_init(struct drawing *d, const struct board_source *board, size_t budget)
+static int drawing_init(struct drawing *d, struct game_adapter *game, size_t budget)
 {
     memset(d, 0, sizeof(*d));
-    d->board = board;
-    d->state = malloc(board->info->state_size);
-    d->legal = malloc(((size_t)board->info->move_limit + 1) * sizeof(*d->legal));
+    d->game = game;
+    d->state = malloc(game->info.state_size);
     d->text_size = 256;
     d->text = malloc(d->text_size);
     d->previous_size = d->text_size;
     d->previous = malloc(d->previous_size);
     d->budget = budget;
-    return d->state && d->legal && d->text && d->previous ? 0 : -1;
+    return d->state && d->text && d->previous ? 0 : -1;
 }
 
 static void drawing_finish(struct drawing *d)
 {
     free(d->state);
-    free(d->legal);
     free(d->text);
     free(d->previous);
 }
@@ -66,13 +62,11 @@ static void drawing_finish(struct drawing *d)
  * write it (no format_state, an error, or more than MAX_POSITION_TEXT). */
 static int format_position(struct drawing *d)
 {
-    const struct tourney_game_api *api = d->board->api;
-    if (api->format_state == NULL) {
+    if (!tourney_game_adapter_has(d->game, GAME_OPTIONAL_FORMAT_STATE)) {
         return -1;
     }
     for (;;) {
-        if (api->format_state(d->board->game, d->state, d->text, d->text_size) == TOURNEY_OK) {
-            d->text[d->text_size - 1] = '\0'; /* whatever the plugin did */
+        if (tourney_game_adapter_board_text(d->game, d->state, d->text, d->text_size)) {
             return 0;
         }
         /* TOURNEY_ERR_INVALID says the buffer is too small: try a larger one. */
@@ -154,12 +148,10 @@ static int remember(struct drawing *d)
  * those in [0, move_limit) (a log is data: checked, never trusted). */
 static void name_moves(struct drawing *d, const struct sampled_game *game, json_t *move_texts)
 {
-    const struct tourney_game_api *api = d->board->api;
-    for (size_t i = 0; api->format_move != NULL && i < game->move_count; i++) {
+    bool named = tourney_game_adapter_has(d->game, GAME_OPTIONAL_FORMAT_MOVE);
+    for (size_t i = 0; named && i < game->move_count; i++) {
         char name[64];
-        if (game->moves[i] >= 0 && game->moves[i] < d->board->info->move_limit &&
-            api->format_move(d->board->game, game->moves[i], name, sizeof(name)) == TOURNEY_OK) {
-            name[sizeof(name) - 1] = '\0';
+        if (tourney_game_adapter_move_name(d->game, game->moves[i], name, sizeof(name))) {
             json_array_set_new(move_texts, i, printable(name, false));
         }
     }
@@ -169,12 +161,11 @@ static void name_moves(struct drawing *d, const struct sampled_game *game, json_
  * is legal, each position can be written and the page's budget lasts. */
 static json_t *positions(struct drawing *d, const struct sampled_game *game)
 {
-    const struct tourney_game_api *api = d->board->api;
     json_t *list = json_array();
     if (list == NULL) {
         return NULL;
     }
-    api->initial_state(d->board->game, d->state);
+    tourney_game_adapter_initial_state(d->game, d->state);
     if (format_position(d) != 0 || !affordable(d, NULL)) {
         return list;
     }
@@ -183,11 +174,9 @@ static json_t *positions(struct drawing *d, const struct sampled_game *game)
         return NULL;
     }
     for (size_t i = 0; i < game->move_count; i++) {
-        if (!tourney_move_is_legal(d->board->api, d->board->game, d->board->info, d->state,
-                                   game->moves[i], d->legal)) {
+        if (!tourney_game_adapter_play(d->game, d->state, game->moves[i])) {
             break;
         }
-        api->apply(d->board->game, d->state, game->moves[i]);
         if (format_position(d) != 0 || !affordable(d, d->previous)) {
             break;
         }
@@ -259,8 +248,8 @@ json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chos
                             const struct board_source *board, size_t budget)
 {
     struct drawing drawing;
-    bool boards = board != NULL && board->api != NULL;
-    if (boards && drawing_init(&drawing, board, budget) != 0) {
+    bool boards = board != NULL && board->game != NULL;
+    if (boards && drawing_init(&drawing, board->game, budget) != 0) {
         drawing_finish(&drawing);
         return NULL;
     }

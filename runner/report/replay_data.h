@@ -25,16 +25,15 @@
 #include <stddef.h>
 
 #include <jansson.h>
-#include <tourney/game.h>
 
+#include "game_adapter.h"
 #include "game_sample.h"
 
 /* The game to draw positions with, loaded in this process. */
 struct board_source {
-    const struct tourney_game_api *api; /* NULL: no boards, moves as numbers */
-    const void *game;                   /* an instance with the tournament's parameters */
-    const struct tourney_game_info *info;
-    const char *note; /* without boards: why, for the page; may be NULL */
+    struct game_adapter *game; /* with the tournament's parameters; NULL: no boards, moves
+                                * as numbers */
+    const char *note;          /* without boards: why, for the page; may be NULL */
 };
 
 /* The most bytes of position text one page holds, whatever the game

@@ -37,7 +37,7 @@ struct report_input {
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;
     /* For report.html: the games it lets a reader replay (NULL for none),
-     * and the game that draws their boards (NULL, or api NULL, for none). */
+     * and the game that draws their boards (NULL, or game NULL, for none). */
     const struct game_sample *games;
     const struct board_source *board;
 };

@@ -117,7 +117,7 @@ int tourney_html_games(struct html_page *page, FILE *out)
             " (%zu lost by a fault). Choose one to replay it move by move, with the "
             "buttons or the arrow, Home and End keys.",
             faulted);
-    if (in->board == NULL || in->board->api == NULL) {
+    if (in->board == NULL || in->board->game == NULL) {
         fputs(" Boards are not drawn", out);
         if (in->board != NULL && in->board->note != NULL) {
             fputs(": ", out);

@@ -10,6 +10,7 @@
 
 #include "child_limits.h"
 #include "clock.h"
+#include "game_adapter.h"
 #include "plugin.h"
 #include "protocol.h"
 #include "rng.h"
@@ -24,8 +25,7 @@ struct host {
     size_t buffered;   /* bytes in FRAME */
     struct wire_header header;
     struct plugin game_plugin;
-    void *game;
-    struct tourney_game_info info;
+    struct game_adapter game; /* the game the agent plays, made on LOAD */
     struct plugin agent_plugin;
     bool loaded;
     bool *sandboxed;
@@ -182,13 +182,14 @@ static int load_game(struct host *h, const struct msg_load *m, char *error, size
                             error_size) != 0) {
         return -1;
     }
-    const struct tourney_game_api *api = h->game_plugin.game;
-    if (m->game_params.count != api->param_count) {
+    size_t count = 0;
+    tourney_plugin_params(&h->game_plugin, &count);
+    if (m->game_params.count != count) {
         snprintf(error, error_size, "%s: %u parameter values for %zu parameters", m->game_path,
-                 (unsigned)m->game_params.count, api->param_count);
+                 (unsigned)m->game_params.count, count);
         return -1;
     }
-    struct tourney_param_value *values = calloc(api->param_count + 1, sizeof(*values));
+    struct tourney_param_value *values = calloc(count + 1, sizeof(*values));
     if (values == NULL) {
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -196,15 +197,14 @@ static int load_game(struct host *h, const struct msg_load *m, char *error, size
     for (uint32_t i = 0; i < m->game_params.count; i++) {
         values[i].i = tourney_msg_value(&m->game_params, i);
     }
-    char why[512] = "";
-    int status = api->create(values, &h->game, &h->info, why, sizeof(why));
+    struct error err;
+    int status = tourney_game_adapter_init(&h->game, &h->game_plugin, values, &err);
     free(values);
-    if (status != TOURNEY_OK || h->info.state_size == 0) {
-        h->game = NULL;
-        snprintf(error, error_size, "game '%s' refused its parameters: %s", api->name, why);
+    if (status != 0) {
+        snprintf(error, error_size, "%s", err.text);
         return -1;
     }
-    h->state = calloc(1, h->info.state_size);
+    h->state = calloc(1, h->game.info.state_size);
     if (h->state == NULL) {
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -236,9 +236,9 @@ static int handle_load(struct host *h)
     }
     struct msg_loaded loaded = {
         .sandbox = SANDBOX_STATE_OFF,
-        .state_size = h->info.state_size,
-        .move_limit = h->info.move_limit,
-        .max_plies = h->info.max_plies,
+        .state_size = h->game.info.state_size,
+        .move_limit = h->game.info.move_limit,
+        .max_plies = h->game.info.max_plies,
         .name = tourney_plugin_name(plugin),
         .description = tourney_plugin_description(plugin),
     };
@@ -272,7 +272,7 @@ static int handle_new_game(struct host *h)
     struct msg_new_game m;
     const struct tourney_agent_api *api = h->agent_plugin.agent;
     if (tourney_msg_get_new_game(payload(h), h->header.length, &m) != 0 || api == NULL ||
-        h->game == NULL) {
+        h->game.api == NULL) {
         return -1;
     }
     destroy_agent(h);
@@ -287,9 +287,9 @@ static int handle_new_game(struct host *h)
         h->rng.state = m.random_seed;
         struct tourney_agent_init init = {
             .struct_size = sizeof(init),
-            .game_api = h->game_plugin.game,
-            .game = h->game,
-            .game_info = &h->info,
+            .game_api = h->game.api,
+            .game = h->game.instance,
+            .game_info = &h->game.info,
             .params = h->agent_params,
             .host = &host_services,
             .host_context = h,
@@ -312,7 +312,7 @@ static int handle_move(struct host *h)
     }
     struct msg_moved moved = {.move = -1};
     int status = TOURNEY_ERR_INVALID; /* no agent, or a position of the wrong size */
-    if (h->agent != NULL && m.state_size == h->info.state_size) {
+    if (h->agent != NULL && m.state_size == h->game.info.state_size) {
         memcpy(h->state, m.state, m.state_size);
         struct tourney_move_request request = {
             .struct_size = sizeof(request),
@@ -351,9 +351,7 @@ static void host_finish(struct host *h)
     destroy_agent(h);
     free(h->agent_params);
     free(h->state);
-    if (h->game != NULL) {
-        h->game_plugin.game->destroy(h->game);
-    }
+    tourney_game_adapter_finish(&h->game);
     /* Code is unloaded after every instance it made is gone. */
     tourney_plugin_close(&h->agent_plugin);
     tourney_plugin_close(&h->game_plugin);
