@@ -287,6 +287,7 @@ struct small_tournament {
     void *game;
     struct tourney_game_info info;
     struct board_source board;
+    struct tournament_settings settings;
     struct report_input input;
     struct report report;
 };
@@ -358,15 +359,17 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
         assert_int_equal(api->create(t->params, &t->game, &t->info, error, sizeof(error)), 0);
         t->board = (struct board_source){.api = api, .game = t->game, .info = &t->info};
     }
+    tourney_settings_init(&t->settings);
+    t->settings.name = strdup("unit <test>");
+    assert_non_null(t->settings.name);
+    t->settings.seed = 7;
+    t->settings.games_per_pair = 2;
+    t->settings.time_per_move_ms = 100;
     t->input = (struct report_input){
-        .tournament = "unit <test>",
+        .settings = &t->settings,
         .config_path = "a&b.ini",
         .game = "mnk",
         .game_params = "rows = 3, cols = 3, k = 3",
-        .format = "round-robin",
-        .seed = 7,
-        .games_per_pair = 2,
-        .time_per_move_ms = 100,
         .games_scheduled = 6,
         .agents = agents,
         .stats = &t->stats,
@@ -379,6 +382,7 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
 static void finish_tournament(struct small_tournament *t)
 {
     tourney_report_finish(&t->report);
+    tourney_settings_finish(&t->settings);
     if (t->game != NULL) {
         t->plugin.game->destroy(t->game);
     }

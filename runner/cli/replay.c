@@ -89,7 +89,7 @@ static int show(const struct log_header *h, const struct game_record *r,
     const char *first = h->agents[r->agent[0]].name;
     const char *second = h->agents[r->agent[1]].name;
     fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n",
-            r->index, h->name, first, second, h->game, h->game_params);
+            r->index, h->settings.name, first, second, h->game, h->game_params);
     g->api->initial_state(g->game, state);
     print_board(g, state, out);
     tourney_move *legal = calloc((size_t)g->info->move_limit, sizeof(*legal));

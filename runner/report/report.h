@@ -13,6 +13,7 @@
 #include "game_sample.h"
 #include "ratings.h"
 #include "replay_data.h"
+#include "settings.h"
 #include "stats.h"
 #include "table.h"
 
@@ -23,17 +24,15 @@ struct report_agent {
 };
 
 struct report_input {
-    const char *tournament;
+    /* The tournament's settings as its log keeps them: the name, format,
+     * seed, ... (rows of the settings table with a label are shown as
+     * lines of their own, those marked for the summary in summary.json). */
+    const struct tournament_settings *settings;
     const char *config_path;
     const char *game;        /* the game plugin's name */
     const char *game_params;
-    const char *format; /* "round-robin" or "gauntlet" */
-    uint64_t seed;
-    uint32_t games_per_pair;
-    uint64_t time_per_move_ms;
     uint64_t games_scheduled; /* of the shard, when it is one */
     const char *shard;        /* "1/4" for shard 1 of 4, NULL for the whole tournament */
-    enum rating_anchor rating_anchor;
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;
     /* For report.html: the games it lets a reader replay (NULL for none),
