@@ -123,7 +123,7 @@ static const struct setting table[] = {
         .place = SETTING_LOG_PAIRS,
         .decides = true,
         .summary = true,
-        .help = "which pairs play: all of them, or only those of gauntlet_agent",
+        .help = "which pairs play: every pair, or only those with gauntlet_agent in them",
     },
     {
         .key = "gauntlet_agent",
@@ -311,7 +311,8 @@ static void set_number(const struct setting *row, struct tournament_settings *se
     }
 }
 
-static const char *text_value(const struct setting *row, const struct tournament_settings *settings)
+static const char *text_value(const struct setting *row,
+                              const struct tournament_settings *settings)
 {
     const char *text = NULL;
     memcpy(&text, tourney_setting_field(row, settings), sizeof(text));
@@ -385,6 +386,7 @@ int tourney_settings_copy_logged(struct tournament_settings *to,
     return 0;
 }
 
+/* Adds printf-style text at the end of TEXT, as far as SIZE allows. */
 __attribute__((format(printf, 3, 4))) static void append(char *text, size_t size,
                                                          const char *format, ...)
 {
@@ -540,7 +542,8 @@ void tourney_setting_text(const struct setting *row, const struct tournament_set
         break;
     case SETTING_SWITCH: {
         uint64_t state = tourney_setting_number(row, settings);
-        append(text, size, "%s", state == SANDBOX_ON ? "true" : state == SANDBOX_OFF ? "false" : "");
+        append(text, size, "%s",
+               state == SANDBOX_ON ? "true" : state == SANDBOX_OFF ? "false" : "");
         break;
     }
     case SETTING_TEXT: {
@@ -592,8 +595,8 @@ char *tourney_settings_digest_text(const struct tournament_settings *settings,
         char value[128];
         tourney_setting_text(row, settings, value, sizeof(value));
         const char *shown = row->type == SETTING_TEXT ? text_value(row, settings) : value;
-        char *longer = tourney_format("%s%s=%s\n", text, row->digest_key ? row->digest_key : row->key,
-                                      shown ? shown : "");
+        const char *key = row->digest_key ? row->digest_key : row->key;
+        char *longer = tourney_format("%s%s=%s\n", text, key, shown ? shown : "");
         free(text);
         text = longer;
     }

@@ -238,13 +238,19 @@ enum header_difference tourney_header_difference(const struct log_header *a,
     return HEADER_SAME;
 }
 
+/* "name (plugin: parameters)" */
+static void describe_agent(const struct header_agent *a, char *text, size_t size)
+{
+    snprintf(text, size, "%s (%s%s%s)", a->name, a->plugin, a->params[0] ? ": " : "", a->params);
+}
+
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
                                char *why, size_t why_size)
 {
     const struct setting *setting = NULL;
     size_t i = 0;
-    char was[128];
-    char is[128];
+    char was[256];
+    char is[256];
     switch (tourney_header_difference(old, now, &setting, &i)) {
     case HEADER_SAME:
         return true;
@@ -263,9 +269,9 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
                  now->agent_count);
         break;
     case HEADER_AGENT:
-        snprintf(why, why_size, "the log's agent %zu is %s (%s: %s), the config's %s (%s: %s)",
-                 i + 1, old->agents[i].name, old->agents[i].plugin, old->agents[i].params,
-                 now->agents[i].name, now->agents[i].plugin, now->agents[i].params);
+        describe_agent(&old->agents[i], was, sizeof(was));
+        describe_agent(&now->agents[i], is, sizeof(is));
+        snprintf(why, why_size, "the log's agent %zu is %s, the config's %s", i + 1, was, is);
         break;
     case HEADER_GAME_BUILD:
         snprintf(why, why_size, "the game plugin '%s' has changed since the log was written",

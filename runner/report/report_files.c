@@ -294,8 +294,9 @@ static json_t *json_summary(const struct report *report)
                             json_integer((json_int_t)stats->terminations[t]));
     }
     return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "format", 1, "tournament",
-                     json_tournament(report), "terminations", terminations, "ratings", json_ratings(report),
-                     "sprt", json_sprt(report), "agents", agents, "crosstable", cross);
+                     json_tournament(report), "terminations", terminations, "ratings",
+                     json_ratings(report), "sprt", json_sprt(report), "agents", agents,
+                     "crosstable", cross);
 }
 
 int tourney_report_write_json(const struct report *report, FILE *out)
