@@ -117,15 +117,6 @@ static void parse_ok(struct tournament_settings *s, const char *key, const char 
     }
 }
 
-static void parse_bad(struct tournament_settings *s, const char *key, const char *text,
-                      const char *message)
-{
-    struct error err;
-    tourney_error_clear(&err);
-    assert_int_equal(tourney_setting_parse(row_of(key), text, s, &err), -1);
-    assert_string_equal(err.text, message);
-}
-
 static void test_values_are_read(void **state)
 {
     (void)state;
@@ -180,39 +171,46 @@ static void test_values_are_read(void **state)
 static void test_bad_values(void **state)
 {
     (void)state;
+    static const struct {
+        const char *key, *text, *message;
+    } cases[] = {
+        {"seed", "-1",
+         "bad value '-1' for 'seed': expected a whole number from 0 to 18446744073709551615"},
+        {"games_per_pair", "3",
+         "bad value '3' for 'games_per_pair': expected an even number from 2 to 1000000 (each "
+         "pair plays both seats equally often)"},
+        {"games_per_pair", "1000002",
+         "bad value '1000002' for 'games_per_pair': expected an even number from 2 to 1000000 "
+         "(each pair plays both seats equally often)"},
+        {"time_per_move_ms", "0",
+         "bad value '0' for 'time_per_move_ms': expected a whole number of milliseconds from 1 "
+         "to 86400000"},
+        {"name", "has space",
+         "bad value 'has space' for 'name': expected 1 to 40 letters, digits, '.', '_' or '-', "
+         "not starting with '.' or '-'"},
+        {"output_dir", "", "bad value '' for 'output_dir': expected a directory"},
+        {"format", "swiss", "bad value 'swiss' for 'format': expected round-robin or gauntlet"},
+        {"isolation", "thread", "bad value 'thread' for 'isolation': expected process or none"},
+        {"sandbox", "maybe",
+         "bad value 'maybe' for 'sandbox': expected true or false (or yes/no, on/off, 1/0)"},
+        {"agent_memory_mb", "8",
+         "bad value '8' for 'agent_memory_mb': expected a whole number of MiB from 32 to "
+         "1048576"},
+        {"sprt", "10, 0, 0.05, 0.05",
+         "bad value '10, 0, 0.05, 0.05' for 'sprt': expected elo0 < elo1, both within -1000 and "
+         "1000"},
+        {"rating_anchor", "median",
+         "bad value 'median' for 'rating_anchor': expected auto, random or mean"},
+        {"jobs", "0", "bad value '0' for 'jobs': expected " TOURNEY_JOBS_EXPECTED},
+    };
     struct tournament_settings s;
     tourney_settings_init(&s);
-    parse_bad(&s, "seed", "-1",
-              "bad value '-1' for 'seed': expected a whole number from 0 to 18446744073709551615");
-    parse_bad(&s, "games_per_pair", "3",
-              "bad value '3' for 'games_per_pair': expected an even number from 2 to 1000000 "
-              "(each pair plays both seats equally often)");
-    parse_bad(&s, "games_per_pair", "1000002",
-              "bad value '1000002' for 'games_per_pair': expected an even number from 2 to "
-              "1000000 (each pair plays both seats equally often)");
-    parse_bad(&s, "time_per_move_ms", "0",
-              "bad value '0' for 'time_per_move_ms': expected a whole number of milliseconds "
-              "from 1 to 86400000");
-    parse_bad(&s, "name", "has space",
-              "bad value 'has space' for 'name': expected 1 to 40 letters, digits, '.', '_' or "
-              "'-', not starting with '.' or '-'");
-    parse_bad(&s, "output_dir", "", "bad value '' for 'output_dir': expected a directory");
-    parse_bad(&s, "format", "swiss",
-              "bad value 'swiss' for 'format': expected round-robin or gauntlet");
-    parse_bad(&s, "isolation", "thread",
-              "bad value 'thread' for 'isolation': expected process or none");
-    parse_bad(&s, "sandbox", "maybe",
-              "bad value 'maybe' for 'sandbox': expected true or false (or yes/no, on/off, 1/0)");
-    parse_bad(&s, "agent_memory_mb", "8",
-              "bad value '8' for 'agent_memory_mb': expected a whole number of MiB from 32 to "
-              "1048576");
-    parse_bad(&s, "sprt", "10, 0, 0.05, 0.05",
-              "bad value '10, 0, 0.05, 0.05' for 'sprt': expected elo0 < elo1, both within -1000 "
-              "and 1000");
-    parse_bad(&s, "rating_anchor", "median",
-              "bad value 'median' for 'rating_anchor': expected auto, random or mean");
-    parse_bad(&s, "jobs", "0",
-              "bad value '0' for 'jobs': expected " TOURNEY_JOBS_EXPECTED);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct error err;
+        tourney_error_clear(&err);
+        assert_int_equal(tourney_setting_parse(row_of(cases[i].key), cases[i].text, &s, &err), -1);
+        assert_string_equal(err.text, cases[i].message);
+    }
     /* A refused value leaves the default. */
     struct tournament_settings defaults;
     tourney_settings_init(&defaults);

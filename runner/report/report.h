@@ -6,6 +6,7 @@
 #ifndef TOURNEY_RUNNER_REPORT_H
 #define TOURNEY_RUNNER_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,6 +58,12 @@ int tourney_report_standings(const struct report *report, struct table *table);
 int tourney_report_crosstable(const struct report *report, struct table *table);
 int tourney_report_pairs(const struct report *report, struct table *table);
 int tourney_report_search(const struct report *report, struct table *table);
+
+/* The settings shown as lines of their own (the rows of the settings table
+ * with a label: "Time per move", "1000 ms"), one per call from *NEXT (0 at
+ * first); false after the last. */
+bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,
+                                 char *value, size_t size);
 
 /* "Ratings: Bradley-Terry fit, random = 0" and the like, one line. */
 void tourney_report_describe_ratings(const struct report *report, char *buf, size_t size);

@@ -79,16 +79,13 @@ static void write_header(const struct report *report, FILE *out)
     fact(out, "Games");
     fprintf(out, "%" PRIu64 " played of %" PRIu64 " scheduled</dd>", in->stats->games,
             in->games_scheduled);
-    size_t count = 0;
-    const struct setting *table = tourney_settings_table(&count);
-    for (size_t i = 0; i < count; i++) {
-        if (table[i].label != NULL) {
-            char value[256];
-            tourney_setting_show(&table[i], settings, value, sizeof(value));
-            fact(out, table[i].label);
-            tourney_html_text(out, value);
-            fputs("</dd>", out);
-        }
+    const char *label = NULL;
+    char value[256];
+    for (size_t next = 0;
+         tourney_report_next_setting(report, &next, &label, value, sizeof(value));) {
+        fact(out, label);
+        tourney_html_text(out, value);
+        fputs("</dd>", out);
     }
     fact(out, "Config");
     tourney_html_text(out, in->config_path);

@@ -212,6 +212,23 @@ void tourney_report_describe_ratings(const struct report *report, char *buf, siz
     }
 }
 
+bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,
+                                 char *value, size_t size)
+{
+    size_t count = 0;
+    const struct setting *table = tourney_settings_table(&count);
+    while (*next < count && table[*next].label == NULL) {
+        ++*next;
+    }
+    if (*next >= count) {
+        return false;
+    }
+    const struct setting *row = &table[(*next)++];
+    *label = row->label;
+    tourney_setting_show(row, report->input->settings, value, size);
+    return true;
+}
+
 void tourney_report_describe_sprt(const struct report *report, char *buf, size_t size)
 {
     const struct stats *stats = report->input->stats;
@@ -329,14 +346,11 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
         fprintf(out, "- Shard: %s (its games only; `tourney merge` joins the shards)\n",
                 in->shard);
     }
-    size_t count = 0;
-    const struct setting *table = tourney_settings_table(&count);
-    for (size_t i = 0; i < count; i++) {
-        if (table[i].label != NULL) {
-            char value[256];
-            tourney_setting_show(&table[i], settings, value, sizeof(value));
-            fprintf(out, "- %s: %s\n", table[i].label, value);
-        }
+    const char *label = NULL;
+    char value[256];
+    for (size_t next = 0;
+         tourney_report_next_setting(report, &next, &label, value, sizeof(value));) {
+        fprintf(out, "- %s: %s\n", label, value);
     }
     fprintf(out, "- Terminations:");
     for (int t = 0; t < TERMINATION_COUNT; t++) {
