@@ -31,7 +31,6 @@ static void test_rows_are_consistent(void **state)
     (void)state;
     size_t count = 0;
     const struct setting *table = tourney_settings_table(&count);
-    assert_int_equal(count, 16);
     for (size_t i = 0; i < count; i++) {
         const struct setting *row = &table[i];
         assert_ptr_equal(tourney_settings_find(row->key), row);
@@ -235,8 +234,8 @@ static void test_digest_text_and_difference(void **state)
                               "time_margin_ms=500\nagent_memory_mb=1024\n"
                               "agent_output_limit_kb=64\n");
     free(text);
-    /* Added since the first log format: only when not the default. */
-    text = tourney_settings_digest_text(&a, SETTING_LOG_ADDED);
+    /* After the game: only when not the default. */
+    text = tourney_settings_digest_text(&a, SETTING_LOG_JUDGING);
     assert_string_equal(text, "");
     free(text);
     assert_null(tourney_settings_difference(&a, &b));
@@ -249,7 +248,7 @@ static void test_digest_text_and_difference(void **state)
     assert_null(tourney_settings_difference(&a, &b));
     parse_ok(&b, "sprt", "0, 50, 0.05, 0.05");
     assert_ptr_equal(tourney_settings_difference(&a, &b), row_of("sprt"));
-    text = tourney_settings_digest_text(&b, SETTING_LOG_ADDED);
+    text = tourney_settings_digest_text(&b, SETTING_LOG_JUDGING);
     assert_string_equal(text, "sprt=0,50,0.050000000000000003,0.050000000000000003\n");
     free(text);
     parse_ok(&a, "sprt", "0, 50, 0.05, 0.05");
@@ -262,15 +261,38 @@ static void test_digest_text_and_difference(void **state)
     tourney_settings_finish(&b);
 }
 
+/* A setting added to the log since its first format leaves no trace at its
+ * default, so the logs and reports of tournaments that do not use it stay
+ * as they were. (No row of the table is such a setting yet: a copy of one
+ * stands in.) */
+static void test_added_setting_only_when_set(void **state)
+{
+    (void)state;
+    struct setting added = *row_of("time_margin_ms");
+    added.place = SETTING_LOG_ADDED;
+    struct tournament_settings s;
+    tourney_settings_init(&s);
+    assert_false(tourney_setting_in_log(&added, &s));
+    assert_true(tourney_setting_in_log(row_of("time_margin_ms"), &s));
+    assert_true(tourney_setting_in_log(row_of("sprt"), &s));
+    assert_false(tourney_setting_in_log(row_of("jobs"), &s));
+    s.limits.time_margin_ms = 100;
+    assert_true(tourney_setting_in_log(&added, &s));
+    tourney_settings_finish(&s);
+}
+
+/* The keys in table order (a setting added later comes at the end). */
 static void test_unknown_key_lists_the_table(void **state)
 {
     (void)state;
     char keys[512];
     tourney_settings_list_keys(keys, sizeof(keys));
-    assert_string_equal(keys, "name, seed, games_per_pair, time_per_move_ms, output_dir, "
-                              "plugin_path, format, gauntlet_agent, isolation, sandbox, "
-                              "time_margin_ms, agent_memory_mb, agent_output_limit_kb, sprt, "
-                              "rating_anchor, jobs");
+    static const char known[] = "name, seed, games_per_pair, time_per_move_ms, output_dir, "
+                                "plugin_path, format, gauntlet_agent, isolation, sandbox, "
+                                "time_margin_ms, agent_memory_mb, agent_output_limit_kb, sprt, "
+                                "rating_anchor, jobs";
+    assert_memory_equal(keys, known, sizeof(known) - 1);
+    assert_true(keys[sizeof(known) - 1] == '\0' || keys[sizeof(known) - 1] == ',');
 }
 
 /* TEXT without markdown's code spans and strong emphasis, in place. */
@@ -392,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_values_are_read),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_digest_text_and_difference),
+        cmocka_unit_test(test_added_setting_only_when_set),
         cmocka_unit_test(test_unknown_key_lists_the_table),
         cmocka_unit_test(test_docs_table),
         cmocka_unit_test(test_jobs_expected),

@@ -42,7 +42,8 @@ static bool not_empty(const char *text)
  * unknown-key message list it, the results log's header keep it (place)
  * and its settings digest cover it (decides), and the reports show it
  * (label, summary). A setting the log keeps and did not have before goes in
- * SETTING_LOG_ADDED, so that older logs still resume and merge.
+ * SETTING_LOG_ADDED, so that older logs still resume and merge and a
+ * tournament that leaves it at its default logs and reports what it did.
  */
 static const struct setting table[] = {
     {
@@ -198,7 +199,7 @@ static const struct setting table[] = {
         FIELD(sprt),
         .values = "elo0, elo1, alpha, beta, e.g. 0, 50, 0.05, 0.05: elo0 < elo1 within "
                   "\u00b11000, alpha and beta in (0, 0.5)",
-        .place = SETTING_LOG_ADDED,
+        .place = SETTING_LOG_JUDGING,
         .decides = true,
         .help = "a sequential test for a match of exactly two agents: is the first agent elo1 Elo "
                 "stronger than the second (H1), or only elo0 (H0)? The match stops at the first "
@@ -211,7 +212,7 @@ static const struct setting table[] = {
         FIELD(rating_anchor),
         .words = anchor_words,
         .default_value = ANCHOR_AUTO,
-        .place = SETTING_LOG_ADDED,
+        .place = SETTING_LOG_JUDGING,
         .help = "the zero of the ratings: the random agent (the first entrant of the random "
                 "plugin) or the mean of the ratings; auto takes the random agent when there is "
                 "one",
@@ -461,6 +462,13 @@ bool tourney_setting_is_default(const struct setting *row,
     return tourney_setting_number(row, settings) == row->default_value;
 }
 
+bool tourney_setting_in_log(const struct setting *row,
+                            const struct tournament_settings *settings)
+{
+    return row->place != SETTING_NOT_LOGGED &&
+           (row->place != SETTING_LOG_ADDED || !tourney_setting_is_default(row, settings));
+}
+
 /* The index of WORD among ROW's words, or -1. */
 static int word_index(const struct setting *row, const char *word)
 {
@@ -587,8 +595,9 @@ char *tourney_settings_digest_text(const struct tournament_settings *settings,
     char *text = strdup("");
     for (size_t i = 0; text != NULL && i < ROW_COUNT; i++) {
         const struct setting *row = &table[i];
+        bool after_game = place == SETTING_LOG_JUDGING || place == SETTING_LOG_ADDED;
         if (row->place != place || !row->decides ||
-            (place == SETTING_LOG_ADDED && tourney_setting_is_default(row, settings))) {
+            (after_game && tourney_setting_is_default(row, settings))) {
             continue;
         }
         /* Text values are taken whole, never cut to a buffer. */

@@ -73,17 +73,21 @@ enum setting_type {
 };
 
 /* Where a setting is kept in the results log's header. Log format 1 fixed
- * the header's layout, so the settings it has sit in four places of it; a
+ * the header's layout, so the settings it has sit in their places of it; a
  * setting added since goes in SETTING_LOG_ADDED. */
 enum setting_place {
     SETTING_NOT_LOGGED = 0, /* how a run is carried out (paths, jobs, isolation) */
     SETTING_LOG_IDENTITY,   /* beside the program's version: the tournament's name */
     SETTING_LOG_PAIRS,      /* who plays whom: before the game, in the digest too */
     SETTING_LOG_PLAY,       /* how each game is played: after the game */
-    /* After the settings digest. A log written before the setting existed
-     * does not have it and was played with its default, so it is read as
-     * the default, and in the digest only when it is not the default (the
-     * digest of an older log stays the same). */
+    /* After the settings digest, always written: the test (null when off)
+     * and the anchor. Older logs lack them and read as the defaults; the
+     * digest has them only when not at the default, as it had before. */
+    SETTING_LOG_JUDGING,
+    /* Last, and only when not at the default, in the JSON, the digest and
+     * the reports alike: a tournament that leaves a new setting at its
+     * default keeps the header (and reports) it had before the setting
+     * existed, and older logs, which lack it, read as the default. */
     SETTING_LOG_ADDED,
 };
 
@@ -143,6 +147,10 @@ uint64_t tourney_setting_number(const struct setting *row,
                                 const struct tournament_settings *settings);
 bool tourney_setting_is_default(const struct setting *row,
                                 const struct tournament_settings *settings);
+/* Whether the log's header holds ROW's value (SETTING_LOG_ADDED: only when
+ * not at the default). */
+bool tourney_setting_in_log(const struct setting *row,
+                            const struct tournament_settings *settings);
 
 /* The value as the settings digest has it: the number, the word, the text
  * ("" when unset), the test's four numbers exactly ("" when off). */
@@ -158,7 +166,8 @@ void tourney_setting_values(const struct setting *row, char *text, size_t size);
 void tourney_setting_default(const struct setting *row, char *text, size_t size);
 
 /* "key=value\n" for each setting kept in PLACE that decides the games, in
- * table order: a part of the settings digest's text. Heap string; NULL when
+ * table order (after the game, only those not at their defaults): a part of
+ * the settings digest's text. Heap string; NULL when
  * out of memory. */
 char *tourney_settings_digest_text(const struct tournament_settings *settings,
                                    enum setting_place place);

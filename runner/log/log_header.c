@@ -22,8 +22,8 @@ static void append(char **text, char *part)
 }
 
 /* Every setting that changes how a game is played, in a fixed order: the
- * pairing, the game, the settings of play (then those added since the first
- * log format, where not at their defaults), the agents. Names of files and
+ * pairing, the game, the settings of play (then the test and those added
+ * since, where not at their defaults), the agents. Names of files and
  * folders are left out, so a config can be moved or commented without
  * orphaning its log. */
 char *tourney_header_settings_text(const struct log_header *h)
@@ -32,6 +32,7 @@ char *tourney_header_settings_text(const struct log_header *h)
     char *text = tourney_settings_digest_text(s, SETTING_LOG_PAIRS);
     append(&text, tourney_format("game=%s\ngame_params=%s\n", h->game, h->game_params));
     append(&text, tourney_settings_digest_text(s, SETTING_LOG_PLAY));
+    append(&text, tourney_settings_digest_text(s, SETTING_LOG_JUDGING));
     append(&text, tourney_settings_digest_text(s, SETTING_LOG_ADDED));
     for (size_t i = 0; text != NULL && i < h->agent_count; i++) {
         append(&text, tourney_format("agent=%s|%s|%s\n", h->agents[i].name, h->agents[i].plugin,
@@ -78,6 +79,7 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                   json_integer((json_int_t)h->games_scheduled));
     status |= json_object_set(object, "agents", agents);
     status |= json_object_set_new(object, "settings_digest", json_string(h->settings_digest));
+    status |= tourney_settings_add_json(object, s, SETTING_LOG_JUDGING, false);
     status |= tourney_settings_add_json(object, s, SETTING_LOG_ADDED, false);
     if (h->shard.count > 0) {
         status |= json_object_set_new(object, "shard",

@@ -47,7 +47,8 @@ int tourney_settings_add_json(json_t *object, const struct tournament_settings *
     const struct setting *table = tourney_settings_table(&count);
     for (size_t i = 0; i < count; i++) {
         const struct setting *row = &table[i];
-        if (row->place != place || (summary && !row->summary)) {
+        if (row->place != place || (summary && !row->summary) ||
+            !tourney_setting_in_log(row, settings)) {
             continue;
         }
         if (json_object_set_new(object, row->key, tourney_setting_to_json(row, settings)) != 0) {
@@ -90,8 +91,8 @@ int tourney_settings_from_json(struct tournament_settings *settings, json_t *obj
     for (size_t i = 0; i < count; i++) {
         const struct setting *row = &table[i];
         json_t *value = json_object_get(object, row->key);
-        if (row->place == SETTING_NOT_LOGGED ||
-            (value == NULL && row->place == SETTING_LOG_ADDED)) {
+        bool optional = row->place == SETTING_LOG_JUDGING || row->place == SETTING_LOG_ADDED;
+        if (row->place == SETTING_NOT_LOGGED || (value == NULL && optional)) {
             continue;
         }
         if (value == NULL) {

@@ -19,15 +19,14 @@ json_t *tourney_setting_to_json(const struct setting *row,
                                 const struct tournament_settings *settings);
 
 /* Adds to OBJECT, in table order, the settings the log's header keeps in
- * PLACE; with SUMMARY only those that summary.json shows. Returns -1 when
- * out of memory. */
+ * PLACE (tourney_setting_in_log); with SUMMARY only those that summary.json
+ * shows. Returns -1 when out of memory. */
 int tourney_settings_add_json(json_t *object, const struct tournament_settings *settings,
                               enum setting_place place, bool summary);
 
 /* Reads the settings a log's header keeps from OBJECT into SETTINGS (which
- * start at their defaults; a setting added since the first log format may
- * be absent). Returns -1 with the reason in ERR. Finish SETTINGS either
- * way. */
+ * start at their defaults; those after the settings digest may be absent).
+ * Returns -1 with the reason in ERR. Finish SETTINGS either way. */
 int tourney_settings_from_json(struct tournament_settings *settings, json_t *object,
                                struct error *err);
 

@@ -60,8 +60,8 @@ int tourney_report_pairs(const struct report *report, struct table *table);
 int tourney_report_search(const struct report *report, struct table *table);
 
 /* The settings shown as lines of their own (the rows of the settings table
- * with a label: "Time per move", "1000 ms"), one per call from *NEXT (0 at
- * first); false after the last. */
+ * with a label that the log holds: "Time per move", "1000 ms"), one per
+ * call from *NEXT (0 at first); false after the last. */
 bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,
                                  char *value, size_t size);
 

@@ -248,6 +248,7 @@ static json_t *json_tournament(const struct report *report)
         "unpaired_games", (json_int_t)(stats->unpaired + stats->pending.waiting));
     status |= counts != NULL ? json_object_update(tournament, counts) : -1;
     json_decref(counts);
+    status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_JUDGING, true);
     status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_ADDED, true);
     if (in->shard != NULL) {
         status |= json_object_set_new(tournament, "shard", json_string(in->shard));

@@ -217,7 +217,8 @@ bool tourney_report_next_setting(const struct report *report, size_t *next, cons
 {
     size_t count = 0;
     const struct setting *table = tourney_settings_table(&count);
-    while (*next < count && table[*next].label == NULL) {
+    while (*next < count && (table[*next].label == NULL ||
+                             !tourney_setting_in_log(&table[*next], report->input->settings))) {
         ++*next;
     }
     if (*next >= count) {
