@@ -71,8 +71,7 @@ static void check_tournament(struct tournament_config *config, const struct ini_
     const char *file = config->path;
     const struct tournament_settings *s = &config->settings;
     if (s->format == FORMAT_GAUNTLET && s->gauntlet_agent == NULL) {
-        int line = tourney_config_line(config, "format");
-        tourney_diag_add(diag, file, line,
+        tourney_diag_add(diag, file, tourney_config_line(config, "format"),
                          "format = gauntlet needs 'gauntlet_agent' in [tournament] (the agent "
                          "every other agent plays)");
     } else if (s->format != FORMAT_GAUNTLET && s->gauntlet_agent != NULL) {
