@@ -122,22 +122,23 @@ static void test_every_option(void **state)
     assert_int_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 0);
     const struct tournament_config *c = &f->tournament.config;
-    assert_string_equal(c->name, "every-option");
-    assert_true(c->seed == UINT64_MAX);
-    assert_int_equal(c->games_per_pair, 6);
-    assert_int_equal(c->time_per_move_ms, 250);
-    assert_string_equal(c->output_dir, "out/here");
-    assert_int_equal(c->jobs, 256);
+    const struct tournament_settings *s = &c->settings;
+    assert_string_equal(s->name, "every-option");
+    assert_true(s->seed == UINT64_MAX);
+    assert_int_equal(s->games_per_pair, 6);
+    assert_int_equal(s->time_per_move_ms, 250);
+    assert_string_equal(s->output_dir, "out/here");
+    assert_int_equal(s->jobs, 256);
     assert_int_equal(c->plugin_dir_count, 2);
     char expected[128];
     snprintf(expected, sizeof(expected), "%s/plugins", f->dir);
     assert_string_equal(c->plugin_dirs[0], expected);
     assert_string_equal(c->plugin_dirs[1], "/abs/plugins");
-    assert_int_equal(c->isolation, ISOLATION_NONE);
-    assert_int_equal(c->limits.sandbox, SANDBOX_OFF);
-    assert_int_equal(c->limits.time_margin_ms, 0);
-    assert_int_equal(c->limits.memory_mb, 32);
-    assert_int_equal(c->limits.output_limit_kb, 0);
+    assert_int_equal(s->isolation, ISOLATION_NONE);
+    assert_int_equal(s->limits.sandbox, SANDBOX_OFF);
+    assert_int_equal(s->limits.time_margin_ms, 0);
+    assert_int_equal(s->limits.memory_mb, 32);
+    assert_int_equal(s->limits.output_limit_kb, 0);
     /* In the runner's process, the agents are loaded there. */
     assert_non_null(f->tournament.entrants[0].plugin->handle);
     assert_string_equal(f->tournament.game_params_text, "rows = 4, cols = 4, k = 4");
@@ -164,18 +165,19 @@ static void test_defaults(void **state)
     struct fixture *f = *state;
     assert_int_equal(open_text(f, valid_head), 0);
     const struct tournament_config *c = &f->tournament.config;
-    assert_string_equal(c->name, "test");
-    assert_true(c->seed == 1);
-    assert_int_equal(c->time_per_move_ms, 1000);
-    assert_string_equal(c->output_dir, "reports/test");
+    const struct tournament_settings *s = &c->settings;
+    assert_string_equal(s->name, "test");
+    assert_true(s->seed == 1);
+    assert_int_equal(s->time_per_move_ms, 1000);
+    assert_string_equal(s->output_dir, "reports/test");
     assert_int_equal(c->plugin_dir_count, 0);
     assert_string_equal(f->tournament.game_params_text, "rows = 3, cols = 3, k = 3");
     assert_true(f->tournament.entrants[1].is_random);
-    assert_int_equal(c->isolation, ISOLATION_PROCESS);
-    assert_int_equal(c->limits.sandbox, SANDBOX_AUTO);
-    assert_int_equal(c->limits.time_margin_ms, 500);
-    assert_int_equal(c->limits.memory_mb, 1024);
-    assert_int_equal(c->limits.output_limit_kb, 64);
+    assert_int_equal(s->isolation, ISOLATION_PROCESS);
+    assert_int_equal(s->limits.sandbox, SANDBOX_AUTO);
+    assert_int_equal(s->limits.time_margin_ms, 500);
+    assert_int_equal(s->limits.memory_mb, 1024);
+    assert_int_equal(s->limits.output_limit_kb, 64);
     /* Isolated agents are only described, never loaded into the runner. */
     const struct plugin *random = f->tournament.entrants[1].plugin;
     assert_null(random->handle);
@@ -229,7 +231,7 @@ static void test_jobs_values(void **state)
     tourney_diag_finish(&f->diag);
     tourney_diag_init(&f->diag);
     assert_int_equal(open_text(f, valid_head), 0);
-    assert_int_equal(f->tournament.config.jobs, 0);
+    assert_int_equal(f->tournament.config.settings.jobs, 0);
 }
 
 static void test_unknown_section(void **state)
@@ -298,10 +300,11 @@ static void test_sprt_and_anchor(void **state)
                        "plugin = random\n";
     assert_int_equal(open_text(f, good), 0);
     const struct tournament_config *c = &f->tournament.config;
-    assert_true(c->sprt.enabled);
-    assert_true(c->sprt.elo0 == -10.0 && c->sprt.elo1 == 40.5);
-    assert_true(c->sprt.alpha == 0.05 && c->sprt.beta == 0.1);
-    assert_int_equal(c->rating_anchor, ANCHOR_MEAN);
+    const struct tournament_settings *s = &c->settings;
+    assert_true(s->sprt.enabled);
+    assert_true(s->sprt.elo0 == -10.0 && s->sprt.elo1 == 40.5);
+    assert_true(s->sprt.alpha == 0.05 && s->sprt.beta == 0.1);
+    assert_int_equal(s->rating_anchor, ANCHOR_MEAN);
     tourney_tournament_close(&f->tournament);
 
     const char *bad = "[tournament]\n"

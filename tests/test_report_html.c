@@ -286,6 +286,7 @@ struct small_tournament {
     struct tourney_param_value params[3];
     struct game_adapter game;
     struct board_source board;
+    struct tournament_settings settings;
     struct report_input input;
     struct report report;
 };
@@ -358,15 +359,17 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
         assert_int_equal(tourney_game_adapter_init(&t->game, &t->plugin, t->params, &err), 0);
         t->board = (struct board_source){.game = &t->game};
     }
+    tourney_settings_init(&t->settings);
+    t->settings.name = strdup("unit <test>");
+    assert_non_null(t->settings.name);
+    t->settings.seed = 7;
+    t->settings.games_per_pair = 2;
+    t->settings.time_per_move_ms = 100;
     t->input = (struct report_input){
-        .tournament = "unit <test>",
+        .settings = &t->settings,
         .config_path = "a&b.ini",
         .game = "mnk",
         .game_params = "rows = 3, cols = 3, k = 3",
-        .format = "round-robin",
-        .seed = 7,
-        .games_per_pair = 2,
-        .time_per_move_ms = 100,
         .games_scheduled = 6,
         .agents = agents,
         .stats = &t->stats,
@@ -379,6 +382,7 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
 static void finish_tournament(struct small_tournament *t)
 {
     tourney_report_finish(&t->report);
+    tourney_settings_finish(&t->settings);
     tourney_game_adapter_finish(&t->game);
     if (t->plugin.handle != NULL) {
         tourney_plugin_close(&t->plugin);

@@ -221,8 +221,9 @@ static int command_run(int argc, char **argv)
     /* A shard's reports go beside the others' unless -o says where. */
     char *dir = output != NULL ? strdup(output)
                 : options.shard.count > 0
-                    ? tourney_format("%s/shard-%" PRIu32 "-of-%" PRIu32, t.config.output_dir,
-                                     options.shard.index, options.shard.count)
+                    ? tourney_format("%s/shard-%" PRIu32 "-of-%" PRIu32,
+                                     t.config.settings.output_dir, options.shard.index,
+                                     options.shard.count)
                     : NULL;
     if (dir == NULL && (output != NULL || options.shard.count > 0)) {
         tourney_tournament_close(&t);
@@ -230,10 +231,11 @@ static int command_run(int argc, char **argv)
         return EXIT_RUN_FAILED;
     }
     if (dir != NULL) {
-        free(t.config.output_dir);
-        t.config.output_dir = dir;
+        free(t.config.settings.output_dir);
+        t.config.settings.output_dir = dir;
     }
-    options.jobs = jobs != 0 ? jobs : t.config.jobs != 0 ? t.config.jobs : default_jobs();
+    unsigned config_jobs = t.config.settings.jobs;
+    options.jobs = jobs != 0 ? jobs : config_jobs != 0 ? config_jobs : default_jobs();
     options.output = output;
     options.stop = &stop_requested;
     catch_stop_signals();
@@ -258,7 +260,7 @@ static int command_validate(int argc, char **argv)
         printf("%s: OK: game %s (%s), %zu agents, %s, %zu games\n", argv[0],
                t.game_plugin.game->name, t.game_params_text, agents,
                t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
-               pairs * t.config.games_per_pair);
+               pairs * t.config.settings.games_per_pair);
         for (size_t i = 0; i < agents; i++) {
             printf("  %-20s %s (%s)%s%s\n", t.entrants[i].name, t.entrants[i].plugin->agent->name,
                    t.entrants[i].plugin->path, t.entrants[i].params_text[0] ? ": " : "",

@@ -66,12 +66,17 @@ struct merge {
 static bool first_difference(const struct log_header *a, const struct log_header *b, char *why,
                              size_t size)
 {
+    const struct setting *setting = NULL;
     size_t i = 0;
-    switch (tourney_header_difference(a, b, &i)) {
+    char has[128];
+    char first[128];
+    switch (tourney_header_difference(a, b, &setting, &i)) {
     case HEADER_SAME:
         return false;
-    case HEADER_SEED:
-        snprintf(why, size, "seed %" PRIu64 " where the first has %" PRIu64, b->seed, a->seed);
+    case HEADER_SETTING:
+        tourney_setting_show(setting, &b->settings, has, sizeof(has));
+        tourney_setting_show(setting, &a->settings, first, sizeof(first));
+        snprintf(why, size, "%s %s where the first has %s", setting->key, has, first);
         break;
     case HEADER_GAME:
         snprintf(why, size, "game %s (%s) where the first has %s (%s)", b->game, b->game_params,
@@ -84,11 +89,6 @@ static bool first_difference(const struct log_header *a, const struct log_header
         snprintf(why, size, "agent %zu is %s (%s: %s) where the first has %s (%s: %s)", i + 1,
                  b->agents[i].name, b->agents[i].plugin, b->agents[i].params, a->agents[i].name,
                  a->agents[i].plugin, a->agents[i].params);
-        break;
-    case HEADER_SETTINGS:
-        snprintf(why, size,
-                 "other settings (games per pair, format, time per move or agent limits) than "
-                 "the first");
         break;
     case HEADER_GAME_BUILD:
         snprintf(why, size, "another build of the game plugin '%s' than the first", a->game);

@@ -81,7 +81,7 @@ static int show(const struct log_header *h, const struct game_record *r,
     const char *first = h->agents[r->agent[0]].name;
     const char *second = h->agents[r->agent[1]].name;
     fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n",
-            r->index, h->name, first, second, h->game, h->game_params);
+            r->index, h->settings.name, first, second, h->game, h->game_params);
     print_board(game, state, out);
     int status = 0;
     for (size_t ply = 0; ply < r->move_count; ply++) {

@@ -286,7 +286,7 @@ static void run_finish(struct run_state *run)
 /* Opens the results log fresh, or continues it when resuming. */
 static int open_log(struct run_state *run, char *error, size_t size)
 {
-    const char *dir = run->tournament->config.output_dir;
+    const char *dir = run->tournament->config.settings.output_dir;
     if (!run->options->resume) {
         return tourney_results_log_create(&run->log, dir, &run->header, error, size);
     }
@@ -318,8 +318,9 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         fprintf(err, "tourney: %s\n", error);
         return RUN_FAILED;
     }
-    if (tourney_schedule_init(&run.schedule, t->entrant_count, t->config.games_per_pair,
-                              t->config.seed, t->gauntlet) != 0) {
+    const struct tournament_settings *settings = &t->config.settings;
+    if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
+                              settings->seed, t->gauntlet) != 0) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
     }
@@ -343,7 +344,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
-    if (tourney_mkdir_p(t->config.output_dir, error, sizeof(error)) != 0 ||
+    if (tourney_mkdir_p(t->config.settings.output_dir, error, sizeof(error)) != 0 ||
         open_log(&run, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         goto out;
@@ -364,8 +365,9 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
-    if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.output_dir,
-                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
+    if (tourney_publish(&run.header, &run.stats, &run.games, &board,
+                        t->config.settings.output_dir, options->quiet ? NULL : out, error,
+                        sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         outcome = RUN_FAILED;
         goto out;
@@ -373,7 +375,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (!options->quiet) {
         fprintf(out, "\nReports written to %s/ (report.md, report.html, results.csv, "
                      "summary.json, %s)\n",
-                t->config.output_dir, TOURNEY_LOG_NAME);
+                t->config.settings.output_dir, TOURNEY_LOG_NAME);
     }
     if (outcome == RUN_INTERRUPTED) {
         char shard[64] = "";
@@ -384,8 +386,9 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         fprintf(err,
                 "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
                 "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s\n",
-                run.finished, run.to_play, t->config.output_dir, TOURNEY_LOG_NAME, t->config.path,
-                shard, options->output ? " --output " : "", options->output ? options->output : "");
+                run.finished, run.to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME,
+                t->config.path, shard, options->output ? " --output " : "",
+                options->output ? options->output : "");
     }
 out:
     run_finish(&run);

@@ -6,19 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *tourney_rating_anchor_name(enum rating_anchor anchor)
-{
-    switch (anchor) {
-    case ANCHOR_RANDOM:
-        return "random";
-    case ANCHOR_MEAN:
-        return "mean";
-    case ANCHOR_AUTO:
-        break;
-    }
-    return "auto";
-}
-
 /* Elo differences a test may name; beyond them scores are all 0 or 1. */
 #define SPRT_ELO_LIMIT 1000.0
 
@@ -74,40 +61,10 @@ bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why, 
     return true;
 }
 
-bool tourney_config_read_stats_key(struct tournament_config *config,
-                                   const struct ini_entry *entry, struct diagnostics *diag)
-{
-    if (strcmp(entry->key, "sprt") == 0) {
-        char why[160];
-        config->sprt_line = entry->line;
-        if (!tourney_parse_sprt(entry->value, &config->sprt, why, sizeof(why))) {
-            tourney_diag_add(diag, config->path, entry->line, "bad value '%s' for 'sprt': %s",
-                             entry->value, why);
-        }
-        return true;
-    }
-    if (strcmp(entry->key, "rating_anchor") == 0) {
-        config->anchor_line = entry->line;
-        if (strcmp(entry->value, "auto") == 0) {
-            config->rating_anchor = ANCHOR_AUTO;
-        } else if (strcmp(entry->value, "random") == 0) {
-            config->rating_anchor = ANCHOR_RANDOM;
-        } else if (strcmp(entry->value, "mean") == 0) {
-            config->rating_anchor = ANCHOR_MEAN;
-        } else {
-            tourney_diag_add(diag, config->path, entry->line,
-                             "bad value '%s' for 'rating_anchor': expected auto, random or mean",
-                             entry->value);
-        }
-        return true;
-    }
-    return false;
-}
-
 void tourney_config_check_stats(const struct tournament_config *config, struct diagnostics *diag)
 {
-    if (config->sprt.enabled && config->agent_count != 2) {
-        tourney_diag_add(diag, config->path, config->sprt_line,
+    if (config->settings.sprt.enabled && config->agent_count != 2) {
+        tourney_diag_add(diag, config->path, tourney_config_line(config, "sprt"),
                          "'sprt' tests a match of two agents, but this file has %zu [agent NAME] "
                          "sections",
                          config->agent_count);

@@ -7,6 +7,7 @@
 #define TOURNEY_RUNNER_JUDGING_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct sprt_settings {
     bool enabled;
@@ -24,5 +25,9 @@ enum rating_anchor {
 
 /* "auto", "random" or "mean". */
 const char *tourney_rating_anchor_name(enum rating_anchor anchor);
+
+/* Parses "elo0, elo1, alpha, beta". Returns false with the reason in WHY. */
+bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why,
+                        size_t why_size);
 
 #endif /* TOURNEY_RUNNER_JUDGING_H */

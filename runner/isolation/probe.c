@@ -171,11 +171,11 @@ int tourney_plugin_opener_init(struct plugin_opener *opener,
                                const struct tournament_config *config, const char *exe_path)
 {
     memset(opener, 0, sizeof(*opener));
-    opener->in_process = config->isolation == ISOLATION_NONE;
+    opener->in_process = config->settings.isolation == ISOLATION_NONE;
     if (opener->in_process) {
         return 0;
     }
-    struct isolation_limits limits = config->limits;
+    struct isolation_limits limits = config->settings.limits;
     if (config->doc.path == NULL) {
         tourney_config_default_limits(&limits);
     }

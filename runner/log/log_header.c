@@ -1,48 +1,49 @@
 #include "log_header.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "settings_json.h"
 #include "text.h"
 
 #ifndef TOURNEY_VERSION
 #error "meson defines TOURNEY_VERSION"
 #endif
 
-/* The text the settings digest is taken of: every setting that changes how
- * a game is played, in a fixed order. Names of files and folders are left
- * out, so a config can be moved or commented without orphaning its log. */
-static char *settings_text(const struct log_header *h)
+/* Adds the heap string PART to *TEXT, freeing both on failure. */
+static void append(char **text, char *part)
 {
-    char *text = tourney_format(
-        "format=%s\ngauntlet=%s\ngame=%s\ngame_params=%s\nseed=%" PRIu64
-        "\ngames_per_pair=%" PRIu32 "\ntime_per_move_ms=%" PRIu64 "\ntime_margin_ms=%" PRIu64
-        "\nagent_memory_mb=%" PRIu64 "\nagent_output_limit_kb=%" PRIu64 "\n",
-        h->format, h->gauntlet ? h->gauntlet : "", h->game, h->game_params, h->seed,
-        h->games_per_pair, h->time_per_move_ms, h->time_margin_ms, h->agent_memory_mb,
-        h->agent_output_limit_kb);
-    if (text != NULL && h->sprt.enabled) {
-        char *longer = tourney_format("%ssprt=%.17g,%.17g,%.17g,%.17g\n", text, h->sprt.elo0,
-                                      h->sprt.elo1, h->sprt.alpha, h->sprt.beta);
-        free(text);
-        text = longer;
-    }
+    char *longer = *text != NULL && part != NULL ? tourney_format("%s%s", *text, part) : NULL;
+    free(*text);
+    free(part);
+    *text = longer;
+}
+
+/* Every setting that changes how a game is played, in a fixed order: the
+ * pairing, the game, the settings of play (then the test and those added
+ * since, where not at their defaults), the agents. Names of files and
+ * folders are left out, so a config can be moved or commented without
+ * orphaning its log. */
+char *tourney_header_settings_text(const struct log_header *h)
+{
+    const struct tournament_settings *s = &h->settings;
+    char *text = tourney_settings_digest_text(s, SETTING_LOG_PAIRS);
+    append(&text, tourney_format("game=%s\ngame_params=%s\n", h->game, h->game_params));
+    append(&text, tourney_settings_digest_text(s, SETTING_LOG_PLAY));
+    append(&text, tourney_settings_digest_text(s, SETTING_LOG_JUDGING));
+    append(&text, tourney_settings_digest_text(s, SETTING_LOG_ADDED));
     for (size_t i = 0; text != NULL && i < h->agent_count; i++) {
-        char *longer = tourney_format("%sagent=%s|%s|%s\n", text, h->agents[i].name,
-                                      h->agents[i].plugin, h->agents[i].params);
-        free(text);
-        text = longer;
+        append(&text, tourney_format("agent=%s|%s|%s\n", h->agents[i].name, h->agents[i].plugin,
+                                     h->agents[i].params));
     }
     return text;
 }
 
 int tourney_header_seal(struct log_header *h)
 {
-    char *text = settings_text(h);
+    char *text = tourney_header_settings_text(h);
     if (text == NULL) {
         return -1;
     }
@@ -51,10 +52,11 @@ int tourney_header_seal(struct log_header *h)
     return 0;
 }
 
+/* The header's keys in the order of log format 1, the settings in their
+ * places among them. */
 json_t *tourney_header_to_json(const struct log_header *h)
 {
-    char seed[24];
-    snprintf(seed, sizeof(seed), "%" PRIu64, h->seed);
+    const struct tournament_settings *s = &h->settings;
     json_t *agents = json_array();
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
@@ -62,81 +64,53 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                                 "plugin", a->plugin, "params", a->params,
                                                 "digest", a->digest, "is_random", a->is_random));
     }
-    json_t *sprt = h->sprt.enabled ? json_pack("{s:f, s:f, s:f, s:f}", "elo0", h->sprt.elo0,
-                                               "elo1", h->sprt.elo1, "alpha", h->sprt.alpha,
-                                               "beta", h->sprt.beta)
-                                   : json_null();
-    json_t *object = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s?, s:s, s:s?, s:s, "
-                               "s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:s}",
-                     "type", "tournament", "log_format", TOURNEY_LOG_FORMAT, "tourney",
-                     h->version, "name", h->name, "config", h->config_path, "game", h->game,
-                     "game_params", h->game_params, "game_digest", h->game_digest, "game_path",
-                     h->game_path, "format",
-                     h->format, "gauntlet_agent", h->gauntlet, "seed", seed, "games_per_pair",
-                     (json_int_t)h->games_per_pair, "time_per_move_ms",
-                     (json_int_t)h->time_per_move_ms, "time_margin_ms",
-                     (json_int_t)h->time_margin_ms, "agent_memory_mb",
-                     (json_int_t)h->agent_memory_mb, "agent_output_limit_kb",
-                     (json_int_t)h->agent_output_limit_kb, "games_scheduled",
-                     (json_int_t)h->games_scheduled, "agents", agents, "settings_digest",
-                     h->settings_digest, "sprt", sprt, "rating_anchor",
-                     tourney_rating_anchor_name(h->rating_anchor));
-    if (object != NULL && h->shard.count > 0 &&
-        json_object_set_new(object, "shard",
-                            json_pack("{s:I, s:I}", "index", (json_int_t)h->shard.index, "count",
-                                      (json_int_t)h->shard.count)) != 0) {
+    json_t *object = json_pack("{s:s, s:i, s:s}", "type", "tournament", "log_format",
+                               TOURNEY_LOG_FORMAT, "tourney", h->version);
+    int status = object != NULL && agents != NULL ? 0 : -1;
+    status |= tourney_settings_add_json(object, s, SETTING_LOG_IDENTITY, false);
+    json_t *game = json_pack("{s:s, s:s, s:s, s:s, s:s?}", "config", h->config_path, "game",
+                             h->game, "game_params", h->game_params, "game_digest",
+                             h->game_digest, "game_path", h->game_path);
+    status |= game != NULL ? json_object_update(object, game) : -1;
+    json_decref(game);
+    status |= tourney_settings_add_json(object, s, SETTING_LOG_PAIRS, false);
+    status |= tourney_settings_add_json(object, s, SETTING_LOG_PLAY, false);
+    status |= json_object_set_new(object, "games_scheduled",
+                                  json_integer((json_int_t)h->games_scheduled));
+    status |= json_object_set(object, "agents", agents);
+    status |= json_object_set_new(object, "settings_digest", json_string(h->settings_digest));
+    status |= tourney_settings_add_json(object, s, SETTING_LOG_JUDGING, false);
+    status |= tourney_settings_add_json(object, s, SETTING_LOG_ADDED, false);
+    if (h->shard.count > 0) {
+        status |= json_object_set_new(object, "shard",
+                                      json_pack("{s:I, s:I}", "index",
+                                                (json_int_t)h->shard.index, "count",
+                                                (json_int_t)h->shard.count));
+    }
+    json_decref(agents);
+    if (status != 0) {
         json_decref(object);
         return NULL;
     }
     return object;
 }
 
-/* The keys added after the first log format, absent from older logs. */
-static int optional_from_json(struct log_header *h, json_t *object, char *error,
-                              size_t error_size)
-{
-    json_t *sprt = json_object_get(object, "sprt");
-    if (sprt != NULL && !json_is_null(sprt)) {
-        if (json_unpack(sprt, "{s:F, s:F, s:F, s:F}", "elo0", &h->sprt.elo0, "elo1",
-                        &h->sprt.elo1, "alpha", &h->sprt.alpha, "beta", &h->sprt.beta) != 0) {
-            snprintf(error, error_size, "results log header: 'sprt' is incomplete");
-            return -1;
-        }
-        h->sprt.enabled = true;
-    }
-    const char *anchor = json_string_value(json_object_get(object, "rating_anchor"));
-    h->rating_anchor = anchor == NULL                  ? ANCHOR_AUTO
-                       : strcmp(anchor, "random") == 0 ? ANCHOR_RANDOM
-                       : strcmp(anchor, "mean") == 0   ? ANCHOR_MEAN
-                                                       : ANCHOR_AUTO;
-    return 0;
-}
-
 int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
                              size_t error_size)
 {
     memset(h, 0, sizeof(*h));
-    const char *type = NULL, *version = NULL, *name = NULL, *config = NULL, *game = NULL;
-    const char *game_params = NULL, *game_digest = NULL, *format = NULL, *seed = NULL;
-    const char *digest = NULL;
-    json_t *gauntlet = NULL;
+    const char *type = NULL, *version = NULL, *config = NULL, *game = NULL;
+    const char *game_params = NULL, *game_digest = NULL, *digest = NULL;
     json_t *game_path = NULL;
     json_t *agents = NULL;
-    json_int_t log_format = 0, per_pair = 0, time_ms = 0, scheduled = 0;
-    json_int_t margin = 0, memory = 0, output = 0;
+    json_int_t log_format = 0, scheduled = 0;
     json_error_t parse_error;
     if (json_unpack_ex(object, &parse_error, 0,
-                       "{s:s, s:I, s:s, s:s, s:s, s:s, s:s, s:s, s?o, s:s, s?o, s:s, s:I, s:I, "
-                       "s:I, s:I, s:I, s:I, s:o, s:s}",
-                       "type", &type, "log_format", &log_format, "tourney", &version, "name",
-                       &name, "config", &config, "game", &game, "game_params", &game_params,
-                       "game_digest", &game_digest, "game_path", &game_path, "format", &format,
-                       "gauntlet_agent",
-                       &gauntlet, "seed", &seed, "games_per_pair", &per_pair,
-                       "time_per_move_ms", &time_ms, "time_margin_ms", &margin,
-                       "agent_memory_mb", &memory, "agent_output_limit_kb", &output,
-                       "games_scheduled", &scheduled, "agents",
-                       &agents, "settings_digest", &digest) != 0) {
+                       "{s:s, s:I, s:s, s:s, s:s, s:s, s:s, s?o, s:I, s:o, s:s}", "type", &type,
+                       "log_format", &log_format, "tourney", &version, "config", &config, "game",
+                       &game, "game_params", &game_params, "game_digest", &game_digest,
+                       "game_path", &game_path, "games_scheduled", &scheduled, "agents", &agents,
+                       "settings_digest", &digest) != 0) {
         snprintf(error, error_size, "not a tourney results log header (%s)", parse_error.text);
         return -1;
     }
@@ -145,30 +119,23 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
                  (long long)log_format, TOURNEY_LOG_FORMAT);
         return -1;
     }
+    struct error err;
+    if (tourney_settings_from_json(&h->settings, object, &err) != 0) {
+        snprintf(error, error_size, "results log header: %s", err.text);
+        goto err;
+    }
     h->version = strdup(version);
-    h->name = strdup(name);
     h->config_path = strdup(config);
     h->game = strdup(game);
     h->game_params = strdup(game_params);
     h->game_digest = strdup(game_digest);
-    h->format = strdup(format);
-    h->gauntlet = tourney_strdup(json_string_value(gauntlet));
     h->game_path = tourney_strdup(json_string_value(game_path));
-    h->games_per_pair = (uint32_t)per_pair;
-    h->time_per_move_ms = (uint64_t)time_ms;
-    h->time_margin_ms = (uint64_t)margin;
-    h->agent_memory_mb = (uint64_t)memory;
-    h->agent_output_limit_kb = (uint64_t)output;
     h->games_scheduled = (uint64_t)scheduled;
     size_t count = json_array_size(agents);
     h->agents = calloc(count + 1, sizeof(*h->agents));
-    if (!tourney_parse_uint64(seed, &h->seed) || h->agents == NULL || h->version == NULL ||
-        h->name == NULL || h->config_path == NULL || h->game == NULL || h->game_params == NULL ||
-        h->game_digest == NULL || h->format == NULL) {
+    if (h->agents == NULL || h->version == NULL || h->config_path == NULL || h->game == NULL ||
+        h->game_params == NULL || h->game_digest == NULL) {
         snprintf(error, error_size, "results log header is incomplete");
-        goto err;
-    }
-    if (optional_from_json(h, object, error, error_size) != 0) {
         goto err;
     }
     for (size_t i = 0; i < count; i++) {
@@ -224,24 +191,27 @@ void tourney_header_finish(struct log_header *h)
     }
     free(h->agents);
     free(h->version);
-    free(h->name);
     free(h->config_path);
     free(h->game);
     free(h->game_params);
     free(h->game_digest);
     free(h->game_path);
-    free(h->format);
-    free(h->gauntlet);
+    tourney_settings_finish(&h->settings);
     memset(h, 0, sizeof(*h));
 }
 
 enum header_difference tourney_header_difference(const struct log_header *a,
-                                                 const struct log_header *b, size_t *agent)
+                                                 const struct log_header *b,
+                                                 const struct setting **setting, size_t *agent)
 {
+    *setting = NULL;
     *agent = 0;
+    /* The digest is taken of exactly what is compared here, so when it
+     * differs one of these does. */
     if (strcmp(a->settings_digest, b->settings_digest) != 0) {
-        if (a->seed != b->seed) {
-            return HEADER_SEED;
+        *setting = tourney_settings_difference(&a->settings, &b->settings);
+        if (*setting != NULL) {
+            return HEADER_SETTING;
         }
         if (strcmp(a->game, b->game) != 0 || strcmp(a->game_params, b->game_params) != 0) {
             return HEADER_GAME;
@@ -257,7 +227,6 @@ enum header_difference tourney_header_difference(const struct log_header *a,
                 return HEADER_AGENT;
             }
         }
-        return HEADER_SETTINGS;
     }
     if (strcmp(a->game_digest, b->game_digest) != 0) {
         return HEADER_GAME_BUILD;
@@ -271,16 +240,27 @@ enum header_difference tourney_header_difference(const struct log_header *a,
     return HEADER_SAME;
 }
 
+/* "name (plugin: parameters)" */
+static void describe_agent(const struct header_agent *a, char *text, size_t size)
+{
+    snprintf(text, size, "%s (%s%s%s)", a->name, a->plugin, a->params[0] ? ": " : "", a->params);
+}
+
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
                                char *why, size_t why_size)
 {
+    const struct setting *setting = NULL;
     size_t i = 0;
-    switch (tourney_header_difference(old, now, &i)) {
+    char was[256];
+    char is[256];
+    switch (tourney_header_difference(old, now, &setting, &i)) {
     case HEADER_SAME:
         return true;
-    case HEADER_SEED:
-        snprintf(why, why_size, "the log was played with seed %" PRIu64 ", the config says %" PRIu64,
-                 old->seed, now->seed);
+    case HEADER_SETTING:
+        tourney_setting_show(setting, &old->settings, was, sizeof(was));
+        tourney_setting_show(setting, &now->settings, is, sizeof(is));
+        snprintf(why, why_size, "the log was played with %s %s, the config says %s",
+                 setting->key, was, is);
         break;
     case HEADER_GAME:
         snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
@@ -291,9 +271,9 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
                  now->agent_count);
         break;
     case HEADER_AGENT:
-    case HEADER_SETTINGS:
-        snprintf(why, why_size, "the config's agents, parameters, games per pair, format, "
-                                "time per move or agent limits differ from the log's");
+        describe_agent(&old->agents[i], was, sizeof(was));
+        describe_agent(&now->agents[i], is, sizeof(is));
+        snprintf(why, why_size, "the log's agent %zu is %s, the config's %s", i + 1, was, is);
         break;
     case HEADER_GAME_BUILD:
         snprintf(why, why_size, "the game plugin '%s' has changed since the log was written",

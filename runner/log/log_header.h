@@ -16,7 +16,7 @@
 #include <jansson.h>
 
 #include "digest.h"
-#include "judging.h"
+#include "settings.h"
 #include "shard.h"
 
 /* Version of the results log format; a reader refuses others. */
@@ -32,7 +32,6 @@ struct header_agent {
 
 struct log_header {
     char *version;     /* of the tourney that wrote the log */
-    char *name;
     char *config_path;
     char *game;
     char *game_params;
@@ -41,21 +40,11 @@ struct log_header {
      * load the same file to draw boards; NULL in logs that do not say. Not
      * part of the settings: a log may move to another machine. */
     char *game_path;
-    char *format;      /* "round-robin" or "gauntlet" */
-    char *gauntlet;    /* the gauntlet's agent, or NULL */
-    uint64_t seed;
-    uint32_t games_per_pair;
-    uint64_t time_per_move_ms;
-    /* The limits of agent processes: they decide how a faulty agent's game
-     * ends (a time forfeit, a memory or output limit). */
-    uint64_t time_margin_ms;
-    uint64_t agent_memory_mb;
-    uint64_t agent_output_limit_kb;
+    /* The tournament's settings the log keeps (the table's rows with a
+     * place in the log: the name, the format, the seed, the limits of
+     * agent processes, the test, ...); the others are at their defaults. */
+    struct tournament_settings settings;
     uint64_t games_scheduled;
-    /* The sequential test decides where a match stops, so it is part of
-     * the settings; the anchor only changes how ratings are shown. */
-    struct sprt_settings sprt;
-    enum rating_anchor rating_anchor;
     struct header_agent *agents;
     size_t agent_count;
     char settings_digest[TOURNEY_DIGEST_HEX]; /* of everything that decides the games */
@@ -69,25 +58,30 @@ struct log_header {
  * settings and entrants). Returns -1 when out of memory. */
 int tourney_header_seal(struct log_header *h);
 
+/* The text the settings digest is taken of (heap string; NULL when out of
+ * memory). */
+char *tourney_header_settings_text(const struct log_header *h);
+
 json_t *tourney_header_to_json(const struct log_header *header);
 int tourney_header_from_json(struct log_header *header, json_t *object, char *error,
                              size_t error_size);
 void tourney_header_finish(struct log_header *header);
 
 /* The first way in which two headers' tournaments differ, in the order a
- * user would look for it; *AGENT is the agent's index for the last two. */
+ * user would look for it: *SETTING is the setting for HEADER_SETTING, *AGENT
+ * the agent's index for the agents' differences. */
 enum header_difference {
     HEADER_SAME = 0,
-    HEADER_SEED,
+    HEADER_SETTING,     /* a setting that decides the games (the seed, the format, ...) */
     HEADER_GAME,        /* the game plugin or its parameters */
     HEADER_AGENT_COUNT,
     HEADER_AGENT,       /* an agent's name, plugin or parameters */
-    HEADER_SETTINGS,    /* games per pair, format, time per move, agent limits, the test */
     HEADER_GAME_BUILD,  /* the same game plugin, another file */
     HEADER_AGENT_BUILD, /* the same agent plugin, another file */
 };
 enum header_difference tourney_header_difference(const struct log_header *a,
-                                                 const struct log_header *b, size_t *agent);
+                                                 const struct log_header *b,
+                                                 const struct setting **setting, size_t *agent);
 
 /* Whether a log written under OLD may be continued by the tournament NOW;
  * when not, WHY says the first difference. */

@@ -14,7 +14,7 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     player->schedule = schedule;
     player->rules = (struct match_rules){
         .game = &t->game,
-        .budget_ns = t->config.time_per_move_ms * UINT64_C(1000000),
+        .budget_ns = t->config.settings.time_per_move_ms * UINT64_C(1000000),
     };
     return tourney_seat_pool_init(&player->seats, t);
 }

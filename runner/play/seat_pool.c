@@ -7,7 +7,7 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t)
 {
     memset(pool, 0, sizeof(*pool));
     pool->tournament = t;
-    pool->isolated = t->config.isolation == ISOLATION_PROCESS;
+    pool->isolated = t->config.settings.isolation == ISOLATION_PROCESS;
     if (!pool->isolated) {
         return 0;
     }
@@ -15,7 +15,7 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t)
     tourney_plugin_params(&t->game_plugin, &game_param_count);
     pool->settings = (struct process_settings){
         .host_path = t->agent_host,
-        .limits = &t->config.limits,
+        .limits = &t->config.settings.limits,
         .sandbox = t->sandbox,
         .game_path = t->game_plugin.path,
         .game_params = t->game_params,

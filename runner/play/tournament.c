@@ -17,7 +17,7 @@ static const char *const reserved_keys[] = {"plugin", NULL};
 static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
                        char *error, size_t error_size)
 {
-    const struct isolation_limits *limits = &t->config.limits;
+    const struct isolation_limits *limits = &t->config.settings.limits;
     struct probe_options options = {
         .host_path = t->agent_host,
         .memory_bytes = limits->memory_mb * 1024 * 1024,
@@ -67,7 +67,7 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
     }
     char error[1024];
     /* Agent code is never loaded into the runner when agents are isolated. */
-    int status = kind == TOURNEY_KIND_AGENT && t->config.isolation == ISOLATION_PROCESS
+    int status = kind == TOURNEY_KIND_AGENT && t->config.settings.isolation == ISOLATION_PROCESS
                      ? probe_agent(t, path, plugin, error, sizeof(error))
                      : tourney_plugin_open(plugin, path, kind, error, sizeof(error));
     if (status != 0) {
@@ -176,7 +176,7 @@ static int find_agent_host(struct tournament *t, const char *exe_path, struct di
         return -1;
     }
     if (access(t->agent_host, X_OK) != 0) {
-        tourney_diag_add(diag, t->config.path, t->config.isolation_line,
+        tourney_diag_add(diag, t->config.path, tourney_config_line(&t->config, "isolation"),
                          "cannot run %s, which runs every agent in a process of its own: %s "
                          "(install tourney completely, or set isolation = none to run agents "
                          "in the runner's process)",
@@ -189,11 +189,11 @@ static int find_agent_host(struct tournament *t, const char *exe_path, struct di
 /* sandbox = true is a promise: refused where it cannot be kept. */
 static void check_sandbox(struct tournament *t, struct diagnostics *diag)
 {
-    if (t->config.isolation != ISOLATION_PROCESS || !t->sandbox_known || t->sandbox ||
-        t->config.limits.sandbox != SANDBOX_ON) {
+    if (t->config.settings.isolation != ISOLATION_PROCESS || !t->sandbox_known || t->sandbox ||
+        t->config.settings.limits.sandbox != SANDBOX_ON) {
         return;
     }
-    tourney_diag_add(diag, t->config.path, t->config.limits.sandbox_line,
+    tourney_diag_add(diag, t->config.path, tourney_config_line(&t->config, "sandbox"),
                      "sandbox = true, but agent processes cannot be sandboxed here: %s",
                      t->sandbox_note ? t->sandbox_note : "unknown reason");
 }
@@ -217,7 +217,8 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
     if (t->config.game.plugin != NULL) {
         open_game(t, diag);
     }
-    if (t->config.isolation == ISOLATION_PROCESS && find_agent_host(t, exe_path, diag) != 0) {
+    if (t->config.settings.isolation == ISOLATION_PROCESS &&
+        find_agent_host(t, exe_path, diag) != 0) {
         return -1;
     }
     t->entrants = calloc(t->config.agent_count + 1, sizeof(*t->entrants));
@@ -229,8 +230,8 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
     t->gauntlet = TOURNEY_NO_GAUNTLET;
     for (size_t i = 0; i < t->config.agent_count; i++) {
         open_entrant(t, &t->config.agents[i], &t->entrants[i], diag);
-        if (t->config.gauntlet_agent != NULL &&
-            strcmp(t->config.gauntlet_agent, t->config.agents[i].name) == 0) {
+        const char *gauntlet_agent = t->config.settings.gauntlet_agent;
+        if (gauntlet_agent != NULL && strcmp(gauntlet_agent, t->config.agents[i].name) == 0) {
             t->gauntlet = i;
         }
     }

@@ -41,27 +41,19 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
 {
     memset(h, 0, sizeof(*h));
     const struct tournament_config *c = &t->config;
+    if (tourney_settings_copy_logged(&h->settings, &c->settings, NULL) != 0) {
+        goto err;
+    }
     h->version = strdup(TOURNEY_VERSION);
-    h->name = strdup(c->name);
     h->config_path = strdup(c->path);
     h->game = strdup(t->game_plugin.game->name);
     h->game_params = strdup(t->game_params_text);
     h->game_digest = file_digest(t->game_plugin.path, error, error_size);
     h->game_path = absolute_path(t->game_plugin.path);
-    h->format = strdup(t->gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet");
-    h->gauntlet = tourney_strdup(c->gauntlet_agent);
-    h->seed = c->seed;
-    h->games_per_pair = c->games_per_pair;
-    h->time_per_move_ms = c->time_per_move_ms;
-    h->time_margin_ms = c->limits.time_margin_ms;
-    h->agent_memory_mb = c->limits.memory_mb;
-    h->agent_output_limit_kb = c->limits.output_limit_kb;
-    h->sprt = c->sprt;
-    h->rating_anchor = c->rating_anchor;
     h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
-    if (h->version == NULL || h->name == NULL || h->config_path == NULL || h->game == NULL ||
+    if (h->version == NULL || h->config_path == NULL || h->game == NULL ||
         h->game_params == NULL || h->game_digest == NULL || h->game_path == NULL ||
-        h->format == NULL || h->agents == NULL) {
+        h->agents == NULL) {
         goto err;
     }
     for (size_t i = 0; i < t->entrant_count; i++) {

@@ -16,10 +16,10 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
         is_random[i] = header->agents[i].is_random;
     }
     int status = tourney_stats_init(stats, header->agent_count, is_random,
-                                    header->time_per_move_ms * UINT64_C(1000000));
+                                    header->settings.time_per_move_ms * UINT64_C(1000000));
     free(is_random);
-    if (status == 0 && header->sprt.enabled) {
-        tourney_stats_set_sprt(stats, &header->sprt);
+    if (status == 0 && header->settings.sprt.enabled) {
+        tourney_stats_set_sprt(stats, &header->settings.sprt);
     }
     return status;
 }
@@ -27,7 +27,7 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
 int tourney_game_sample_init_for(struct game_sample *sample, const struct log_header *header)
 {
     size_t n = header->agent_count;
-    size_t pairs = header->gauntlet != NULL ? n - (n > 0) : n * (n - (n > 0)) / 2;
+    size_t pairs = header->settings.gauntlet_agent != NULL ? n - (n > 0) : n * (n - (n > 0)) / 2;
     return tourney_game_sample_init(sample, n, pairs, GAME_SAMPLE_LIMIT);
 }
 
@@ -51,17 +51,12 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         agents[i].params = header->agents[i].params;
     }
     const struct report_input input = {
-        .tournament = header->name,
+        .settings = &header->settings,
         .config_path = header->config_path,
         .game = header->game,
         .game_params = header->game_params,
-        .format = header->format,
-        .seed = header->seed,
-        .games_per_pair = header->games_per_pair,
-        .time_per_move_ms = header->time_per_move_ms,
         .games_scheduled = tourney_shard_games(&header->shard, header->games_scheduled),
         .shard = header->shard.count > 0 ? shard : NULL,
-        .rating_anchor = header->rating_anchor,
         .agents = agents,
         .stats = stats,
         .games = games,

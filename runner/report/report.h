@@ -6,6 +6,7 @@
 #ifndef TOURNEY_RUNNER_REPORT_H
 #define TOURNEY_RUNNER_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "game_sample.h"
 #include "ratings.h"
 #include "replay_data.h"
+#include "settings.h"
 #include "stats.h"
 #include "table.h"
 
@@ -23,17 +25,15 @@ struct report_agent {
 };
 
 struct report_input {
-    const char *tournament;
+    /* The tournament's settings as its log keeps them: the name, format,
+     * seed, ... (rows of the settings table with a label are shown as
+     * lines of their own, those marked for the summary in summary.json). */
+    const struct tournament_settings *settings;
     const char *config_path;
     const char *game;        /* the game plugin's name */
     const char *game_params;
-    const char *format; /* "round-robin" or "gauntlet" */
-    uint64_t seed;
-    uint32_t games_per_pair;
-    uint64_t time_per_move_ms;
     uint64_t games_scheduled; /* of the shard, when it is one */
     const char *shard;        /* "1/4" for shard 1 of 4, NULL for the whole tournament */
-    enum rating_anchor rating_anchor;
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;
     /* For report.html: the games it lets a reader replay (NULL for none),
@@ -58,6 +58,12 @@ int tourney_report_standings(const struct report *report, struct table *table);
 int tourney_report_crosstable(const struct report *report, struct table *table);
 int tourney_report_pairs(const struct report *report, struct table *table);
 int tourney_report_search(const struct report *report, struct table *table);
+
+/* The settings shown as lines of their own (the rows of the settings table
+ * with a label that the log holds: "Time per move", "1000 ms"), one per
+ * call from *NEXT (0 at first); false after the last. */
+bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,
+                                 char *value, size_t size);
 
 /* "Ratings: Bradley-Terry fit, random = 0" and the like, one line. */
 void tourney_report_describe_ratings(const struct report *report, char *buf, size_t size);

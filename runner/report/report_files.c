@@ -8,6 +8,7 @@
 #include "elo.h"
 #include "output.h"
 #include "report.h"
+#include "settings_json.h"
 
 /* A CSV field, quoted when it holds a separator, a quote or a line break. */
 static void csv_text(FILE *out, const char *text)
@@ -226,12 +227,43 @@ static json_t *json_sprt(const struct report *report)
                      (int)p->count[3], (int)p->count[4], "text", text);
 }
 
+/* summary.json's "tournament": the settings marked for it, each in its
+ * place of the log's header (around the config and the game), as there. */
+static json_t *json_tournament(const struct report *report)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    const struct tournament_settings *settings = in->settings;
+    json_t *tournament = json_object();
+    int status = tournament != NULL ? 0 : -1;
+    status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_IDENTITY, true);
+    status |= json_object_set_new(tournament, "config", json_string(in->config_path));
+    status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_PAIRS, true);
+    status |= json_object_set_new(tournament, "game", json_string(in->game));
+    status |= json_object_set_new(tournament, "game_params", json_string(in->game_params));
+    status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_PLAY, true);
+    json_t *counts = json_pack(
+        "{s:I, s:I, s:I, s:I}", "games_scheduled", (json_int_t)in->games_scheduled,
+        "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies,
+        "unpaired_games", (json_int_t)(stats->unpaired + stats->pending.waiting));
+    status |= counts != NULL ? json_object_update(tournament, counts) : -1;
+    json_decref(counts);
+    status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_JUDGING, true);
+    status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_ADDED, true);
+    if (in->shard != NULL) {
+        status |= json_object_set_new(tournament, "shard", json_string(in->shard));
+    }
+    if (status != 0) {
+        json_decref(tournament);
+        return NULL;
+    }
+    return tournament;
+}
+
 static json_t *json_summary(const struct report *report)
 {
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
-    char seed[24];
-    snprintf(seed, sizeof(seed), "%" PRIu64, in->seed);
     json_t *agents = json_array();
     json_t *cross = json_array();
     for (size_t rank = 0; agents && rank < stats->agent_count; rank++) {
@@ -262,21 +294,10 @@ static json_t *json_summary(const struct report *report)
         json_object_set_new(terminations, tourney_termination_name((enum termination)t),
                             json_integer((json_int_t)stats->terminations[t]));
     }
-    json_t *tournament = json_pack(
-        "{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I}", "name", in->tournament,
-        "config", in->config_path, "format", in->format, "game", in->game, "game_params",
-        in->game_params, "seed", seed,
-        "games_per_pair", (json_int_t)in->games_per_pair, "time_per_move_ms",
-        (json_int_t)in->time_per_move_ms, "games_scheduled", (json_int_t)in->games_scheduled,
-        "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies);
-    json_object_set_new(tournament, "unpaired_games",
-                        json_integer((json_int_t)(stats->unpaired + stats->pending.waiting)));
-    if (tournament != NULL && in->shard != NULL) {
-        json_object_set_new(tournament, "shard", json_string(in->shard));
-    }
     return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "format", 1, "tournament",
-                     tournament, "terminations", terminations, "ratings", json_ratings(report),
-                     "sprt", json_sprt(report), "agents", agents, "crosstable", cross);
+                     json_tournament(report), "terminations", terminations, "ratings",
+                     json_ratings(report), "sprt", json_sprt(report), "agents", agents,
+                     "crosstable", cross);
 }
 
 int tourney_report_write_json(const struct report *report, FILE *out)

@@ -58,8 +58,9 @@ static void fact(FILE *out, const char *term)
 static void write_header(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
+    const struct tournament_settings *settings = in->settings;
     fputs("<header><h1>Tournament ", out);
-    tourney_html_text(out, in->tournament);
+    tourney_html_text(out, settings->name);
     fputs("</h1><dl class=\"facts\">", out);
     fact(out, "Game");
     tourney_html_text(out, in->game);
@@ -70,15 +71,22 @@ static void write_header(const struct report *report, FILE *out)
     }
     fputs("</dd>", out);
     fact(out, "Format");
-    tourney_html_text(out, in->format);
-    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd>", in->games_per_pair);
+    tourney_html_text(out, tourney_tournament_format_name(settings->format));
+    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd>",
+            settings->games_per_pair);
     fact(out, "Seed");
-    fprintf(out, "%" PRIu64 "</dd>", in->seed);
+    fprintf(out, "%" PRIu64 "</dd>", settings->seed);
     fact(out, "Games");
     fprintf(out, "%" PRIu64 " played of %" PRIu64 " scheduled</dd>", in->stats->games,
             in->games_scheduled);
-    fact(out, "Time per move");
-    fprintf(out, "%" PRIu64 " ms</dd>", in->time_per_move_ms);
+    const char *label = NULL;
+    char value[256];
+    for (size_t next = 0;
+         tourney_report_next_setting(report, &next, &label, value, sizeof(value));) {
+        fact(out, label);
+        tourney_html_text(out, value);
+        fputs("</dd>", out);
+    }
     fact(out, "Config");
     tourney_html_text(out, in->config_path);
     fputs("</dd></dl><nav aria-label=\"Sections\"><ul>", out);
@@ -97,7 +105,7 @@ int tourney_report_write_html(const struct report *report, FILE *out)
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
           out);
-    tourney_html_textf(out, "%s: tournament report", in->tournament);
+    tourney_html_textf(out, "%s: tournament report", in->settings->name);
     fputs("</title>\n<style>\n", out);
     fputs(tourney_report_css, out);
     fputs("</style>\n</head>\n<body>\n", out);

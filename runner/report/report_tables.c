@@ -20,7 +20,7 @@ int tourney_report_init(struct report *report, const struct report_input *input)
         tourney_stats_summarize(input->stats, i, &report->summaries[i]);
     }
     tourney_stats_standings(input->stats, report->order);
-    if (tourney_ratings_fit(&report->ratings, input->stats, input->rating_anchor) != 0) {
+    if (tourney_ratings_fit(&report->ratings, input->stats, input->settings->rating_anchor) != 0) {
         tourney_report_finish(report);
         return -1;
     }
@@ -212,6 +212,24 @@ void tourney_report_describe_ratings(const struct report *report, char *buf, siz
     }
 }
 
+bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,
+                                 char *value, size_t size)
+{
+    size_t count = 0;
+    const struct setting *table = tourney_settings_table(&count);
+    while (*next < count && (table[*next].label == NULL ||
+                             !tourney_setting_in_log(&table[*next], report->input->settings))) {
+        ++*next;
+    }
+    if (*next >= count) {
+        return false;
+    }
+    const struct setting *row = &table[(*next)++];
+    *label = row->label;
+    tourney_setting_show(row, report->input->settings, value, size);
+    return true;
+}
+
 void tourney_report_describe_sprt(const struct report *report, char *buf, size_t size)
 {
     const struct stats *stats = report->input->stats;
@@ -293,9 +311,9 @@ static int print_table(const struct report *report,
 int tourney_report_print(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
-    fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->tournament,
-            in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
-            in->stats->games, in->seed);
+    fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n",
+            in->settings->name, in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game,
+            in->game_params, in->stats->games, in->settings->seed);
     int status = print_table(report, tourney_report_standings, tourney_table_print_text, out);
     fputc('\n', out);
     status |= print_table(report, tourney_report_crosstable, tourney_table_print_text, out);
@@ -317,17 +335,24 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
-    fprintf(out, "# Tournament `%s`\n\n", in->tournament);
+    const struct tournament_settings *settings = in->settings;
+    fprintf(out, "# Tournament `%s`\n\n", settings->name);
     fprintf(out, "- Config: `%s`\n", in->config_path);
     fprintf(out, "- Game: `%s` (%s)\n", in->game, in->game_params);
     fprintf(out, "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%s, %" PRIu32
                  " per pair, seats alternating), seed %" PRIu64 "\n",
-            stats->games, in->games_scheduled, in->format, in->games_per_pair, in->seed);
+            stats->games, in->games_scheduled, tourney_tournament_format_name(settings->format),
+            settings->games_per_pair, settings->seed);
     if (in->shard != NULL) {
         fprintf(out, "- Shard: %s (its games only; `tourney merge` joins the shards)\n",
                 in->shard);
     }
-    fprintf(out, "- Time per move: %" PRIu64 " ms\n", in->time_per_move_ms);
+    const char *label = NULL;
+    char value[256];
+    for (size_t next = 0;
+         tourney_report_next_setting(report, &next, &label, value, sizeof(value));) {
+        fprintf(out, "- %s: %s\n", label, value);
+    }
     fprintf(out, "- Terminations:");
     for (int t = 0; t < TERMINATION_COUNT; t++) {
         fprintf(out, "%s %" PRIu64 " %s", t ? "," : "", stats->terminations[t],

@@ -1,0 +1,295 @@
+/*
+ * The results log's header: the text of its settings digest and its JSON are
+ * pinned to what logs have always held (logs written before must still
+ * resume and merge), it reads back to the same settings, and two headers
+ * are told apart by the setting that differs.
+ */
+#include "test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log_header.h"
+
+/* A fixed tournament: a round-robin with no test, or (GAUNTLET) a gauntlet
+ * with a sequential test, another anchor and a shard. */
+static void fill(struct log_header *h, bool gauntlet)
+{
+    memset(h, 0, sizeof(*h));
+    tourney_settings_init(&h->settings);
+    struct tournament_settings *s = &h->settings;
+    s->name = strdup("pinned");
+    s->seed = gauntlet ? UINT64_MAX : 20261122;
+    s->games_per_pair = 40;
+    s->time_per_move_ms = 250;
+    if (gauntlet) {
+        s->format = FORMAT_GAUNTLET;
+        s->gauntlet_agent = strdup("alpha");
+        s->sprt = (struct sprt_settings){true, -10.0, 40.5, 0.05, 0.1};
+        s->rating_anchor = ANCHOR_MEAN;
+        h->shard = (struct shard){.index = 1, .count = 4};
+    }
+    h->version = strdup("0.1.0");
+    h->config_path = strdup("config/pinned.ini");
+    h->game = strdup("mnk");
+    h->game_params = strdup("rows = 3, cols = 3, k = 3");
+    h->game_digest = strdup("00112233445566778899aabbccddeeff");
+    h->game_path = gauntlet ? NULL : strdup("/opt/games/mnk.so");
+    h->games_scheduled = 80;
+    h->agents = calloc(2, sizeof(*h->agents));
+    assert_non_null(h->agents);
+    h->agent_count = 2;
+    h->agents[0] = (struct header_agent){strdup("alpha"), strdup("minimax"),
+                                         strdup("depth = 2, tie_break = lowest"),
+                                         strdup("ffeeddccbbaa99887766554433221100"), false};
+    h->agents[1] = (struct header_agent){strdup("beta"), strdup("random"), strdup(""),
+                                         strdup("0123456789abcdef0123456789abcdef"), true};
+    assert_int_equal(tourney_header_seal(h), 0);
+}
+
+/* The texts and lines of the two fixed tournaments, as the runner wrote them
+ * before the settings had a table. */
+static const char *const pinned_text[2] = {
+    "format=round-robin\ngauntlet=\ngame=mnk\ngame_params=rows = 3, cols = 3, k = 3\n"
+    "seed=20261122\ngames_per_pair=40\ntime_per_move_ms=250\ntime_margin_ms=500\n"
+    "agent_memory_mb=1024\nagent_output_limit_kb=64\n"
+    "agent=alpha|minimax|depth = 2, tie_break = lowest\nagent=beta|random|\n",
+    "format=gauntlet\ngauntlet=alpha\ngame=mnk\ngame_params=rows = 3, cols = 3, k = 3\n"
+    "seed=18446744073709551615\ngames_per_pair=40\ntime_per_move_ms=250\ntime_margin_ms=500\n"
+    "agent_memory_mb=1024\nagent_output_limit_kb=64\n"
+    "sprt=-10,40.5,0.050000000000000003,0.10000000000000001\n"
+    "agent=alpha|minimax|depth = 2, tie_break = lowest\nagent=beta|random|\n",
+};
+
+static const char *const pinned_digest[2] = {
+    "91cd6116e5cc878491e894748396acbe",
+    "75d5134ff0b880f882c9f6608e78d050",
+};
+
+static const char *const pinned_json[2] = {
+    "{\"type\":\"tournament\",\"log_format\":1,\"tourney\":\"0.1.0\",\"name\":\"pinned\","
+    "\"config\":\"config/pinned.ini\",\"game\":\"mnk\",\"game_params\":\"rows = 3, cols = 3, "
+    "k = 3\",\"game_digest\":\"00112233445566778899aabbccddeeff\",\"game_path\":"
+    "\"/opt/games/mnk.so\",\"format\":\"round-robin\",\"gauntlet_agent\":null,\"seed\":"
+    "\"20261122\",\"games_per_pair\":40,\"time_per_move_ms\":250,\"time_margin_ms\":500,"
+    "\"agent_memory_mb\":1024,\"agent_output_limit_kb\":64,\"games_scheduled\":80,\"agents\":"
+    "[{\"name\":\"alpha\",\"plugin\":\"minimax\",\"params\":\"depth = 2, tie_break = lowest\","
+    "\"digest\":\"ffeeddccbbaa99887766554433221100\",\"is_random\":false},{\"name\":\"beta\","
+    "\"plugin\":\"random\",\"params\":\"\",\"digest\":\"0123456789abcdef0123456789abcdef\","
+    "\"is_random\":true}],\"settings_digest\":\"91cd6116e5cc878491e894748396acbe\",\"sprt\":"
+    "null,\"rating_anchor\":\"auto\"}",
+    "{\"type\":\"tournament\",\"log_format\":1,\"tourney\":\"0.1.0\",\"name\":\"pinned\","
+    "\"config\":\"config/pinned.ini\",\"game\":\"mnk\",\"game_params\":\"rows = 3, cols = 3, "
+    "k = 3\",\"game_digest\":\"00112233445566778899aabbccddeeff\",\"game_path\":null,"
+    "\"format\":\"gauntlet\",\"gauntlet_agent\":\"alpha\",\"seed\":\"18446744073709551615\","
+    "\"games_per_pair\":40,\"time_per_move_ms\":250,\"time_margin_ms\":500,"
+    "\"agent_memory_mb\":1024,\"agent_output_limit_kb\":64,\"games_scheduled\":80,\"agents\":"
+    "[{\"name\":\"alpha\",\"plugin\":\"minimax\",\"params\":\"depth = 2, tie_break = lowest\","
+    "\"digest\":\"ffeeddccbbaa99887766554433221100\",\"is_random\":false},{\"name\":\"beta\","
+    "\"plugin\":\"random\",\"params\":\"\",\"digest\":\"0123456789abcdef0123456789abcdef\","
+    "\"is_random\":true}],\"settings_digest\":\"75d5134ff0b880f882c9f6608e78d050\",\"sprt\":"
+    "{\"elo0\":-10.0,\"elo1\":40.5,\"alpha\":0.050000000000000003,\"beta\":"
+    "0.10000000000000001},\"rating_anchor\":\"mean\",\"shard\":{\"index\":1,\"count\":4}}",
+};
+
+static char *header_line(const struct log_header *h)
+{
+    json_t *object = tourney_header_to_json(h);
+    assert_non_null(object);
+    char *line = json_dumps(object, JSON_COMPACT);
+    json_decref(object);
+    assert_non_null(line);
+    return line;
+}
+
+static void test_pinned_digest_text(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 2; v++) {
+        struct log_header h;
+        fill(&h, v == 1);
+        char *text = tourney_header_settings_text(&h);
+        assert_string_equal(text, pinned_text[v]);
+        assert_string_equal(h.settings_digest, pinned_digest[v]);
+        free(text);
+        tourney_header_finish(&h);
+    }
+}
+
+static void test_pinned_json(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 2; v++) {
+        struct log_header h;
+        fill(&h, v == 1);
+        char *line = header_line(&h);
+        assert_string_equal(line, pinned_json[v]);
+        free(line);
+        tourney_header_finish(&h);
+    }
+}
+
+/* Parses TEXT as a header; returns its status, with the reason in ERROR. */
+static int read_header(struct log_header *h, const char *text, char *error, size_t size)
+{
+    json_t *object = json_loads(text, 0, NULL);
+    assert_non_null(object);
+    int status = tourney_header_from_json(h, object, error, size);
+    json_decref(object);
+    return status;
+}
+
+static void test_read_back(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 2; v++) {
+        struct log_header h;
+        char error[256] = "";
+        if (read_header(&h, pinned_json[v], error, sizeof(error)) != 0) {
+            fail_msg("%s", error);
+        }
+        const struct tournament_settings *s = &h.settings;
+        assert_string_equal(s->name, "pinned");
+        assert_true(s->seed == (v ? UINT64_MAX : 20261122));
+        assert_int_equal(s->format, v ? FORMAT_GAUNTLET : FORMAT_ROUND_ROBIN);
+        assert_true(s->sprt.enabled == (v == 1));
+        assert_true(!v || (s->sprt.alpha == 0.05 && s->sprt.beta == 0.1));
+        assert_int_equal(s->rating_anchor, v ? ANCHOR_MEAN : ANCHOR_AUTO);
+        assert_string_equal(h.settings_digest, pinned_digest[v]);
+        assert_int_equal(h.shard.count, v ? 4 : 0);
+        char *line = header_line(&h);
+        assert_string_equal(line, pinned_json[v]);
+        free(line);
+        tourney_header_finish(&h);
+    }
+}
+
+/* A log from before the test and the anchor were settings lacks their keys:
+ * it was played without a test, and reads so, under the same digest. */
+static void test_older_log_without_added_keys(void **state)
+{
+    (void)state;
+    char *text = strdup(pinned_json[0]);
+    assert_non_null(text);
+    char *added = strstr(text, ",\"sprt\":null,\"rating_anchor\":\"auto\"");
+    assert_non_null(added);
+    strcpy(added, "}");
+    struct log_header h;
+    char error[256] = "";
+    if (read_header(&h, text, error, sizeof(error)) != 0) {
+        fail_msg("%s", error);
+    }
+    assert_false(h.settings.sprt.enabled);
+    assert_int_equal(h.settings.rating_anchor, ANCHOR_AUTO);
+    assert_string_equal(h.settings_digest, pinned_digest[0]);
+    tourney_header_finish(&h);
+    free(text);
+}
+
+/* Replaces the first FROM in TEXT by TO; heap string. */
+static char *replace(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t size = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(size);
+    assert_non_null(out);
+    snprintf(out, size, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return out;
+}
+
+static void assert_refused(const char *text, const char *message)
+{
+    struct log_header h;
+    char error[256] = "";
+    assert_int_equal(read_header(&h, text, error, sizeof(error)), -1);
+    assert_string_equal(error, message);
+}
+
+static void test_bad_headers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *from, *to, *message;
+    } cases[] = {
+        {"\"seed\":\"20261122\"", "\"seed\":\"20261123\"",
+         "results log header does not match its settings digest"},
+        {"\"seed\":\"20261122\",", "",
+         "results log header: 'seed' is missing"},
+        {"\"games_per_pair\":40", "\"games_per_pair\":\"40\"",
+         "results log header: 'games_per_pair' has the wrong type"},
+        {"\"games_per_pair\":40", "\"games_per_pair\":41",
+         "results log header: bad value '41' for 'games_per_pair': expected an even number from "
+         "2 to 1000000 (each pair plays both seats equally often)"},
+        {"\"format\":\"round-robin\"", "\"format\":\"swiss\"",
+         "results log header: bad value 'swiss' for 'format': expected round-robin or gauntlet"},
+        {"\"name\":\"pinned\"", "\"name\":null", "results log header: 'name' has the wrong type"},
+        {"\"sprt\":null", "\"sprt\":{\"elo0\":0}", "results log header: 'sprt' is incomplete"},
+        {"\"rating_anchor\":\"auto\"", "\"rating_anchor\":\"median\"",
+         "results log header: bad value 'median' for 'rating_anchor': expected auto, random or "
+         "mean"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char *text = replace(pinned_json[0], cases[i].from, cases[i].to);
+        assert_refused(text, cases[i].message);
+        free(text);
+    }
+}
+
+static void test_differences(void **state)
+{
+    (void)state;
+    struct log_header a;
+    struct log_header b;
+    fill(&a, false);
+    fill(&b, false);
+    const struct setting *setting = NULL;
+    size_t agent = 9;
+    char why[256];
+    assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SAME);
+    assert_true(tourney_header_compatible(&a, &b, why, sizeof(why)));
+
+    b.settings.time_per_move_ms = 500;
+    assert_int_equal(tourney_header_seal(&b), 0);
+    assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SETTING);
+    assert_ptr_equal(setting, tourney_settings_find("time_per_move_ms"));
+    assert_false(tourney_header_compatible(&a, &b, why, sizeof(why)));
+    assert_string_equal(why, "the log was played with time_per_move_ms 250 ms, the config says "
+                             "500 ms");
+
+    /* The seed first; the anchor is no difference at all. */
+    b.settings.seed = 3;
+    b.settings.rating_anchor = ANCHOR_MEAN;
+    assert_int_equal(tourney_header_seal(&b), 0);
+    assert_false(tourney_header_compatible(&a, &b, why, sizeof(why)));
+    assert_string_equal(why, "the log was played with seed 20261122, the config says 3");
+    b.settings.seed = a.settings.seed;
+    b.settings.time_per_move_ms = a.settings.time_per_move_ms;
+    assert_int_equal(tourney_header_seal(&b), 0);
+    assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SAME);
+
+    free(b.agents[1].params);
+    b.agents[1].params = strdup("x = 1");
+    assert_int_equal(tourney_header_seal(&b), 0);
+    assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_AGENT);
+    assert_int_equal(agent, 1);
+    assert_false(tourney_header_compatible(&a, &b, why, sizeof(why)));
+    assert_string_equal(why, "the log's agent 2 is beta (random), the config's beta (random: "
+                             "x = 1)");
+    tourney_header_finish(&a);
+    tourney_header_finish(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pinned_digest_text),
+        cmocka_unit_test(test_pinned_json),
+        cmocka_unit_test(test_read_back),
+        cmocka_unit_test(test_older_log_without_added_keys),
+        cmocka_unit_test(test_bad_headers),
+        cmocka_unit_test(test_differences),
+    };
+    return cmocka_run_group_tests_name("log_header", tests, NULL, NULL);
+}
