@@ -102,3 +102,17 @@ void cut_in_line(const char *path, size_t line, size_t back)
     assert_true(back <= end);
     assert_int_equal(truncate(path, (off_t)(end - back)), 0);
 }
+
+void assert_names_file(const char *message, const char *expected, const char *path)
+{
+    const char *mark = strstr(expected, "%s");
+    assert_non_null(mark);
+    char *full = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&full, &size);
+    assert_non_null(out);
+    fprintf(out, "%.*s%s%s", (int)(mark - expected), expected, path, mark + 2);
+    assert_int_equal(fclose(out), 0);
+    assert_string_equal(message, full);
+    free(full);
+}

@@ -33,4 +33,8 @@ size_t line_end(const char *text, size_t line);
  * the newline counted): a write of line LINE cut short. */
 void cut_in_line(const char *path, size_t line, size_t back);
 
+/* Asserts that MESSAGE is EXPECTED with its one "%s" standing for PATH
+ * (a temporary file's name is known only when the test runs). */
+void assert_names_file(const char *message, const char *expected, const char *path);
+
 #endif /* TOURNEY_TESTS_FILES_H */
