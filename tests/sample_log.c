@@ -100,8 +100,8 @@ char *sample_line(const struct log_header *header, const struct game_record *rec
     return line;
 }
 
-void sample_log(const char *dir, const struct log_header *header, const uint32_t *games,
-                size_t count)
+void sample_log_of(const char *dir, const struct log_header *header,
+                   const struct game_record *records, size_t count)
 {
     struct results_log log;
     char error[512] = "";
@@ -110,13 +110,25 @@ void sample_log(const char *dir, const struct log_header *header, const uint32_t
         fail();
     }
     for (size_t i = 0; i < count; i++) {
-        struct game_record record;
-        sample_game(&record, games[i], 1000);
-        char *line = sample_line(header, &record);
+        char *line = sample_line(header, &records[i]);
         assert_int_equal(tourney_results_log_add_line(&log, line, error, sizeof(error)), 0);
         free(line);
-        tourney_record_finish(&record);
     }
     assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
     tourney_results_log_close(&log);
+}
+
+void sample_log(const char *dir, const struct log_header *header, const uint32_t *games,
+                size_t count)
+{
+    struct game_record *records = calloc(count + 1, sizeof(*records));
+    assert_non_null(records);
+    for (size_t i = 0; i < count; i++) {
+        sample_game(&records[i], games[i], 1000);
+    }
+    sample_log_of(dir, header, records, count);
+    for (size_t i = 0; i < count; i++) {
+        tourney_record_finish(&records[i]);
+    }
+    free(records);
 }

@@ -33,4 +33,8 @@ char *sample_line(const struct log_header *header, const struct game_record *rec
 void sample_log(const char *dir, const struct log_header *header, const uint32_t *games,
                 size_t count);
 
+/* The same with the COUNT games RECORDS, made by the caller. */
+void sample_log_of(const char *dir, const struct log_header *header,
+                   const struct game_record *records, size_t count);
+
 #endif /* TOURNEY_TESTS_SAMPLE_LOG_H */

@@ -144,10 +144,10 @@ static void test_only_wanted_games_are_named(void **state)
 static void test_large_sets(void **state)
 {
     (void)state;
-    const uint64_t size = UINT64_C(50000000);
+    const uint64_t size = UINT64_C(20000000);
     struct game_set set;
     assert_int_equal(tourney_game_set_init(&set, size), 0);
-    assert_missing(&set, NULL, NULL, 20, "0-49999999");
+    assert_missing(&set, NULL, NULL, 20, "0-19999999");
     assert_true(tourney_game_set_add(&set, 0));
     assert_true(tourney_game_set_add(&set, UINT64_C(12345678)));
     assert_true(tourney_game_set_add(&set, size - 1));
@@ -158,8 +158,8 @@ static void test_large_sets(void **state)
     assert_false(tourney_game_set_has(&set, UINT64_C(12345679)));
     assert_true(tourney_game_set_has(&set, size - 1));
     assert_false(tourney_game_set_has(&set, size));
-    assert_missing(&set, NULL, NULL, 20, "1-12345677, 12345679-49999998");
-    assert_missing(&set, NULL, NULL, 1, "1-12345677 and 37654320 more games");
+    assert_missing(&set, NULL, NULL, 20, "1-12345677, 12345679-19999998");
+    assert_missing(&set, NULL, NULL, 1, "1-12345677 and 7654320 more games");
     tourney_game_set_finish(&set);
 }
 
