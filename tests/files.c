@@ -59,6 +59,35 @@ void write_file(const char *path, const char *format, ...)
     assert_int_equal(fclose(file), 0);
 }
 
+void copy_edited(const char *from, const char *to, const char *find, const char *replace)
+{
+    char *text = slurp(from);
+    char *at = strstr(text, find);
+    if (at == NULL) {
+        print_error("'%s' is not in %s\n", find, from);
+        fail();
+    }
+    write_file(to, "%.*s%s%s", (int)(at - text), text, replace, at + strlen(find));
+    free(text);
+}
+
+void assert_file_is(const char *path, const char *expected)
+{
+    char *text = slurp(path);
+    assert_string_equal(text, expected);
+    free(text);
+}
+
+void assert_file_has(const char *path, const char *part)
+{
+    char *text = slurp(path);
+    if (strstr(text, part) == NULL) {
+        print_error("%s does not hold: %s\n--- it holds:\n%s---\n", path, part, text);
+        fail();
+    }
+    free(text);
+}
+
 size_t count_lines(const char *path)
 {
     FILE *file = fopen(path, "r");

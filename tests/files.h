@@ -20,6 +20,17 @@ char *slurp(const char *path);
 /* Writes the file at PATH anew with the printf FORMAT. */
 void write_file(const char *path, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/* Writes the file at TO: the file at FROM with its first FIND replaced by
+ * REPLACE (FIND must be there). */
+void copy_edited(const char *from, const char *to, const char *find, const char *replace);
+
+/* Asserts that the file at PATH holds exactly EXPECTED. */
+void assert_file_is(const char *path, const char *expected);
+
+/* Asserts that the file at PATH holds PART somewhere, showing the file when
+ * it does not. */
+void assert_file_has(const char *path, const char *part);
+
 /* The lines of the file at PATH; 0 when it cannot be read. */
 size_t count_lines(const char *path);
 

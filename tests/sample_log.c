@@ -5,10 +5,12 @@
 
 #include "sample_log.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "digest.h"
+#include "files.h"
 #include "log_line.h"
 #include "results_log.h"
 
@@ -131,4 +133,21 @@ void sample_log(const char *dir, const struct log_header *header, const uint32_t
         tourney_record_finish(&records[i]);
     }
     free(records);
+}
+
+struct sample_dir *sample_dir_create(const char *prefix, uint32_t games, uint64_t seed)
+{
+    struct sample_dir *sample = calloc(1, sizeof(*sample));
+    assert_non_null(sample);
+    make_temp_dir(sample->dir, sizeof(sample->dir), prefix);
+    snprintf(sample->path, sizeof(sample->path), "%s/games.jsonl", sample->dir);
+    sample_header(&sample->header, games, seed);
+    return sample;
+}
+
+void sample_dir_destroy(struct sample_dir *sample)
+{
+    tourney_header_finish(&sample->header);
+    remove_tree(sample->dir);
+    free(sample);
 }

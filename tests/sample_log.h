@@ -37,4 +37,17 @@ void sample_log(const char *dir, const struct log_header *header, const uint32_t
 void sample_log_of(const char *dir, const struct log_header *header,
                    const struct game_record *records, size_t count);
 
+/* A temporary directory for a log of the sample tournament: the fixture of
+ * the tests of one log. */
+struct sample_dir {
+    char dir[64];
+    char path[96]; /* DIR/games.jsonl, not written yet */
+    struct log_header header;
+};
+
+/* A new one, /tmp/tourney-PREFIX-XXXXXX, with the header of GAMES games and
+ * SEED; destroy removes the directory and all in it. */
+struct sample_dir *sample_dir_create(const char *prefix, uint32_t games, uint64_t seed);
+void sample_dir_destroy(struct sample_dir *sample);
+
 #endif /* TOURNEY_TESTS_SAMPLE_LOG_H */

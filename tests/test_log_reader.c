@@ -18,34 +18,20 @@
 
 #define GAMES 6
 
-struct fixture {
-    char dir[64];
-    char path[96]; /* DIR/games.jsonl */
-    struct log_header header;
-};
-
 static int setup(void **state)
 {
-    struct fixture *f = calloc(1, sizeof(*f));
-    assert_non_null(f);
-    make_temp_dir(f->dir, sizeof(f->dir), "log-reader");
-    snprintf(f->path, sizeof(f->path), "%s/games.jsonl", f->dir);
-    sample_header(&f->header, GAMES, 77);
-    *state = f;
+    *state = sample_dir_create("log-reader", GAMES, 77);
     return 0;
 }
 
 static int teardown(void **state)
 {
-    struct fixture *f = *state;
-    tourney_header_finish(&f->header);
-    remove_tree(f->dir);
-    free(f);
+    sample_dir_destroy(*state);
     return 0;
 }
 
 /* Writes the log of F's header with games 0 to COUNT - 1 in order. */
-static void write_games(const struct fixture *f, uint32_t count)
+static void write_games(const struct sample_dir *f, uint32_t count)
 {
     uint32_t games[GAMES] = {0};
     for (uint32_t g = 0; g < count; g++) {
@@ -54,8 +40,19 @@ static void write_games(const struct fixture *f, uint32_t count)
     sample_log(f->dir, &f->header, games, count);
 }
 
+/* Opens F's log (which must open) into READER; returns its text (free it). */
+static char *open_log(const struct sample_dir *f, struct log_reader *reader)
+{
+    char error[512] = "";
+    if (tourney_log_reader_open(reader, f->path, error, sizeof(error)) != 0) {
+        print_error("%s\n", error);
+        fail();
+    }
+    return slurp(f->path);
+}
+
 /* Replaces the first FROM in line LINE of the log with TO (as long). */
-static void edit_line(const struct fixture *f, size_t line, const char *from, const char *to)
+static void edit_line(const struct sample_dir *f, size_t line, const char *from, const char *to)
 {
     assert_int_equal(strlen(from), strlen(to));
     char *text = slurp(f->path);
@@ -68,7 +65,7 @@ static void edit_line(const struct fixture *f, size_t line, const char *from, co
     free(text);
 }
 
-static void assert_open_fails(const struct fixture *f, int status, const char *expected)
+static void assert_open_fails(const struct sample_dir *f, int status, const char *expected)
 {
     struct log_reader reader;
     char error[512] = "";
@@ -81,11 +78,11 @@ static void assert_open_fails(const struct fixture *f, int status, const char *e
 
 /* Opens the log and reads games until one is refused; its message (with the
  * path in place of %s) must be EXPECTED after GOOD games. */
-static void assert_refused_after(const struct fixture *f, size_t good, const char *expected)
+static void assert_refused_after(const struct sample_dir *f, size_t good, const char *expected)
 {
     struct log_reader reader;
+    free(open_log(f, &reader));
     char error[512] = "";
-    assert_int_equal(tourney_log_reader_open(&reader, f->path, error, sizeof(error)), 0);
     struct game_record record;
     int status;
     size_t read = 0;
@@ -106,12 +103,11 @@ static void assert_refused_after(const struct fixture *f, size_t good, const cha
 
 static void test_a_log_read_game_by_game(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     write_games(f, GAMES);
-    char *text = slurp(f->path);
     struct log_reader reader;
+    char *text = open_log(f, &reader);
     char error[512] = "";
-    assert_int_equal(tourney_log_reader_open(&reader, f->path, error, sizeof(error)), 0);
     assert_string_equal(reader.header.name, "sample");
     assert_int_equal(reader.header.seed, 77);
     assert_int_equal(reader.header.games_scheduled, GAMES);
@@ -163,14 +159,13 @@ static void test_a_log_read_game_by_game(void **state)
 
 static void test_a_torn_last_line_is_left_out(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     write_games(f, 4);
     /* The header, games 0 to 2, and 30 bytes short of game 3's end. */
     cut_in_line(f->path, 5, 30);
-    char *text = slurp(f->path);
     struct log_reader reader;
+    char *text = open_log(f, &reader);
     char error[512] = "";
-    assert_int_equal(tourney_log_reader_open(&reader, f->path, error, sizeof(error)), 0);
     int status;
     size_t games = 0;
     do {
@@ -192,7 +187,7 @@ static void test_a_torn_last_line_is_left_out(void **state)
 
 static void test_corrupted_lines_are_refused_with_their_line(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     static const char message[] =
         "%s:4: corrupted record (it does not match its check digest); refusing the whole log";
     /* One changed character: valid JSON, a wrong digest. */
@@ -234,7 +229,7 @@ static void test_corrupted_lines_are_refused_with_their_line(void **state)
 /* A line of another kind or another tournament, sealed as a log line is. */
 static void test_foreign_lines_are_refused_with_their_line(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     write_games(f, 2);
     char *text = slurp(f->path);
 
@@ -278,7 +273,7 @@ static void test_foreign_lines_are_refused_with_their_line(void **state)
 
 static void test_the_header_is_checked(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     /* An empty log; one killed while writing its header. */
     write_file(f->path, "%s", "");
     assert_open_fails(f, TOURNEY_LOG_EMPTY, "%s: no tournament header: the log is empty");
@@ -327,11 +322,11 @@ static void test_the_header_is_checked(void **state)
 /* A header alone is a log without games. */
 static void test_a_log_without_games(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     write_games(f, 0);
     struct log_reader reader;
+    free(open_log(f, &reader));
     char error[512] = "";
-    assert_int_equal(tourney_log_reader_open(&reader, f->path, error, sizeof(error)), 0);
     struct game_record record;
     tourney_record_init(&record);
     assert_int_equal(tourney_log_reader_next(&reader, &record, error, sizeof(error)), 0);
@@ -346,12 +341,11 @@ static void test_a_log_without_games(void **state)
  * merge reads stretches of one log side by side. */
 static void test_reading_on_from_the_middle(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     write_games(f, GAMES);
-    char *text = slurp(f->path);
     struct log_reader reader;
+    char *text = open_log(f, &reader);
     char error[512] = "";
-    assert_int_equal(tourney_log_reader_open(&reader, f->path, error, sizeof(error)), 0);
     /* Game 3 is on line 5, after four lines. */
     off_t offset = (off_t)line_end(text, 4);
     assert_int_equal(tourney_log_reader_seek(&reader, offset, 5, error, sizeof(error)), 0);

@@ -17,29 +17,15 @@
 
 #define GAMES 8
 
-struct fixture {
-    char dir[64];
-    char path[96]; /* DIR/games.jsonl */
-    struct log_header header;
-};
-
 static int setup(void **state)
 {
-    struct fixture *f = calloc(1, sizeof(*f));
-    assert_non_null(f);
-    make_temp_dir(f->dir, sizeof(f->dir), "results-log");
-    snprintf(f->path, sizeof(f->path), "%s/games.jsonl", f->dir);
-    sample_header(&f->header, GAMES, 5);
-    *state = f;
+    *state = sample_dir_create("results-log", GAMES, 5);
     return 0;
 }
 
 static int teardown(void **state)
 {
-    struct fixture *f = *state;
-    tourney_header_finish(&f->header);
-    remove_tree(f->dir);
-    free(f);
+    sample_dir_destroy(*state);
     return 0;
 }
 
@@ -63,7 +49,7 @@ static int see_game(const struct game_record *record, void *context)
 
 /* The text of the sample log of F's header with games FIRST to LAST in
  * order (free it): what the file must hold. */
-static char *expected_log(const struct fixture *f, uint32_t first, uint32_t last)
+static char *expected_log(const struct sample_dir *f, uint32_t first, uint32_t last)
 {
     char *text = NULL;
     size_t size = 0;
@@ -84,7 +70,7 @@ static char *expected_log(const struct fixture *f, uint32_t first, uint32_t last
     return text;
 }
 
-static void assert_log_is(const struct fixture *f, const char *expected)
+static void assert_log_is(const struct sample_dir *f, const char *expected)
 {
     char *text = slurp(f->path);
     assert_string_equal(text, expected);
@@ -92,7 +78,7 @@ static void assert_log_is(const struct fixture *f, const char *expected)
 }
 
 /* Adds game G of the sample as its line, not yet written. */
-static void add_game(const struct fixture *f, struct results_log *log, uint32_t g)
+static void add_game(const struct sample_dir *f, struct results_log *log, uint32_t g)
 {
     struct game_record record;
     sample_game(&record, g, 1000);
@@ -105,7 +91,7 @@ static void add_game(const struct fixture *f, struct results_log *log, uint32_t 
 
 static void test_create_and_append_in_order(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     struct results_log log;
     char error[512] = "";
     assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, error, sizeof(error)),
@@ -169,7 +155,7 @@ static void test_create_and_append_in_order(void **state)
 
 static void test_read_back(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     static const uint32_t games[] = {0, 1, 2, 3, 4, 5};
     sample_log(f->dir, &f->header, games, 6);
     struct log_header header;
@@ -236,7 +222,7 @@ static void test_read_back(void **state)
 
 static void test_resume_without_a_log(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     struct results_log log;
     struct games_seen seen = {.count = 0};
     bool created = false;
@@ -274,7 +260,7 @@ static void test_resume_without_a_log(void **state)
  * interrupted. */
 static void test_resume_after_a_cut_last_line(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     static const uint32_t games[] = {0, 1, 2, 3, 4};
     sample_log(f->dir, &f->header, games, 5);
     cut_in_line(f->path, 6, 25);
@@ -306,7 +292,7 @@ static void test_resume_after_a_cut_last_line(void **state)
 /* Resuming F's log under HEADER is refused with EXPECTED ("%s" is the
  * log's path) after handing over GAMES games, and the log is left as it
  * was. */
-static void assert_resume_refused(const struct fixture *f, const struct log_header *header,
+static void assert_resume_refused(const struct sample_dir *f, const struct log_header *header,
                                   size_t games, const char *expected)
 {
     char *before = slurp(f->path);
@@ -326,7 +312,7 @@ static void assert_resume_refused(const struct fixture *f, const struct log_head
 
 static void test_resume_refuses_another_tournament(void **state)
 {
-    struct fixture *f = *state;
+    struct sample_dir *f = *state;
     static const uint32_t games[] = {0, 1, 2};
     sample_log(f->dir, &f->header, games, 3);
 

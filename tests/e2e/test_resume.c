@@ -16,50 +16,22 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RESUME_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/resume.ini"
-
-/* The uninterrupted run every other one is compared with. */
-static struct run reference;
-
-static int setup(void **state)
+/* Makes RUN a new directory holding a copy of REFERENCE's results log, in
+ * reports/, whose path is LOG. */
+static void copy_log(struct run *run, const struct run *reference, char *log, size_t size)
 {
-    (void)state;
-    play(&reference, RESUME_CONFIG);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    remove_tree(reference.dir);
-    return 0;
-}
-
-/* RUN ended with exactly the reference's games and reports. */
-static void assert_same_as_reference(const struct run *run)
-{
-    assert_same_results(run, &reference);
-}
-
-static void copy_log(const struct run *from, const struct run *to)
-{
+    make_run_dir(run, "resume");
     char command[512];
-    snprintf(command, sizeof(command), "mkdir -p '%s/reports' && cp '%s/reports/games.jsonl' '%s/reports/'",
-             to->dir, from->dir, to->dir);
+    snprintf(command, sizeof(command),
+             "mkdir -p '%s/reports' && cp '%s/reports/games.jsonl' '%s/reports/'", run->dir,
+             reference->dir, run->dir);
     assert_int_equal(system(command), 0);
-}
-
-static void resume(struct run *run, const char *config)
-{
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", run->dir);
-    const char *args[] = {"run", config, "--quiet", "--resume", "--output", output, NULL};
-    run_tourney(run, args);
+    snprintf(log, size, "%s/reports/games.jsonl", run->dir);
 }
 
 static void test_killed_runs_resume_to_the_same_result(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
     make_run_dir(&run, "resume");
     char output[128];
@@ -81,69 +53,46 @@ static void test_killed_runs_resume_to_the_same_result(void **state)
         print_message("kill %d after %ld ms: %zu lines in the log\n", attempt,
                       pause.tv_nsec / 1000000, count_lines(log));
     }
-    resume(&run, RESUME_CONFIG);
+    resume(&run, RESUME_CONFIG, NULL);
     assert_int_equal(run.status, 0);
-    assert_same_as_reference(&run);
+    assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
 
 static void test_log_cut_mid_record_resumes(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
-    make_run_dir(&run, "resume");
-    copy_log(&reference, &run);
     char log[160];
-    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    copy_log(&run, reference, log, sizeof(log));
     /* Cut 20 bytes before the end of line 101: the header, 99 whole games
      * and the beginning of the 100th. */
-    char *text = slurp(log);
-    size_t offset = 0;
-    for (int line = 0; line < 101; offset++) {
-        line += text[offset] == '\n';
-    }
-    free(text);
-    assert_int_equal(truncate(log, (off_t)(offset - 20)), 0);
-    resume(&run, RESUME_CONFIG);
+    cut_in_line(log, 101, 20);
+    resume(&run, RESUME_CONFIG, NULL);
     assert_int_equal(run.status, 0);
-    char *err = slurp(run.err);
-    assert_non_null(strstr(err, "99 of 600 games already played"));
-    free(err);
-    assert_same_as_reference(&run);
+    assert_file_has(run.err, "99 of 600 games already played");
+    assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
 
 static void test_corrupted_log_is_refused(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
-    make_run_dir(&run, "resume");
-    copy_log(&reference, &run);
     char log[160];
-    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    copy_log(&run, reference, log, sizeof(log));
     /* One changed character in the middle of line 50. */
     char *text = slurp(log);
-    char *line = text;
-    for (int i = 1; i < 50; i++) {
-        line = strchr(line, '\n') + 1;
-    }
-    char *seat = strstr(line, "\"seats\":\"0");
+    char *seat = strstr(text + line_end(text, 49), "\"seats\":\"0");
     assert_non_null(seat);
     seat[9] = '1';
-    FILE *file = fopen(log, "w");
-    fputs(text, file);
-    fclose(file);
-    size_t size = strlen(text);
-    free(text);
+    write_file(log, "%s", text);
 
-    resume(&run, RESUME_CONFIG);
+    resume(&run, RESUME_CONFIG, NULL);
     assert_int_equal(run.status, 1);
-    char *err = slurp(run.err);
-    assert_non_null(strstr(err, "games.jsonl:50: corrupted record"));
-    free(err);
+    assert_file_has(run.err, "games.jsonl:50: corrupted record");
     /* Refused means untouched: nothing cut, nothing appended. */
-    text = slurp(log);
-    assert_int_equal(strlen(text), size);
+    assert_file_is(log, text);
     free(text);
 
     const char *report[] = {"report", NULL, NULL};
@@ -158,65 +107,41 @@ static void test_corrupted_log_is_refused(void **state)
 
 static void test_foreign_log_is_refused(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
-    make_run_dir(&run, "resume");
-    copy_log(&reference, &run);
+    char log[160];
+    copy_log(&run, reference, log, sizeof(log));
     /* The same tournament but for the seed. */
     char config[128];
     snprintf(config, sizeof(config), "%s/other.ini", run.dir);
-    char *text = slurp(RESUME_CONFIG);
-    char *seed = strstr(text, "seed = 99");
-    assert_non_null(seed);
-    seed[8] = '8';
-    FILE *file = fopen(config, "w");
-    fputs(text, file);
-    fclose(file);
-    free(text);
-    resume(&run, config);
+    copy_edited(RESUME_CONFIG, config, "seed = 99", "seed = 98");
+    resume(&run, config, NULL);
     assert_int_equal(run.status, 1);
-    char *err = slurp(run.err);
-    assert_non_null(strstr(err, "belongs to another tournament: the log was played with seed "
-                                "99, the config says 98"));
-    free(err);
+    assert_file_has(run.err, "belongs to another tournament: the log was played with seed 99, "
+                             "the config says 98");
 
     /* The same games but a shorter hard time limit: a faulty agent's games
      * could end otherwise, so this is another tournament too. */
-    text = slurp(RESUME_CONFIG);
-    char *section = strstr(text, "[tournament]\n");
-    assert_non_null(section);
-    section += strlen("[tournament]\n");
-    file = fopen(config, "w");
-    fprintf(file, "%.*stime_margin_ms = 100\n%s", (int)(section - text), text, section);
-    fclose(file);
-    free(text);
-    resume(&run, config);
+    copy_edited(RESUME_CONFIG, config, "[tournament]\n", "[tournament]\ntime_margin_ms = 100\n");
+    resume(&run, config, NULL);
     assert_int_equal(run.status, 1);
-    err = slurp(run.err);
-    assert_non_null(strstr(err, "belongs to another tournament: the config's agents, parameters, "
-                                "games per pair, format, time per move or agent limits differ"));
-    free(err);
+    assert_file_has(run.err, "belongs to another tournament: the config's agents, parameters, "
+                             "games per pair, format, time per move or agent limits differ");
 
     /* A log that is not a results log at all. */
-    char log[160];
-    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
-    file = fopen(log, "w");
-    fputs("{\"hello\": \"world\"}\n", file);
-    fclose(file);
-    resume(&run, RESUME_CONFIG);
+    write_file(log, "%s", "{\"hello\": \"world\"}\n");
+    resume(&run, RESUME_CONFIG, NULL);
     assert_int_equal(run.status, 1);
-    err = slurp(run.err);
-    assert_non_null(strstr(err, "games.jsonl:1: corrupted record"));
-    free(err);
+    assert_file_has(run.err, "games.jsonl:1: corrupted record");
     remove_tree(run.dir);
 }
 
 static void test_reports_rebuild_from_the_log_alone(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
-    make_run_dir(&run, "resume");
-    copy_log(&reference, &run);
+    char log[160];
+    copy_log(&run, reference, log, sizeof(log));
     char dir[128];
     snprintf(dir, sizeof(dir), "%s/reports", run.dir);
     const char *args[] = {"report", dir, NULL};
@@ -227,20 +152,18 @@ static void test_reports_rebuild_from_the_log_alone(void **state)
     for (size_t i = 0; i < 3; i++) {
         char a[160];
         char b[160];
-        snprintf(a, sizeof(a), "%s/reports/%s", reference.dir, files[i]);
+        snprintf(a, sizeof(a), "%s/reports/%s", reference->dir, files[i]);
         snprintf(b, sizeof(b), "%s/%s", dir, files[i]);
         char *expected = slurp(a);
-        char *rebuilt = slurp(b);
-        assert_string_equal(rebuilt, expected);
+        assert_file_is(b, expected);
         free(expected);
-        free(rebuilt);
     }
     remove_tree(run.dir);
 }
 
 static void test_interrupt_stops_cleanly(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
     make_run_dir(&run, "resume");
     char output[128];
@@ -254,20 +177,18 @@ static void test_interrupt_stops_cleanly(void **state)
     wait_for_lines(log, 2);
     kill(pid, SIGINT);
     wait_tourney(&run, pid);
-    char *err = slurp(run.err);
     assert_int_equal(run.status, 130);
-    assert_non_null(strstr(err, "tourney: interrupted after "));
-    assert_non_null(strstr(err, "Resume with: tourney run " RESUME_CONFIG " --resume"));
+    assert_file_has(run.err, "tourney: interrupted after ");
+    assert_file_has(run.err, "Resume with: tourney run " RESUME_CONFIG " --resume");
     /* The reports of the games played are there and agree with the log. */
     json_t *summary = load_summary(&run);
     json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
     assert_true(played >= 1 && played < 600);
     assert_int_equal(played + 1, (json_int_t)count_lines(log));
     json_decref(summary);
-    free(err);
-    resume(&run, RESUME_CONFIG);
+    resume(&run, RESUME_CONFIG, NULL);
     assert_int_equal(run.status, 0);
-    assert_same_as_reference(&run);
+    assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
 
@@ -281,5 +202,5 @@ int main(void)
         cmocka_unit_test(test_reports_rebuild_from_the_log_alone),
         cmocka_unit_test(test_interrupt_stops_cleanly),
     };
-    return cmocka_run_group_tests_name("resume", tests, setup, teardown);
+    return cmocka_run_group_tests_name("resume", tests, play_reference, remove_reference);
 }

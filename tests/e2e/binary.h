@@ -9,7 +9,13 @@
 
 #include <jansson.h>
 
+#include "files.h"
+
 #define CONFIG_DIR TOURNEY_TEST_SOURCE_DIR "/config"
+#define TEST_CONFIG_DIR TOURNEY_TEST_SOURCE_DIR "/tests/configs"
+/* 600 games of 3x3 among five quick agents, the run that resuming, jobs and
+ * shards are compared with. */
+#define RESUME_CONFIG TEST_CONFIG_DIR "/resume.ini"
 
 struct run {
     char dir[64];  /* a temporary directory holding what the run wrote */
@@ -22,42 +28,50 @@ struct run {
  * directory (made if RUN->dir is empty), stdout and stderr into files. */
 void run_tourney(struct run *run, const char *const *args);
 
+/* The same, and fails the test, showing its stderr, unless it exits with 0. */
+void run_tourney_ok(struct run *run, const char *const *args);
+
 /* The same in two steps: start it, and wait for it (RUN->status is the exit
  * status, or 128 + the signal that killed it; returns the raw wait status). */
 pid_t start_tourney(struct run *run, const char *const *args);
 int wait_tourney(struct run *run, pid_t pid);
 
-/* Plays CONFIG with --output RUN->dir/reports and checks it succeeded. */
+/* Makes RUN a new empty directory /tmp/tourney-PREFIX-XXXXXX. */
+void make_run_dir(struct run *run, const char *prefix);
+
+/* Plays CONFIG with --output RUN->dir/reports in a new directory and checks
+ * it succeeded. */
 void play(struct run *run, const char *config);
 
-void remove_tree(const char *dir);
-/* A file's contents (free them). */
-char *slurp(const char *path);
+/* `tourney run CONFIG --quiet --resume --output RUN->dir/reports`, with
+ * `--jobs JOBS` unless JOBS is NULL; RUN->status says how it ended. */
+void resume(struct run *run, const char *config, const char *jobs);
+
+/* A cmocka group setup that plays RESUME_CONFIG once, uninterrupted: the
+ * run (a struct run) is the state every test of the group is handed. The
+ * teardown removes it. */
+int play_reference(void **state);
+int remove_reference(void **state);
 
 json_t *load_summary(const struct run *run);
 json_int_t get_int(json_t *object, const char *key);
 
-/* games.jsonl in RUN->dir/reports without its header line and without the
- * fields that differ between identical runs (times and the check digests),
- * each record with sorted keys; *LINES counts the games. */
+/* The game records of games.jsonl in RUN->dir/reports, in the file's order;
+ * the header is checked to be the first line, and only there, and left out. */
+json_t *load_games(const struct run *run);
+
+/* Those records without the fields that differ between identical runs
+ * (times and the check digests), each with sorted keys, one a line; *LINES
+ * counts the games. */
 char *games_without_times(const struct run *run, size_t *lines);
 
 /* summary.json in RUN->dir/reports without the figures that depend on the
  * clock. */
 json_t *summary_without_times(const struct run *run);
 
-/* The lines of the file at PATH; 0 when it cannot be read. */
-size_t count_lines(const char *path);
-
 /* Waits until the file at PATH has at least LINES lines (a running
  * tourney's log); fails the test after 30 s. */
 void wait_for_lines(const char *path, size_t lines);
-
-/* Makes RUN a new empty directory /tmp/tourney-PREFIX-XXXXXX. */
-void make_run_dir(struct run *run, const char *prefix);
-
-/* The first line of the file at PATH (free it). */
-char *first_line(const char *path);
 
 /* RUN's games and reports are those of EXPECTED, timings aside: the same
  * log header, the same games in the same order, the same summary, and the
