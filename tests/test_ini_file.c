@@ -332,8 +332,7 @@ static void test_nul_bytes_are_refused(void **state)
     static const char text[] = "[s]\na = 1\0 = 2\nb = 3\n";
     struct parsed p;
     tourney_diag_init(&p.diag);
-    assert_int_equal(
-        tourney_ini_parse_text(&p.doc, "t.ini", text, sizeof(text) - 1, &p.diag), 0);
+    assert_int_equal(tourney_ini_parse_text(&p.doc, "t.ini", text, sizeof(text) - 1, &p.diag), 0);
     assert_messages(&p, "t.ini:2: the line contains a NUL byte\n");
     assert_int_equal(p.doc.sections[0].entry_count, 1);
     assert_entry(&p.doc.sections[0], 0, "b", "3", 3);

@@ -289,15 +289,17 @@ static void test_the_header_is_checked(void **state)
     char *text = slurp(f->path);
     write_file(f->path, "%s", text + line_end(text, 1));
     free(text);
-    assert_open_fails(f, -1, "%s:1: not a tourney results log header (Object item not found: "
-                             "type)");
+    assert_open_fails(f, -1,
+                      "%s:1: not a tourney results log header (Object item not found: "
+                      "type)");
 
     /* A corrupted header; a header whose settings were edited and sealed
      * again; a header of another format. */
     write_games(f, 1);
     edit_line(f, 1, "\"seed\":\"77\"", "\"seed\":\"78\"");
-    assert_open_fails(f, -1, "%s:1: corrupted record (it does not match its check digest); "
-                             "refusing the whole log");
+    assert_open_fails(f, -1,
+                      "%s:1: corrupted record (it does not match its check digest); "
+                      "refusing the whole log");
     json_t *object = tourney_header_to_json(&f->header);
     json_object_set_new(object, "seed", json_string("78"));
     char *line = tourney_log_line_seal(object);

@@ -25,9 +25,9 @@
 
 struct fixture {
     char dir[64];
-    char out[96]; /* DIR/out, where the merge goes */
-    char log[128];  /* OUT/games.jsonl */
-    char *errors;   /* what the last merge said on its error stream */
+    char out[96];  /* DIR/out, where the merge goes */
+    char log[128]; /* OUT/games.jsonl */
+    char *errors;  /* what the last merge said on its error stream */
 };
 
 static int setup(void **state)

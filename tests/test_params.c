@@ -19,7 +19,9 @@ static const char *const tie_breaks[] = {"lowest", "random", "highest", NULL};
 /* A minimax's list: a bounded number, a choice and a flag. */
 static const struct tourney_param_desc minimax[] = {
     {.name = "depth", .type = TOURNEY_PARAM_INT, .default_value = "4", .min = 0, .max = 64},
-    {.name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest",
+    {.name = "tie_break",
+     .type = TOURNEY_PARAM_CHOICE,
+     .default_value = "lowest",
      .choices = tie_breaks},
     {.name = "verbose", .type = TOURNEY_PARAM_BOOL, .default_value = "false"},
 };
@@ -55,20 +57,23 @@ static void test_whole_numbers_within_bounds(void **state)
     assert_true(parses(depth, "7", 7));
     assert_true(parses(depth, "+7", 7));
     assert_true(parses(depth, "007", 7));
-    static const char *const bad[] = {"-1", "65", "", "four", "4.0", "4 ", " 4", "4x", "0x10", "1e1",
-                                      "99999999999999999999", "-"};
+    static const char *const bad[] = {
+        "-1", "65", "", "four", "4.0", "4 ", " 4", "4x", "0x10", "1e1", "99999999999999999999",
+        "-"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         refused(depth, bad[i]);
     }
     /* Negative bounds, and the whole range of int64. */
-    const struct tourney_param_desc offset = {.name = "offset", .type = TOURNEY_PARAM_INT,
-                                              .default_value = "0", .min = -5, .max = -2};
+    const struct tourney_param_desc offset = {
+        .name = "offset", .type = TOURNEY_PARAM_INT, .default_value = "0", .min = -5, .max = -2};
     assert_true(parses(&offset, "-5", -5));
     assert_true(parses(&offset, "-2", -2));
     refused(&offset, "-6");
     refused(&offset, "-1");
-    const struct tourney_param_desc any = {.name = "any", .type = TOURNEY_PARAM_INT,
-                                           .default_value = "0", .min = INT64_MIN,
+    const struct tourney_param_desc any = {.name = "any",
+                                           .type = TOURNEY_PARAM_INT,
+                                           .default_value = "0",
+                                           .min = INT64_MIN,
                                            .max = INT64_MAX};
     assert_true(parses(&any, "-9223372036854775808", INT64_MIN));
     assert_true(parses(&any, "9223372036854775807", INT64_MAX));
@@ -86,8 +91,8 @@ static void test_booleans_in_every_spelling(void **state)
         assert_true(parses(verbose, truthy[i], 1));
         assert_true(parses(verbose, falsy[i], 0));
     }
-    static const char *const bad[] = {"", "2", "-1", "y", "n", "t", "f", "truth", "yes ",
-                                      " no", "enabled", "01"};
+    static const char *const bad[] = {"",  "2",     "-1",   "y",   "n",       "t",
+                                      "f", "truth", "yes ", " no", "enabled", "01"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         refused(verbose, bad[i]);
     }
@@ -116,8 +121,8 @@ static void test_expected_and_formatted_in_words(void **state)
     assert_string_equal(text, "one of: lowest, random, highest");
     tourney_params_expected(&minimax[2], text, sizeof(text));
     assert_string_equal(text, "true or false");
-    const struct tourney_param_desc offset = {.name = "offset", .type = TOURNEY_PARAM_INT,
-                                              .default_value = "0", .min = -5, .max = -2};
+    const struct tourney_param_desc offset = {
+        .name = "offset", .type = TOURNEY_PARAM_INT, .default_value = "0", .min = -5, .max = -2};
     tourney_params_expected(&offset, text, sizeof(text));
     assert_string_equal(text, "a whole number from -5 to -2");
     /* A short buffer is cut, never overrun. */
@@ -236,9 +241,8 @@ static void test_resolved_from_the_config(void **state)
 
     /* Nothing given: the defaults. */
     memset(values, 0xff, sizeof(values));
-    assert_int_equal(tourney_params_resolve(minimax, MINIMAX_COUNT, NULL, NULL, "t.ini", "x",
-                                            values, NULL),
-                     0);
+    assert_int_equal(
+        tourney_params_resolve(minimax, MINIMAX_COUNT, NULL, NULL, "t.ini", "x", values, NULL), 0);
     assert_int_equal(values[0].i, 4);
     assert_int_equal(values[1].i, 0);
     assert_int_equal(values[2].i, 0);
@@ -276,9 +280,8 @@ static void test_resolved_from_the_config(void **state)
     assert_int_equal(values[2].i, 1);
 
     /* A plugin without parameters says so. */
-    assert_int_equal(resolve(NULL, 0, "[agent r]\nplugin = random\ndepth = 2\n", values,
-                             &messages),
-                     1);
+    assert_int_equal(
+        resolve(NULL, 0, "[agent r]\nplugin = random\ndepth = 2\n", values, &messages), 1);
     assert_string_equal(messages, "t.ini:3: unknown parameter 'depth' for agent plugin "
                                   "'minimax', which takes no parameters\n");
     free(messages);
@@ -316,17 +319,16 @@ static void test_the_params_text_and_back(void **state)
     assert_int_equal(back[0].i, 4);
     assert_int_equal(back[2].i, 0);
 
-    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 3, width = 4",
-                                              back, why, sizeof(why)),
+    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 3, width = 4", back,
+                                              why, sizeof(why)),
                      -1);
     assert_string_equal(why, "no parameter 'width'");
-    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 99", back, why,
-                                              sizeof(why)),
-                     -1);
+    assert_int_equal(
+        tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 99", back, why, sizeof(why)),
+        -1);
     assert_string_equal(why, "parameter depth has a bad value '99'");
-    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth=3", back, why,
-                                              sizeof(why)),
-                     -1);
+    assert_int_equal(
+        tourney_params_from_text(minimax, MINIMAX_COUNT, "depth=3", back, why, sizeof(why)), -1);
     assert_string_equal(why, "'depth=3' is not 'name = value'");
 }
 

@@ -96,8 +96,13 @@ void resume(struct run *run, const char *config, const char *jobs)
 {
     char output[128];
     snprintf(output, sizeof(output), "%s/reports", run->dir);
-    const char *args[] = {"run",     config,   "--quiet", "--resume", "--output",
-                          output,    jobs ? "--jobs" : NULL, jobs, NULL};
+    /* Room for "--jobs JOBS" before the NULL that ends the list. */
+    const char *args[] = {"run",  config, "--quiet", "--resume", "--output",
+                          output, NULL,   NULL,      NULL};
+    if (jobs != NULL) {
+        args[6] = "--jobs";
+        args[7] = jobs;
+    }
     run_tourney(run, args);
 }
 

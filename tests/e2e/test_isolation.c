@@ -258,7 +258,7 @@ static void test_exit_while_loading(void **state)
     run_tourney(&run, agents);
     assert_int_equal(run.status, 0);
     assert_file_has(run.err, "zoo_exit_on_load.so: the plugin ended the process that "
-                                "loaded it (exited with status 0)");
+                             "loaded it (exited with status 0)");
     assert_file_has(run.err, "built for tourney ABI 2.0");
     assert_file_has(run.out, "\nrandom\n");
     assert_file_has(run.out, "\nsegfault\n");
@@ -270,14 +270,14 @@ static void test_exit_while_loading(void **state)
     run_tourney(&run, validate);
     assert_int_equal(run.status, 2);
     assert_file_has(run.err, "wrong_abi.so: built for tourney ABI 2.0, but this runner "
-                                "speaks ABI 1.1");
+                             "speaks ABI 1.1");
     remove_tree(run.dir);
     remove_tree(dir);
 }
 
 /* A copy of CONFIG in DIR named NAME with LINE added to [tournament]. */
-static void config_copy(const char *config, const char *dir, const char *name,
-                        const char *line, char *copy, size_t size)
+static void config_copy(const char *config, const char *dir, const char *name, const char *line,
+                        char *copy, size_t size)
 {
     snprintf(copy, size, "%s/%s", dir, name);
     char section[128];

@@ -274,10 +274,11 @@ static void test_foreign_and_conflicting_logs_are_refused(void **state)
     /* The same game played two ways by an agent that depends on more than
      * its seed: refused, naming the game and both logs. */
     snprintf(config, sizeof(config), "%s/moody.ini", run.dir);
-    write_file(config,
-               "[tournament]\nname = moody\nseed = 1\ngames_per_pair = 4\n[game]\nplugin = mnk\n"
-               "[agent moody]\nplugin = %s/zoo_moody.so\n[agent first-open]\nplugin = first-open\n",
-               TOURNEY_TEST_PLUGIN_DIR);
+    write_file(
+        config,
+        "[tournament]\nname = moody\nseed = 1\ngames_per_pair = 4\n[game]\nplugin = mnk\n"
+        "[agent moody]\nplugin = %s/zoo_moody.so\n[agent first-open]\nplugin = first-open\n",
+        TOURNEY_TEST_PLUGIN_DIR);
     const char *calm[] = {"run", config, "-q", "--shard", "0/2", "-o", NULL, NULL};
     char output[160];
     snprintf(output, sizeof(output), "%s/calm", run.dir);
@@ -332,27 +333,28 @@ static void test_bad_shards(void **state)
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);
     assert_file_is(run.err, "tourney run: bad shard '4/4': shards are numbered from 0, so K must "
-                             "be from 0 to 3\n");
+                            "be from 0 to 3\n");
     args[3] = "1:4";
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);
     assert_file_is(run.err, "tourney run: bad shard '1:4': expected K/N, shard K of N shards, "
-                             "with N from 1 to 1000000 and K from 0 to N - 1 (shards are "
-                             "numbered from 0)\n");
+                            "with N from 1 to 1000000 and K from 0 to N - 1 (shards are "
+                            "numbered from 0)\n");
     const char *merge_args[] = {"merge", "only-one", NULL};
     run_tourney(&run, merge_args);
     assert_int_equal(run.status, 2);
     assert_file_is(run.err, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
-                             "games.jsonl\n");
+                            "games.jsonl\n");
 
     /* Without --output, a shard's reports go into the config's output_dir,
      * in a folder of the shard's own. */
     char config[160];
     snprintf(config, sizeof(config), "%s/small.ini", run.dir);
-    write_file(config,
-               "[tournament]\nname = small\ngames_per_pair = 2\noutput_dir = %s/out\n"
-               "[game]\nplugin = mnk\n[agent a]\nplugin = first-open\n[agent b]\nplugin = random\n",
-               run.dir);
+    write_file(
+        config,
+        "[tournament]\nname = small\ngames_per_pair = 2\noutput_dir = %s/out\n"
+        "[game]\nplugin = mnk\n[agent a]\nplugin = first-open\n[agent b]\nplugin = random\n",
+        run.dir);
     const char *small[] = {"run", config, "-q", "--shard", "1/3", NULL};
     run_tourney(&run, small);
     assert_int_equal(run.status, 0);

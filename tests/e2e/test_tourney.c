@@ -321,7 +321,7 @@ static void test_faulty_agents_lose_only_their_games(void **state)
     char path[128];
     snprintf(path, sizeof(path), "%s/reports/games.jsonl", run.dir);
     assert_file_has(path, "\"termination\":\"illegal_move\",\"fault\":\"cheat\","
-                                  "\"reason\":\"move 0 is not legal at ply 2");
+                          "\"reason\":\"move 0 is not legal at ply 2");
     assert_file_has(path, "\"message\":\"giving up on purpose\"");
 
     /* report.html holds every game, those lost by a fault among them. */
