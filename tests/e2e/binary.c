@@ -6,6 +6,7 @@
 #include "binary.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,36 @@ void resume(struct run *run, const char *config, const char *jobs)
         args[7] = jobs;
     }
     run_tourney(run, args);
+}
+
+json_int_t interrupt_run(struct run *run, const char *prefix, const char *jobs, size_t games)
+{
+    make_run_dir(run, prefix);
+    char output[128];
+    char log[160];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    const char *args[] = {"run", RESUME_CONFIG, "--quiet", "--output", output, NULL, NULL, NULL};
+    if (jobs != NULL) {
+        args[5] = "--jobs";
+        args[6] = jobs;
+    }
+    pid_t pid = start_tourney(run, args);
+    /* Once the games are on disk the run is under way (its handler
+     * installed), and far from its 600th game. */
+    wait_for_lines(log, games + 1);
+    kill(pid, SIGINT);
+    wait_tourney(run, pid);
+    assert_int_equal(run->status, 130);
+    assert_file_has(run->err, "tourney: interrupted after ");
+    assert_file_has(run->err, "Resume with: tourney run " RESUME_CONFIG " --resume --output ");
+    /* The reports of the games played are there and agree with the log. */
+    json_t *summary = load_summary(run);
+    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
+    json_decref(summary);
+    assert_true(played >= (json_int_t)games && played < 600);
+    assert_int_equal(played + 1, (json_int_t)count_lines(log));
+    return played;
 }
 
 int play_reference(void **state)

@@ -47,6 +47,13 @@ void play(struct run *run, const char *config);
  * `--jobs JOBS` unless JOBS is NULL; RUN->status says how it ended. */
 void resume(struct run *run, const char *config, const char *jobs);
 
+/* Starts `tourney run RESUME_CONFIG --quiet --output RUN->dir/reports`
+ * (with `--jobs JOBS` unless JOBS is NULL) in a new directory, presses
+ * Ctrl-C once GAMES games are in its log, and checks that it stopped as it
+ * should: exit status 130, saying how to resume, with the games played in
+ * its log and its reports. Returns how many games were played. */
+json_int_t interrupt_run(struct run *run, const char *prefix, const char *jobs, size_t games);
+
 /* A cmocka group setup that plays RESUME_CONFIG once, uninterrupted: the
  * run (a struct run) is the state every test of the group is handed. The
  * teardown removes it. */

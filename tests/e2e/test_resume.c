@@ -165,27 +165,7 @@ static void test_interrupt_stops_cleanly(void **state)
 {
     const struct run *reference = *state;
     struct run run;
-    make_run_dir(&run, "resume");
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", run.dir);
-    const char *args[] = {"run", RESUME_CONFIG, "--quiet", "--output", output, NULL};
-    pid_t pid = start_tourney(&run, args);
-    /* Interrupt once the first game is on disk: the run is under way (its
-     * handler installed) and far from its 600th game. */
-    char log[160];
-    snprintf(log, sizeof(log), "%s/games.jsonl", output);
-    wait_for_lines(log, 2);
-    kill(pid, SIGINT);
-    wait_tourney(&run, pid);
-    assert_int_equal(run.status, 130);
-    assert_file_has(run.err, "tourney: interrupted after ");
-    assert_file_has(run.err, "Resume with: tourney run " RESUME_CONFIG " --resume");
-    /* The reports of the games played are there and agree with the log. */
-    json_t *summary = load_summary(&run);
-    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
-    assert_true(played >= 1 && played < 600);
-    assert_int_equal(played + 1, (json_int_t)count_lines(log));
-    json_decref(summary);
+    interrupt_run(&run, "resume", NULL, 1);
     resume(&run, RESUME_CONFIG, NULL);
     assert_int_equal(run.status, 0);
     assert_same_results(&run, reference);
