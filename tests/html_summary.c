@@ -25,7 +25,7 @@ static json_t *json_path(json_t *object, const char *path)
     return value;
 }
 
-static json_t *agent_entry(json_t *summary, const char *name)
+json_t *summary_agent(json_t *summary, const char *name)
 {
     size_t i;
     json_t *agent;
@@ -38,7 +38,7 @@ static json_t *agent_entry(json_t *summary, const char *name)
     return NULL;
 }
 
-static json_t *pair_entry(json_t *summary, const char *agent, const char *opponent)
+json_t *summary_pair(json_t *summary, const char *agent, const char *opponent)
 {
     size_t i;
     json_t *cell;
@@ -101,8 +101,8 @@ static void compare_entry(const struct html_node *element, void *context)
     }
     const char *opponent = html_attr(element, "data-opponent");
     struct comparison inner = {.summary = outer->summary, .figures = outer->figures};
-    inner.entry =
-        opponent ? pair_entry(outer->summary, agent, opponent) : agent_entry(outer->summary, agent);
+    inner.entry = opponent ? summary_pair(outer->summary, agent, opponent)
+                           : summary_agent(outer->summary, agent);
     inner.count = opponent ? &outer->figures->pair_values : &outer->figures->agent_values;
     if (inner.entry == NULL) {
         print_error("report.html names %s%s%s, which summary.json does not\n", agent,

@@ -19,6 +19,12 @@ struct html_figures {
     size_t nulls;        /* of them, null in both */
 };
 
+/* The entry of SUMMARY's "agents" named NAME, or NULL. */
+json_t *summary_agent(json_t *summary, const char *name);
+
+/* The entry of SUMMARY's "crosstable" of AGENT against OPPONENT, or NULL. */
+json_t *summary_pair(json_t *summary, const char *agent, const char *opponent);
+
 /* Fails the running cmocka test at the first difference. */
 struct html_figures html_compare_summary(const struct html_node *root, json_t *summary);
 

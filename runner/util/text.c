@@ -39,7 +39,8 @@ char *tourney_strdup(const char *text)
 
 bool tourney_parse_int64(const char *text, int64_t *out)
 {
-    if (text == NULL || *text == '\0') {
+    /* strtoll skips blanks before the number; nothing may come before it. */
+    if (text == NULL || (*text != '-' && *text != '+' && (*text < '0' || *text > '9'))) {
         return false;
     }
     char *end = NULL;

@@ -1,5 +1,5 @@
 /*
- * tests/games/nim.c - a minimal game of the ABI 1.0 kind, with none of the
+ * tests/e2e/games/nim.c - a minimal game of the ABI 1.0 kind, with none of the
  * optional functions: one heap of stones, each move takes one, two or three,
  * and whoever takes the last stone wins. `tourney solve` must say it cannot
  * read positions.

@@ -18,25 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RESUME_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/resume.ini"
-
-/* The unsharded run every merge is compared with (600 games). */
-static struct run reference;
-
-static int setup(void **state)
-{
-    (void)state;
-    play(&reference, RESUME_CONFIG);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    remove_tree(reference.dir);
-    return 0;
-}
-
 /* Plays shard K of N of CONFIG into BASE/sK-of-N. */
 static void play_shard(const struct run *base, const char *config, int k, int n)
 {
@@ -49,13 +30,7 @@ static void play_shard(const struct run *base, const char *config, int k, int n)
     snprintf(output, sizeof(output), "%s/s%d-of-%d", base->dir, k, n);
     const char *args[] = {"run",     config, "--quiet",  "--jobs", "1",
                           "--shard", shard,  "--output", output,   NULL};
-    run_tourney(&run, args);
-    if (run.status != 0) {
-        char *err = slurp(run.err);
-        print_error("tourney run --shard %s failed (%d):\n%s\n", shard, run.status, err);
-        free(err);
-        fail();
-    }
+    run_tourney_ok(&run, args);
 }
 
 /* Runs `tourney merge BASE/reports DIRS...` (DIRS under BASE) into MERGED,
@@ -86,7 +61,7 @@ static char *file_in(const struct run *run, const char *name)
 
 static void test_merged_shards_equal_the_whole_run(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     static const int counts[] = {1, 2, 4, 7};
     for (size_t c = 0; c < 4; c++) {
         int n = counts[c];
@@ -115,7 +90,7 @@ static void test_merged_shards_equal_the_whole_run(void **state)
         }
         assert_int_equal(total, 600);
         assert_int_equal(merge(&run, dirs, (size_t)n), 0);
-        assert_same_results(&run, &reference);
+        assert_same_results(&run, reference);
         /* Merged again, in another order: the same bytes. */
         char *games = file_in(&run, "games.jsonl");
         char *report = file_in(&run, "report.md");
@@ -138,7 +113,7 @@ static void test_merged_shards_equal_the_whole_run(void **state)
 
 static void test_shards_run_by_gnu_parallel(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     if (system("parallel --version >/dev/null 2>&1") != 0) {
         print_message("GNU parallel is not installed (Debian package parallel): skipped\n");
         skip();
@@ -164,7 +139,7 @@ static void test_shards_run_by_gnu_parallel(void **state)
     assert_int_equal(status, 0);
     const char *dirs[] = {"s0-of-4", "s1-of-4", "s2-of-4", "s3-of-4"};
     assert_int_equal(merge(&run, dirs, 4), 0);
-    assert_same_results(&run, &reference);
+    assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
 
@@ -172,7 +147,7 @@ static void test_shards_run_by_gnu_parallel(void **state)
  * after a few games and in the middle of the next record. */
 static void test_cut_shard_resumes(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
     make_run_dir(&run, "shards");
     for (int k = 0; k < 4; k++) {
@@ -185,14 +160,7 @@ static void test_cut_shard_resumes(void **state)
     assert_int_equal(count_lines(log), 151);
     /* Cut 20 bytes before the end of line 5: the header, 3 whole games and
      * the beginning of the 4th. */
-    char *text = slurp(log);
-    size_t offset = 0;
-    for (int line = 0; line < 5; offset++) {
-        assert_true(text[offset] != '\0');
-        line += text[offset] == '\n';
-    }
-    free(text);
-    assert_int_equal(truncate(log, (off_t)(offset - 20)), 0);
+    cut_in_line(log, 5, 20);
     size_t kept = count_lines(log);
     assert_int_equal(kept, 4);
     char *cut = slurp(log);
@@ -202,17 +170,13 @@ static void test_cut_shard_resumes(void **state)
                            "2/4", "--output",    output,    NULL};
     run_tourney(&run, wrong);
     assert_int_equal(run.status, 1);
-    char *err = slurp(run.err);
     char expected[512];
     snprintf(expected, sizeof(expected),
              "tourney: %s is another part of this tournament: the log holds shard 1/4 and this "
              "run is shard 2/4 (resume it with --shard 1/4)\n",
              log);
-    assert_string_equal(err, expected);
-    free(err);
-    text = slurp(log);
-    assert_string_equal(text, cut);
-    free(text);
+    assert_file_is(run.err, expected);
+    assert_file_is(log, cut);
     free(cut);
 
     const char *again[] = {"run",     RESUME_CONFIG, "--quiet",  "--resume", "-j", "2",
@@ -222,13 +186,13 @@ static void test_cut_shard_resumes(void **state)
     assert_int_equal(count_lines(log), 151);
     const char *dirs[] = {"s0-of-4", "s1-of-4", "s2-of-4", "s3-of-4"};
     assert_int_equal(merge(&run, dirs, 4), 0);
-    assert_same_results(&run, &reference);
+    assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
 
 static void test_missing_shard_is_named_and_resumed(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
     make_run_dir(&run, "shards");
     for (int k = 0; k < 4; k++) {
@@ -239,7 +203,6 @@ static void test_missing_shard_is_named_and_resumed(void **state)
     const char *dirs[] = {"s0-of-4", "s1-of-4", "s3-of-4"};
     assert_int_equal(merge(&run, dirs, 3), 3);
     /* Shard 2 of 4: mini-matches 2, 6, 10, ...: games 4-5, 12-13, ... */
-    char *err = slurp(run.err);
     char expected[2048];
     snprintf(expected, sizeof(expected),
              "tourney merge: 150 of 600 games are missing: games 4-5, 12-13, 20-21, 28-29, "
@@ -249,8 +212,7 @@ static void test_missing_shard_is_named_and_resumed(void **state)
              "tourney merge: play the missing games with: tourney run CONFIG --resume "
              "--output %s/reports (or merge again with the missing shards)\n",
              run.dir);
-    assert_string_equal(err, expected);
-    free(err);
+    assert_file_is(run.err, expected);
     json_t *summary = load_summary(&run);
     assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 450);
     json_decref(summary);
@@ -263,11 +225,9 @@ static void test_missing_shard_is_named_and_resumed(void **state)
                             "2",   "--output",    output,    NULL};
     run_tourney(&run, resume);
     assert_int_equal(run.status, 0);
-    err = slurp(run.err);
     snprintf(expected, sizeof(expected), "tourney: resuming %s: 450 of 600 games already played\n",
              output);
-    assert_string_equal(err, expected);
-    free(err);
+    assert_file_is(run.err, expected);
     summary = load_summary(&run);
     assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 600);
     json_decref(summary);
@@ -283,7 +243,7 @@ static void test_missing_shard_is_named_and_resumed(void **state)
     const char *args[] = {"merge", into, from, NULL};
     run_tourney(&sorted, args);
     assert_int_equal(sorted.status, 0);
-    assert_same_results(&sorted, &reference);
+    assert_same_results(&sorted, reference);
     remove_tree(sorted.dir);
     remove_tree(run.dir);
 }
@@ -296,26 +256,17 @@ static void test_foreign_and_conflicting_logs_are_refused(void **state)
     /* The same tournament but for the seed. */
     char config[160];
     snprintf(config, sizeof(config), "%s/other.ini", run.dir);
-    char *text = slurp(RESUME_CONFIG);
-    char *seed = strstr(text, "seed = 99");
-    assert_non_null(seed);
-    seed[8] = '8';
-    FILE *file = fopen(config, "w");
-    fputs(text, file);
-    fclose(file);
-    free(text);
+    copy_edited(RESUME_CONFIG, config, "seed = 99", "seed = 98");
     play_shard(&run, RESUME_CONFIG, 0, 2);
     play_shard(&run, config, 1, 2);
     const char *dirs[] = {"s0-of-2", "s1-of-2"};
     assert_int_equal(merge(&run, dirs, 2), 1);
-    char *err = slurp(run.err);
     char expected[1024];
     snprintf(expected, sizeof(expected),
              "tourney merge: %s/s1-of-2/games.jsonl belongs to another tournament than "
              "%s/s0-of-2/games.jsonl: it has seed 98 where the first has 99; refusing to merge\n",
              run.dir, run.dir);
-    assert_string_equal(err, expected);
-    free(err);
+    assert_file_is(run.err, expected);
     char log[160];
     snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
     assert_int_not_equal(access(log, F_OK), 0);
@@ -323,12 +274,11 @@ static void test_foreign_and_conflicting_logs_are_refused(void **state)
     /* The same game played two ways by an agent that depends on more than
      * its seed: refused, naming the game and both logs. */
     snprintf(config, sizeof(config), "%s/moody.ini", run.dir);
-    file = fopen(config, "w");
-    fprintf(file,
-            "[tournament]\nname = moody\nseed = 1\ngames_per_pair = 4\n[game]\nplugin = mnk\n"
-            "[agent moody]\nplugin = %s/zoo_moody.so\n[agent first-open]\nplugin = first-open\n",
-            TOURNEY_TEST_PLUGIN_DIR);
-    fclose(file);
+    write_file(
+        config,
+        "[tournament]\nname = moody\nseed = 1\ngames_per_pair = 4\n[game]\nplugin = mnk\n"
+        "[agent moody]\nplugin = %s/zoo_moody.so\n[agent first-open]\nplugin = first-open\n",
+        TOURNEY_TEST_PLUGIN_DIR);
     const char *calm[] = {"run", config, "-q", "--shard", "0/2", "-o", NULL, NULL};
     char output[160];
     snprintf(output, sizeof(output), "%s/calm", run.dir);
@@ -342,20 +292,18 @@ static void test_foreign_and_conflicting_logs_are_refused(void **state)
     assert_int_equal(run.status, 0);
     const char *both[] = {"calm", "moody"};
     assert_int_equal(merge(&run, both, 2), 1);
-    err = slurp(run.err);
     snprintf(expected, sizeof(expected),
              "tourney merge: game 0 differs between %s/calm/games.jsonl and "
              "%s/moody/games.jsonl (its moves); refusing to merge\n",
              run.dir, run.dir);
-    assert_string_equal(err, expected);
-    free(err);
+    assert_file_is(run.err, expected);
     assert_int_not_equal(access(log, F_OK), 0);
     remove_tree(run.dir);
 }
 
 static void test_the_same_shard_twice_counts_once(void **state)
 {
-    (void)state;
+    const struct run *reference = *state;
     struct run run;
     make_run_dir(&run, "shards");
     for (int k = 0; k < 2; k++) {
@@ -371,10 +319,8 @@ static void test_the_same_shard_twice_counts_once(void **state)
     assert_int_equal(run.status, 0);
     const char *dirs[] = {"s0-of-2", "again", "s1-of-2", "s1-of-2"};
     assert_int_equal(merge(&run, dirs, 4), 0);
-    assert_same_results(&run, &reference);
-    char *err = slurp(run.err);
-    assert_string_equal(err, "");
-    free(err);
+    assert_same_results(&run, reference);
+    assert_file_is(run.err, "");
     remove_tree(run.dir);
 }
 
@@ -386,36 +332,29 @@ static void test_bad_shards(void **state)
     const char *args[] = {"run", RESUME_CONFIG, "--shard", "4/4", NULL};
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);
-    char *err = slurp(run.err);
-    assert_string_equal(err, "tourney run: bad shard '4/4': shards are numbered from 0, so K must "
-                             "be from 0 to 3\n");
-    free(err);
+    assert_file_is(run.err, "tourney run: bad shard '4/4': shards are numbered from 0, so K must "
+                            "be from 0 to 3\n");
     args[3] = "1:4";
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);
-    err = slurp(run.err);
-    assert_string_equal(err, "tourney run: bad shard '1:4': expected K/N, shard K of N shards, "
-                             "with N from 1 to 1000000 and K from 0 to N - 1 (shards are "
-                             "numbered from 0)\n");
-    free(err);
+    assert_file_is(run.err, "tourney run: bad shard '1:4': expected K/N, shard K of N shards, "
+                            "with N from 1 to 1000000 and K from 0 to N - 1 (shards are "
+                            "numbered from 0)\n");
     const char *merge_args[] = {"merge", "only-one", NULL};
     run_tourney(&run, merge_args);
     assert_int_equal(run.status, 2);
-    err = slurp(run.err);
-    assert_string_equal(err, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
-                             "games.jsonl\n");
-    free(err);
+    assert_file_is(run.err, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
+                            "games.jsonl\n");
 
     /* Without --output, a shard's reports go into the config's output_dir,
      * in a folder of the shard's own. */
     char config[160];
     snprintf(config, sizeof(config), "%s/small.ini", run.dir);
-    FILE *file = fopen(config, "w");
-    fprintf(file,
-            "[tournament]\nname = small\ngames_per_pair = 2\noutput_dir = %s/out\n"
-            "[game]\nplugin = mnk\n[agent a]\nplugin = first-open\n[agent b]\nplugin = random\n",
-            run.dir);
-    fclose(file);
+    write_file(
+        config,
+        "[tournament]\nname = small\ngames_per_pair = 2\noutput_dir = %s/out\n"
+        "[game]\nplugin = mnk\n[agent a]\nplugin = first-open\n[agent b]\nplugin = random\n",
+        run.dir);
     const char *small[] = {"run", config, "-q", "--shard", "1/3", NULL};
     run_tourney(&run, small);
     assert_int_equal(run.status, 0);
@@ -437,5 +376,5 @@ int main(void)
         cmocka_unit_test(test_the_same_shard_twice_counts_once),
         cmocka_unit_test(test_bad_shards),
     };
-    return cmocka_run_group_tests_name("shards", tests, setup, teardown);
+    return cmocka_run_group_tests_name("shards", tests, play_reference, remove_reference);
 }

@@ -6,6 +6,7 @@
 #include "binary.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +20,7 @@
 pid_t start_tourney(struct run *run, const char *const *args)
 {
     if (run->dir[0] == '\0') {
-        snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
-        assert_non_null(mkdtemp(run->dir));
+        make_temp_dir(run->dir, sizeof(run->dir), "e2e");
     }
     snprintf(run->out, sizeof(run->out), "%s/stdout", run->dir);
     snprintf(run->err, sizeof(run->err), "%s/stderr", run->dir);
@@ -63,47 +63,95 @@ void run_tourney(struct run *run, const char *const *args)
     assert_true(WIFEXITED(status));
 }
 
-void remove_tree(const char *dir)
+void run_tourney_ok(struct run *run, const char *const *args)
 {
-    char command[256];
-    snprintf(command, sizeof(command), "rm -rf '%s'", dir);
-    assert_int_equal(system(command), 0);
-}
-
-char *slurp(const char *path)
-{
-    FILE *file = fopen(path, "r");
-    assert_non_null(file);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *memory = open_memstream(&text, &size);
-    assert_non_null(memory);
-    char buffer[4096];
-    size_t got;
-    while ((got = fread(buffer, 1, sizeof(buffer), file)) > 0) {
-        fwrite(buffer, 1, got, memory);
-    }
-    fclose(file);
-    fclose(memory);
-    return text;
-}
-
-/* Plays CONFIG into RUN's directory and checks it succeeded. */
-void play(struct run *run, const char *config)
-{
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-e2e-XXXXXX");
-    assert_non_null(mkdtemp(run->dir));
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", run->dir);
-    const char *args[] = {"run", config, "--output", output, NULL};
     run_tourney(run, args);
     if (run->status != 0) {
         char *err = slurp(run->err);
-        print_error("tourney run %s failed (%d):\n%s\n", config, run->status, err);
+        print_error("tourney");
+        for (size_t i = 0; args[i] != NULL; i++) {
+            print_error(" %s", args[i]);
+        }
+        print_error(" failed (%d):\n%s\n", run->status, err);
         free(err);
         fail();
     }
+}
+
+void make_run_dir(struct run *run, const char *prefix)
+{
+    memset(run, 0, sizeof(*run));
+    make_temp_dir(run->dir, sizeof(run->dir), prefix);
+}
+
+void play(struct run *run, const char *config)
+{
+    make_run_dir(run, "e2e");
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    const char *args[] = {"run", config, "--output", output, NULL};
+    run_tourney_ok(run, args);
+}
+
+void resume(struct run *run, const char *config, const char *jobs)
+{
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    /* Room for "--jobs JOBS" before the NULL that ends the list. */
+    const char *args[] = {"run",  config, "--quiet", "--resume", "--output",
+                          output, NULL,   NULL,      NULL};
+    if (jobs != NULL) {
+        args[6] = "--jobs";
+        args[7] = jobs;
+    }
+    run_tourney(run, args);
+}
+
+json_int_t interrupt_run(struct run *run, const char *prefix, const char *jobs, size_t games)
+{
+    make_run_dir(run, prefix);
+    char output[128];
+    char log[160];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    const char *args[] = {"run", RESUME_CONFIG, "--quiet", "--output", output, NULL, NULL, NULL};
+    if (jobs != NULL) {
+        args[5] = "--jobs";
+        args[6] = jobs;
+    }
+    pid_t pid = start_tourney(run, args);
+    /* Once the games are on disk the run is under way (its handler
+     * installed), and far from its 600th game. */
+    wait_for_lines(log, games + 1);
+    kill(pid, SIGINT);
+    wait_tourney(run, pid);
+    assert_int_equal(run->status, 130);
+    assert_file_has(run->err, "tourney: interrupted after ");
+    assert_file_has(run->err, "Resume with: tourney run " RESUME_CONFIG " --resume --output ");
+    /* The reports of the games played are there and agree with the log. */
+    json_t *summary = load_summary(run);
+    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
+    json_decref(summary);
+    assert_true(played >= (json_int_t)games && played < 600);
+    assert_int_equal(played + 1, (json_int_t)count_lines(log));
+    return played;
+}
+
+int play_reference(void **state)
+{
+    struct run *reference = calloc(1, sizeof(*reference));
+    assert_non_null(reference);
+    play(reference, RESUME_CONFIG);
+    *state = reference;
+    return 0;
+}
+
+int remove_reference(void **state)
+{
+    struct run *reference = *state;
+    remove_tree(reference->dir);
+    free(reference);
+    return 0;
 }
 
 json_t *load_summary(const struct run *run)
@@ -126,46 +174,61 @@ json_int_t get_int(json_t *object, const char *key)
     return json_integer_value(value);
 }
 
-/* games.jsonl without the time fields, each record with sorted keys. */
-char *games_without_times(const struct run *run, size_t *lines)
+json_t *load_games(const struct run *run)
 {
     char path[128];
     snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
     FILE *file = fopen(path, "r");
     assert_non_null(file);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *memory = open_memstream(&text, &size);
+    json_t *games = json_array();
+    assert_non_null(games);
     char *line = NULL;
     size_t capacity = 0;
-    *lines = 0;
-    while (getline(&line, &capacity, file) > 0) {
+    for (size_t number = 1; getline(&line, &capacity, file) > 0; number++) {
         json_error_t error;
         json_t *record = json_loads(line, 0, &error);
-        assert_non_null(record);
+        if (record == NULL) {
+            print_error("%s:%zu: %s\n", path, number, error.text);
+            fail();
+        }
         assert_true(json_is_string(json_object_get(record, "check")));
         if (json_object_get(record, "type") != NULL) {
             /* The header: the first line, and only there. */
-            assert_int_equal(*lines, 0);
+            assert_int_equal(number, 1);
             assert_string_equal(json_string_value(json_object_get(record, "type")), "tournament");
             json_decref(record);
             continue;
         }
+        assert_int_equal(json_array_append_new(games, record), 0);
+    }
+    free(line);
+    fclose(file);
+    return games;
+}
+
+char *games_without_times(const struct run *run, size_t *lines)
+{
+    json_t *games = load_games(run);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *memory = open_memstream(&text, &size);
+    assert_non_null(memory);
+    size_t i;
+    json_t *record;
+    json_array_foreach(games, i, record)
+    {
         assert_true(json_is_array(json_object_get(record, "time_ns")));
         json_object_del(record, "time_ns");
         json_object_del(record, "check");
         char *dumped = json_dumps(record, JSON_SORT_KEYS | JSON_COMPACT);
         fprintf(memory, "%s\n", dumped);
         free(dumped);
-        json_decref(record);
-        (*lines)++;
     }
-    free(line);
-    fclose(file);
-    fclose(memory);
+    *lines = json_array_size(games);
+    json_decref(games);
+    assert_int_equal(fclose(memory), 0);
     return text;
 }
-
 
 json_t *summary_without_times(const struct run *run)
 {
@@ -185,20 +248,6 @@ json_t *summary_without_times(const struct run *run)
     return summary;
 }
 
-size_t count_lines(const char *path)
-{
-    FILE *file = fopen(path, "r");
-    size_t lines = 0;
-    int c;
-    while (file != NULL && (c = fgetc(file)) != EOF) {
-        lines += c == '\n';
-    }
-    if (file != NULL) {
-        fclose(file);
-    }
-    return lines;
-}
-
 void wait_for_lines(const char *path, size_t lines)
 {
     struct timespec pause = {0, 1000000L};
@@ -206,24 +255,6 @@ void wait_for_lines(const char *path, size_t lines)
         assert_true(waited < 30000);
         nanosleep(&pause, NULL);
     }
-}
-
-void make_run_dir(struct run *run, const char *prefix)
-{
-    memset(run, 0, sizeof(*run));
-    snprintf(run->dir, sizeof(run->dir), "/tmp/tourney-%s-XXXXXX", prefix);
-    assert_non_null(mkdtemp(run->dir));
-}
-
-char *first_line(const char *path)
-{
-    FILE *file = fopen(path, "r");
-    assert_non_null(file);
-    char *line = NULL;
-    size_t capacity = 0;
-    assert_true(getline(&line, &capacity, file) > 0);
-    fclose(file);
-    return line;
 }
 
 /* The games report.html shows, as the JSON it embeds for its replay viewer

@@ -18,8 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RESUME_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/resume.ini"
-#define FAULTS_CONFIG TOURNEY_TEST_SOURCE_DIR "/tests/configs/faults.ini"
+#define FAULTS_CONFIG TEST_CONFIG_DIR "/faults.ini"
 
 /* An AddressSanitizer build turns a crash into an abort (main asks for it,
  * for whoever runs the test). */
@@ -56,46 +55,27 @@ static void play_jobs(struct run *run, const char *config, const char *jobs, con
     snprintf(output, sizeof(output), "%s/reports", run->dir);
     const char *args[] = {"run",      config, "--quiet", "--jobs", jobs,
                           "--output", output, extra,     NULL};
-    run_tourney(run, args);
-    if (run->status != 0) {
-        char *err = slurp(run->err);
-        print_error("tourney run %s --jobs %s failed (%d):\n%s\n", config, jobs, run->status, err);
-        free(err);
-        fail();
-    }
+    run_tourney_ok(run, args);
 }
 
 /* The games of RUN's log are games 0, 1, 2, ... in order. */
 static void assert_in_game_order(const struct run *run)
 {
-    char path[160];
-    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
-    FILE *file = fopen(path, "r");
-    assert_non_null(file);
-    char *line = NULL;
-    size_t capacity = 0;
-    long expected = -1;
-    while (getline(&line, &capacity, file) > 0) {
-        json_t *record = json_loads(line, 0, NULL);
-        assert_non_null(record);
-        if (expected >= 0) {
-            assert_int_equal(get_int(record, "game"), expected);
-        }
-        expected++;
-        json_decref(record);
+    json_t *games = load_games(run);
+    size_t i;
+    json_t *record;
+    json_array_foreach(games, i, record)
+    {
+        assert_int_equal(get_int(record, "game"), i);
     }
-    free(line);
-    fclose(file);
+    json_decref(games);
 }
 
 /* A config in RUN's directory: TEXT, with the agents of two plugins. */
 static void write_config(const struct run *run, char *path, size_t size, const char *text)
 {
     snprintf(path, size, "%s/test.ini", run->dir);
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fputs(text, file);
-    fclose(file);
+    write_file(path, "%s", text);
 }
 
 static void test_same_results_for_any_jobs(void **state)
@@ -156,15 +136,6 @@ static void test_same_results_in_process(void **state)
     }
 }
 
-static void resume(struct run *run, const char *config, const char *jobs)
-{
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", run->dir);
-    const char *args[] = {"run", config,     "--quiet", "--resume", "-j",
-                          jobs,  "--output", output,    NULL};
-    run_tourney(run, args);
-}
-
 static void test_interrupted_run_resumes(void **state)
 {
     (void)state;
@@ -172,27 +143,12 @@ static void test_interrupted_run_resumes(void **state)
     play_jobs(&reference, RESUME_CONFIG, "1", NULL);
 
     struct run run;
-    make_run_dir(&run, "jobs");
+    interrupt_run(&run, "jobs", "2", 2);
     char output[128];
     char log[160];
     snprintf(output, sizeof(output), "%s/reports", run.dir);
     snprintf(log, sizeof(log), "%s/games.jsonl", output);
-    const char *args[] = {"run", RESUME_CONFIG, "--quiet", "-j", "2", "--output", output, NULL};
-    pid_t pid = start_tourney(&run, args);
-    wait_for_lines(log, 3);
-    kill(pid, SIGINT);
-    wait_tourney(&run, pid);
-    assert_int_equal(run.status, 130);
-    char *err = slurp(run.err);
-    assert_non_null(strstr(err, "tourney: interrupted after "));
-    assert_non_null(strstr(err, "Resume with: tourney run " RESUME_CONFIG " --resume --output "));
-    free(err);
-    /* Every game finished is in the log, in order, and in the reports. */
-    json_t *summary = load_summary(&run);
-    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
-    json_decref(summary);
-    assert_true(played >= 2 && played < 600);
-    assert_int_equal(played + 1, (json_int_t)count_lines(log));
+    /* Every game finished is in the log, in order. */
     assert_in_game_order(&run);
 
     /* Killed outright, twice, with its workers: nothing is lost either. */
@@ -200,7 +156,7 @@ static void test_interrupted_run_resumes(void **state)
         const char *again[] = {"run",      RESUME_CONFIG, "--quiet", "-j", "2",
                                "--resume", "--output",    output,    NULL};
         size_t before = count_lines(log);
-        pid = start_tourney(&run, again);
+        pid_t pid = start_tourney(&run, again);
         wait_for_lines(log, before + 2);
         kill(pid, SIGKILL);
         wait_tourney(&run, pid);
@@ -278,15 +234,12 @@ static void play_crash_once(struct run *run, const char *config, const char *job
                             const char *marker)
 {
     if (access(config, F_OK) != 0) {
-        FILE *file = fopen(config, "w");
-        assert_non_null(file);
-        fprintf(file,
-                "[tournament]\nname = crash\nseed = 3\ngames_per_pair = 2\nisolation = none\n"
-                "format = gauntlet\ngauntlet_agent = first-open\n"
-                "[game]\nplugin = mnk\n[agent crash-once]\nplugin = %s/zoo_crash_once.so\n"
-                "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n",
-                TOURNEY_TEST_PLUGIN_DIR);
-        fclose(file);
+        write_file(config,
+                   "[tournament]\nname = crash\nseed = 3\ngames_per_pair = 2\nisolation = none\n"
+                   "format = gauntlet\ngauntlet_agent = first-open\n"
+                   "[game]\nplugin = mnk\n[agent crash-once]\nplugin = %s/zoo_crash_once.so\n"
+                   "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n",
+                   TOURNEY_TEST_PLUGIN_DIR);
     }
     char output[128];
     snprintf(output, sizeof(output), "%s/reports", run->dir);
@@ -374,14 +327,12 @@ static void test_bad_jobs(void **state)
         const char *args[] = {"run", RESUME_CONFIG, "--jobs", bad[i], NULL};
         run_tourney(&run, args);
         assert_int_equal(run.status, 2);
-        char *err = slurp(run.err);
         char expected[256];
         snprintf(expected, sizeof(expected),
                  "tourney run: bad value '%s' for --jobs: expected a whole number of games "
                  "played at once from 1 to 256\n",
                  bad[i]);
-        assert_string_equal(err, expected);
-        free(err);
+        assert_file_is(run.err, expected);
         remove_tree(run.dir);
     }
     struct run run;
@@ -389,9 +340,7 @@ static void test_bad_jobs(void **state)
     const char *args[] = {"run", RESUME_CONFIG, "-j", NULL};
     run_tourney(&run, args);
     assert_int_equal(run.status, 2);
-    char *err = slurp(run.err);
-    assert_string_equal(err, "tourney run: -j needs a number of jobs\n");
-    free(err);
+    assert_file_is(run.err, "tourney run: -j needs a number of jobs\n");
     remove_tree(run.dir);
 }
 

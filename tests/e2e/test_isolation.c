@@ -34,17 +34,14 @@
  * agent that hangs reaches it, however loaded the machine. */
 static void write_config(const char *path, const char *bad, const char *extra, int margin_ms)
 {
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fprintf(file,
-            "[tournament]\nname = zoo\nseed = 7\ngames_per_pair = 2\ntime_per_move_ms = 50\n"
-            "time_margin_ms = %d\nagent_memory_mb = 128\n%s\n"
-            "[game]\nplugin = mnk\n"
-            "[agent bad]\nplugin = %s/%s.so\n"
-            "[agent first-open]\nplugin = first-open\n"
-            "[agent random]\nplugin = random\n",
-            margin_ms > 0 ? margin_ms : 1000, extra ? extra : "", TOURNEY_TEST_PLUGIN_DIR, bad);
-    fclose(file);
+    write_file(path,
+               "[tournament]\nname = zoo\nseed = 7\ngames_per_pair = 2\ntime_per_move_ms = 50\n"
+               "time_margin_ms = %d\nagent_memory_mb = 128\n%s\n"
+               "[game]\nplugin = mnk\n"
+               "[agent bad]\nplugin = %s/%s.so\n"
+               "[agent first-open]\nplugin = first-open\n"
+               "[agent random]\nplugin = random\n",
+               margin_ms > 0 ? margin_ms : 1000, extra ? extra : "", TOURNEY_TEST_PLUGIN_DIR, bad);
 }
 
 /* Plays BAD against first-open and random into RUN's new directory; the
@@ -58,29 +55,6 @@ static void play_zoo(struct run *run, const char *bad, const char *extra, int ma
     write_config(config, bad, extra, margin_ms);
     play(run, config);
     remove_tree(config_dir.dir);
-}
-
-/* Game records of games.jsonl, the header left out. */
-static json_t *games_of(const struct run *run)
-{
-    char path[128];
-    snprintf(path, sizeof(path), "%s/reports/games.jsonl", run->dir);
-    FILE *file = fopen(path, "r");
-    assert_non_null(file);
-    json_t *games = json_array();
-    char *line = NULL;
-    size_t capacity = 0;
-    while (getline(&line, &capacity, file) > 0) {
-        json_t *record = json_loads(line, 0, NULL);
-        assert_non_null(record);
-        if (json_object_get(record, "type") == NULL) {
-            json_array_append(games, record);
-        }
-        json_decref(record);
-    }
-    free(line);
-    fclose(file);
-    return games;
 }
 
 static const char *text_of(json_t *object, const char *key)
@@ -189,7 +163,7 @@ static void check_case(const struct zoo_case *c, json_t *reference)
             assert_int_equal(get_int(json_object_get(agent, "all"), "losses"), 4);
         }
     }
-    json_t *games = games_of(&run);
+    json_t *games = load_games(&run);
     assert_int_equal(json_array_size(games), 6);
     json_t *game;
     json_array_foreach(games, i, game)
@@ -238,7 +212,7 @@ static void test_the_zoo(void **state)
     /* The same tournament with a well-behaved agent in the zoo's place. */
     struct run reference;
     play_zoo(&reference, "good_agent", NULL, 0);
-    json_t *games = games_of(&reference);
+    json_t *games = load_games(&reference);
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         if (cases[i].needs_address_limit && !HAVE_ADDRESS_LIMIT) {
             continue;
@@ -253,8 +227,8 @@ static void test_exit_while_loading(void **state)
 {
     (void)state;
     struct run run = {0};
-    char dir[] = "/tmp/tourney-zoo-XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "zoo");
     char config[128];
     snprintf(config, sizeof(config), "%s/zoo.ini", dir);
     write_config(config, "zoo_exit_on_load", NULL, 0);
@@ -268,21 +242,14 @@ static void test_exit_while_loading(void **state)
     const char *validate[] = {"validate", config, NULL};
     run_tourney(&run, validate);
     assert_int_equal(run.status, 2);
-    char *err = slurp(run.err);
-    if (strstr(err, expected) == NULL) {
-        print_error("expected: %s\n     got: %s\n", expected, err);
-        fail();
-    }
-    free(err);
+    assert_file_has(run.err, expected);
     remove_tree(run.dir);
     memset(&run, 0, sizeof(run));
     const char *play_it[] = {"run", config, NULL};
     run_tourney(&run, play_it);
     assert_int_equal(run.status, 2);
-    err = slurp(run.err);
-    assert_non_null(strstr(err, expected));
-    assert_non_null(strstr(err, "nothing was played"));
-    free(err);
+    assert_file_has(run.err, expected);
+    assert_file_has(run.err, "nothing was played");
     remove_tree(run.dir);
     memset(&run, 0, sizeof(run));
 
@@ -290,15 +257,11 @@ static void test_exit_while_loading(void **state)
     const char *agents[] = {"agents", NULL};
     run_tourney(&run, agents);
     assert_int_equal(run.status, 0);
-    err = slurp(run.err);
-    assert_non_null(strstr(err, "zoo_exit_on_load.so: the plugin ended the process that "
-                                "loaded it (exited with status 0)"));
-    assert_non_null(strstr(err, "built for tourney ABI 2.0"));
-    free(err);
-    char *out = slurp(run.out);
-    assert_non_null(strstr(out, "\nrandom\n"));
-    assert_non_null(strstr(out, "\nsegfault\n"));
-    free(out);
+    assert_file_has(run.err, "zoo_exit_on_load.so: the plugin ended the process that "
+                             "loaded it (exited with status 0)");
+    assert_file_has(run.err, "built for tourney ABI 2.0");
+    assert_file_has(run.out, "\nrandom\n");
+    assert_file_has(run.out, "\nsegfault\n");
     remove_tree(run.dir);
 
     /* A wrong ABI is told the same way from the agent process. */
@@ -306,29 +269,20 @@ static void test_exit_while_loading(void **state)
     write_config(config, "wrong_abi", NULL, 0);
     run_tourney(&run, validate);
     assert_int_equal(run.status, 2);
-    err = slurp(run.err);
-    assert_non_null(strstr(err, "wrong_abi.so: built for tourney ABI 2.0, but this runner "
-                                "speaks ABI 1.1"));
-    free(err);
+    assert_file_has(run.err, "wrong_abi.so: built for tourney ABI 2.0, but this runner "
+                             "speaks ABI 1.1");
     remove_tree(run.dir);
     remove_tree(dir);
 }
 
-/* CONFIG with `isolation = none` added to its [tournament], in DIR. */
-/* A copy of CONFIG in DIR named NAME with LINES added to [tournament]. */
-static void config_copy(const char *config, const char *dir, const char *name,
-                        const char *lines, char *copy, size_t size)
+/* A copy of CONFIG in DIR named NAME with LINE added to [tournament]. */
+static void config_copy(const char *config, const char *dir, const char *name, const char *line,
+                        char *copy, size_t size)
 {
     snprintf(copy, size, "%s/%s", dir, name);
-    char *text = slurp(config);
-    FILE *file = fopen(copy, "w");
-    assert_non_null(file);
-    const char *section = strstr(text, "[tournament]\n");
-    assert_non_null(section);
-    size_t head = (size_t)(section - text) + strlen("[tournament]\n");
-    fprintf(file, "%.*s%s%s", (int)head, text, lines, text + head);
-    fclose(file);
-    free(text);
+    char section[128];
+    snprintf(section, sizeof(section), "[tournament]\n%s", line);
+    copy_edited(config, copy, "[tournament]\n", section);
 }
 
 static void test_same_games_in_both_modes(void **state)
@@ -336,8 +290,8 @@ static void test_same_games_in_both_modes(void **state)
     (void)state;
     static const char *const configs[] = {CONFIG_DIR "/classic.ini", CONFIG_DIR "/depths.ini"};
     for (size_t i = 0; i < 2; i++) {
-        char dir[] = "/tmp/tourney-modes-XXXXXX";
-        assert_non_null(mkdtemp(dir));
+        char dir[64];
+        make_temp_dir(dir, sizeof(dir), "modes");
         /* The hard limit of a move is far away: a slow machine (a
          * sanitizer build under load) must not turn a long full-depth
          * search into a time forfeit that only the isolated run has. */

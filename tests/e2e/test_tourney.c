@@ -19,33 +19,26 @@
 
 #include <jansson.h>
 
+/* The entries of summary.json for an agent and for a pair, which must be
+ * there. */
 static json_t *agent_named(json_t *summary, const char *name)
 {
-    size_t i;
-    json_t *agent;
-    json_array_foreach(json_object_get(summary, "agents"), i, agent)
-    {
-        if (strcmp(json_string_value(json_object_get(agent, "name")), name) == 0) {
-            return agent;
-        }
+    json_t *agent = summary_agent(summary, name);
+    if (agent == NULL) {
+        print_error("no agent %s in summary.json\n", name);
+        fail();
     }
-    print_error("no agent %s in summary.json\n", name);
-    fail();
-    return NULL;
+    return agent;
 }
 
 static json_t *pair(json_t *summary, const char *agent, const char *opponent)
 {
-    size_t i;
-    json_t *cell;
-    json_array_foreach(json_object_get(summary, "crosstable"), i, cell)
-    {
-        if (strcmp(json_string_value(json_object_get(cell, "agent")), agent) == 0 &&
-            strcmp(json_string_value(json_object_get(cell, "opponent")), opponent) == 0) {
-            return cell;
-        }
+    json_t *cell = summary_pair(summary, agent, opponent);
+    if (cell == NULL) {
+        print_error("no pair %s-%s in summary.json\n", agent, opponent);
+        fail();
     }
-    return NULL;
+    return cell;
 }
 
 /* Every agent's tallies and every pair's add up, and the two sides of a pair
@@ -184,10 +177,8 @@ static void test_classic_is_consistent_and_reproducible(void **state)
     assert_int_equal(strncmp(csv, "rank,agent,plugin,params,games,wins,draws,losses,", 49), 0);
     free(csv);
     snprintf(path, sizeof(path), "%s/reports/report.md", a.dir);
-    char *markdown = slurp(path);
-    assert_non_null(strstr(markdown, "## Standings"));
-    assert_non_null(strstr(markdown, "| 1 | "));
-    free(markdown);
+    assert_file_has(path, "## Standings");
+    assert_file_has(path, "| 1 | ");
 
     /* report.html: well-formed, the figures of summary.json, 300 of the 400
      * games (none faulted: the first 30 of each pairing), boards drawn. */
@@ -204,13 +195,9 @@ static void test_classic_is_consistent_and_reproducible(void **state)
     const char *report[] = {"report", path, NULL};
     run_tourney(&rebuilt, report);
     assert_int_equal(rebuilt.status, 0);
-    char *err = slurp(rebuilt.err);
-    assert_string_equal(err, "");
-    free(err);
+    assert_file_is(rebuilt.err, "");
     snprintf(path, sizeof(path), "%s/reports/report.html", a.dir);
-    char *again = slurp(path);
-    assert_string_equal(again, page);
-    free(again);
+    assert_file_is(path, page);
     free(page);
     remove_tree(rebuilt.dir);
 
@@ -263,9 +250,7 @@ static void test_sprt_stops_the_match(void **state)
         assert_int_equal(json_integer_value(json_array_get(penta, k)), 0);
     }
     assert_int_equal(json_integer_value(json_array_get(penta, 4)), 8);
-    char *out = slurp(run.out);
-    assert_non_null(strstr(out, "H1 accepted after 16 games"));
-    free(out);
+    assert_file_has(run.out, "H1 accepted after 16 games");
 
     /* Resuming a decided match plays nothing more; rebuilding the reports
      * from the log reaches the same verdict. */
@@ -335,11 +320,9 @@ static void test_faulty_agents_lose_only_their_games(void **state)
     /* games.jsonl names the agent at fault and the reason. */
     char path[128];
     snprintf(path, sizeof(path), "%s/reports/games.jsonl", run.dir);
-    char *games = slurp(path);
-    assert_non_null(strstr(games, "\"termination\":\"illegal_move\",\"fault\":\"cheat\","
-                                  "\"reason\":\"move 0 is not legal at ply 2"));
-    assert_non_null(strstr(games, "\"message\":\"giving up on purpose\""));
-    free(games);
+    assert_file_has(path, "\"termination\":\"illegal_move\",\"fault\":\"cheat\","
+                          "\"reason\":\"move 0 is not legal at ply 2");
+    assert_file_has(path, "\"message\":\"giving up on purpose\"");
 
     /* report.html holds every game, those lost by a fault among them. */
     char *page = check_page(&run, 4, 6);
@@ -355,9 +338,8 @@ static void test_faulty_agents_lose_only_their_games(void **state)
 static void test_report_without_the_game_plugin(void **state)
 {
     (void)state;
-    struct run run = {0};
-    snprintf(run.dir, sizeof(run.dir), "/tmp/tourney-e2e-XXXXXX");
-    assert_non_null(mkdtemp(run.dir));
+    struct run run;
+    make_run_dir(&run, "e2e");
     /* A copy of mnk with a byte more: the same game, another digest. */
     char command[512];
     snprintf(command, sizeof(command),
@@ -367,12 +349,10 @@ static void test_report_without_the_game_plugin(void **state)
     assert_int_equal(system(command), 0);
     char config[128];
     snprintf(config, sizeof(config), "%s/config.ini", run.dir);
-    FILE *file = fopen(config, "w");
-    assert_non_null(file);
-    fprintf(file, "[tournament]\nname = moved\nseed = 3\ngames_per_pair = 2\n"
-                  "plugin_path = plugins\nisolation = none\n[game]\nplugin = mnk\n"
-                  "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n");
-    fclose(file);
+    write_file(config, "%s",
+               "[tournament]\nname = moved\nseed = 3\ngames_per_pair = 2\n"
+               "plugin_path = plugins\nisolation = none\n[game]\nplugin = mnk\n"
+               "[agent first-open]\nplugin = first-open\n[agent random]\nplugin = random\n");
     char output[128];
     snprintf(output, sizeof(output), "%s/reports", run.dir);
     const char *args[] = {"run", config, "--quiet", "--output", output, NULL};
@@ -387,7 +367,6 @@ static void test_report_without_the_game_plugin(void **state)
     const char *report[] = {"report", output, NULL};
     run_tourney(&run, report);
     assert_int_equal(run.status, 0);
-    char *err = slurp(run.err);
     /* The file has gone; the mnk of the build tree is found by name, and
      * refused: it is not the file the games were played with. */
     char expected[512];
@@ -395,8 +374,7 @@ static void test_report_without_the_game_plugin(void **state)
              "tourney: report.html shows moves without boards: %s/games/mnk.so is not the game "
              "plugin the log was played with (its digest differs)\n",
              TOURNEY_TEST_BUILD_ROOT);
-    assert_string_equal(err, expected);
-    free(err);
+    assert_file_is(run.err, expected);
     page = check_page(&run, 2, 1);
     assert_non_null(strstr(page, "\"boards\":false"));
     assert_non_null(strstr(page, " Boards are not drawn: "));
@@ -412,36 +390,30 @@ static void test_validate(void **state)
     const char *good[] = {"validate", CONFIG_DIR "/classic.ini", NULL};
     run_tourney(&run, good);
     assert_int_equal(run.status, 0);
-    char *out = slurp(run.out);
-    assert_non_null(strstr(out, "classic.ini: OK: game mnk (rows = 3, cols = 3, k = 3), 5 agents"));
-    free(out);
+    assert_file_has(run.out, "classic.ini: OK: game mnk (rows = 3, cols = 3, k = 3), 5 agents");
     remove_tree(run.dir);
 
     /* A broken config: every error on stderr with file:line, exit code 2,
      * nothing played or written. */
-    char dir[] = "/tmp/tourney-e2e-bad-XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "e2e-bad");
     char config[128];
     snprintf(config, sizeof(config), "%s/bad.ini", dir);
-    FILE *file = fopen(config, "w");
-    assert_non_null(file);
-    fprintf(file, "[tournament]\ngames_per_pair = 2\noutput_dir = %s/out\n[game]\nplugin = mnk\n"
-                  "[agent a]\nplugin = nosuch\n[agent b]\nplugin = random\nlevel = 3\n",
-            dir);
-    fclose(file);
+    write_file(config,
+               "[tournament]\ngames_per_pair = 2\noutput_dir = %s/out\n[game]\nplugin = mnk\n"
+               "[agent a]\nplugin = nosuch\n[agent b]\nplugin = random\nlevel = 3\n",
+               dir);
     const char *bad[] = {"run", config, NULL};
     memset(&run, 0, sizeof(run));
     run_tourney(&run, bad);
     assert_int_equal(run.status, 2);
-    char *err = slurp(run.err);
     char expected[256];
     snprintf(expected, sizeof(expected), "%s:7: unknown agent plugin 'nosuch'", config);
-    assert_non_null(strstr(err, expected));
+    assert_file_has(run.err, expected);
     snprintf(expected, sizeof(expected),
              "%s:10: unknown parameter 'level' for agent 'b' (plugin 'random')", config);
-    assert_non_null(strstr(err, expected));
-    assert_non_null(strstr(err, "2 errors in"));
-    free(err);
+    assert_file_has(run.err, expected);
+    assert_file_has(run.err, "2 errors in");
     char out_dir[128];
     snprintf(out_dir, sizeof(out_dir), "%s/out", dir);
     assert_int_not_equal(access(out_dir, F_OK), 0);
