@@ -308,7 +308,7 @@ static void test_exit_while_loading(void **state)
     assert_int_equal(run.status, 2);
     err = slurp(run.err);
     assert_non_null(strstr(err, "wrong_abi.so: built for tourney ABI 2.0, but this runner "
-                                "speaks ABI 1.1"));
+                                "speaks ABI 1.2"));
     free(err);
     remove_tree(run.dir);
     remove_tree(dir);

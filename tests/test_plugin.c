@@ -37,7 +37,7 @@ static void test_good_agent(void **state)
     assert_string_equal(tourney_plugin_name(&plugin), "last-open");
     assert_string_equal(tourney_plugin_description(&plugin), "the highest-numbered legal move");
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
     assert_int_equal(count, 1);
     assert_string_equal(params[0].name, "unused");
     tourney_plugin_close(&plugin);

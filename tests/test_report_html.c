@@ -351,9 +351,10 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
         assert_int_equal(
             tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
         const struct tourney_game_api *api = t->plugin.game;
-        assert_int_equal(tourney_params_from_text(api->params, api->param_count,
-                                                  "rows = 3, cols = 3, k = 3", t->params, error,
-                                                  sizeof(error)),
+        size_t count = 0;
+        const struct tourney_param_info *params = tourney_plugin_params(&t->plugin, &count);
+        assert_int_equal(tourney_params_from_text(params, count, "rows = 3, cols = 3, k = 3",
+                                                  t->params, error, sizeof(error)),
                          0);
         assert_int_equal(api->create(t->params, &t->game, &t->info, error, sizeof(error)), 0);
         t->board = (struct board_source){.api = api, .game = t->game, .info = &t->info};

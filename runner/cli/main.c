@@ -342,7 +342,7 @@ static void list_plugin(const char *path, void *context)
     printf("%s%s\n  %s\n  %s\n", listing->listed ? "\n" : "", name,
            tourney_plugin_description(&plugin), path);
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
     for (size_t i = 0; i < count; i++) {
         char expected[256];
         tourney_params_expected(&params[i], expected, sizeof(expected));

@@ -37,7 +37,7 @@ static uint64_t host_random_u64(void *context)
 }
 
 /* The agent's messages go to stderr, apart from the chatter of debugging. */
-static void host_log(void *context, enum tourney_log_level level, const char *message)
+static void host_log(void *context, uint32_t level, const char *message)
 {
     struct solve_host *host = context;
     if (level <= TOURNEY_LOG_INFO) {
@@ -91,7 +91,7 @@ static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plug
 }
 
 /* Sets one "key=value" word into VALUES, checked against PARAMS. */
-static int set_param(const struct tourney_param_desc *params, size_t count, const char *word,
+static int set_param(const struct tourney_param_info *params, size_t count, const char *word,
                      struct tourney_param_value *values, const char *owner, FILE *err)
 {
     const char *eq = strchr(word, '=');
@@ -124,7 +124,7 @@ static int set_param(const struct tourney_param_desc *params, size_t count, cons
 }
 
 /* The defaults of PARAMS, then WORDS. Returns a heap array or NULL. */
-static struct tourney_param_value *read_params(const struct tourney_param_desc *params,
+static struct tourney_param_value *read_params(const struct tourney_param_info *params,
                                                size_t count, char *const *words, size_t word_count,
                                                const char *owner, FILE *err)
 {
@@ -170,8 +170,10 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
         return -1;
     }
     const struct tourney_game_api *api = s->game_plugin.game;
+    size_t param_count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&s->game_plugin, &param_count);
     snprintf(owner, sizeof(owner), "game '%s'", api->name);
-    s->game_values = read_params(api->params, api->param_count, request->game_params,
+    s->game_values = read_params(params, param_count, request->game_params,
                                  request->game_param_count, owner, err);
     if (s->game_values == NULL) {
         return -1;
@@ -185,7 +187,7 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
         fprintf(err, "tourney solve: game '%s' reported an impossible size\n", api->name);
         return -1;
     }
-    s->game_params_text = tourney_params_text(api->params, api->param_count, s->game_values);
+    s->game_params_text = tourney_params_text(params, param_count, s->game_values);
     if (s->game_params_text == NULL) {
         fprintf(err, "tourney solve: out of memory\n");
         return -1;
@@ -232,6 +234,8 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
         return -1;
     }
     const struct tourney_agent_api *api = s->agent_plugin.agent;
+    size_t param_count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&s->agent_plugin, &param_count);
     /* The solve's defaults first, so that the user's words override them. */
     for (char *w = strtok_r(defaults, " ", &save); w != NULL && count < 16;
          w = strtok_r(NULL, " ", &save)) {
@@ -247,13 +251,13 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
         all[count + i] = request->agent_params[i];
     }
     s->agent_values =
-        read_params(api->params, api->param_count, all, count + request->agent_param_count,
+        read_params(params, param_count, all, count + request->agent_param_count,
                     "agent '" SOLVE_AGENT "'", err);
     free(all);
     if (s->agent_values == NULL) {
         return -1;
     }
-    s->agent_params_text = tourney_params_text(api->params, api->param_count, s->agent_values);
+    s->agent_params_text = tourney_params_text(params, param_count, s->agent_values);
     if (s->agent_params_text == NULL) {
         fprintf(err, "tourney solve: out of memory\n");
         return -1;
@@ -279,10 +283,11 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
 /* Whether the agent's search cannot stop short of the end of the game. */
 static bool searches_to_the_end(const struct solve *s)
 {
-    const struct tourney_agent_api *api = s->agent_plugin.agent;
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&s->agent_plugin, &count);
 
-    for (size_t i = 0; i < api->param_count; i++) {
-        if (strcmp(api->params[i].name, "max_depth") == 0) {
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(params[i].name, "max_depth") == 0) {
             int64_t depth = s->agent_values[i].i;
             return depth == 0 || depth >= s->info.max_plies;
         }

@@ -9,7 +9,7 @@
 #include "digest.h"
 #include "params.h"
 
-int tourney_params_from_text(const struct tourney_param_desc *params, size_t count,
+int tourney_params_from_text(const struct tourney_param_info *params, size_t count,
                              const char *text, struct tourney_param_value *values, char *why,
                              size_t why_size)
 {
@@ -106,13 +106,15 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
         return -1;
     }
     const struct tourney_game_api *api = game->plugin.game;
-    game->params = calloc(api->param_count + 1, sizeof(*game->params));
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&game->plugin, &count);
+    game->params = calloc(count + 1, sizeof(*game->params));
     if (game->params == NULL) {
         snprintf(why, why_size, "out of memory");
         return -1;
     }
-    if (tourney_params_from_text(api->params, api->param_count, header->game_params, game->params,
-                                 error, sizeof(error)) != 0) {
+    if (tourney_params_from_text(params, count, header->game_params, game->params, error,
+                                 sizeof(error)) != 0) {
         snprintf(why, why_size, "the log's game parameters '%s' do not suit plugin '%s': %s",
                  header->game_params, api->name, error);
         return -1;

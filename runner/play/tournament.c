@@ -86,15 +86,17 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
         return -1;
     }
     const struct tourney_game_api *api = t->game_plugin.game;
-    t->game_params = calloc(api->param_count + 1, sizeof(*t->game_params));
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&t->game_plugin, &count);
+    t->game_params = calloc(count + 1, sizeof(*t->game_params));
     if (t->game_params == NULL) {
         tourney_diag_add(diag, file, choice->line, "out of memory");
         return -1;
     }
     char owner[128];
     snprintf(owner, sizeof(owner), "game plugin '%s'", api->name);
-    if (tourney_params_resolve(api->params, api->param_count, choice->section, reserved_keys,
-                               file, owner, t->game_params, diag) != 0) {
+    if (tourney_params_resolve(params, count, choice->section, reserved_keys, file, owner,
+                               t->game_params, diag) != 0) {
         return -1;
     }
     char error[512] = "";
@@ -107,13 +109,13 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
     if (t->game_info.state_size == 0 || t->game_info.move_limit <= 0 ||
         t->game_info.max_plies <= 0) {
         tourney_diag_add(diag, file, choice->section->line,
-                         "game '%s' reported an impossible size (state %zu bytes, %d moves, "
+                         "game '%s' reported an impossible size (state %llu bytes, %d moves, "
                          "%d plies)",
-                         api->name, t->game_info.state_size, (int)t->game_info.move_limit,
+                         api->name, (unsigned long long)t->game_info.state_size, (int)t->game_info.move_limit,
                          (int)t->game_info.max_plies);
         return -1;
     }
-    t->game_params_text = tourney_params_text(api->params, api->param_count, t->game_params);
+    t->game_params_text = tourney_params_text(params, count, t->game_params);
     return t->game_params_text ? 0 : -1;
 }
 
@@ -164,16 +166,18 @@ static void open_entrant(struct tournament *t, const struct agent_choice *choice
         return;
     }
     const struct tourney_agent_api *api = entrant->plugin->agent;
-    entrant->params = calloc(api->param_count + 1, sizeof(*entrant->params));
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(entrant->plugin, &count);
+    entrant->params = calloc(count + 1, sizeof(*entrant->params));
     if (entrant->params == NULL) {
         tourney_diag_add(diag, t->config.path, choice->choice.line, "out of memory");
         return;
     }
     char owner[160];
     snprintf(owner, sizeof(owner), "agent '%s' (plugin '%s')", choice->name, api->name);
-    tourney_params_resolve(api->params, api->param_count, choice->choice.section, reserved_keys,
-                           t->config.path, owner, entrant->params, diag);
-    entrant->params_text = tourney_params_text(api->params, api->param_count, entrant->params);
+    tourney_params_resolve(params, count, choice->choice.section, reserved_keys, t->config.path,
+                           owner, entrant->params, diag);
+    entrant->params_text = tourney_params_text(params, count, entrant->params);
     entrant->is_random = strcmp(api->name, "random") == 0;
 }
 

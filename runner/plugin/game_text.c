@@ -5,7 +5,8 @@
 void tourney_move_text(const struct tourney_game_api *api, const void *game, tourney_move move,
                        char *buf, size_t size)
 {
-    if (api->format_move == NULL || api->format_move(game, move, buf, size) != TOURNEY_OK) {
+    if (TOURNEY_CALL_OPTIONAL(struct tourney_game_api, api, api->header.struct_size, format_move,
+                              TOURNEY_ERR_INVALID, game, move, buf, size) != TOURNEY_OK) {
         snprintf(buf, size, "#%d", (int)move);
     }
 }
@@ -13,5 +14,7 @@ void tourney_move_text(const struct tourney_game_api *api, const void *game, tou
 bool tourney_board_text(const struct tourney_game_api *api, const void *game, const void *state,
                         char *buf, size_t size)
 {
-    return api->format_state != NULL && api->format_state(game, state, buf, size) == TOURNEY_OK;
+    return TOURNEY_CALL_OPTIONAL(struct tourney_game_api, api, api->header.struct_size,
+                                 format_state, TOURNEY_ERR_INVALID, game, state, buf,
+                                 size) == TOURNEY_OK;
 }
