@@ -108,7 +108,7 @@ static void ab_ids_take_knowledge(struct ab_ids *a, const struct tourney_game_ap
                                   bool ordering, bool knowledge)
 {
     struct tourney_game_search search;
-    tourney_game_search(g, &search);
+    tourney_game_get_search(g, &search);
     if (ordering) {
         a->order_moves = search.order_moves;
     }

@@ -194,7 +194,7 @@ static int bench_position(const struct position_desc *p, const struct tourney_ga
     char error[ERROR_SIZE];
     /* The game's own knowledge makes the stand-in needless. */
     struct tourney_game_search search;
-    tourney_game_search(mnk, &search);
+    tourney_game_get_search(mnk, &search);
     bool own = search.winning_move != NULL;
     int result = -1;
 

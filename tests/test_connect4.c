@@ -42,7 +42,7 @@ static void fixture_init(struct fixture *fx, int columns, int rows)
 
     memset(fx, 0, sizeof(*fx));
     fx->api = tourney_game_entry();
-    tourney_game_search(fx->api, &fx->search);
+    tourney_game_get_search(fx->api, &fx->search);
     fx->columns = columns;
     fx->rows = rows;
     int rc = fx->api->create(values, &fx->game, &fx->info, error, sizeof(error));
@@ -313,7 +313,7 @@ static void test_descriptor(void **unused)
     /* The knowledge is the search extension's; the fields of ABI 1.1 stay
      * empty in a 1.2 game. */
     struct tourney_game_search search;
-    tourney_game_search(api, &search);
+    tourney_game_get_search(api, &search);
     assert_non_null(search.order_moves);
     assert_non_null(search.winning_move);
     assert_non_null(search.safe_moves);

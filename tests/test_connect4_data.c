@@ -155,7 +155,7 @@ static void check_file(const struct c4_difficulty *d, int every)
     int zeros = 0;
     int positives = 0;
 
-    tourney_game_search(api, &search);
+    tourney_game_get_search(api, &search);
     assert_int_equal(api->create(values, &game, &info, error, sizeof(error)), TOURNEY_OK);
     void *state = malloc(info.state_size);
     struct solved *lines = calloc((size_t)d->count + 1, sizeof(*lines));

@@ -35,7 +35,7 @@ static void fixture_init(struct fixture *fx, int rows, int cols, int k)
 
     memset(fx, 0, sizeof(*fx));
     fx->api = tourney_game_entry();
-    tourney_game_search(fx->api, &fx->search);
+    tourney_game_get_search(fx->api, &fx->search);
     fx->rows = rows;
     fx->cols = cols;
     fx->k = k;
@@ -275,7 +275,7 @@ static void test_descriptor(void **unused)
     /* The knowledge is the search extension's; the fields of ABI 1.1 stay
      * empty in a 1.2 game (the runner fills them for older agents). */
     struct tourney_game_search search;
-    tourney_game_search(api, &search);
+    tourney_game_get_search(api, &search);
     assert_non_null(search.order_moves);
     assert_non_null(search.winning_move);
     assert_non_null(search.safe_moves);

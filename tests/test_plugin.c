@@ -143,7 +143,7 @@ static void test_games_of_old_minors(void **state)
     open_ok(&plugin, ABI_PLUGIN("old_game_1_0"), TOURNEY_KIND_GAME);
     assert_game_view(plugin.game);
     assert_string_equal(tourney_plugin_name(&plugin), "heap-1.0");
-    tourney_game_search(plugin.game, &search);
+    tourney_game_get_search(plugin.game, &search);
     assert_null(search.order_moves);
     assert_null(search.winning_move);
     assert_null(search.safe_moves);
@@ -159,7 +159,7 @@ static void test_games_of_old_minors(void **state)
 
     open_ok(&plugin, ABI_PLUGIN("old_game_1_1"), TOURNEY_KIND_GAME);
     assert_game_view(plugin.game);
-    tourney_game_search(plugin.game, &search);
+    tourney_game_get_search(plugin.game, &search);
     assert_non_null(search.order_moves);
     assert_non_null(search.winning_move);
     assert_non_null(search.safe_moves);

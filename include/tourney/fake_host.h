@@ -20,7 +20,7 @@
  * is splitmix64 from the seed given (the runner's seeds come from the
  * tournament), the agent sees the game's own descriptor (the runner hands
  * agents a copy with the knowledge of every ABI minor filled in, see
- * tourney_game_search), and nothing is isolated: a crash is the test's.
+ * tourney_game_get_search), and nothing is isolated: a crash is the test's.
  * tourney_fake_game_open needs dlopen (in libc since glibc 2.34; link with
  * -ldl before that).
  */

@@ -63,7 +63,7 @@ struct tourney_game_info {
  * Optional functions that let a generic search play a game as well as a
  * dedicated solver would. A game returns a pointer to a constant struct of
  * this type from get_extension(api, TOURNEY_GAME_SEARCH_ID); every function
- * in it may be NULL. Agents find it through tourney_game_search() below,
+ * in it may be NULL. Agents find it through tourney_game_get_search() below,
  * which also reads the flat fields of an ABI 1.1 game.
  * Structs only grow at the end.
  * ------------------------------------------------------------------------- */
@@ -176,7 +176,7 @@ struct tourney_game_api {
      * A game built against 1.2 or later leaves these NULL and answers the
      * "tourney.game.search/1" extension instead; the runner fills them in the
      * descriptor it hands agents, so agents written against 1.1 still find
-     * the knowledge. New agents call tourney_game_search(). */
+     * the knowledge. New agents call tourney_game_get_search(). */
     void (*order_moves)(const void *game, const void *state, tourney_move *moves, int32_t count);
     tourney_move (*winning_move)(const void *game, const void *state);
     int32_t (*safe_moves)(const void *game, const void *state, tourney_move *moves);
@@ -209,7 +209,7 @@ struct tourney_game_api {
  * 1.1 descriptor. Fills `search` (NULL for what the game lacks) with
  * struct_size set to this header's sizeof. Call it once, when an agent is
  * created, and keep the pointers: the search itself then pays nothing. */
-static inline void tourney_game_search(const struct tourney_game_api *game,
+static inline void tourney_game_get_search(const struct tourney_game_api *game,
                                        struct tourney_game_search *search)
 {
     const struct tourney_game_search *ext = (const struct tourney_game_search *)

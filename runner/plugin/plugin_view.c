@@ -257,7 +257,7 @@ static void view_game(struct plugin_copy *copy, const struct tourney_game_api *r
     /* A game of minor 1.2 or later is asked itself, through its own
      * descriptor; an older one is read as far as its minor reaches. */
     view->header.struct_size = copy->raw_size;
-    tourney_game_search(copy->raw_size >= sizeof(*view) ? raw : view, &copy->search);
+    tourney_game_get_search(copy->raw_size >= sizeof(*view) ? raw : view, &copy->search);
     view->order_moves = copy->search.order_moves;
     view->winning_move = copy->search.winning_move;
     view->safe_moves = copy->search.safe_moves;

@@ -8,7 +8,7 @@
  *  - parameters: the 1.0/1.1 array or 1.2's get_param_info, read into a
  *    table of struct tourney_param_info, which the view's get_param_info
  *    answers from;
- *  - a game's search knowledge: found once (tourney_game_search), then both
+ *  - a game's search knowledge: found once (tourney_game_get_search), then both
  *    in the view's flat 1.1 fields, for agents written against 1.1, and in
  *    the "tourney.game.search/1" extension the view's get_extension answers,
  *    for agents written against 1.2; other ids go to the plugin's own
