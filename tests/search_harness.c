@@ -187,7 +187,8 @@ int harness_game_create(struct harness_game *g, const struct tourney_game_api *a
 
     memset(g, 0, sizeof(*g));
     g->api = api;
-    if (count < 0 || harness_params(descs, (size_t)count, values, params, error, error_size) != 0) {
+    if (count < 0 ||
+        harness_params(descs, (size_t)count, values, params, error, error_size) != 0) {
         return -1;
     }
     if (api->create(values, &g->instance, &g->info, error, error_size) != TOURNEY_OK) {
@@ -214,7 +215,8 @@ int harness_agent_create(struct harness_agent *a, const struct tourney_agent_api
     int count = harness_agent_params(api, descs, error, error_size);
 
     memset(a, 0, sizeof(*a));
-    if (count < 0 || harness_params(descs, (size_t)count, a->values, params, error, error_size) != 0) {
+    if (count < 0 ||
+        harness_params(descs, (size_t)count, a->values, params, error, error_size) != 0) {
         return -1;
     }
     if (tourney_fake_agent_create(&a->fake, api, game_api, game, info, a->values, 0, seed) !=

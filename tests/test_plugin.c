@@ -308,7 +308,8 @@ static void test_descriptor_checks(void **state)
                      offsetof(struct tourney_game_api, order_moves));
 
     /* An id and a version are optional, and well-formed when present. */
-    const struct plugin_about fine = {.name = "x", .id = "org.example.x-1_2", .version = "2.0-rc1"};
+    const struct plugin_about fine = {
+        .name = "x", .id = "org.example.x-1_2", .version = "2.0-rc1"};
     assert_int_equal(tourney_plugin_check_about("p.so", &fine, error, sizeof(error)), 0);
     assert_identity_refused("org example", NULL,
                             "p.so: the descriptor's id 'org example' is not an id (1 to 128 "

@@ -407,8 +407,9 @@ static void test_bad_structs_are_refused(void **state)
 
         /* A runner that forgot the report's size must hear about it. */
         memset(&report, 0, sizeof(report));
-        assert_int_equal(a->fake.api->choose_move(a->fake.instance, board, &request, &report, &move),
-                         TOURNEY_ERR_INVALID);
+        assert_int_equal(
+            a->fake.api->choose_move(a->fake.instance, board, &request, &report, &move),
+            TOURNEY_ERR_INVALID);
         assert_int_equal(a->fake.host.log_count, 1);
         agent_free(a);
 
@@ -417,7 +418,8 @@ static void test_bad_structs_are_refused(void **state)
         a->fake.api->destroy(a->fake.instance);
         a->fake.init.struct_size = 8;
         a->fake.instance = NULL;
-        assert_int_equal(a->fake.api->create(&a->fake.init, &a->fake.instance), TOURNEY_ERR_INVALID);
+        assert_int_equal(a->fake.api->create(&a->fake.init, &a->fake.instance),
+                         TOURNEY_ERR_INVALID);
         assert_null(a->fake.instance);
         test_free(a);
     }

@@ -235,7 +235,8 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
     }
     const struct tourney_agent_api *api = s->agent_plugin.agent;
     size_t param_count = 0;
-    const struct tourney_param_info *params = tourney_plugin_params(&s->agent_plugin, &param_count);
+    const struct tourney_param_info *params =
+        tourney_plugin_params(&s->agent_plugin, &param_count);
     /* The solve's defaults first, so that the user's words override them. */
     for (char *w = strtok_r(defaults, " ", &save); w != NULL && count < 16;
          w = strtok_r(NULL, " ", &save)) {

@@ -111,8 +111,8 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
         tourney_diag_add(diag, file, choice->section->line,
                          "game '%s' reported an impossible size (state %llu bytes, %d moves, "
                          "%d plies)",
-                         api->name, (unsigned long long)t->game_info.state_size, (int)t->game_info.move_limit,
-                         (int)t->game_info.max_plies);
+                         api->name, (unsigned long long)t->game_info.state_size,
+                         (int)t->game_info.move_limit, (int)t->game_info.max_plies);
         return -1;
     }
     t->game_params_text = tourney_params_text(params, count, t->game_params);

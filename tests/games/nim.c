@@ -1,6 +1,7 @@
 /*
- * tests/games/nim.c - a minimal game, with none of the optional functions: one heap of stones, each move takes one, two or three,
- * and whoever takes the last stone wins. `tourney solve` must say it cannot
+ * tests/games/nim.c - a minimal game, with none of the optional functions:
+ * one heap of stones, each move takes one, two or three, and whoever takes
+ * the last stone wins. `tourney solve` must say it cannot
  * read positions.
  */
 #include <stdint.h>
