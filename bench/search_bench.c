@@ -8,7 +8,7 @@
  * median time printed, with the ratios to a baseline. A measurement, never a
  * pass/fail test.
  *
- * The m,n,k game may lack the ABI 1.1 knowledge (order_moves, winning_move,
+ * The m,n,k game may lack the search knowledge (order_moves, winning_move,
  * safe_moves); then the rows marked "+k" run on the stand-in of
  * tests/knowledge_game.c, which adds it by trying every move: its node
  * counts are what a game's own knowledge gives, its times are slower per
