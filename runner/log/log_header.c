@@ -51,6 +51,22 @@ int tourney_header_seal(struct log_header *h)
     return 0;
 }
 
+/* KEY = VALUE in OBJECT, unless VALUE is NULL: keys a log may lack. */
+static void set_optional(json_t *object, const char *key, const char *value)
+{
+    if (object != NULL && value != NULL) {
+        json_object_set_new(object, key, json_string(value));
+    }
+}
+
+/* A copy of OBJECT's string KEY, or NULL; sets *FAILED when out of memory. */
+static char *get_optional(json_t *object, const char *key, bool *failed)
+{
+    char *value = tourney_strdup(json_string_value(json_object_get(object, key)));
+    *failed = *failed || (value == NULL && json_string_value(json_object_get(object, key)));
+    return value;
+}
+
 json_t *tourney_header_to_json(const struct log_header *h)
 {
     char seed[24];
@@ -58,9 +74,12 @@ json_t *tourney_header_to_json(const struct log_header *h)
     json_t *agents = json_array();
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
-        json_array_append_new(agents, json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name,
-                                                "plugin", a->plugin, "params", a->params,
-                                                "digest", a->digest, "is_random", a->is_random));
+        json_t *agent = json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name, "plugin",
+                                  a->plugin, "params", a->params, "digest", a->digest,
+                                  "is_random", a->is_random);
+        set_optional(agent, "plugin_id", a->plugin_id);
+        set_optional(agent, "plugin_version", a->plugin_version);
+        json_array_append_new(agents, agent);
     }
     json_t *sprt = h->sprt.enabled ? json_pack("{s:f, s:f, s:f, s:f}", "elo0", h->sprt.elo0,
                                                "elo1", h->sprt.elo1, "alpha", h->sprt.alpha,
@@ -81,6 +100,8 @@ json_t *tourney_header_to_json(const struct log_header *h)
                      (json_int_t)h->games_scheduled, "agents", agents, "settings_digest",
                      h->settings_digest, "sprt", sprt, "rating_anchor",
                      tourney_rating_anchor_name(h->rating_anchor));
+    set_optional(object, "game_id", h->game_id);
+    set_optional(object, "game_version", h->game_version);
     if (object != NULL && h->shard.count > 0 &&
         json_object_set_new(object, "shard",
                             json_pack("{s:I, s:I}", "index", (json_int_t)h->shard.index, "count",
@@ -103,6 +124,13 @@ static int optional_from_json(struct log_header *h, json_t *object, char *error,
             return -1;
         }
         h->sprt.enabled = true;
+    }
+    bool failed = false;
+    h->game_id = get_optional(object, "game_id", &failed);
+    h->game_version = get_optional(object, "game_version", &failed);
+    if (failed) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
     }
     const char *anchor = json_string_value(json_object_get(object, "rating_anchor"));
     h->rating_anchor = anchor == NULL                  ? ANCHOR_AUTO
@@ -186,7 +214,11 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
         a->params = strdup(params);
         a->digest = strdup(a_digest);
         a->is_random = is_random != 0;
-        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL) {
+        bool failed = false;
+        a->plugin_id = get_optional(json_array_get(agents, i), "plugin_id", &failed);
+        a->plugin_version = get_optional(json_array_get(agents, i), "plugin_version", &failed);
+        if (failed || a->name == NULL || a->plugin == NULL || a->params == NULL ||
+            a->digest == NULL) {
             snprintf(error, error_size, "out of memory");
             goto err;
         }
@@ -221,6 +253,8 @@ void tourney_header_finish(struct log_header *h)
         free(h->agents[i].plugin);
         free(h->agents[i].params);
         free(h->agents[i].digest);
+        free(h->agents[i].plugin_id);
+        free(h->agents[i].plugin_version);
     }
     free(h->agents);
     free(h->version);
@@ -230,6 +264,8 @@ void tourney_header_finish(struct log_header *h)
     free(h->game_params);
     free(h->game_digest);
     free(h->game_path);
+    free(h->game_id);
+    free(h->game_version);
     free(h->format);
     free(h->gauntlet);
     memset(h, 0, sizeof(*h));

@@ -28,6 +28,11 @@ struct header_agent {
     char *params;  /* effective parameters as text */
     char *digest;  /* of the plugin's .so file */
     bool is_random;
+    /* The plugin's id and version (ABI 1.2), NULL when it has none or the
+     * log predates them. Not part of the settings digest: they name a
+     * build, as the digest of the file does. */
+    char *plugin_id;
+    char *plugin_version;
 };
 
 struct log_header {
@@ -41,6 +46,8 @@ struct log_header {
      * load the same file to draw boards; NULL in logs that do not say. Not
      * part of the settings: a log may move to another machine. */
     char *game_path;
+    char *game_id;      /* the game plugin's id and version, or NULL (as plugin_id) */
+    char *game_version;
     char *format;      /* "round-robin" or "gauntlet" */
     char *gauntlet;    /* the gauntlet's agent, or NULL */
     uint64_t seed;
