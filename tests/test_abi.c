@@ -6,7 +6,8 @@
  * structs. Each is listed with its parameters, probed and played, in agent
  * processes and with isolation = none, which play the very same games; an
  * agent written against 1.1 finds the search knowledge of a 1.1 and of a
- * 1.2 game, and negamax-ab-ids (1.2) uses that of a 1.1 game.
+ * 1.2 game, and negamax-ab-ids (1.2) uses that of a 1.1 game. The ids and
+ * versions of plugins that have them are recorded and reported.
  */
 #include "test.h"
 
@@ -182,6 +183,100 @@ static void test_games_of_1_2_and_1_3(void **state)
     play_both_ways("plugin = future_mnk\n", ALL_KNOWLEDGE);
 }
 
+/* The entry of agent NAME in the array AGENTS. */
+static json_t *agent_entry(json_t *agents, const char *name)
+{
+    size_t i;
+    json_t *agent;
+    json_array_foreach(agents, i, agent) {
+        if (strcmp(json_string_value(json_object_get(agent, "name")), name) == 0) {
+            return agent;
+        }
+    }
+    fail_msg("no agent %s", name);
+    return NULL;
+}
+
+/* OBJECT's KEY is VALUE, or absent when VALUE is NULL. */
+static void assert_optional(json_t *object, const char *key, const char *value)
+{
+    json_t *found = json_object_get(object, key);
+    if (value == NULL) {
+        assert_null(found);
+    } else {
+        assert_string_equal(json_string_value(found), value);
+    }
+}
+
+/* The id and version of every plugin with one, and nothing for the others,
+ * in the results log's header, summary.json and report.md; rebuilt from the
+ * log alone, the reports are the same. */
+static void test_identity_recorded(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"plugin = mnk\n", HEAP_1_1};
+    for (int g = 0; g < 2; g++) {
+        char dir[] = "/tmp/tourney-abi-id-XXXXXX";
+        assert_non_null(mkdtemp(dir));
+        char config[128];
+        write_config(dir, "id.ini", games[g], "", config, sizeof(config));
+        struct run run;
+        play(&run, config);
+        char path[160];
+        snprintf(path, sizeof(path), "%s/reports/games.jsonl", run.dir);
+        char *line = first_line(path);
+        json_t *header = json_loads(line, 0, NULL);
+        assert_non_null(header);
+        json_t *summary = load_summary(&run);
+        json_t *objects[2] = {header, json_object_get(summary, "tournament")};
+        for (int o = 0; o < 2; o++) {
+            assert_optional(objects[o], "game_id", g == 0 ? "org.tourney.mnk" : NULL);
+            assert_optional(objects[o], "game_version", g == 0 ? "1.0.0" : NULL);
+        }
+        json_t *lists[2] = {json_object_get(header, "agents"), json_object_get(summary, "agents")};
+        for (int l = 0; l < 2; l++) {
+            assert_optional(agent_entry(lists[l], "old10"), "plugin_id", NULL);
+            assert_optional(agent_entry(lists[l], "old11"), "plugin_version", NULL);
+            assert_optional(agent_entry(lists[l], "greedy13"), "plugin_id",
+                            "org.tourney.example.greedy");
+            assert_optional(agent_entry(lists[l], "greedy13"), "plugin_version", "1.0.0");
+            assert_optional(agent_entry(lists[l], "ab"), "plugin_id",
+                            "org.tourney.negamax-ab-ids");
+        }
+        json_decref(summary);
+        json_decref(header);
+        free(line);
+
+        snprintf(path, sizeof(path), "%s/reports/report.md", run.dir);
+        char *markdown = slurp(path);
+        assert_non_null(strstr(markdown, "\n- `old10`: plugin `old-agent-1.0`, win = true, "
+                                         "pick = highest, patience = 7\n"));
+        assert_non_null(strstr(markdown, "\n- `greedy13`: plugin `greedy` "
+                                         "(`org.tourney.example.greedy 1.0.0`), block = true, "
+                                         "tie_break = lowest\n"));
+        snprintf(path, sizeof(path), "%s/reports/summary.json", run.dir);
+        char *json = slurp(path);
+        struct run rebuilt = {0};
+        snprintf(path, sizeof(path), "%s/reports", run.dir);
+        const char *args[] = {"report", path, NULL};
+        run_tourney(&rebuilt, args);
+        assert_int_equal(rebuilt.status, 0);
+        snprintf(path, sizeof(path), "%s/reports/report.md", run.dir);
+        char *markdown_again = slurp(path);
+        snprintf(path, sizeof(path), "%s/reports/summary.json", run.dir);
+        char *json_again = slurp(path);
+        assert_string_equal(markdown_again, markdown);
+        assert_string_equal(json_again, json);
+        free(json_again);
+        free(markdown_again);
+        free(json);
+        free(markdown);
+        remove_tree(rebuilt.dir);
+        remove_tree(run.dir);
+        remove_tree(dir);
+    }
+}
+
 /* `tourney agents` and `tourney games` describe the plugins of every minor,
  * in agent processes and, with isolation = none, in the runner. */
 static void test_listings(void **state)
@@ -202,6 +297,7 @@ static void test_listings(void **state)
         "    win              = true ",
         "greedy\n"
         "  Wins at once if it can, else avoids moves that let the opponent win at once\n"
+        "  org.tourney.example.greedy 1.0.0\n"
         "  " ABI("future_greedy") "\n"
         "    block            = true     avoid moves after which the opponent can win at "
         "once (true or false)\n"
@@ -219,6 +315,7 @@ static void test_listings(void **state)
         "heap-1.1\n",
         "mnk\n"
         "  m,n,k game: k in a row on an m x n board (3,3,3 is tic-tac-toe)\n"
+        "  org.tourney.mnk 1.0.0\n"
         "  " ABI("future_mnk") "\n"
         "    rows             = 3        rows of the board (a whole number from 1 to 16)\n",
     };
@@ -254,6 +351,7 @@ int main(void)
         cmocka_unit_test(test_listings),
         cmocka_unit_test(test_games_of_1_0_and_1_1),
         cmocka_unit_test(test_games_of_1_2_and_1_3),
+        cmocka_unit_test(test_identity_recorded),
     };
     return cmocka_run_group_tests_name("abi", tests, NULL, NULL);
 }

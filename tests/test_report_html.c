@@ -273,9 +273,9 @@ static void test_log_game(void **state)
 
 /* Names and parameters that would break a page that did not escape them. */
 static const struct report_agent agents[3] = {
-    {"alpha", "alpha-plugin", "depth = 2"},
-    {"b<&\"'>", "weird", "note = </script><!-- & \"quoted\""},
-    {"random", "random", ""},
+    {"alpha", "alpha-plugin", "depth = 2", "org.example.alpha", "1.0"},
+    {"b<&\"'>", "weird", "note = </script><!-- & \"quoted\"", NULL, "<b>&"},
+    {"random", "random", "", NULL, NULL},
 };
 static const bool is_random[3] = {false, false, true};
 
@@ -495,8 +495,9 @@ static void test_page_with_boards(void **state)
      * first, as second and against random. */
     assert_text_of(
         root, "data-agent", "b<&\"'>",
-        "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.0<-800[<-800, <-800]0.0[0.0, 56.1]"
-        "0.00.00.0");
+        "3b<&\"'>weird (version <b>&): note = </script><!-- & \"quoted\"30030.0<-800"
+        "[<-800, <-800]0.0[0.0, 56.1]0.00.00.0");
+    assert_non_null(strstr(page, "<code>alpha-plugin</code> (org.example.alpha 1.0): depth = 2"));
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
     assert_null(strstr(page, "<script>alert"));

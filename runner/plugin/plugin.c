@@ -16,6 +16,12 @@ const char *tourney_kind_name(enum tourney_plugin_kind kind)
     return kind == TOURNEY_KIND_GAME ? "game" : "agent";
 }
 
+void tourney_plugin_identity(const char *id, const char *version, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s%s", id ? id : "", id && version ? " " : "",
+             !id && version ? "version " : "", version ? version : "");
+}
+
 /* The first required function pointer that is NULL, or NULL if none is. */
 static const char *missing_game_function(const struct tourney_game_api *api)
 {

@@ -55,6 +55,10 @@ const char *tourney_plugin_version(const struct plugin *plugin);
 const struct tourney_param_info *tourney_plugin_params(const struct plugin *plugin,
                                                        size_t *count);
 
+/* "org.tourney.negamax 1.0.0": a plugin's id and version as listings and
+ * reports show them (either may be NULL); "" for a plugin with neither. */
+void tourney_plugin_identity(const char *id, const char *version, char *buf, size_t size);
+
 const char *tourney_kind_name(enum tourney_plugin_kind kind);
 
 #endif /* TOURNEY_RUNNER_PLUGIN_H */

@@ -20,6 +20,8 @@ struct report_agent {
     const char *name;
     const char *plugin;
     const char *params; /* effective parameters, "depth = 4, tie_break = lowest" */
+    const char *plugin_id;      /* the plugin's id and version; NULL when it has none */
+    const char *plugin_version;
 };
 
 struct report_input {
@@ -27,6 +29,8 @@ struct report_input {
     const char *config_path;
     const char *game;        /* the game plugin's name */
     const char *game_params;
+    const char *game_id;      /* the game plugin's id and version; NULL when it has none */
+    const char *game_version;
     const char *format; /* "round-robin" or "gauntlet" */
     uint64_t seed;
     uint32_t games_per_pair;

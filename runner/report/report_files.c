@@ -142,6 +142,14 @@ static json_t *json_rating(const struct rating *r)
                      r->stderr_elo);
 }
 
+/* KEY = VALUE in OBJECT, unless VALUE is NULL (a plugin without an id). */
+static void set_optional(json_t *object, const char *key, const char *value)
+{
+    if (object != NULL && value != NULL) {
+        json_object_set_new(object, key, json_string(value));
+    }
+}
+
 static json_t *json_agent(const struct report *report, size_t i, size_t rank)
 {
     const struct report_input *in = report->input;
@@ -161,12 +169,15 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
         json_object_set_new(faults, tourney_termination_name((enum termination)t),
                             json_integer(a->faults[t]));
     }
-    return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "rank",
-                     (int)rank + 1, "name", in->agents[i].name, "plugin", in->agents[i].plugin,
-                     "params", in->agents[i].params, "rating",
-                     json_rating(&report->ratings.agents[i]), "all", json_tally(&a->all),
-                     "first", json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]),
-                     "vs_random", json_tally(&a->vs_random), "search", search, "faults", faults);
+    json_t *agent = json_pack(
+        "{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "rank", (int)rank + 1, "name",
+        in->agents[i].name, "plugin", in->agents[i].plugin, "params", in->agents[i].params,
+        "rating", json_rating(&report->ratings.agents[i]), "all", json_tally(&a->all), "first",
+        json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]), "vs_random",
+        json_tally(&a->vs_random), "search", search, "faults", faults);
+    set_optional(agent, "plugin_id", in->agents[i].plugin_id);
+    set_optional(agent, "plugin_version", in->agents[i].plugin_version);
+    return agent;
 }
 
 
@@ -274,6 +285,8 @@ static json_t *json_summary(const struct report *report)
     if (tournament != NULL && in->shard != NULL) {
         json_object_set_new(tournament, "shard", json_string(in->shard));
     }
+    set_optional(tournament, "game_id", in->game_id);
+    set_optional(tournament, "game_version", in->game_version);
     return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "format", 1, "tournament",
                      tournament, "terminations", terminations, "ratings", json_ratings(report),
                      "sprt", json_sprt(report), "agents", agents, "crosstable", cross);
