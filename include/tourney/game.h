@@ -210,7 +210,7 @@ struct tourney_game_api {
  * struct_size set to this header's sizeof. Call it once, when an agent is
  * created, and keep the pointers: the search itself then pays nothing. */
 static inline void tourney_game_get_search(const struct tourney_game_api *game,
-                                       struct tourney_game_search *search)
+                                           struct tourney_game_search *search)
 {
     const struct tourney_game_search *ext = (const struct tourney_game_search *)
         TOURNEY_CALL_OPTIONAL(struct tourney_game_api, game, game->header.struct_size,
