@@ -18,9 +18,11 @@
 #include <tourney/game.h>
 
 /* One entry of the parameter array of ABI 1.0 and 1.1 (the descriptor's
- * legacy_params), exactly as those headers declared it. */
+ * legacy_params), laid out as those headers declared it: `type` was an enum
+ * (its values are TOURNEY_PARAM_INT, _BOOL and _CHOICE, as in 1.2), which
+ * this stand-in enum reproduces for the compiler. */
 enum tourney_param_type_1_1 {
-    TOURNEY_PARAM_TYPE_1_1_UNUSED = 0,
+    TOURNEY_PARAM_TYPE_1_1_INT = TOURNEY_PARAM_INT,
 };
 struct tourney_param_desc_1_1 {
     const char *name;
