@@ -30,11 +30,12 @@ static const struct tourney_agent_api first_open_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "first-open",
     .description = "Plays the lowest-numbered legal move",
-    .params = NULL,
     .param_count = 0,
     .create = first_open_create,
     .destroy = search_root_only_destroy,
     .choose_move = first_open_choose_move,
+    .id = "org.tourney.first-open",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(first_open_api)

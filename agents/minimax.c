@@ -95,11 +95,13 @@ static const struct tourney_agent_api minimax_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "minimax",
     .description = "Naive minimax with separate max and min functions, no pruning",
-    .params = depth_search_params,
     .param_count = DEPTH_SEARCH_PARAM_COUNT,
     .create = minimax_create,
     .destroy = depth_search_destroy,
     .choose_move = minimax_choose_move,
+    .get_param_info = depth_search_param_info,
+    .id = "org.tourney.minimax",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(minimax_api)

@@ -70,11 +70,13 @@ static const struct tourney_agent_api negamax_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "negamax",
     .description = "Plain negamax to a depth limit or the end of the game, no pruning",
-    .params = depth_search_params,
     .param_count = DEPTH_SEARCH_PARAM_COUNT,
     .create = negamax_create,
     .destroy = depth_search_destroy,
     .choose_move = negamax_choose_move,
+    .get_param_info = depth_search_param_info,
+    .id = "org.tourney.negamax",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(negamax_api)

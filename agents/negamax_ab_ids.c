@@ -44,7 +44,7 @@ static const char *const window_choices[] = {"full", "aspiration", "null", NULL}
 /* The largest transposition table, in mebibytes. */
 #define AB_IDS_TT_MB_MAX 4096
 
-static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
+static const struct tourney_param_info ab_ids_params[AB_IDS_PARAM_COUNT] = {
     [AB_IDS_MAX_DEPTH] = {
         .name = "max_depth",
         .type = TOURNEY_PARAM_INT,
@@ -95,20 +95,28 @@ static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
     },
 };
 
-/* The game's ABI 1.1 functions the switches ask for, when it has them. */
+static int32_t ab_ids_param_info(const struct tourney_agent_api *api, uint32_t index,
+                                 struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(ab_ids_params, AB_IDS_PARAM_COUNT, index, info);
+}
+
+/* The game's search knowledge the switches ask for, when it has it: looked
+ * up once here, so the search calls it directly. */
 static void ab_ids_take_knowledge(struct ab_ids *a, const struct tourney_game_api *g,
                                   bool ordering, bool knowledge)
 {
-    if (ordering && TOURNEY_GAME_HAS(g, order_moves)) {
-        a->order_moves = g->order_moves;
+    struct tourney_game_search search;
+    tourney_game_get_search(g, &search);
+    if (ordering) {
+        a->order_moves = search.order_moves;
     }
     /* safe_moves may only be asked where there is no win at once, which
      * only winning_move can tell. */
-    if (knowledge && TOURNEY_GAME_HAS(g, winning_move) && g->winning_move != NULL) {
-        a->winning_move = g->winning_move;
-        if (TOURNEY_GAME_HAS(g, safe_moves)) {
-            a->safe_moves = g->safe_moves;
-        }
+    if (knowledge && search.winning_move != NULL) {
+        a->winning_move = search.winning_move;
+        a->safe_moves = search.safe_moves;
     }
 }
 
@@ -267,11 +275,13 @@ static const struct tourney_agent_api ab_ids_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "negamax-ab-ids",
     .description = "Negamax with alpha-beta pruning, deepening iteratively within the time budget",
-    .params = ab_ids_params,
     .param_count = AB_IDS_PARAM_COUNT,
     .create = ab_ids_create,
     .destroy = ab_ids_destroy,
     .choose_move = ab_ids_choose_move,
+    .get_param_info = ab_ids_param_info,
+    .id = "org.tourney.negamax-ab-ids",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(ab_ids_api)

@@ -30,11 +30,12 @@ static const struct tourney_agent_api random_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "random",
     .description = "Plays a legal move chosen uniformly at random",
-    .params = NULL,
     .param_count = 0,
     .create = random_create,
     .destroy = search_root_only_destroy,
     .choose_move = random_choose_move,
+    .id = "org.tourney.random",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(random_api)

@@ -144,13 +144,13 @@ static int run_pass(const struct test_set *set, const struct tourney_agent_api *
             }
             created = true;
         }
-        start = fake_host_now_ns();
+        start = tourney_fake_now_ns();
         if (harness_choose(&agent, state, 0, &report, &move) != TOURNEY_OK) {
             fprintf(stderr, "connect4-bench: choose_move failed on '%s'\n", set->moves[i]);
             harness_agent_destroy(&agent);
             return -1;
         }
-        out->seconds += (double)(fake_host_now_ns() - start) / 1e9;
+        out->seconds += (double)(tourney_fake_now_ns() - start) / 1e9;
         out->nodes += report.nodes;
         if (!pons_score(report.score, (int)strlen(set->moves[i]), g->info.max_plies, &pons) ||
             pons != set->scores[i]) {

@@ -8,7 +8,7 @@
  * median time printed, with the ratios to a baseline. A measurement, never a
  * pass/fail test.
  *
- * The m,n,k game may lack the ABI 1.1 knowledge (order_moves, winning_move,
+ * The m,n,k game may lack the search knowledge (order_moves, winning_move,
  * safe_moves); then the rows marked "+k" run on the stand-in of
  * tests/knowledge_game.c, which adds it by trying every move: its node
  * counts are what a game's own knowledge gives, its times are slower per
@@ -161,13 +161,13 @@ static int measure(const struct tourney_agent_api *api, const char *params,
             fprintf(stderr, "search-bench: %s %s: %s\n", api->name, params, error);
             return -1;
         }
-        start = fake_host_now_ns();
+        start = tourney_fake_now_ns();
         err = harness_choose(&agent, state, 0, &report, &out->move);
-        times[r] = (double)(fake_host_now_ns() - start) / 1e6;
+        times[r] = (double)(tourney_fake_now_ns() - start) / 1e6;
         harness_agent_destroy(&agent);
         if (err != TOURNEY_OK) {
             fprintf(stderr, "search-bench: %s: choose_move failed: %s\n", api->name,
-                    agent.host.last_message);
+                    agent.fake.host.last_message);
             return -1;
         }
         out->nodes = report.nodes;
@@ -193,7 +193,9 @@ static int bench_position(const struct position_desc *p, const struct tourney_ga
     unsigned char state[MAX_STATE];
     char error[ERROR_SIZE];
     /* The game's own knowledge makes the stand-in needless. */
-    bool own = TOURNEY_GAME_HAS(mnk, winning_move) && mnk->winning_move != NULL;
+    struct tourney_game_search search;
+    tourney_game_get_search(mnk, &search);
+    bool own = search.winning_move != NULL;
     int result = -1;
 
     if (harness_game_create(&game, mnk, p->game, error, sizeof(error)) != 0) {

@@ -184,6 +184,14 @@ static void k_order_moves(const void *game, const void *state, tourney_move *mov
     }
 }
 
+/* The search extension, when the wrapper is of ABI 1.2. */
+static const void *k_extension(const struct tourney_game_api *api, const char *id)
+{
+    const struct knowledge_game *k =
+        (const void *)((const char *)api - offsetof(struct knowledge_game, api));
+    return strcmp(id, TOURNEY_GAME_SEARCH_ID) == 0 ? &k->search : NULL;
+}
+
 bool knowledge_game_init(struct knowledge_game *k, const struct tourney_game_api *base,
                          const void *base_game, const struct tourney_game_info *info,
                          unsigned flags)
@@ -212,13 +220,32 @@ bool knowledge_game_init(struct knowledge_game *k, const struct tourney_game_api
     k->api.format_move = base->format_move != NULL ? k_format_move : NULL;
     k->api.format_state = base->format_state != NULL ? k_format_state : NULL;
     k->api.parse_state = base->parse_state != NULL ? k_parse_state : NULL;
+    /* Agents never ask a game's parameters. */
+    k->api.legacy_params = NULL;
+    k->api.param_count = 0;
+    k->api.get_param_info = NULL;
+    k->search.struct_size = (uint32_t)sizeof(k->search);
+    k->search.order_moves = flags & KNOWLEDGE_ORDER ? k_order_moves : NULL;
+    k->search.winning_move = flags & KNOWLEDGE_WIN ? k_winning_move : NULL;
+    k->search.safe_moves = flags & KNOWLEDGE_SAFE ? k_safe_moves : NULL;
+    k->api.header.abi_minor = TOURNEY_ABI_MINOR;
     k->api.header.struct_size = (uint32_t)sizeof(k->api);
-    k->api.order_moves = flags & KNOWLEDGE_ORDER ? k_order_moves : NULL;
-    k->api.winning_move = flags & KNOWLEDGE_WIN ? k_winning_move : NULL;
-    k->api.safe_moves = flags & KNOWLEDGE_SAFE ? k_safe_moves : NULL;
+    k->api.order_moves = NULL;
+    k->api.winning_move = NULL;
+    k->api.safe_moves = NULL;
+    k->api.get_extension = k_extension;
+    if (flags & (KNOWLEDGE_ABI_1_0 | KNOWLEDGE_ABI_1_1)) {
+        /* The 1.1 way, cut to the size of its minor. */
+        k->api.get_extension = NULL;
+        k->api.order_moves = k->search.order_moves;
+        k->api.winning_move = k->search.winning_move;
+        k->api.safe_moves = k->search.safe_moves;
+        k->api.header.abi_minor = 1;
+        k->api.header.struct_size = (uint32_t)offsetof(struct tourney_game_api, get_param_info);
+    }
     if (flags & KNOWLEDGE_ABI_1_0) {
         k->api.header.abi_minor = 0;
-        k->api.header.struct_size = (uint32_t)TOURNEY_GAME_API_SIZE_1_0;
+        k->api.header.struct_size = (uint32_t)offsetof(struct tourney_game_api, order_moves);
     }
     return true;
 }

@@ -1,8 +1,9 @@
 /*
- * tests/knowledge_game.h - a stand-in for a game that offers the ABI 1.1
- * search knowledge: it wraps a loaded game and adds order_moves,
- * winning_move and safe_moves, computed by trying every move. Slow, and
- * plainly right, so that the agents' use of the knowledge can be tested (and
+ * tests/knowledge_game.h - a stand-in for a game that offers search
+ * knowledge: it wraps a loaded game and adds order_moves, winning_move and
+ * safe_moves, computed by trying every move, in its "tourney.game.search/1"
+ * extension (ABI 1.2) or in the flat fields of ABI 1.1. Slow, and plainly
+ * right, so that the agents' use of the knowledge can be tested (and
  * measured in nodes) on games that do not have it yet.
  *
  * The wrapper is a game instance of its own: give an agent &k->api as the
@@ -29,6 +30,8 @@ enum knowledge_flags {
     KNOWLEDGE_NO_HASH = 8,  /* hide the wrapped game's hash */
     KNOWLEDGE_ABI_1_0 = 16, /* a descriptor as small as ABI 1.0's, so the three
                              * functions lie past its size and must not be read */
+    KNOWLEDGE_ABI_1_1 = 32, /* a descriptor of ABI 1.1, the three functions in
+                             * its flat fields and no extension */
     KNOWLEDGE_ALL = KNOWLEDGE_ORDER | KNOWLEDGE_WIN | KNOWLEDGE_SAFE,
 };
 
@@ -37,6 +40,7 @@ struct knowledge_game {
     const void *base_game;
     struct tourney_game_info info;
     struct tourney_game_api api;
+    struct tourney_game_search search; /* what get_extension answers */
     unsigned long calls;    /* calls to the three knowledge functions */
     unsigned long *counter; /* &calls: the functions see the wrapper as const */
 };

@@ -66,7 +66,7 @@ const struct tourney_agent_api *harness_load_agent(const char *dir, const char *
 }
 
 /* Reads one value written as in an INI file. */
-static int param_value(const struct tourney_param_desc *desc, const char *text, int64_t *value)
+static int param_value(const struct tourney_param_info *desc, const char *text, int64_t *value)
 {
     char *end;
 
@@ -89,7 +89,54 @@ static int param_value(const struct tourney_param_desc *desc, const char *text, 
     return -1;
 }
 
-int harness_params(const struct tourney_param_desc *descs, size_t count,
+/* Asks API, through CALL (its get_param_info), for each of COUNT
+ * descriptions. */
+static int read_params(uint64_t count, int32_t (*call)(const void *api, uint32_t index,
+                                                      struct tourney_param_info *info),
+                       const void *api, struct tourney_param_info *descs, char *error,
+                       size_t error_size)
+{
+    if (count > HARNESS_MAX_PARAMS) {
+        snprintf(error, error_size, "%llu parameters, more than %d", (unsigned long long)count,
+                 HARNESS_MAX_PARAMS);
+        return -1;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        memset(&descs[i], 0, sizeof(descs[i]));
+        descs[i].struct_size = sizeof(descs[i]);
+        if (call(api, i, &descs[i]) != TOURNEY_OK) {
+            snprintf(error, error_size, "get_param_info(%u) failed", (unsigned)i);
+            return -1;
+        }
+    }
+    return (int)count;
+}
+
+static int32_t game_param_info(const void *api, uint32_t index, struct tourney_param_info *info)
+{
+    const struct tourney_game_api *game = api;
+    return game->get_param_info(game, index, info);
+}
+
+static int32_t agent_param_info(const void *api, uint32_t index, struct tourney_param_info *info)
+{
+    const struct tourney_agent_api *agent = api;
+    return agent->get_param_info(agent, index, info);
+}
+
+int harness_game_params(const struct tourney_game_api *api, struct tourney_param_info *descs,
+                        char *error, size_t error_size)
+{
+    return read_params(api->param_count, game_param_info, api, descs, error, error_size);
+}
+
+int harness_agent_params(const struct tourney_agent_api *api, struct tourney_param_info *descs,
+                         char *error, size_t error_size)
+{
+    return read_params(api->param_count, agent_param_info, api, descs, error, error_size);
+}
+
+int harness_params(const struct tourney_param_info *descs, size_t count,
                    struct tourney_param_value *values, const char *overrides, char *error,
                    size_t error_size)
 {
@@ -135,10 +182,13 @@ int harness_game_create(struct harness_game *g, const struct tourney_game_api *a
                         const char *params, char *error, size_t error_size)
 {
     struct tourney_param_value values[HARNESS_MAX_PARAMS];
+    struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+    int count = harness_game_params(api, descs, error, error_size);
 
     memset(g, 0, sizeof(*g));
     g->api = api;
-    if (harness_params(api->params, api->param_count, values, params, error, error_size) != 0) {
+    if (count < 0 ||
+        harness_params(descs, (size_t)count, values, params, error, error_size) != 0) {
         return -1;
     }
     if (api->create(values, &g->instance, &g->info, error, error_size) != TOURNEY_OK) {
@@ -161,23 +211,18 @@ int harness_agent_create(struct harness_agent *a, const struct tourney_agent_api
                          const struct tourney_game_info *info, const char *params, uint64_t seed,
                          char *error, size_t error_size)
 {
+    struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+    int count = harness_agent_params(api, descs, error, error_size);
+
     memset(a, 0, sizeof(*a));
-    a->api = api;
-    if (harness_params(api->params, api->param_count, a->values, params, error, error_size) != 0) {
+    if (count < 0 ||
+        harness_params(descs, (size_t)count, a->values, params, error, error_size) != 0) {
         return -1;
     }
-    fake_host_init(&a->host, seed);
-    a->init.struct_size = sizeof(a->init);
-    a->init.game_api = game_api;
-    a->init.game = game;
-    a->init.game_info = info;
-    a->init.params = a->values;
-    a->init.host = fake_host_services();
-    a->init.host_context = &a->host;
-    a->init.seat = 0;
-    if (api->create(&a->init, &a->instance) != TOURNEY_OK) {
-        snprintf(error, error_size, "%s: create failed: %s", api->name, a->host.last_message);
-        a->instance = NULL;
+    if (tourney_fake_agent_create(&a->fake, api, game_api, game, info, a->values, 0, seed) !=
+        TOURNEY_OK) {
+        snprintf(error, error_size, "%s: create failed: %s", api->name,
+                 a->fake.host.last_message);
         return -1;
     }
     return 0;
@@ -185,23 +230,11 @@ int harness_agent_create(struct harness_agent *a, const struct tourney_agent_api
 
 void harness_agent_destroy(struct harness_agent *a)
 {
-    if (a->instance != NULL) {
-        a->api->destroy(a->instance);
-        a->instance = NULL;
-    }
+    tourney_fake_agent_destroy(&a->fake);
 }
 
 int harness_choose(struct harness_agent *a, const void *state, uint64_t budget_ns,
                    struct tourney_move_report *report, tourney_move *move)
 {
-    struct tourney_move_request request = {
-        .struct_size = sizeof(request),
-        .budget_ns = budget_ns,
-        .deadline_ns = budget_ns == 0 ? 0 : fake_host_now_ns() + budget_ns,
-    };
-
-    memset(report, 0, sizeof(*report));
-    report->struct_size = sizeof(*report);
-    *move = -1;
-    return a->api->choose_move(a->instance, state, &request, report, move);
+    return tourney_fake_agent_move(&a->fake, state, budget_ns, 0, report, move);
 }

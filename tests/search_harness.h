@@ -2,7 +2,7 @@
  * tests/search_harness.h - driving game and agent plugins from the build
  * tree without the runner, for the search tests and the search benchmarks:
  * loading a plugin, parameters from "key=value" words, a game instance, an
- * agent on the fake host, and one move.
+ * agent on the installed fake host (tourney/fake_host.h), and one move.
  *
  * Nothing here asserts or exits: failures come back as -1 with a message in
  * the caller's buffer, so tests and benchmarks each decide what a failure
@@ -14,9 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <tourney/fake_host.h>
 #include <tourney/tourney.h>
-
-#include "fake_host.h"
 
 #define HARNESS_MAX_PARAMS 16
 
@@ -35,10 +34,18 @@ const struct tourney_game_api *harness_load_game(const char *dir, const char *na
 const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name, void **handle,
                                                    char *error, size_t error_size);
 
+/* The parameter descriptions of a game's or an agent's descriptor, read
+ * through its get_param_info into DESCS (room for HARNESS_MAX_PARAMS).
+ * Returns their number, or -1 with a message in ERROR. */
+int harness_game_params(const struct tourney_game_api *api, struct tourney_param_info *descs,
+                        char *error, size_t error_size);
+int harness_agent_params(const struct tourney_agent_api *api, struct tourney_param_info *descs,
+                         char *error, size_t error_size);
+
 /* Fills VALUES (one per descriptor) with the defaults, then with the
  * "key=value" words of OVERRIDES (may be NULL); a later word wins. Returns 0,
  * or -1 for an unknown key or a bad value, named in ERROR. */
-int harness_params(const struct tourney_param_desc *descs, size_t count,
+int harness_params(const struct tourney_param_info *descs, size_t count,
                    struct tourney_param_value *values, const char *overrides, char *error,
                    size_t error_size);
 
@@ -56,11 +63,8 @@ void harness_game_destroy(struct harness_game *g);
 /* An agent with everything its init points to, which must stay put while
  * it lives: keep the struct where it is. */
 struct harness_agent {
-    const struct tourney_agent_api *api;
-    void *instance;
-    struct fake_host host;
+    struct tourney_fake_agent fake;
     struct tourney_param_value values[HARNESS_MAX_PARAMS];
-    struct tourney_agent_init init;
 };
 
 /* Creates agent API for a game (its functions GAME_API, instance GAME and

@@ -28,6 +28,7 @@ TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);
 /* A game instance and what create said about it. */
 struct fixture {
     const struct tourney_game_api *api;
+    struct tourney_game_search search; /* the game's search extension */
     void *game;
     struct tourney_game_info info;
     int columns;
@@ -41,6 +42,7 @@ static void fixture_init(struct fixture *fx, int columns, int rows)
 
     memset(fx, 0, sizeof(*fx));
     fx->api = tourney_game_entry();
+    tourney_game_get_search(fx->api, &fx->search);
     fx->columns = columns;
     fx->rows = rows;
     int rc = fx->api->create(values, &fx->game, &fx->info, error, sizeof(error));
@@ -280,28 +282,44 @@ static void test_descriptor(void **unused)
     assert_int_equal(api->header.kind, TOURNEY_KIND_GAME);
     assert_string_equal(api->name, "connect4");
     assert_non_null(api->description);
+    assert_string_equal(api->id, "org.tourney.connect4");
+    assert_string_equal(api->version, "1.0.0");
     assert_int_equal(api->param_count, 2);
-    assert_string_equal(api->params[0].name, "columns");
-    assert_string_equal(api->params[0].default_value, "7");
-    assert_int_equal(api->params[0].min, 1);
-    assert_int_equal(api->params[0].max, 9);
-    assert_string_equal(api->params[1].name, "rows");
-    assert_string_equal(api->params[1].default_value, "6");
-    assert_int_equal(api->params[1].min, 1);
-    assert_int_equal(api->params[1].max, 63);
+    assert_null(api->legacy_params);
+    struct tourney_param_info params[3];
+    for (uint32_t i = 0; i < 3; i++) {
+        memset(&params[i], 0, sizeof(params[i]));
+        params[i].struct_size = sizeof(params[i]);
+        assert_int_equal(api->get_param_info(api, i, &params[i]),
+                         i < 2 ? TOURNEY_OK : TOURNEY_ERR_INVALID);
+    }
+    assert_string_equal(params[0].name, "columns");
+    assert_string_equal(params[0].default_value, "7");
+    assert_int_equal(params[0].min, 1);
+    assert_int_equal(params[0].max, 9);
+    assert_string_equal(params[1].name, "rows");
+    assert_string_equal(params[1].default_value, "6");
+    assert_int_equal(params[1].min, 1);
+    assert_int_equal(params[1].max, 63);
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(api->params[i].type, TOURNEY_PARAM_INT);
-        assert_non_null(api->params[i].help);
+        assert_int_equal(params[i].type, TOURNEY_PARAM_INT);
+        assert_non_null(params[i].help);
     }
     assert_non_null(api->evaluate);
     assert_non_null(api->hash);
     assert_non_null(api->format_move);
     assert_non_null(api->format_state);
     assert_non_null(api->parse_state);
-    assert_true(TOURNEY_GAME_HAS(api, safe_moves));
-    assert_non_null(api->order_moves);
-    assert_non_null(api->winning_move);
-    assert_non_null(api->safe_moves);
+    /* The knowledge is the search extension's; the fields of ABI 1.1 stay
+     * empty in a 1.2 game. */
+    struct tourney_game_search search;
+    tourney_game_get_search(api, &search);
+    assert_non_null(search.order_moves);
+    assert_non_null(search.winning_move);
+    assert_non_null(search.safe_moves);
+    assert_null(api->order_moves);
+    assert_null(api->winning_move);
+    assert_null(api->safe_moves);
     api->destroy(NULL);
 }
 
@@ -1038,7 +1056,7 @@ static void check_search_knowledge(const struct fixture *fx, const void *state, 
     int score[CONNECT4_MAX_COLUMNS];
 
     int n = fx->api->legal_moves(fx->game, state, moves);
-    fx->api->order_moves(fx->game, state, moves, n);
+    fx->search.order_moves(fx->game, state, moves, n);
     /* The same moves, sorted: more threats first, then nearer the centre,
      * then to the left. */
     int legal = ref_legal(b, expected);
@@ -1061,12 +1079,12 @@ static void check_search_knowledge(const struct fixture *fx, const void *state, 
     }
 
     int wins = ref_winning_columns(b, expected);
-    assert_int_equal(fx->api->winning_move(fx->game, state), wins == 0 ? -1 : expected[0]);
+    assert_int_equal(fx->search.winning_move(fx->game, state), wins == 0 ? -1 : expected[0]);
 
     /* safe_moves is only defined where the mover cannot win at once. */
     if (wins == 0) {
         int safe = ref_safe_columns(b, expected);
-        assert_int_equal(fx->api->safe_moves(fx->game, state, got), safe);
+        assert_int_equal(fx->search.safe_moves(fx->game, state, got), safe);
         assert_memory_equal(got, expected, sizeof(got[0]) * (size_t)safe);
     }
 }
@@ -1105,24 +1123,24 @@ static void test_search_knowledge(void **unused)
     void *state = new_state(&fx);
     /* The empty board: centre first, the left before the right. */
     assert_int_equal(fx.api->legal_moves(fx.game, state, moves), 7);
-    fx.api->order_moves(fx.game, state, moves, 7);
+    fx.search.order_moves(fx.game, state, moves, 7);
     assert_memory_equal(moves, ((const tourney_move[]){3, 2, 4, 1, 5, 0, 6}),
                         7 * sizeof(moves[0]));
     parse_ok(&fx, "2737", state);
-    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
+    assert_int_equal(fx.search.winning_move(fx.game, state), -1);
     /* x has b1 c1 d1: it wins at a1 or e1, and the lower is given. */
     parse_ok(&fx, "273747", state);
-    assert_int_equal(fx.api->winning_move(fx.game, state), 0);
+    assert_int_equal(fx.search.winning_move(fx.game, state), 0);
     parse_ok(&fx, "27374", state);
     /* o to move faces two playable threats: nothing is safe. */
-    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 0);
+    assert_int_equal(fx.search.safe_moves(fx.game, state, moves), 0);
     /* o blocks a1; e1 is left. */
     parse_ok(&fx, "273741", state);
-    assert_int_equal(fx.api->winning_move(fx.game, state), 4);
+    assert_int_equal(fx.search.winning_move(fx.game, state), 4);
     /* o has g1 g2 g3 and x, with only a1 b1 b2, must block g4. */
     parse_ok(&fx, "272717", state);
-    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
-    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 1);
+    assert_int_equal(fx.search.winning_move(fx.game, state), -1);
+    assert_int_equal(fx.search.safe_moves(fx.game, state, moves), 1);
     assert_int_equal(moves[0], 6);
     free(state);
     fixture_finish(&fx);

@@ -146,6 +146,7 @@ static void test_scores_by_hand(void **unused)
 static void check_file(const struct c4_difficulty *d, int every)
 {
     const struct tourney_game_api *api = tourney_game_entry();
+    struct tourney_game_search search;
     struct tourney_param_value values[2] = {{7}, {6}};
     struct tourney_game_info info;
     void *game = NULL;
@@ -154,6 +155,7 @@ static void check_file(const struct c4_difficulty *d, int every)
     int zeros = 0;
     int positives = 0;
 
+    tourney_game_get_search(api, &search);
     assert_int_equal(api->create(values, &game, &info, error, sizeof(error)), TOURNEY_OK);
     void *state = malloc(info.state_size);
     struct solved *lines = calloc((size_t)d->count + 1, sizeof(*lines));
@@ -170,7 +172,7 @@ static void check_file(const struct c4_difficulty *d, int every)
         assert_true(stones >= d->min_stones && stones <= d->max_stones);
         assert_int_equal(api->parse_state(game, lines[i].moves, state), TOURNEY_OK);
         assert_int_equal(api->status(game, state), TOURNEY_ONGOING);
-        assert_int_equal(api->winning_move(game, state), -1);
+        assert_int_equal(search.winning_move(game, state), -1);
         /* No win at once: at best with the stone after next, stone number
          * stones + 3; at worst a loss to the opponent's next stone. */
         assert_true(lines[i].score <= (42 + 1 - (stones + 2)) / 2);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi_compat.h"
 #include "game_adapter.h"
 #include "plugin.h"
 
@@ -352,7 +353,7 @@ static void fake_order_moves(const void *game, const void *state, tourney_move *
 /* An ABI 1.0 descriptor (its size says so) in a struct that has room for the
  * 1.1 fields, one of them set: past the size, it is not there. */
 static const struct tourney_game_api fake_api = {
-    .header = {TOURNEY_ABI_MAJOR, 0, (uint32_t)TOURNEY_GAME_API_SIZE_1_0, TOURNEY_KIND_GAME},
+    .header = {TOURNEY_ABI_MAJOR, 0, (uint32_t)GAME_API_SIZE_1_0, TOURNEY_KIND_GAME},
     .name = "fake",
     .create = fake_create,
     .destroy = fake_destroy,
@@ -444,10 +445,9 @@ static void test_refusals(void **state)
 
     /* A plugin only described has no code to make a game with. */
     struct plugin described;
-    static const struct tourney_param_desc no_params[1];
-    assert_int_equal(tourney_plugin_describe(&described, "/nowhere/mnk.so", TOURNEY_KIND_GAME,
-                                             "mnk", "described", no_params, 0),
-                     0);
+    const struct plugin_about about = {.name = "mnk", .description = "described"};
+    assert_int_equal(
+        tourney_plugin_describe(&described, "/nowhere/mnk.so", TOURNEY_KIND_GAME, &about), 0);
     assert_int_equal(tourney_game_adapter_init(&g, &described, k5, &err), -1);
     assert_string_equal(err.text, "/nowhere/mnk.so is not a loaded game plugin");
     tourney_game_adapter_finish(&g);

@@ -40,11 +40,15 @@ static void fill(struct log_header *h, bool gauntlet)
     h->agents = calloc(2, sizeof(*h->agents));
     assert_non_null(h->agents);
     h->agent_count = 2;
-    h->agents[0] = (struct header_agent){strdup("alpha"), strdup("minimax"),
-                                         strdup("depth = 2, tie_break = lowest"),
-                                         strdup("ffeeddccbbaa99887766554433221100"), false};
-    h->agents[1] = (struct header_agent){strdup("beta"), strdup("random"), strdup(""),
-                                         strdup("0123456789abcdef0123456789abcdef"), true};
+    h->agents[0] = (struct header_agent){.name = strdup("alpha"),
+                                         .plugin = strdup("minimax"),
+                                         .params = strdup("depth = 2, tie_break = lowest"),
+                                         .digest = strdup("ffeeddccbbaa99887766554433221100")};
+    h->agents[1] = (struct header_agent){.name = strdup("beta"),
+                                         .plugin = strdup("random"),
+                                         .params = strdup(""),
+                                         .digest = strdup("0123456789abcdef0123456789abcdef"),
+                                         .is_random = true};
     assert_int_equal(tourney_header_seal(h), 0);
 }
 

@@ -14,6 +14,7 @@ TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);
 /* A game instance and what create said about it. */
 struct fixture {
     const struct tourney_game_api *api;
+    struct tourney_game_search search; /* the game's search extension */
     void *game;
     struct tourney_game_info info;
     int rows;
@@ -34,6 +35,7 @@ static void fixture_init(struct fixture *fx, int rows, int cols, int k)
 
     memset(fx, 0, sizeof(*fx));
     fx->api = tourney_game_entry();
+    tourney_game_get_search(fx->api, &fx->search);
     fx->rows = rows;
     fx->cols = cols;
     fx->k = k;
@@ -246,25 +248,41 @@ static void test_descriptor(void **unused)
     assert_int_equal(api->header.kind, TOURNEY_KIND_GAME);
     assert_string_equal(api->name, "mnk");
     assert_non_null(api->description);
+    assert_string_equal(api->id, "org.tourney.mnk");
+    assert_string_equal(api->version, "1.0.0");
     assert_int_equal(api->param_count, 3);
+    assert_null(api->legacy_params);
     const char *names[3] = {"rows", "cols", "k"};
-    for (int i = 0; i < 3; i++) {
-        assert_string_equal(api->params[i].name, names[i]);
-        assert_int_equal(api->params[i].type, TOURNEY_PARAM_INT);
-        assert_string_equal(api->params[i].default_value, "3");
-        assert_int_equal(api->params[i].min, 1);
-        assert_int_equal(api->params[i].max, 16);
-        assert_non_null(api->params[i].help);
+    struct tourney_param_info info;
+    for (uint32_t i = 0; i < 3; i++) {
+        memset(&info, 0, sizeof(info));
+        info.struct_size = sizeof(info);
+        assert_int_equal(api->get_param_info(api, i, &info), TOURNEY_OK);
+        assert_int_equal(info.struct_size, sizeof(info));
+        assert_string_equal(info.name, names[i]);
+        assert_int_equal(info.type, TOURNEY_PARAM_INT);
+        assert_string_equal(info.default_value, "3");
+        assert_int_equal(info.min, 1);
+        assert_int_equal(info.max, 16);
+        assert_non_null(info.help);
     }
+    assert_int_equal(api->get_param_info(api, 3, &info), TOURNEY_ERR_INVALID);
     assert_non_null(api->evaluate);
     assert_non_null(api->hash);
     assert_non_null(api->format_move);
     assert_non_null(api->format_state);
     assert_non_null(api->parse_state);
-    assert_true(TOURNEY_GAME_HAS(api, safe_moves));
-    assert_non_null(api->order_moves);
-    assert_non_null(api->winning_move);
-    assert_non_null(api->safe_moves);
+    /* The knowledge is the search extension's; the fields of ABI 1.1 stay
+     * empty in a 1.2 game (the runner fills them for older agents). */
+    struct tourney_game_search search;
+    tourney_game_get_search(api, &search);
+    assert_non_null(search.order_moves);
+    assert_non_null(search.winning_move);
+    assert_non_null(search.safe_moves);
+    assert_null(api->order_moves);
+    assert_null(api->winning_move);
+    assert_null(api->safe_moves);
+    assert_null(api->get_extension(api, "tourney.game.unknown/1"));
     api->destroy(NULL);
 }
 
@@ -609,7 +627,7 @@ static void check_search_knowledge(const struct fixture *fx, const void *state,
     }
     int n = fx->api->legal_moves(fx->game, state, moves);
     memcpy(ordered, moves, sizeof(moves[0]) * (size_t)n);
-    fx->api->order_moves(fx->game, state, ordered, n);
+    fx->search.order_moves(fx->game, state, ordered, n);
     for (int i = 0; i < n; i++) {
         int found = 0;
         for (int j = 0; j < n; j++) {
@@ -624,13 +642,13 @@ static void check_search_knowledge(const struct fixture *fx, const void *state,
     }
 
     int wins = brute_force_wins(fx, state, scratch, expected);
-    tourney_move win = fx->api->winning_move(fx->game, state);
+    tourney_move win = fx->search.winning_move(fx->game, state);
     assert_int_equal(win, wins == 0 ? -1 : expected[0]);
 
     /* safe_moves is only defined where the mover cannot win at once. */
     if (wins == 0) {
         int safe = brute_force_safe(fx, state, scratch, expected);
-        assert_int_equal(fx->api->safe_moves(fx->game, state, got), safe);
+        assert_int_equal(fx->search.safe_moves(fx->game, state, got), safe);
         assert_memory_equal(got, expected, sizeof(got[0]) * (size_t)safe);
     }
 }
@@ -936,33 +954,33 @@ static void test_search_knowledge(void **unused)
     fixture_init(&fx, 3, 3, 3);
     void *state = new_state(&fx);
     assert_int_equal(fx.api->legal_moves(fx.game, state, moves), 9);
-    fx.api->order_moves(fx.game, state, moves, 9);
+    fx.search.order_moves(fx.game, state, moves, 9);
     assert_memory_equal(moves, ((const tourney_move[]){4, 1, 3, 5, 7, 0, 2, 6, 8}),
                         9 * sizeof(moves[0]));
     /* x threatens 0-4-8: o must take 8. */
     play(&fx, state, (const int[]){4, 1, 0}, 3);
-    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
-    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 1);
+    assert_int_equal(fx.search.winning_move(fx.game, state), -1);
+    assert_int_equal(fx.search.safe_moves(fx.game, state, moves), 1);
     assert_int_equal(moves[0], 8);
     /* Then x threatens 0-3-6 and 2-4-6 at once: o has no safe move. */
     play(&fx, state, (const int[]){8, 6}, 2);
-    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
-    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 0);
+    assert_int_equal(fx.search.winning_move(fx.game, state), -1);
+    assert_int_equal(fx.search.safe_moves(fx.game, state, moves), 0);
     /* o threatens 2 in turn; x wins at 2 or 3, and the lower is given. */
     fx.api->apply(fx.game, state, 5);
-    assert_int_equal(fx.api->winning_move(fx.game, state), 2);
+    assert_int_equal(fx.search.winning_move(fx.game, state), 2);
     free(state);
     fixture_finish(&fx);
 
     fixture_init(&fx, 4, 4, 4);
     state = new_state(&fx);
     assert_int_equal(fx.api->legal_moves(fx.game, state, moves), 16);
-    fx.api->order_moves(fx.game, state, moves, 16);
+    fx.search.order_moves(fx.game, state, moves, 16);
     const tourney_move by_centre[16] = {5, 6, 9, 10, 1, 2, 4, 7, 8, 11, 13, 14, 0, 3, 12, 15};
     assert_memory_equal(moves, by_centre, sizeof(by_centre));
     /* The position of the search tests: o wins at 7. */
     parse_ok(&fx, "x x x . / o o o . / x . . . / . . . .", state);
-    assert_int_equal(fx.api->winning_move(fx.game, state), 7);
+    assert_int_equal(fx.search.winning_move(fx.game, state), 7);
     free(state);
     fixture_finish(&fx);
 
@@ -970,8 +988,8 @@ static void test_search_knowledge(void **unused)
     fixture_init(&fx, 3, 3, 3);
     state = new_state(&fx);
     parse_ok(&fx, "x o x / x o o / o x .", state);
-    assert_int_equal(fx.api->winning_move(fx.game, state), -1);
-    assert_int_equal(fx.api->safe_moves(fx.game, state, moves), 1);
+    assert_int_equal(fx.search.winning_move(fx.game, state), -1);
+    assert_int_equal(fx.search.safe_moves(fx.game, state, moves), 1);
     assert_int_equal(moves[0], 8);
     free(state);
     fixture_finish(&fx);

@@ -17,7 +17,7 @@
 static const char *const tie_breaks[] = {"lowest", "random", "highest", NULL};
 
 /* A minimax's list: a bounded number, a choice and a flag. */
-static const struct tourney_param_desc minimax[] = {
+static const struct tourney_param_info minimax[] = {
     {.name = "depth", .type = TOURNEY_PARAM_INT, .default_value = "4", .min = 0, .max = 64},
     {.name = "tie_break",
      .type = TOURNEY_PARAM_CHOICE,
@@ -27,7 +27,7 @@ static const struct tourney_param_desc minimax[] = {
 };
 #define MINIMAX_COUNT (sizeof(minimax) / sizeof(minimax[0]))
 
-static bool parses(const struct tourney_param_desc *desc, const char *text, int64_t expected)
+static bool parses(const struct tourney_param_info *desc, const char *text, int64_t expected)
 {
     struct tourney_param_value value = {.i = -12345};
     if (!tourney_params_parse(desc, text, &value)) {
@@ -37,7 +37,7 @@ static bool parses(const struct tourney_param_desc *desc, const char *text, int6
     return true;
 }
 
-static void refused(const struct tourney_param_desc *desc, const char *text)
+static void refused(const struct tourney_param_info *desc, const char *text)
 {
     struct tourney_param_value value = {.i = -12345};
     if (tourney_params_parse(desc, text, &value)) {
@@ -51,7 +51,7 @@ static void refused(const struct tourney_param_desc *desc, const char *text)
 static void test_whole_numbers_within_bounds(void **state)
 {
     (void)state;
-    const struct tourney_param_desc *depth = &minimax[0];
+    const struct tourney_param_info *depth = &minimax[0];
     assert_true(parses(depth, "0", 0));
     assert_true(parses(depth, "64", 64));
     assert_true(parses(depth, "7", 7));
@@ -64,13 +64,13 @@ static void test_whole_numbers_within_bounds(void **state)
         refused(depth, bad[i]);
     }
     /* Negative bounds, and the whole range of int64. */
-    const struct tourney_param_desc offset = {
+    const struct tourney_param_info offset = {
         .name = "offset", .type = TOURNEY_PARAM_INT, .default_value = "0", .min = -5, .max = -2};
     assert_true(parses(&offset, "-5", -5));
     assert_true(parses(&offset, "-2", -2));
     refused(&offset, "-6");
     refused(&offset, "-1");
-    const struct tourney_param_desc any = {.name = "any",
+    const struct tourney_param_info any = {.name = "any",
                                            .type = TOURNEY_PARAM_INT,
                                            .default_value = "0",
                                            .min = INT64_MIN,
@@ -84,7 +84,7 @@ static void test_whole_numbers_within_bounds(void **state)
 static void test_booleans_in_every_spelling(void **state)
 {
     (void)state;
-    const struct tourney_param_desc *verbose = &minimax[2];
+    const struct tourney_param_info *verbose = &minimax[2];
     static const char *const truthy[] = {"true", "yes", "on", "1", "TRUE", "Yes", "oN", "tRuE"};
     static const char *const falsy[] = {"false", "no", "off", "0", "FALSE", "No", "OFF", "fAlSe"};
     for (size_t i = 0; i < sizeof(truthy) / sizeof(truthy[0]); i++) {
@@ -101,7 +101,7 @@ static void test_booleans_in_every_spelling(void **state)
 static void test_choices_are_exact_words(void **state)
 {
     (void)state;
-    const struct tourney_param_desc *tie_break = &minimax[1];
+    const struct tourney_param_info *tie_break = &minimax[1];
     assert_true(parses(tie_break, "lowest", 0));
     assert_true(parses(tie_break, "random", 1));
     assert_true(parses(tie_break, "highest", 2));
@@ -121,7 +121,7 @@ static void test_expected_and_formatted_in_words(void **state)
     assert_string_equal(text, "one of: lowest, random, highest");
     tourney_params_expected(&minimax[2], text, sizeof(text));
     assert_string_equal(text, "true or false");
-    const struct tourney_param_desc offset = {
+    const struct tourney_param_info offset = {
         .name = "offset", .type = TOURNEY_PARAM_INT, .default_value = "0", .min = -5, .max = -2};
     tourney_params_expected(&offset, text, sizeof(text));
     assert_string_equal(text, "a whole number from -5 to -2");
@@ -147,7 +147,7 @@ static void test_expected_and_formatted_in_words(void **state)
     assert_string_equal(text, "false");
 }
 
-static void assert_refused_list(const struct tourney_param_desc *params, size_t count,
+static void assert_refused_list(const struct tourney_param_info *params, size_t count,
                                 const char *expected)
 {
     char reason[256] = "";
@@ -165,7 +165,7 @@ static void test_a_plugins_list_is_checked(void **state)
     assert_string_equal(reason, "");
 
     assert_refused_list(NULL, 2, "2 parameters declared but the list is NULL");
-    struct tourney_param_desc list[2] = {minimax[0], minimax[2]};
+    struct tourney_param_info list[2] = {minimax[0], minimax[2]};
     list[1].name = NULL;
     assert_refused_list(list, 2, "parameter 1 has no name");
     list[1].name = "";
@@ -206,7 +206,7 @@ static void test_a_plugins_list_is_checked(void **state)
 /* The config's [agent] section TEXT, read and resolved against PARAMS
  * (COUNT) with "plugin" reserved; returns the error count and the
  * diagnostics, one a line, in *MESSAGES (free it). */
-static int resolve(const struct tourney_param_desc *params, size_t count, const char *text,
+static int resolve(const struct tourney_param_info *params, size_t count, const char *text,
                    struct tourney_param_value *values, char **messages)
 {
     struct diagnostics diag;

@@ -11,6 +11,9 @@
 
 #include "plugin.h"
 #include "plugin_search.h"
+#include "plugin_view.h"
+
+#define ABI_PLUGIN(NAME) TOURNEY_TEST_ABI_DIR "/" NAME ".so"
 
 static char error[1024];
 
@@ -37,10 +40,289 @@ static void test_good_agent(void **state)
     assert_string_equal(tourney_plugin_name(&plugin), "last-open");
     assert_string_equal(tourney_plugin_description(&plugin), "the highest-numbered legal move");
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
     assert_int_equal(count, 1);
     assert_string_equal(params[0].name, "unused");
     tourney_plugin_close(&plugin);
+}
+
+static void open_ok(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind)
+{
+    if (tourney_plugin_open(plugin, path, kind, error, sizeof(error)) != 0) {
+        print_error("%s\n", error);
+        fail();
+    }
+}
+
+/* The runner's view of any plugin has this runner's layout. */
+static void assert_game_view(const struct tourney_game_api *view)
+{
+    assert_int_equal(view->header.abi_major, TOURNEY_ABI_MAJOR);
+    assert_int_equal(view->header.abi_minor, TOURNEY_ABI_MINOR);
+    assert_int_equal(view->header.struct_size, sizeof(*view));
+    assert_null(view->legacy_params);
+    assert_non_null(view->get_param_info);
+    assert_non_null(view->get_extension);
+}
+
+/* The view's get_param_info answers as the table does. */
+static void assert_param_info(const struct plugin *plugin, uint32_t index)
+{
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(plugin, &count);
+    struct tourney_param_info info;
+    memset(&info, 0xff, sizeof(info));
+    info.struct_size = sizeof(info);
+    int32_t status = plugin->kind == TOURNEY_KIND_GAME
+                         ? plugin->game->get_param_info(plugin->game, index, &info)
+                         : plugin->agent->get_param_info(plugin->agent, index, &info);
+    if (index >= count) {
+        assert_int_equal(status, TOURNEY_ERR_INVALID);
+        return;
+    }
+    assert_int_equal(status, TOURNEY_OK);
+    assert_int_equal(info.struct_size, sizeof(info));
+    assert_string_equal(info.name, params[index].name);
+    assert_int_equal(info.type, params[index].type);
+    assert_ptr_equal(info.choices, params[index].choices);
+}
+
+/* An agent written against ABI 1.0 and one against 1.1: their parameter
+ * arrays are read where those minors put them, every field as it was. */
+static void test_agents_of_old_minors(void **state)
+{
+    (void)state;
+    static const char *const paths[] = {ABI_PLUGIN("old_agent_1_0"), ABI_PLUGIN("old_agent_1_1")};
+    static const char *const names[] = {"old-agent-1.0", "old-agent-1.1"};
+    for (int i = 0; i < 2; i++) {
+        struct plugin plugin;
+        open_ok(&plugin, paths[i], TOURNEY_KIND_AGENT);
+        assert_string_equal(tourney_plugin_name(&plugin), names[i]);
+        assert_null(tourney_plugin_id(&plugin));
+        assert_null(tourney_plugin_version(&plugin));
+        const struct tourney_agent_api *view = plugin.agent;
+        assert_int_equal(view->header.abi_minor, TOURNEY_ABI_MINOR);
+        assert_int_equal(view->header.struct_size, sizeof(*view));
+        assert_null(view->legacy_params);
+        assert_int_equal(view->param_count, 3);
+        assert_non_null(view->create);
+        /* It has no get_extension of its own to forward to. */
+        assert_null(view->get_extension(view, "tourney.agent.anything/1"));
+
+        size_t count = 0;
+        const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
+        assert_int_equal(count, 3);
+        assert_string_equal(params[0].name, "win");
+        assert_int_equal(params[0].type, TOURNEY_PARAM_BOOL);
+        assert_string_equal(params[0].default_value, "true");
+        assert_string_equal(params[1].name, "pick");
+        assert_int_equal(params[1].type, TOURNEY_PARAM_CHOICE);
+        assert_string_equal(params[1].default_value, "highest");
+        assert_string_equal(params[1].choices[0], "lowest");
+        assert_string_equal(params[1].choices[1], "highest");
+        assert_null(params[1].choices[2]);
+        assert_string_equal(params[2].name, "patience");
+        assert_int_equal(params[2].type, TOURNEY_PARAM_INT);
+        assert_true(params[2].min == -5 && params[2].max == 500);
+        assert_string_equal(params[2].default_value, "7");
+        assert_string_equal(params[2].help, "read and reported, nothing more");
+        for (uint32_t p = 0; p <= 3; p++) {
+            assert_param_info(&plugin, p);
+        }
+        tourney_plugin_close(&plugin);
+    }
+}
+
+/* A game of 1.0 has no knowledge; one of 1.1 has it in flat fields, which
+ * the view offers in those fields and as the search extension alike. */
+static void test_games_of_old_minors(void **state)
+{
+    (void)state;
+    struct plugin plugin;
+    struct tourney_game_search search;
+    open_ok(&plugin, ABI_PLUGIN("old_game_1_0"), TOURNEY_KIND_GAME);
+    assert_game_view(plugin.game);
+    assert_string_equal(tourney_plugin_name(&plugin), "heap-1.0");
+    tourney_game_get_search(plugin.game, &search);
+    assert_null(search.order_moves);
+    assert_null(search.winning_move);
+    assert_null(search.safe_moves);
+    assert_null(plugin.game->winning_move);
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
+    assert_int_equal(count, 2);
+    assert_string_equal(params[1].name, "max_take");
+    assert_true(params[1].min == 1 && params[1].max == 9);
+    assert_param_info(&plugin, 1);
+    assert_param_info(&plugin, 2);
+    tourney_plugin_close(&plugin);
+
+    open_ok(&plugin, ABI_PLUGIN("old_game_1_1"), TOURNEY_KIND_GAME);
+    assert_game_view(plugin.game);
+    tourney_game_get_search(plugin.game, &search);
+    assert_non_null(search.order_moves);
+    assert_non_null(search.winning_move);
+    assert_non_null(search.safe_moves);
+    assert_ptr_equal(plugin.game->order_moves, search.order_moves);
+    assert_ptr_equal(plugin.game->winning_move, search.winning_move);
+    assert_ptr_equal(plugin.game->safe_moves, search.safe_moves);
+    /* Its knowledge works: 4 stones, take at most 3, is lost for the mover
+     * (every move leaves the opponent a win at once); 3 is won at once. */
+    struct tourney_param_value values[2] = {{4}, {3}};
+    struct tourney_game_info info;
+    void *game = NULL;
+    assert_int_equal(plugin.game->create(values, &game, &info, error, sizeof(error)), 0);
+    unsigned char heap[16];
+    assert_true(info.state_size <= sizeof(heap));
+    plugin.game->initial_state(game, heap);
+    tourney_move moves[3];
+    assert_int_equal(search.winning_move(game, heap), -1);
+    assert_int_equal(search.safe_moves(game, heap, moves), 0);
+    plugin.game->apply(game, heap, 0);
+    assert_int_equal(search.winning_move(game, heap), 2);
+    plugin.game->destroy(game);
+    tourney_plugin_close(&plugin);
+}
+
+/* A game of 1.2 offers its knowledge as an extension only; the view also
+ * puts it in the flat fields, for agents written against 1.1, and passes
+ * the ids it does not know on to the game. */
+static void test_view_of_a_1_2_game(void **state)
+{
+    (void)state;
+    struct plugin plugin;
+    open_ok(&plugin, TOURNEY_TEST_GAME_DIR "/mnk.so", TOURNEY_KIND_GAME);
+    assert_game_view(plugin.game);
+    assert_string_equal(tourney_plugin_id(&plugin), "org.tourney.mnk");
+    assert_string_equal(tourney_plugin_version(&plugin), "1.0.0");
+    const struct tourney_game_search *ext =
+        plugin.game->get_extension(plugin.game, TOURNEY_GAME_SEARCH_ID);
+    assert_non_null(ext);
+    assert_int_equal(ext->struct_size, sizeof(*ext));
+    assert_non_null(ext->order_moves);
+    assert_ptr_equal(plugin.game->order_moves, ext->order_moves);
+    assert_ptr_equal(plugin.game->winning_move, ext->winning_move);
+    assert_ptr_equal(plugin.game->safe_moves, ext->safe_moves);
+    assert_null(plugin.game->get_extension(plugin.game, "tourney.game.unknown/1"));
+    for (uint32_t p = 0; p <= 3; p++) {
+        assert_param_info(&plugin, p);
+    }
+    tourney_plugin_close(&plugin);
+}
+
+/* Rebuilt against the headers of an imagined ABI 1.3, whose descriptors
+ * are larger and claim minor 3, unchanged plugins load: the runner reads
+ * what it knows of them. */
+static void test_plugins_of_a_newer_minor(void **state)
+{
+    (void)state;
+    struct plugin plugin;
+    open_ok(&plugin, ABI_PLUGIN("future_greedy"), TOURNEY_KIND_AGENT);
+    assert_string_equal(tourney_plugin_name(&plugin), "greedy");
+    assert_string_equal(tourney_plugin_id(&plugin), "org.tourney.example.greedy");
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
+    assert_int_equal(count, 2);
+    assert_string_equal(params[1].name, "tie_break");
+    assert_string_equal(params[1].choices[1], "lowest");
+    tourney_plugin_close(&plugin);
+
+    open_ok(&plugin, ABI_PLUGIN("future_mnk"), TOURNEY_KIND_GAME);
+    assert_game_view(plugin.game);
+    assert_non_null(plugin.game->safe_moves);
+    params = tourney_plugin_params(&plugin, &count);
+    assert_int_equal(count, 3);
+    assert_string_equal(params[2].name, "k");
+    tourney_plugin_close(&plugin);
+}
+
+/* Descriptors the loader refuses, and what it reads of the others, on
+ * descriptors in memory. */
+static int32_t failing_param_info(const struct tourney_agent_api *api, uint32_t index,
+                                  struct tourney_param_info *info)
+{
+    static const struct tourney_param_info table[1] = {
+        {.name = "only", .type = TOURNEY_PARAM_BOOL, .default_value = "true"},
+    };
+    (void)api;
+    return tourney_param_info_copy(table, 1, index, info);
+}
+
+static void assert_about_refused(const struct tourney_agent_api *api, const char *reason)
+{
+    struct plugin_about about;
+    struct tourney_param_info *params = NULL;
+    char why[256];
+    assert_int_equal(tourney_plugin_read_about(api, TOURNEY_KIND_AGENT, api->header.struct_size,
+                                               &about, &params, why, sizeof(why)),
+                     -1);
+    assert_null(params);
+    assert_string_equal(why, reason);
+}
+
+static void assert_identity_refused(const char *id, const char *version, const char *message)
+{
+    const struct plugin_about about = {.name = "x", .id = id, .version = version};
+    assert_int_equal(tourney_plugin_check_about("p.so", &about, error, sizeof(error)), -1);
+    assert_string_equal(error, message);
+}
+
+static void test_descriptor_checks(void **state)
+{
+    (void)state;
+    struct tourney_agent_api api = {
+        .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
+        .name = "x",
+        .param_count = 2,
+    };
+    assert_about_refused(&api, "2 parameters declared but no get_param_info");
+    api.get_param_info = failing_param_info;
+    assert_about_refused(&api, "get_param_info(1) failed with status -1");
+    api.param_count = 5000;
+    assert_about_refused(&api, "5000 parameters declared, more than 1024");
+    /* A 1.1 descriptor points to an array instead. */
+    api.header.abi_minor = 1;
+    api.header.struct_size = (uint32_t)offsetof(struct tourney_agent_api, get_param_info);
+    api.param_count = 2;
+    assert_about_refused(&api, "2 parameters declared but the list is NULL");
+
+    /* How much of a descriptor is read: its minor's size, which it must
+     * reach; a newer minor is read as far as this runner knows. */
+    size_t expected = 0;
+    struct tourney_abi_header header = {TOURNEY_ABI_MAJOR, 2, 0, TOURNEY_KIND_AGENT};
+    header.struct_size = (uint32_t)offsetof(struct tourney_agent_api, get_param_info);
+    assert_int_equal(tourney_plugin_known_size(&header, TOURNEY_KIND_AGENT, &expected), 0);
+    assert_int_equal(expected, sizeof(struct tourney_agent_api));
+    header.abi_minor = 1;
+    assert_int_equal(tourney_plugin_known_size(&header, TOURNEY_KIND_AGENT, &expected),
+                     offsetof(struct tourney_agent_api, get_param_info));
+    header.abi_minor = 7;
+    header.struct_size = 4096;
+    assert_int_equal(tourney_plugin_known_size(&header, TOURNEY_KIND_AGENT, &expected),
+                     sizeof(struct tourney_agent_api));
+    header = (struct tourney_abi_header){TOURNEY_ABI_MAJOR, 1, 160, TOURNEY_KIND_GAME};
+    assert_int_equal(tourney_plugin_known_size(&header, TOURNEY_KIND_GAME, &expected), 0);
+    assert_int_equal(expected, offsetof(struct tourney_game_api, get_param_info));
+    header.abi_minor = 0;
+    assert_int_equal(tourney_plugin_known_size(&header, TOURNEY_KIND_GAME, &expected),
+                     offsetof(struct tourney_game_api, order_moves));
+
+    /* An id and a version are optional, and well-formed when present. */
+    const struct plugin_about fine = {
+        .name = "x", .id = "org.example.x-1_2", .version = "2.0-rc1"};
+    assert_int_equal(tourney_plugin_check_about("p.so", &fine, error, sizeof(error)), 0);
+    assert_identity_refused("org example", NULL,
+                            "p.so: the descriptor's id 'org example' is not an id (1 to 128 "
+                            "letters, digits, '.', '-' or '_')");
+    assert_identity_refused("", NULL,
+                            "p.so: the descriptor's id '' is not an id (1 to 128 letters, "
+                            "digits, '.', '-' or '_')");
+    assert_identity_refused("org.x", "1.0 beta",
+                            "p.so: the descriptor's version '1.0 beta' is not a version (1 to "
+                            "64 printable characters, no spaces)");
+    assert_identity_refused("org.x", "1\n",
+                            "p.so: the descriptor's version '1?' is not a version (1 to 64 "
+                            "printable characters, no spaces)");
 }
 
 static void test_good_game(void **state)
@@ -166,6 +448,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good_agent),
         cmocka_unit_test(test_good_game),
+        cmocka_unit_test(test_agents_of_old_minors),
+        cmocka_unit_test(test_games_of_old_minors),
+        cmocka_unit_test(test_view_of_a_1_2_game),
+        cmocka_unit_test(test_plugins_of_a_newer_minor),
+        cmocka_unit_test(test_descriptor_checks),
         cmocka_unit_test(test_not_a_shared_object),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_missing_entry_symbol),

@@ -134,7 +134,7 @@ static void test_loaded_round_trip(void **state)
 {
     (void)state;
     static const char *const words[] = {"lowest", "random", NULL};
-    const struct tourney_param_desc params[2] = {
+    const struct tourney_param_info params[2] = {
         {.name = "depth", .type = TOURNEY_PARAM_INT, .default_value = "4", .min = -1,
          .max = 64, .help = "plies"},
         {.name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest",
@@ -148,6 +148,7 @@ static void test_loaded_round_trip(void **state)
         .max_plies = 9,
         .name = "negamax",
         .description = "searches",
+        .id = "org.tourney.negamax",
         .param_count = 2,
         .params = params,
     };
@@ -163,6 +164,8 @@ static void test_loaded_round_trip(void **state)
     assert_int_equal(got.state_size, 18);
     assert_int_equal(got.move_limit, 9);
     assert_string_equal(got.name, "negamax");
+    assert_string_equal(got.id, "org.tourney.negamax");
+    assert_null(got.version); /* absent stays absent */
     assert_int_equal(got.param_count, 2);
     assert_string_equal(got.params[0].name, "depth");
     assert_true(got.params[0].min == -1 && got.params[0].max == 64);

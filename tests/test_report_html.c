@@ -273,9 +273,9 @@ static void test_log_game(void **state)
 
 /* Names and parameters that would break a page that did not escape them. */
 static const struct report_agent agents[3] = {
-    {"alpha", "alpha-plugin", "depth = 2"},
-    {"b<&\"'>", "weird", "note = </script><!-- & \"quoted\""},
-    {"random", "random", ""},
+    {"alpha", "alpha-plugin", "depth = 2", "org.example.alpha", "1.0"},
+    {"b<&\"'>", "weird", "note = </script><!-- & \"quoted\"", NULL, "<b>&"},
+    {"random", "random", "", NULL, NULL},
 };
 static const bool is_random[3] = {false, false, true};
 
@@ -350,10 +350,10 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
     if (boards) {
         assert_int_equal(
             tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
-        const struct tourney_game_api *api = t->plugin.game;
-        assert_int_equal(tourney_params_from_text(api->params, api->param_count,
-                                                  "rows = 3, cols = 3, k = 3", t->params, error,
-                                                  sizeof(error)),
+        size_t count = 0;
+        const struct tourney_param_info *params = tourney_plugin_params(&t->plugin, &count);
+        assert_int_equal(tourney_params_from_text(params, count, "rows = 3, cols = 3, k = 3",
+                                                  t->params, error, sizeof(error)),
                          0);
         struct error err;
         assert_int_equal(tourney_game_adapter_init(&t->game, &t->plugin, t->params, &err), 0);
@@ -496,8 +496,9 @@ static void test_page_with_boards(void **state)
      * first, as second and against random. */
     assert_text_of(
         root, "data-agent", "b<&\"'>",
-        "3b<&\"'>weird: note = </script><!-- & \"quoted\"30030.0<-800[<-800, <-800]0.0[0.0, 56.1]"
-        "0.00.00.0");
+        "3b<&\"'>weird (version <b>&): note = </script><!-- & \"quoted\"30030.0<-800"
+        "[<-800, <-800]0.0[0.0, 56.1]0.00.00.0");
+    assert_non_null(strstr(page, "<code>alpha-plugin</code> (org.example.alpha 1.0): depth = 2"));
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
     assert_null(strstr(page, "<script>alert"));

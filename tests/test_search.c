@@ -15,9 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tourney/fake_host.h>
 #include <tourney/tourney.h>
 
-#include "fake_host.h"
+#include "search_harness.h"
 
 /* An hour: a budget that never runs out in a test. */
 #define NO_HURRY_NS (UINT64_C(3600) * UINT64_C(1000000000))
@@ -29,8 +30,6 @@
 #define POSITION_4X4 "x x x . / o o o . / x . . . / . . . ."
 #define POSITION_4X4_NEGAMAX_NODES UINT64_C(348149)
 #define POSITION_4X4_ALPHABETA_NODES UINT64_C(562)
-
-#define MAX_PARAMS 12
 
 /* negamax-ab-ids with every speed-up off: the textbook alpha-beta, whose
  * node counts are exact. tests/test_search_speedups.c tests the speed-ups. */
@@ -71,11 +70,8 @@ struct game {
 /* A created agent with everything its init points to, kept in one heap
  * block so that the pointers stay valid while it lives. */
 struct agent {
-    const struct tourney_agent_api *api;
-    void *instance;
-    struct fake_host host;
-    struct tourney_param_value values[MAX_PARAMS];
-    struct tourney_agent_init init;
+    struct tourney_fake_agent fake;
+    struct tourney_param_value values[HARNESS_MAX_PARAMS];
 };
 
 static bool quick(void)
@@ -191,27 +187,16 @@ static bool is_legal(const struct game *g, const void *state, tourney_move move)
 
 /* ---- agents --------------------------------------------------------------- */
 
-static int64_t param_value(const struct tourney_param_desc *desc, const char *text)
+/* The parameter descriptions of API, read through its get_param_info. */
+static int describe_params(const struct tourney_agent_api *api, struct tourney_param_info *descs)
 {
-    switch (desc->type) {
-    case TOURNEY_PARAM_INT:
-        return strtoll(text, NULL, 10);
-    case TOURNEY_PARAM_BOOL:
-        if (strcmp(text, "true") == 0 || strcmp(text, "1") == 0) {
-            return 1;
-        }
-        assert_true(strcmp(text, "false") == 0 || strcmp(text, "0") == 0);
-        return 0;
-    case TOURNEY_PARAM_CHOICE:
-        for (int i = 0; desc->choices[i] != NULL; i++) {
-            if (strcmp(desc->choices[i], text) == 0) {
-                return i;
-            }
-        }
-        break;
+    char error[256];
+    int count = harness_agent_params(api, descs, error, sizeof(error));
+
+    if (count < 0) {
+        fail_msg("%s: %s", api->name, error);
     }
-    fail_msg("bad value '%s' for %s", text, desc->name);
-    return 0;
+    return count;
 }
 
 /* Fills parameter values from the defaults, then from `overrides`, a string
@@ -219,30 +204,12 @@ static int64_t param_value(const struct tourney_param_desc *desc, const char *te
 static void set_params(const struct tourney_agent_api *api, struct tourney_param_value *values,
                        const char *overrides)
 {
-    char copy[256];
-    char *save = NULL;
+    struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+    int count = describe_params(api, descs);
+    char error[256];
 
-    assert_true(api->param_count <= MAX_PARAMS);
-    for (size_t i = 0; i < api->param_count; i++) {
-        values[i].i = param_value(&api->params[i], api->params[i].default_value);
-    }
-    snprintf(copy, sizeof(copy), "%s", overrides == NULL ? "" : overrides);
-    for (char *word = strtok_r(copy, " ", &save); word != NULL;
-         word = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(word, '=');
-        size_t i;
-
-        assert_non_null(eq);
-        *eq = '\0';
-        for (i = 0; i < api->param_count; i++) {
-            if (strcmp(api->params[i].name, word) == 0) {
-                break;
-            }
-        }
-        if (i == api->param_count) {
-            fail_msg("%s has no parameter %s", api->name, word);
-        }
-        values[i].i = param_value(&api->params[i], eq + 1);
+    if (harness_params(descs, (size_t)count, values, overrides, error, sizeof(error)) != 0) {
+        fail_msg("%s: %s", api->name, error);
     }
 }
 
@@ -254,18 +221,9 @@ static struct agent *agent_try(enum agent_index which, const struct game *g, con
     struct agent *a = test_calloc(1, sizeof(*a));
     int err;
 
-    a->api = plugins.agents[which];
-    fake_host_init(&a->host, seed);
-    set_params(a->api, a->values, params);
-    a->init.struct_size = sizeof(a->init);
-    a->init.game_api = g->api;
-    a->init.game = g->instance;
-    a->init.game_info = &g->info;
-    a->init.params = a->values;
-    a->init.host = fake_host_services();
-    a->init.host_context = &a->host;
-    a->init.seat = seat;
-    err = a->api->create(&a->init, &a->instance);
+    set_params(plugins.agents[which], a->values, params);
+    err = tourney_fake_agent_create(&a->fake, plugins.agents[which], g->api, g->instance, &g->info,
+                                    a->values, seat, seed);
     if (status != NULL) {
         *status = err;
     } else {
@@ -282,7 +240,7 @@ static struct agent *agent_new(enum agent_index which, const struct game *g, con
 
 static void agent_free(struct agent *a)
 {
-    a->api->destroy(a->instance);
+    a->fake.api->destroy(a->fake.instance);
     test_free(a);
 }
 
@@ -294,7 +252,7 @@ static tourney_move choose_within(struct agent *a, const struct game *g, const v
     struct tourney_move_request request = {
         .struct_size = sizeof(request),
         .budget_ns = budget_ns,
-        .deadline_ns = fake_host_now_ns() + budget_ns,
+        .deadline_ns = tourney_fake_now_ns() + budget_ns,
     };
     unsigned char *before = test_malloc(g->info.state_size);
     tourney_move move = -1;
@@ -302,7 +260,7 @@ static tourney_move choose_within(struct agent *a, const struct game *g, const v
     memcpy(before, state, g->info.state_size);
     memset(report, 0, sizeof(*report));
     report->struct_size = sizeof(*report);
-    assert_int_equal(a->api->choose_move(a->instance, state, &request, report, &move),
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, state, &request, report, &move),
                      TOURNEY_OK);
     assert_memory_equal(before, state, g->info.state_size);
     assert_true(is_legal(g, state, move));
@@ -353,18 +311,30 @@ static void test_descriptors(void **state)
         assert_non_null(api->create);
         assert_non_null(api->destroy);
         assert_non_null(api->choose_move);
-        for (size_t p = 0; p < api->param_count; p++) {
-            struct tourney_param_value value;
+        char id[64];
+        snprintf(id, sizeof(id), "org.tourney.%s", agent_names[i]);
+        assert_string_equal(api->id, id);
+        assert_string_equal(api->version, "1.0.0");
+        assert_null(api->legacy_params);
 
-            assert_non_null(api->params[p].name);
-            assert_non_null(api->params[p].help);
-            assert_non_null(api->params[p].default_value);
-            /* Every default is one of the values the parameter allows. */
-            value.i = param_value(&api->params[p], api->params[p].default_value);
-            if (api->params[p].type == TOURNEY_PARAM_INT) {
-                assert_in_range(value.i, api->params[p].min, api->params[p].max);
-            }
+        struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+        struct tourney_param_value values[HARNESS_MAX_PARAMS];
+        int count = describe_params(api, descs);
+        char error[256];
+        for (int p = 0; p < count; p++) {
+            assert_non_null(descs[p].name);
+            assert_non_null(descs[p].help);
+            assert_non_null(descs[p].default_value);
         }
+        /* Every default is one of the values the parameter allows. */
+        assert_int_equal(harness_params(descs, (size_t)count, values, NULL, error, sizeof(error)),
+                         0);
+        /* Past the last parameter there is nothing to describe. */
+        descs[0].struct_size = sizeof(descs[0]);
+        assert_int_equal(api->get_param_info == NULL ? TOURNEY_ERR_INVALID
+                                                     : api->get_param_info(api, (uint32_t)count,
+                                                                           &descs[0]),
+                         TOURNEY_ERR_INVALID);
         api->destroy(NULL);
     }
     assert_int_equal(plugins.agents[FIRST_OPEN]->param_count, 0);
@@ -397,28 +367,22 @@ static void test_bad_params_are_refused(void **state)
         struct agent *a = test_calloc(1, sizeof(*a));
         const struct tourney_agent_api *api = plugins.agents[cases[c].agent];
 
-        fake_host_init(&a->host, 1);
+        struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+        int count = describe_params(api, descs);
+
         set_params(api, a->values, NULL);
-        for (size_t i = 0; i < api->param_count; i++) {
-            if (strcmp(api->params[i].name, cases[c].param) == 0) {
+        for (int i = 0; i < count; i++) {
+            if (strcmp(descs[i].name, cases[c].param) == 0) {
                 a->values[i].i = cases[c].value;
             }
         }
-        a->init = (struct tourney_agent_init){
-            .struct_size = sizeof(a->init),
-            .game_api = g->api,
-            .game = g->instance,
-            .game_info = &g->info,
-            .params = a->values,
-            .host = fake_host_services(),
-            .host_context = &a->host,
-        };
-        a->instance = NULL;
-        assert_int_equal(api->create(&a->init, &a->instance), TOURNEY_ERR_INVALID);
-        assert_null(a->instance);
-        assert_int_equal(a->host.log_count, 1);
-        assert_int_equal(a->host.last_level, TOURNEY_LOG_ERROR);
-        assert_non_null(strstr(a->host.last_message, cases[c].param));
+        assert_int_equal(tourney_fake_agent_create(&a->fake, api, g->api, g->instance, &g->info,
+                                                   a->values, 0, 1),
+                         TOURNEY_ERR_INVALID);
+        assert_null(a->fake.instance);
+        assert_int_equal(a->fake.host.log_count, 1);
+        assert_int_equal(a->fake.host.last_level, TOURNEY_LOG_ERROR);
+        assert_non_null(strstr(a->fake.host.last_message, cases[c].param));
         test_free(a);
     }
     game_free(g);
@@ -435,7 +399,7 @@ static void test_bad_structs_are_refused(void **state)
         struct tourney_move_request request = {
             .struct_size = sizeof(request),
             .budget_ns = NO_HURRY_NS,
-            .deadline_ns = fake_host_now_ns() + NO_HURRY_NS,
+            .deadline_ns = tourney_fake_now_ns() + NO_HURRY_NS,
         };
         struct tourney_move_report report;
         tourney_move move = -1;
@@ -443,18 +407,20 @@ static void test_bad_structs_are_refused(void **state)
 
         /* A runner that forgot the report's size must hear about it. */
         memset(&report, 0, sizeof(report));
-        assert_int_equal(a->api->choose_move(a->instance, board, &request, &report, &move),
-                         TOURNEY_ERR_INVALID);
-        assert_int_equal(a->host.log_count, 1);
+        assert_int_equal(
+            a->fake.api->choose_move(a->fake.instance, board, &request, &report, &move),
+            TOURNEY_ERR_INVALID);
+        assert_int_equal(a->fake.host.log_count, 1);
         agent_free(a);
 
         /* An init struct from an unknown, smaller ABI. */
         a = agent_try((enum agent_index)i, g, NULL, 1, 0, &err);
-        a->api->destroy(a->instance);
-        a->init.struct_size = 8;
-        a->instance = NULL;
-        assert_int_equal(a->api->create(&a->init, &a->instance), TOURNEY_ERR_INVALID);
-        assert_null(a->instance);
+        a->fake.api->destroy(a->fake.instance);
+        a->fake.init.struct_size = 8;
+        a->fake.instance = NULL;
+        assert_int_equal(a->fake.api->create(&a->fake.init, &a->fake.instance),
+                         TOURNEY_ERR_INVALID);
+        assert_null(a->fake.instance);
         test_free(a);
     }
     test_free(board);
@@ -497,7 +463,7 @@ static void test_random(void **state)
         assert_int_equal(choose(b, g, board, &report), move);
         counts[move]++;
     }
-    assert_true(a->host.random_calls >= (uint64_t)draws);
+    assert_true(a->fake.host.random_calls >= (uint64_t)draws);
     /* 1000 expected each; the standard deviation is about 30. */
     for (int m = 0; m < 9; m++) {
         assert_in_range(counts[m], 850, 1150);

@@ -567,6 +567,62 @@ static void test_abi_1_0_game_is_searched_without_knowledge(void **state)
     mnk_pair_free(p);
 }
 
+/* The report of one search of STATE by negamax-ab-ids with PARAMS. */
+static struct tourney_move_report report_of(const struct game_view *v, const char *params,
+                                            const void *state, tourney_move *move)
+{
+    struct harness_agent *a = test_malloc(sizeof(*a));
+    struct tourney_move_report report;
+    char error[ERROR_SIZE];
+
+    if (harness_agent_create(a, plugins.ab, v->api, v->game, v->info, params, 1, error,
+                             sizeof(error)) != 0) {
+        fail_msg("%s", error);
+    }
+    assert_int_equal(harness_choose(a, state, 0, &report, move), TOURNEY_OK);
+    harness_agent_destroy(a);
+    test_free(a);
+    return report;
+}
+
+/* A game built against ABI 1.1 offers its knowledge in the flat fields of
+ * its descriptor, not in an extension: the agent finds it there, and
+ * searches exactly as it does through the extension, node for node. */
+static void test_abi_1_1_game_knowledge_is_found(void **state)
+{
+    struct mnk_pair *p = mnk_pair_new("rows=4 cols=4 k=3");
+    struct knowledge_game old;
+    struct game_view old_view;
+    unsigned char board[MAX_STATE];
+    tourney_move old_move;
+    tourney_move new_move;
+
+    (void)state;
+    assert_true(knowledge_game_init(&old, p->game.api, p->game.instance, &p->game.info,
+                                    KNOWLEDGE_ALL | KNOWLEDGE_ABI_1_1));
+    assert_null(old.api.get_extension);
+    old_view = (struct game_view){&old.api, &old, &p->game.info};
+    parse(&old_view, "x . . . / . o . . / . . . . / . . . .", board);
+    struct tourney_move_report by_fields = report_of(&old_view, "tt_mb=0", board, &old_move);
+    struct tourney_move_report by_extension =
+        report_of(&p->known_view, "tt_mb=0", board, &new_move);
+    assert_int_equal(old.calls, 790);
+    assert_int_equal(p->known.calls, 790);
+    assert_int_equal(by_fields.nodes, 655);
+    assert_int_equal(by_extension.nodes, 655);
+    /* x wins, at its fifth move from here. */
+    assert_int_equal(by_fields.score, TOURNEY_SCORE_WIN - 9);
+    assert_int_equal(by_extension.score, TOURNEY_SCORE_WIN - 9);
+    assert_int_equal(old_move, 1);
+    assert_int_equal(new_move, 1);
+    /* The knowledge counted: without it, and without ordering, the same
+     * search visits 175,984 positions. */
+    struct tourney_move_report without = report_of(&p->plain_view, "tt_mb=0 knowledge=false "
+                                                   "ordering=false", board, &new_move);
+    assert_int_equal(without.nodes, 175984);
+    mnk_pair_free(p);
+}
+
 /* Without the game's hash there is no table: the agent says so once, at
  * create, and searches on without it. */
 static void test_no_hash_means_no_table(void **state)
@@ -588,9 +644,9 @@ static void test_no_hash_means_no_table(void **state)
                              error, sizeof(error)) != 0) {
         fail_msg("%s", error);
     }
-    assert_int_equal(a->host.log_count, 1);
-    assert_int_equal(a->host.last_level, TOURNEY_LOG_INFO);
-    assert_non_null(strstr(a->host.last_message, "hash"));
+    assert_int_equal(a->fake.host.log_count, 1);
+    assert_int_equal(a->fake.host.last_level, TOURNEY_LOG_INFO);
+    assert_non_null(strstr(a->fake.host.last_message, "hash"));
     assert_int_equal(harness_choose(a, board, 0, &report, &move), TOURNEY_OK);
     assert_int_equal(report.score, 0);
     assert_int_equal(move, 0);
@@ -601,7 +657,7 @@ static void test_no_hash_means_no_table(void **state)
                              error, sizeof(error)) != 0) {
         fail_msg("%s", error);
     }
-    assert_int_equal(a->host.log_count, 0);
+    assert_int_equal(a->fake.host.log_count, 0);
     harness_agent_destroy(a);
     test_free(a);
     mnk_pair_free(p);
@@ -844,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_4x4_empty_is_a_draw),
         cmocka_unit_test(test_table_kept_between_moves),
         cmocka_unit_test(test_abi_1_0_game_is_searched_without_knowledge),
+        cmocka_unit_test(test_abi_1_1_game_knowledge_is_found),
         cmocka_unit_test(test_no_hash_means_no_table),
         cmocka_unit_test(test_connect4_random_positions),
         cmocka_unit_test(test_connect4_pons_positions),

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const struct tourney_param_desc depth_search_params[DEPTH_SEARCH_PARAM_COUNT] = {
+static const struct tourney_param_info depth_search_params[DEPTH_SEARCH_PARAM_COUNT] = {
     [DEPTH_SEARCH_DEPTH] = {
         .name = "depth",
         .type = TOURNEY_PARAM_INT,
@@ -14,6 +14,13 @@ const struct tourney_param_desc depth_search_params[DEPTH_SEARCH_PARAM_COUNT] = 
     },
     [DEPTH_SEARCH_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
 };
+
+int32_t depth_search_param_info(const struct tourney_agent_api *api, uint32_t index,
+                                struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(depth_search_params, DEPTH_SEARCH_PARAM_COUNT, index, info);
+}
 
 void depth_search_destroy(void *agent)
 {

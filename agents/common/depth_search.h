@@ -20,7 +20,9 @@ enum depth_search_param {
     DEPTH_SEARCH_PARAM_COUNT,
 };
 
-extern const struct tourney_param_desc depth_search_params[DEPTH_SEARCH_PARAM_COUNT];
+/* get_param_info of the agents built on this shell: depth and tie_break. */
+int32_t depth_search_param_info(const struct tourney_agent_api *api, uint32_t index,
+                                struct tourney_param_info *info);
 
 struct depth_search {
     struct search s;

@@ -30,10 +30,20 @@ void search_log(const struct search *s, enum tourney_log_level level, const char
     s->host->log(s->host_context, level, message);
 }
 
+/* Whether INIT and its host hold every field the agents read (all of them
+ * ABI 1.0's), and the host can log. Each struct is tested for the fields
+ * used, not against our sizeof, which grows with newer headers. */
+static bool search_host_usable(const struct tourney_agent_init *init)
+{
+    return init != NULL && TOURNEY_HAS_FIELD(struct tourney_agent_init, init->struct_size, seat) &&
+           init->host != NULL &&
+           TOURNEY_HAS_FIELD(struct tourney_host, init->host->struct_size, log) &&
+           init->host->log != NULL;
+}
+
 void search_log_init(const struct tourney_agent_init *init, const char *message)
 {
-    if (init != NULL && init->struct_size >= sizeof(*init) && init->host != NULL &&
-        init->host->struct_size >= sizeof(*init->host) && init->host->log != NULL) {
+    if (search_host_usable(init)) {
         init->host->log(init->host_context, TOURNEY_LOG_ERROR, message);
     }
 }
@@ -48,8 +58,7 @@ int search_init(struct search *s, const struct tourney_agent_init *init, const c
     memset(s, 0, sizeof(*s));
     s->name = agent;
     /* Without a usable host there is no way to explain anything. */
-    if (init == NULL || init->struct_size < sizeof(*init) || init->host == NULL ||
-        init->host->struct_size < sizeof(*init->host) || init->host->log == NULL) {
+    if (!search_host_usable(init)) {
         return TOURNEY_ERR_INVALID;
     }
     s->host = init->host;
@@ -87,7 +96,7 @@ int search_init(struct search *s, const struct tourney_agent_init *init, const c
 }
 
 int search_check_params(const struct search *s, const struct tourney_agent_init *init,
-                        const struct tourney_param_desc *descs, size_t count)
+                        const struct tourney_param_info *descs, size_t count)
 {
     if (count > 0 && init->params == NULL) {
         search_log(s, TOURNEY_LOG_ERROR, "no parameter values given");
@@ -129,10 +138,12 @@ int search_begin(struct search *s, const void *root, const struct tourney_move_r
 {
     int n;
 
-    /* Every field we read or write is in ABI 1.0, so a smaller struct means
-     * a broken runner; writing past its report would corrupt its memory. */
+    /* Every field we read or write is in ABI 1.0, so a struct without them
+     * means a broken runner; writing past its report would corrupt its
+     * memory. */
     if (root == NULL || request == NULL || report == NULL ||
-        request->struct_size < sizeof(*request) || report->struct_size < sizeof(*report)) {
+        !TOURNEY_HAS_FIELD(struct tourney_move_request, request->struct_size, ply) ||
+        !TOURNEY_HAS_FIELD(struct tourney_move_report, report->struct_size, has_score)) {
         search_log(s, TOURNEY_LOG_ERROR,
                    "choose_move without a state, or with a request or report too small");
         return TOURNEY_ERR_INVALID;

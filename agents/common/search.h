@@ -98,7 +98,7 @@ void search_log_init(const struct tourney_agent_init *init, const char *message)
 /* Checks parameter values against their descriptors: the runner already
  * did, but a wrong value here would index past an array. */
 int search_check_params(const struct search *s, const struct tourney_agent_init *init,
-                        const struct tourney_param_desc *descs, size_t count);
+                        const struct tourney_param_info *descs, size_t count);
 
 /* Frees what search_init allocated; safe on a zeroed struct. */
 void search_finish(struct search *s);

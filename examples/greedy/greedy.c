@@ -29,10 +29,11 @@
 /* ------------------------------------------------------------------------
  * Parameters
  *
- * The runner reads them from the agent's [agent NAME] section, checks every
- * value against this list and gives create() one struct tourney_param_value
- * per entry, in this order, so the agent never parses text. The enum names
- * the positions in the list.
+ * The runner asks for them one at a time through get_param_info (answered
+ * from this table by the header's tourney_param_info_copy), reads them from
+ * the agent's [agent NAME] section, checks every value and gives create()
+ * one struct tourney_param_value per entry, in this order, so the agent
+ * never parses text. The enum names the positions in the table.
  * --------------------------------------------------------------------- */
 
 enum { PARAM_BLOCK, PARAM_TIE_BREAK, PARAM_COUNT };
@@ -41,7 +42,7 @@ enum { PARAM_BLOCK, PARAM_TIE_BREAK, PARAM_COUNT };
 enum { TIE_BREAK_RANDOM, TIE_BREAK_LOWEST };
 static const char *const tie_break_words[] = {"random", "lowest", NULL};
 
-static const struct tourney_param_desc greedy_params[PARAM_COUNT] = {
+static const struct tourney_param_info greedy_params[PARAM_COUNT] = {
     [PARAM_BLOCK] =
         {
             .name = "block",
@@ -109,13 +110,25 @@ static void greedy_destroy(void *agent)
     free(g);
 }
 
-static int greedy_create(const struct tourney_agent_init *init, void **out)
+static int32_t greedy_param_info(const struct tourney_agent_api *api, uint32_t index,
+                                 struct tourney_param_info *info)
 {
-    /* An agent built against ABI 1.0 reads only the fields of 1.0: a struct
-     * smaller than it knows would be a broken host. Without a log there is no
-     * way to explain a refusal, so check the host first. */
-    if (init == NULL || out == NULL || init->struct_size < sizeof(*init) || init->host == NULL ||
-        init->host->struct_size < sizeof(*init->host) || init->host->log == NULL) {
+    (void)api;
+    return tourney_param_info_copy(greedy_params, PARAM_COUNT, index, info);
+}
+
+static int32_t greedy_create(const struct tourney_agent_init *init, void **out)
+{
+    /* The host owns these structs and says how large they are: check that
+     * they hold the fields read here (the last one of each is enough), never
+     * that they are as large as this file's sizeof, which grows whenever it
+     * is rebuilt against newer headers. Without a log there is no way to
+     * explain a refusal, so check the host first. */
+    if (init == NULL || out == NULL ||
+        !TOURNEY_HAS_FIELD(struct tourney_agent_init, init->struct_size, host_context) ||
+        init->host == NULL ||
+        !TOURNEY_HAS_FIELD(struct tourney_host, init->host->struct_size, log) ||
+        init->host->log == NULL) {
         return TOURNEY_ERR_INVALID;
     }
     const struct tourney_host *host = init->host;
@@ -189,15 +202,16 @@ static bool can_win_at_once(struct greedy *g, int win_status, uint64_t *nodes)
     return found;
 }
 
-static int greedy_choose_move(void *agent, const void *state,
-                              const struct tourney_move_request *request,
-                              struct tourney_move_report *report, tourney_move *move)
+static int32_t greedy_choose_move(void *agent, const void *state,
+                                  const struct tourney_move_request *request,
+                                  struct tourney_move_report *report, tourney_move *move)
 {
     struct greedy *g = agent;
 
-    /* Writing past a report smaller than ours would corrupt the host. */
+    /* Writing past the end of the host's report would corrupt its memory. */
     if (state == NULL || request == NULL || report == NULL || move == NULL ||
-        request->struct_size < sizeof(*request) || report->struct_size < sizeof(*report)) {
+        !TOURNEY_HAS_FIELD(struct tourney_move_request, request->struct_size, deadline_ns) ||
+        !TOURNEY_HAS_FIELD(struct tourney_move_report, report->struct_size, has_score)) {
         g->host->log(g->host_context, TOURNEY_LOG_ERROR, "greedy: bad choose_move arguments");
         return TOURNEY_ERR_INVALID;
     }
@@ -278,11 +292,13 @@ static const struct tourney_agent_api greedy_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "greedy",
     .description = "Wins at once if it can, else avoids moves that let the opponent win at once",
-    .params = greedy_params,
     .param_count = PARAM_COUNT,
     .create = greedy_create,
     .destroy = greedy_destroy,
     .choose_move = greedy_choose_move,
+    .get_param_info = greedy_param_info,
+    .id = "org.tourney.example.greedy",
+    .version = "1.0.0",
 };
 
 /* Defines tourney_agent_entry(), returning &greedy_api. Everything else in

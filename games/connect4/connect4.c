@@ -24,7 +24,7 @@
 #define WEIGHT_THREE 16
 #define WEIGHT_CENTRE 3
 
-static const struct tourney_param_desc connect4_params[] = {
+static const struct tourney_param_info connect4_params[] = {
     {
         .name = "columns",
         .type = TOURNEY_PARAM_INT,
@@ -349,11 +349,30 @@ static int connect4_safe_moves(const void *game, const void *state, tourney_move
     return list_columns(g, safe, moves);
 }
 
+static int32_t connect4_param_info(const struct tourney_game_api *api, uint32_t index,
+                                   struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(connect4_params, CONNECT4_PARAM_COUNT, index, info);
+}
+
+static const struct tourney_game_search connect4_search = {
+    .struct_size = sizeof(struct tourney_game_search),
+    .order_moves = connect4_order_moves,
+    .winning_move = connect4_winning_move,
+    .safe_moves = connect4_safe_moves,
+};
+
+static const void *connect4_extension(const struct tourney_game_api *api, const char *id)
+{
+    (void)api;
+    return strcmp(id, TOURNEY_GAME_SEARCH_ID) == 0 ? &connect4_search : NULL;
+}
+
 static const struct tourney_game_api connect4_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_game_api, TOURNEY_KIND_GAME),
     .name = "connect4",
     .description = "Connect Four: drop stones into columns, four in a row wins (7x6 by default)",
-    .params = connect4_params,
     .param_count = CONNECT4_PARAM_COUNT,
     .create = connect4_create,
     .destroy = connect4_destroy,
@@ -368,9 +387,10 @@ static const struct tourney_game_api connect4_api = {
     .format_move = connect4_format_move,
     .format_state = connect4_format_state,
     .parse_state = connect4_parse_state,
-    .order_moves = connect4_order_moves,
-    .winning_move = connect4_winning_move,
-    .safe_moves = connect4_safe_moves,
+    .get_param_info = connect4_param_info,
+    .get_extension = connect4_extension,
+    .id = "org.tourney.connect4",
+    .version = "1.0.0",
 };
 
 TOURNEY_GAME_ENTRY(connect4_api)

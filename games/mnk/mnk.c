@@ -16,7 +16,7 @@
 #include "../common/bits.h"
 #include "mnk_game.h"
 
-static const struct tourney_param_desc mnk_params[] = {
+static const struct tourney_param_info mnk_params[] = {
     {
         .name = "rows",
         .type = TOURNEY_PARAM_INT,
@@ -426,11 +426,30 @@ static int mnk_safe_moves(const void *game, const void *state, tourney_move *mov
     return list_cells(g, &safe, moves);
 }
 
+static int32_t mnk_param_info(const struct tourney_game_api *api, uint32_t index,
+                              struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(mnk_params, MNK_PARAM_COUNT, index, info);
+}
+
+static const struct tourney_game_search mnk_search = {
+    .struct_size = sizeof(struct tourney_game_search),
+    .order_moves = mnk_order_moves,
+    .winning_move = mnk_winning_move,
+    .safe_moves = mnk_safe_moves,
+};
+
+static const void *mnk_extension(const struct tourney_game_api *api, const char *id)
+{
+    (void)api;
+    return strcmp(id, TOURNEY_GAME_SEARCH_ID) == 0 ? &mnk_search : NULL;
+}
+
 static const struct tourney_game_api mnk_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_game_api, TOURNEY_KIND_GAME),
     .name = "mnk",
     .description = "m,n,k game: k in a row on an m x n board (3,3,3 is tic-tac-toe)",
-    .params = mnk_params,
     .param_count = MNK_PARAM_COUNT,
     .create = mnk_create,
     .destroy = mnk_destroy,
@@ -445,9 +464,10 @@ static const struct tourney_game_api mnk_api = {
     .format_move = mnk_format_move,
     .format_state = mnk_format_state,
     .parse_state = mnk_parse_state,
-    .order_moves = mnk_order_moves,
-    .winning_move = mnk_winning_move,
-    .safe_moves = mnk_safe_moves,
+    .get_param_info = mnk_param_info,
+    .get_extension = mnk_extension,
+    .id = "org.tourney.mnk",
+    .version = "1.0.0",
 };
 
 TOURNEY_GAME_ENTRY(mnk_api)

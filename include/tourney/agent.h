@@ -46,7 +46,7 @@ enum tourney_log_level {
 
 /* Services the runner offers to an agent. Every function receives the
  * `context` pointer given beside this struct in tourney_agent_init.
- * Structs only grow at the end. */
+ * Owned by the host. Structs only grow at the end. */
 struct tourney_host {
     uint32_t struct_size; /* sizeof(struct tourney_host) as the runner knows it */
 
@@ -60,56 +60,66 @@ struct tourney_host {
     uint64_t (*random_u64)(void *context);
 
     /* Records a message (a plain string, no trailing newline needed) with the
-     * game. Agents use it instead of printing. May be called at any time. */
-    void (*log)(void *context, enum tourney_log_level level, const char *message);
+     * game, at a level of enum tourney_log_level. Agents use it instead of
+     * printing. May be called at any time. */
+    void (*log)(void *context, uint32_t level, const char *message);
 };
 
 /* What an agent learns when it is created. The struct itself lives only
  * during the create call (copy it if you need it later); the pointers in it
- * stay valid until the instance is destroyed. Structs only grow at the end. */
+ * stay valid until the instance is destroyed. Owned by the host.
+ * Structs only grow at the end. */
 struct tourney_agent_init {
-    uint32_t struct_size;
+    uint32_t struct_size;                    /* set by the host */
     const struct tourney_game_api *game_api; /* the rules, as functions */
     const void *game;                        /* the game instance */
     const struct tourney_game_info *game_info;
-    const struct tourney_param_value *params; /* one per entry of the agent's
-                                               * params, in that order */
+    const struct tourney_param_value *params; /* one per parameter of the agent,
+                                               * in index order */
     const struct tourney_host *host;
     void *host_context;
-    int seat; /* 0 if this agent moves first in the game, 1 otherwise */
+    int32_t seat; /* 0 if this agent moves first in the game, 1 otherwise */
 };
 
-/* What the runner asks for a move. Structs only grow at the end. */
+/* What the runner asks for a move. Owned by the host.
+ * Structs only grow at the end. */
 struct tourney_move_request {
-    uint32_t struct_size;
+    uint32_t struct_size; /* set by the host */
     uint64_t budget_ns;   /* the time the agent may think about this move */
     uint64_t deadline_ns; /* now_ns() at the start of the move plus budget_ns */
     int32_t ply;          /* moves played so far in the game */
 };
 
-/* What an agent reports about the move it chose; the runner zeroes it before
- * each call. Structs only grow at the end. */
+/* What an agent reports about the move it chose; the runner zeroes it and
+ * sets struct_size before each call, and the agent writes only the fields
+ * that size holds. Owned by the host. Structs only grow at the end. */
 struct tourney_move_report {
-    uint32_t struct_size;
+    uint32_t struct_size; /* set by the host */
     uint64_t nodes;  /* positions visited by the search, the root included */
     int32_t depth;   /* the deepest ply below the root the search reached */
     int32_t score;   /* the value it believes, see TOURNEY_SCORE_WIN */
     int32_t has_score; /* nonzero when `score` means something */
 };
 
-/* The descriptor an agent plugin exports. Structs only grow at the end. */
+/* The descriptor an agent plugin exports. Structs only grow at the end: the
+ * comment "ABI 1.N" marks where each minor begins, and a field of minor N is
+ * read only when TOURNEY_HAS_FIELD says header.struct_size holds it. */
 struct tourney_agent_api {
     struct tourney_abi_header header; /* TOURNEY_ABI_HEADER(struct tourney_agent_api,
                                        * TOURNEY_KIND_AGENT) */
     const char *name;        /* short name, e.g. "negamax"; how configs refer to it */
     const char *description; /* one line */
-    const struct tourney_param_desc *params; /* the parameters it accepts */
-    size_t param_count;
+
+    /* ABI 1.0 and 1.1 pointed here to an array of parameter descriptions,
+     * whose stride would change if the description grew. From 1.2 on it is
+     * NULL: parameters are described one at a time by get_param_info. */
+    const void *legacy_params;
+    uint64_t param_count; /* how many parameters the agent accepts */
 
     /* Required. Creates an instance for one game and seat. On success stores
      * it in *out and returns TOURNEY_OK; on failure returns a negative status
      * and explains through init->host->log. */
-    int (*create)(const struct tourney_agent_init *init, void **out);
+    int32_t (*create)(const struct tourney_agent_init *init, void **out);
 
     /* Required. Frees an instance. destroy(NULL) does nothing. */
     void (*destroy)(void *agent);
@@ -118,9 +128,29 @@ struct tourney_agent_api {
      * position of the game (the agent may not modify it; it may copy it).
      * Stores the move in *move, fills `report` and returns TOURNEY_OK. A move
      * that is not legal loses the game, and so does a negative status. */
-    int (*choose_move)(void *agent, const void *state,
-                       const struct tourney_move_request *request,
-                       struct tourney_move_report *report, tourney_move *move);
+    int32_t (*choose_move)(void *agent, const void *state,
+                           const struct tourney_move_request *request,
+                           struct tourney_move_report *report, tourney_move *move);
+
+    /* ---- ABI 1.2 ---- */
+
+    /* Required when param_count > 0. Describes parameter `index` (in
+     * [0, param_count)) into `info`, whose struct_size the host has set;
+     * writes only the fields that size holds (use tourney_param_info_copy).
+     * Returns TOURNEY_OK, or a negative status for an index out of range. */
+    int32_t (*get_param_info)(const struct tourney_agent_api *api, uint32_t index,
+                              struct tourney_param_info *info);
+
+    /* Optional. The extension named `id`: a pointer to a constant struct that
+     * begins with its own uint32_t struct_size and lives while the plugin is
+     * loaded, or NULL. No agent extension is defined yet. */
+    const void *(*get_extension)(const struct tourney_agent_api *api, const char *id);
+
+    /* Optional. The plugin's identity, shown in listings and reports: an id
+     * in reverse-DNS style ("org.tourney.negamax"; letters, digits, '.', '-'
+     * and '_') and a version string ("1.0.0"; printable, no spaces). */
+    const char *id;
+    const char *version;
 };
 
 /* The entry symbol's name and type. */

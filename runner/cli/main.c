@@ -341,10 +341,14 @@ static void list_plugin(const char *path, void *context)
         listing->seen[listing->seen_count] = strdup(name);
         listing->seen_count += listing->seen[listing->seen_count] != NULL;
     }
-    printf("%s%s\n  %s\n  %s\n", listing->listed ? "\n" : "", name,
-           tourney_plugin_description(&plugin), path);
+    char identity[256];
+    tourney_plugin_identity(tourney_plugin_id(&plugin), tourney_plugin_version(&plugin), identity,
+                            sizeof(identity));
+    printf("%s%s\n  %s\n%s%s%s  %s\n", listing->listed ? "\n" : "", name,
+           tourney_plugin_description(&plugin), identity[0] ? "  " : "", identity,
+           identity[0] ? "\n" : "", path);
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
     for (size_t i = 0; i < count; i++) {
         char expected[256];
         tourney_params_expected(&params[i], expected, sizeof(expected));

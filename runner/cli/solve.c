@@ -37,7 +37,7 @@ static uint64_t host_random_u64(void *context)
 }
 
 /* The agent's messages go to stderr, apart from the chatter of debugging. */
-static void host_log(void *context, enum tourney_log_level level, const char *message)
+static void host_log(void *context, uint32_t level, const char *message)
 {
     struct solve_host *host = context;
     if (level <= TOURNEY_LOG_INFO) {
@@ -90,7 +90,7 @@ static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plug
 }
 
 /* Sets one "key=value" word into VALUES, checked against PARAMS. */
-static int set_param(const struct tourney_param_desc *params, size_t count, const char *word,
+static int set_param(const struct tourney_param_info *params, size_t count, const char *word,
                      struct tourney_param_value *values, const char *owner, FILE *err)
 {
     const char *eq = strchr(word, '=');
@@ -123,7 +123,7 @@ static int set_param(const struct tourney_param_desc *params, size_t count, cons
 }
 
 /* The defaults of PARAMS, then WORDS. Returns a heap array or NULL. */
-static struct tourney_param_value *read_params(const struct tourney_param_desc *params,
+static struct tourney_param_value *read_params(const struct tourney_param_info *params,
                                                size_t count, char *const *words, size_t word_count,
                                                const char *owner, FILE *err)
 {
@@ -168,7 +168,7 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
         return -1;
     }
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&s->game_plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&s->game_plugin, &count);
     snprintf(owner, sizeof(owner), "game '%s'", tourney_plugin_name(&s->game_plugin));
     s->game_values = read_params(params, count, request->game_params, request->game_param_count,
                                  owner, err);
@@ -227,6 +227,9 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
         return -1;
     }
     const struct tourney_agent_api *api = s->agent_plugin.agent;
+    size_t param_count = 0;
+    const struct tourney_param_info *params =
+        tourney_plugin_params(&s->agent_plugin, &param_count);
     /* The solve's defaults first, so that the user's words override them. */
     for (char *w = strtok_r(defaults, " ", &save); w != NULL && count < 16;
          w = strtok_r(NULL, " ", &save)) {
@@ -242,13 +245,13 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
         all[count + i] = request->agent_params[i];
     }
     s->agent_values =
-        read_params(api->params, api->param_count, all, count + request->agent_param_count,
+        read_params(params, param_count, all, count + request->agent_param_count,
                     "agent '" SOLVE_AGENT "'", err);
     free(all);
     if (s->agent_values == NULL) {
         return -1;
     }
-    s->agent_params_text = tourney_params_text(api->params, api->param_count, s->agent_values);
+    s->agent_params_text = tourney_params_text(params, param_count, s->agent_values);
     if (s->agent_params_text == NULL) {
         fprintf(err, "tourney solve: out of memory\n");
         return -1;
@@ -274,10 +277,11 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
 /* Whether the agent's search cannot stop short of the end of the game. */
 static bool searches_to_the_end(const struct solve *s)
 {
-    const struct tourney_agent_api *api = s->agent_plugin.agent;
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&s->agent_plugin, &count);
 
-    for (size_t i = 0; i < api->param_count; i++) {
-        if (strcmp(api->params[i].name, "max_depth") == 0) {
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(params[i].name, "max_depth") == 0) {
             int64_t depth = s->agent_values[i].i;
             return depth == 0 || depth >= s->game.info.max_plies;
         }

@@ -8,7 +8,6 @@
 #include "agent_process.h"
 #include "clock.h"
 #include "host_path.h"
-#include "params.h"
 #include "text.h"
 
 void tourney_host_argv(struct host_argv *args, const char *host_path)
@@ -52,24 +51,23 @@ static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_p
                  path);
         return -1;
     }
-    int status = -1;
-    char reason[256];
-    if (loaded.name == NULL || loaded.name[0] == '\0') {
-        snprintf(error, error_size, "%s: the descriptor has no name", path);
-    } else if (tourney_params_check_descriptors(loaded.params, loaded.param_count, reason,
-                                                sizeof(reason)) != 0) {
-        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path,
-                 loaded.name, reason);
-    } else if (tourney_plugin_describe(plugin, path, kind, loaded.name, loaded.description,
-                                       loaded.params, loaded.param_count) != 0) {
+    const struct plugin_about about = {
+        .name = loaded.name,
+        .description = loaded.description,
+        .id = loaded.id,
+        .version = loaded.version,
+        .params = loaded.params,
+        .param_count = loaded.param_count,
+    };
+    int status = tourney_plugin_check_about(path, &about, error, error_size);
+    if (status == 0 && tourney_plugin_describe(plugin, path, kind, &about) != 0) {
         snprintf(error, error_size, "%s: out of memory", path);
-    } else {
-        status = 0;
-        if (result != NULL) {
-            result->sandbox = loaded.sandbox;
-            snprintf(result->sandbox_error, sizeof(result->sandbox_error), "%s",
-                     loaded.sandbox_error ? loaded.sandbox_error : "");
-        }
+        status = -1;
+    }
+    if (status == 0 && result != NULL) {
+        result->sandbox = loaded.sandbox;
+        snprintf(result->sandbox_error, sizeof(result->sandbox_error), "%s",
+                 loaded.sandbox_error ? loaded.sandbox_error : "");
     }
     tourney_msg_loaded_finish(&loaded);
     return status;

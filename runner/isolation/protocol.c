@@ -71,10 +71,10 @@ int tourney_msg_get_load(const void *payload, size_t length, struct msg_load *m)
     return tourney_wire_done(&r) && m->path != NULL ? 0 : -1;
 }
 
-static void put_param(struct wire_writer *w, const struct tourney_param_desc *p)
+static void put_param(struct wire_writer *w, const struct tourney_param_info *p)
 {
     tourney_wire_put_string(w, p->name);
-    tourney_wire_put_u32(w, (uint32_t)p->type);
+    tourney_wire_put_u32(w, p->type);
     tourney_wire_put_string(w, p->default_value);
     tourney_wire_put_i64(w, p->min);
     tourney_wire_put_i64(w, p->max);
@@ -99,6 +99,8 @@ int tourney_msg_put_loaded(struct wire_writer *w, uint32_t seq, const struct msg
     tourney_wire_put_i32(w, m->max_plies);
     tourney_wire_put_string(w, m->name);
     tourney_wire_put_string(w, m->description);
+    tourney_wire_put_string(w, m->id);
+    tourney_wire_put_string(w, m->version);
     tourney_wire_put_u32(w, (uint32_t)m->param_count);
     for (size_t i = 0; i < m->param_count; i++) {
         put_param(w, &m->params[i]);
@@ -107,10 +109,11 @@ int tourney_msg_put_loaded(struct wire_writer *w, uint32_t seq, const struct msg
 }
 
 /* Reads one parameter descriptor into P, allocating its list of choices. */
-static void get_param(struct wire_reader *r, struct tourney_param_desc *p)
+static void get_param(struct wire_reader *r, struct tourney_param_info *p)
 {
+    p->struct_size = sizeof(*p);
     p->name = tourney_wire_get_string(r);
-    p->type = (enum tourney_param_type)tourney_wire_get_u32(r);
+    p->type = tourney_wire_get_u32(r);
     p->default_value = tourney_wire_get_string(r);
     p->min = tourney_wire_get_i64(r);
     p->max = tourney_wire_get_i64(r);
@@ -148,12 +151,14 @@ int tourney_msg_get_loaded(const void *payload, size_t length, struct msg_loaded
     m->max_plies = tourney_wire_get_i32(&r);
     m->name = tourney_wire_get_string(&r);
     m->description = tourney_wire_get_string(&r);
+    m->id = tourney_wire_get_string(&r);
+    m->version = tourney_wire_get_string(&r);
     uint32_t count = tourney_wire_get_u32(&r);
     /* Each descriptor takes more than 8 bytes, which bounds a sane count. */
     if (r.failed || count > MAX_DECODED_ITEMS || count > (r.length - r.offset) / 8) {
         return -1;
     }
-    struct tourney_param_desc *params = calloc((size_t)count + 1, sizeof(*params));
+    struct tourney_param_info *params = calloc((size_t)count + 1, sizeof(*params));
     if (params == NULL) {
         return -1;
     }

@@ -26,8 +26,9 @@
 
 #include "wire.h"
 
-/* Bumped for any change in what a frame holds. */
-#define PROTOCOL_VERSION 1
+/* Bumped for any change in what a frame holds. 2: LOADED carries the
+ * plugin's id and version (ABI 1.2). */
+#define PROTOCOL_VERSION 2
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
@@ -89,8 +90,10 @@ struct msg_loaded {
     int32_t max_plies;
     const char *name;
     const char *description;
+    const char *id;      /* NULL when the plugin has none */
+    const char *version; /* NULL when the plugin has none */
     size_t param_count;
-    const struct tourney_param_desc *params; /* decoded: owned, see _finish */
+    const struct tourney_param_info *params; /* decoded: owned, see _finish */
 };
 
 struct msg_new_game {

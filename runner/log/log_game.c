@@ -9,7 +9,7 @@
 #include "digest.h"
 #include "params.h"
 
-int tourney_params_from_text(const struct tourney_param_desc *params, size_t count,
+int tourney_params_from_text(const struct tourney_param_info *params, size_t count,
                              const char *text, struct tourney_param_value *values, char *why,
                              size_t why_size)
 {
@@ -106,7 +106,7 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
         return -1;
     }
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&game->plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&game->plugin, &count);
     const char *name = tourney_plugin_name(&game->plugin);
     game->params = calloc(count + 1, sizeof(*game->params));
     if (game->params == NULL) {

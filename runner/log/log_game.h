@@ -41,7 +41,7 @@ int tourney_log_game_find(struct log_game *game, const struct log_header *header
  * cols = 3, k = 3"), into VALUES (one per descriptor; unnamed ones take their
  * default). Returns -1 with the reason in WHY for an unknown name or a bad
  * value. */
-int tourney_params_from_text(const struct tourney_param_desc *params, size_t count,
+int tourney_params_from_text(const struct tourney_param_info *params, size_t count,
                              const char *text, struct tourney_param_value *values, char *why,
                              size_t why_size);
 

@@ -52,6 +52,22 @@ int tourney_header_seal(struct log_header *h)
     return 0;
 }
 
+/* KEY = VALUE in OBJECT, unless VALUE is NULL: keys a log may lack. */
+static void set_optional(json_t *object, const char *key, const char *value)
+{
+    if (object != NULL && value != NULL) {
+        json_object_set_new(object, key, json_string(value));
+    }
+}
+
+/* A copy of OBJECT's string KEY, or NULL; sets *FAILED when out of memory. */
+static char *get_optional(json_t *object, const char *key, bool *failed)
+{
+    char *value = tourney_strdup(json_string_value(json_object_get(object, key)));
+    *failed = *failed || (value == NULL && json_string_value(json_object_get(object, key)));
+    return value;
+}
+
 /* The header's keys in the order of log format 1, the settings in their
  * places among them. */
 json_t *tourney_header_to_json(const struct log_header *h)
@@ -60,9 +76,12 @@ json_t *tourney_header_to_json(const struct log_header *h)
     json_t *agents = json_array();
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
-        json_array_append_new(agents, json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name,
-                                                "plugin", a->plugin, "params", a->params,
-                                                "digest", a->digest, "is_random", a->is_random));
+        json_t *agent = json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name, "plugin",
+                                  a->plugin, "params", a->params, "digest", a->digest,
+                                  "is_random", a->is_random);
+        set_optional(agent, "plugin_id", a->plugin_id);
+        set_optional(agent, "plugin_version", a->plugin_version);
+        json_array_append_new(agents, agent);
     }
     json_t *object = json_pack("{s:s, s:i, s:s}", "type", "tournament", "log_format",
                                TOURNEY_LOG_FORMAT, "tourney", h->version);
@@ -81,6 +100,8 @@ json_t *tourney_header_to_json(const struct log_header *h)
     status |= json_object_set_new(object, "settings_digest", json_string(h->settings_digest));
     status |= tourney_settings_add_json(object, s, SETTING_LOG_JUDGING, false);
     status |= tourney_settings_add_json(object, s, SETTING_LOG_ADDED, false);
+    set_optional(object, "game_id", h->game_id);
+    set_optional(object, "game_version", h->game_version);
     if (h->shard.count > 0) {
         status |= json_object_set_new(object, "shard",
                                       json_pack("{s:I, s:I}", "index",
@@ -131,10 +152,13 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
     h->game_digest = strdup(game_digest);
     h->game_path = tourney_strdup(json_string_value(game_path));
     h->games_scheduled = (uint64_t)scheduled;
+    bool game_failed = false;
+    h->game_id = get_optional(object, "game_id", &game_failed);
+    h->game_version = get_optional(object, "game_version", &game_failed);
     size_t count = json_array_size(agents);
     h->agents = calloc(count + 1, sizeof(*h->agents));
     if (h->agents == NULL || h->version == NULL || h->config_path == NULL || h->game == NULL ||
-        h->game_params == NULL || h->game_digest == NULL) {
+        h->game_params == NULL || h->game_digest == NULL || game_failed) {
         snprintf(error, error_size, "results log header is incomplete");
         goto err;
     }
@@ -153,7 +177,11 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
         a->params = strdup(params);
         a->digest = strdup(a_digest);
         a->is_random = is_random != 0;
-        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL) {
+        bool failed = false;
+        a->plugin_id = get_optional(json_array_get(agents, i), "plugin_id", &failed);
+        a->plugin_version = get_optional(json_array_get(agents, i), "plugin_version", &failed);
+        if (failed || a->name == NULL || a->plugin == NULL || a->params == NULL ||
+            a->digest == NULL) {
             snprintf(error, error_size, "out of memory");
             goto err;
         }
@@ -188,6 +216,8 @@ void tourney_header_finish(struct log_header *h)
         free(h->agents[i].plugin);
         free(h->agents[i].params);
         free(h->agents[i].digest);
+        free(h->agents[i].plugin_id);
+        free(h->agents[i].plugin_version);
     }
     free(h->agents);
     free(h->version);
@@ -196,6 +226,8 @@ void tourney_header_finish(struct log_header *h)
     free(h->game_params);
     free(h->game_digest);
     free(h->game_path);
+    free(h->game_id);
+    free(h->game_version);
     tourney_settings_finish(&h->settings);
     memset(h, 0, sizeof(*h));
 }

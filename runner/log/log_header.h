@@ -28,6 +28,11 @@ struct header_agent {
     char *params;  /* effective parameters as text */
     char *digest;  /* of the plugin's .so file */
     bool is_random;
+    /* The plugin's id and version (ABI 1.2), NULL when it has none or the
+     * log predates them. Not part of the settings digest: they name a
+     * build, as the digest of the file does. */
+    char *plugin_id;
+    char *plugin_version;
 };
 
 struct log_header {
@@ -44,6 +49,8 @@ struct log_header {
      * place in the log: the name, the format, the seed, the limits of
      * agent processes, the test, ...); the others are at their defaults. */
     struct tournament_settings settings;
+    char *game_id; /* the game plugin's id and version, or NULL (as plugin_id) */
+    char *game_version;
     uint64_t games_scheduled;
     struct header_agent *agents;
     size_t agent_count;

@@ -17,7 +17,7 @@ static uint64_t host_random_u64(void *context)
     return tourney_rng_next(&local->rng);
 }
 
-static void host_log(void *context, enum tourney_log_level level, const char *message)
+static void host_log(void *context, uint32_t level, const char *message)
 {
     struct local_seat *local = context;
     tourney_record_add_log(local->record, local->seat, (int)level, message);

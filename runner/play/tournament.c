@@ -86,7 +86,7 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
         return -1;
     }
     size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(&t->game_plugin, &count);
+    const struct tourney_param_info *params = tourney_plugin_params(&t->game_plugin, &count);
     t->game_params = calloc(count + 1, sizeof(*t->game_params));
     if (t->game_params == NULL) {
         tourney_diag_add(diag, file, choice->line, "out of memory");
@@ -154,16 +154,18 @@ static void open_entrant(struct tournament *t, const struct agent_choice *choice
         return;
     }
     const struct tourney_agent_api *api = entrant->plugin->agent;
-    entrant->params = calloc(api->param_count + 1, sizeof(*entrant->params));
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(entrant->plugin, &count);
+    entrant->params = calloc(count + 1, sizeof(*entrant->params));
     if (entrant->params == NULL) {
         tourney_diag_add(diag, t->config.path, choice->choice.line, "out of memory");
         return;
     }
     char owner[160];
     snprintf(owner, sizeof(owner), "agent '%s' (plugin '%s')", choice->name, api->name);
-    tourney_params_resolve(api->params, api->param_count, choice->choice.section, reserved_keys,
-                           t->config.path, owner, entrant->params, diag);
-    entrant->params_text = tourney_params_text(api->params, api->param_count, entrant->params);
+    tourney_params_resolve(params, count, choice->choice.section, reserved_keys, t->config.path,
+                           owner, entrant->params, diag);
+    entrant->params_text = tourney_params_text(params, count, entrant->params);
     entrant->is_random = strcmp(api->name, "random") == 0;
 }
 

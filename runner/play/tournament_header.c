@@ -50,10 +50,14 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->game_params = strdup(t->game_params_text);
     h->game_digest = file_digest(t->game_plugin.path, error, error_size);
     h->game_path = absolute_path(t->game_plugin.path);
+    h->game_id = tourney_strdup(tourney_plugin_id(&t->game_plugin));
+    h->game_version = tourney_strdup(tourney_plugin_version(&t->game_plugin));
     h->agents = calloc(t->entrant_count + 1, sizeof(*h->agents));
     if (h->version == NULL || h->config_path == NULL || h->game == NULL ||
         h->game_params == NULL || h->game_digest == NULL || h->game_path == NULL ||
-        h->agents == NULL) {
+        h->agents == NULL ||
+        (h->game_id == NULL) != (tourney_plugin_id(&t->game_plugin) == NULL) ||
+        (h->game_version == NULL) != (tourney_plugin_version(&t->game_plugin) == NULL)) {
         goto err;
     }
     for (size_t i = 0; i < t->entrant_count; i++) {
@@ -65,7 +69,11 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
         a->params = strdup(e->params_text);
         a->digest = file_digest(e->plugin->path, error, error_size);
         a->is_random = e->is_random;
-        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL) {
+        a->plugin_id = tourney_strdup(tourney_plugin_id(e->plugin));
+        a->plugin_version = tourney_strdup(tourney_plugin_version(e->plugin));
+        if (a->name == NULL || a->plugin == NULL || a->params == NULL || a->digest == NULL ||
+            (a->plugin_id == NULL) != (tourney_plugin_id(e->plugin) == NULL) ||
+            (a->plugin_version == NULL) != (tourney_plugin_version(e->plugin) == NULL)) {
             goto err;
         }
     }

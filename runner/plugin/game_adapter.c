@@ -10,8 +10,10 @@
  * has none: a descriptor built against an older minor is never read past
  * its size. Every optional call goes through here, so this is the line to
  * change when the ABI offers optional functions another way. */
-#define OPTIONAL(GAME, FIELD) \
-    (TOURNEY_GAME_HAS((GAME)->api, FIELD) ? (GAME)->api->FIELD : NULL)
+#define OPTIONAL(GAME, FIELD)                                                                 \
+    (TOURNEY_HAS_FIELD(struct tourney_game_api, (GAME)->api->header.struct_size, FIELD)        \
+         ? (GAME)->api->FIELD                                                                  \
+         : NULL)
 
 int tourney_game_adapter_init(struct game_adapter *game, const struct plugin *plugin,
                               const struct tourney_param_value *values, struct error *err)

@@ -7,7 +7,7 @@
 
 #include "text.h"
 
-static size_t choice_count(const struct tourney_param_desc *desc)
+static size_t choice_count(const struct tourney_param_info *desc)
 {
     size_t count = 0;
     while (desc->choices != NULL && desc->choices[count] != NULL) {
@@ -16,7 +16,7 @@ static size_t choice_count(const struct tourney_param_desc *desc)
     return count;
 }
 
-bool tourney_params_parse(const struct tourney_param_desc *desc, const char *text,
+bool tourney_params_parse(const struct tourney_param_info *desc, const char *text,
                           struct tourney_param_value *value)
 {
     switch (desc->type) {
@@ -48,7 +48,7 @@ bool tourney_params_parse(const struct tourney_param_desc *desc, const char *tex
     return false;
 }
 
-void tourney_params_expected(const struct tourney_param_desc *desc, char *buf, size_t size)
+void tourney_params_expected(const struct tourney_param_info *desc, char *buf, size_t size)
 {
     switch (desc->type) {
     case TOURNEY_PARAM_INT:
@@ -69,7 +69,7 @@ void tourney_params_expected(const struct tourney_param_desc *desc, char *buf, s
     snprintf(buf, size, "a value");
 }
 
-void tourney_params_format(const struct tourney_param_desc *desc,
+void tourney_params_format(const struct tourney_param_info *desc,
                            const struct tourney_param_value *value, char *buf, size_t size)
 {
     switch (desc->type) {
@@ -86,7 +86,7 @@ void tourney_params_format(const struct tourney_param_desc *desc,
     snprintf(buf, size, "?");
 }
 
-int tourney_params_check_descriptors(const struct tourney_param_desc *params, size_t count,
+int tourney_params_check_descriptors(const struct tourney_param_info *params, size_t count,
                                      char *reason, size_t reason_size)
 {
     if (count > 0 && params == NULL) {
@@ -94,7 +94,7 @@ int tourney_params_check_descriptors(const struct tourney_param_desc *params, si
         return -1;
     }
     for (size_t i = 0; i < count; i++) {
-        const struct tourney_param_desc *desc = &params[i];
+        const struct tourney_param_info *desc = &params[i];
         if (desc->name == NULL || desc->name[0] == '\0') {
             snprintf(reason, reason_size, "parameter %zu has no name", i);
             return -1;
@@ -140,7 +140,7 @@ static bool is_reserved(const char *key, const char *const *reserved)
 }
 
 /* "depth, tie_break" or "none" */
-static void list_names(const struct tourney_param_desc *params, size_t count, char *buf,
+static void list_names(const struct tourney_param_info *params, size_t count, char *buf,
                        size_t size)
 {
     size_t used = 0;
@@ -150,7 +150,7 @@ static void list_names(const struct tourney_param_desc *params, size_t count, ch
     }
 }
 
-int tourney_params_resolve(const struct tourney_param_desc *params, size_t count,
+int tourney_params_resolve(const struct tourney_param_info *params, size_t count,
                            struct ini_section *section, const char *const *reserved,
                            const char *file, const char *owner,
                            struct tourney_param_value *values, struct diagnostics *diag)
@@ -199,7 +199,7 @@ int tourney_params_resolve(const struct tourney_param_desc *params, size_t count
     return errors;
 }
 
-char *tourney_params_text(const struct tourney_param_desc *params, size_t count,
+char *tourney_params_text(const struct tourney_param_info *params, size_t count,
                           const struct tourney_param_value *values)
 {
     char *text = strdup("");

@@ -9,10 +9,17 @@
 #include <sys/stat.h>
 
 #include "params.h"
+#include "text.h"
 
 const char *tourney_kind_name(enum tourney_plugin_kind kind)
 {
     return kind == TOURNEY_KIND_GAME ? "game" : "agent";
+}
+
+void tourney_plugin_identity(const char *id, const char *version, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s%s", id ? id : "", id && version ? " " : "",
+             !id && version ? "version " : "", version ? version : "");
 }
 
 /* The first required function pointer that is NULL, or NULL if none is. */
@@ -59,9 +66,80 @@ static const char *missing_agent_function(const struct tourney_agent_api *api)
     return NULL;
 }
 
-/* Checks the descriptor's header and required fields. */
-static int check_descriptor(const struct plugin *plugin, const struct tourney_abi_header *header,
-                            char *error, size_t error_size)
+/* Whether TEXT is a well-formed id: letters, digits, '.', '-' and '_'. */
+static bool is_id(const char *text)
+{
+    size_t length = strlen(text);
+    if (length == 0 || length > 128) {
+        return false;
+    }
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
+            c != '.' && c != '-' && c != '_') {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether TEXT is a well-formed version: printable ASCII without spaces. */
+static bool is_version(const char *text)
+{
+    size_t length = strlen(text);
+    if (length == 0 || length > 64) {
+        return false;
+    }
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] <= ' ' || text[i] > '~') {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* "the descriptor's id 'TEXT' is not ..." with TEXT made printable. */
+static void refuse_text(char *error, size_t error_size, const char *path, const char *what,
+                        const char *text, const char *expected)
+{
+    char shown[80];
+    snprintf(shown, sizeof(shown), "%s", text);
+    tourney_make_printable(shown, false);
+    snprintf(error, error_size, "%s: the descriptor's %s '%s' is not %s", path, what, shown,
+             expected);
+}
+
+int tourney_plugin_check_about(const char *path, const struct plugin_about *about, char *error,
+                               size_t error_size)
+{
+    if (about->name == NULL || about->name[0] == '\0') {
+        snprintf(error, error_size, "%s: the descriptor has no name", path);
+        return -1;
+    }
+    char reason[256];
+    if (tourney_params_check_descriptors(about->params, about->param_count, reason,
+                                         sizeof(reason)) != 0) {
+        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, about->name,
+                 reason);
+        return -1;
+    }
+    if (about->id != NULL && !is_id(about->id)) {
+        refuse_text(error, error_size, path, "id", about->id,
+                    "an id (1 to 128 letters, digits, '.', '-' or '_')");
+        return -1;
+    }
+    if (about->version != NULL && !is_version(about->version)) {
+        refuse_text(error, error_size, path, "version", about->version,
+                    "a version (1 to 64 printable characters, no spaces)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Checks the descriptor's header, reads what it says about itself and
+ * checks it, and makes the plugin's view of it. */
+static int accept_descriptor(struct plugin *plugin, const struct tourney_abi_header *header,
+                             char *error, size_t error_size)
 {
     const char *path = plugin->path;
     if (header->abi_major != TOURNEY_ABI_MAJOR) {
@@ -77,35 +155,55 @@ static int check_descriptor(const struct plugin *plugin, const struct tourney_ab
                  plugin->kind == TOURNEY_KIND_GAME ? "a game" : "an agent");
         return -1;
     }
-    /* Within one major, minor 0 is the smallest descriptor this runner knows;
-     * anything shorter is corrupt. Fields past struct_size are never read. */
-    size_t expected = plugin->kind == TOURNEY_KIND_GAME ? TOURNEY_GAME_API_SIZE_1_0
-                                                        : sizeof(struct tourney_agent_api);
-    if (header->struct_size < expected) {
+    /* A descriptor is at least as large as its minor's; only that much of it
+     * is read (a newer minor's fields are not this runner's business). */
+    size_t expected = 0;
+    uint32_t known = tourney_plugin_known_size(header, plugin->kind, &expected);
+    if (known == 0) {
         snprintf(error, error_size, "%s: descriptor is %u bytes, expected at least %zu", path,
                  header->struct_size, expected);
         return -1;
     }
-    const char *name = tourney_plugin_name(plugin);
+    /* The first fields are laid out alike in both kinds. */
+    const char *name = ((const struct tourney_game_api *)(const void *)header)->name;
     if (name == NULL || name[0] == '\0') {
         snprintf(error, error_size, "%s: the descriptor has no name", path);
         return -1;
     }
-    const char *missing = plugin->kind == TOURNEY_KIND_GAME ? missing_game_function(plugin->game)
-                                                            : missing_agent_function(plugin->agent);
+    const char *missing = plugin->kind == TOURNEY_KIND_GAME
+                              ? missing_game_function((const void *)header)
+                              : missing_agent_function((const void *)header);
     if (missing != NULL) {
         snprintf(error, error_size, "%s: required function '%s' is NULL in %s plugin '%s'", path,
                  missing, tourney_kind_name(plugin->kind), name);
         return -1;
     }
-    size_t count = 0;
-    const struct tourney_param_desc *params = tourney_plugin_params(plugin, &count);
+    struct plugin_about about;
+    struct tourney_param_info *params;
     char reason[256];
-    if (tourney_params_check_descriptors(params, count, reason, sizeof(reason)) != 0) {
-        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, name, reason);
+    if (tourney_plugin_read_about(header, plugin->kind, known, &about, &params, reason,
+                                  sizeof(reason)) != 0) {
+        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, name,
+                 reason);
         return -1;
     }
-    return 0;
+    int status = tourney_plugin_check_about(path, &about, error, error_size);
+    if (status == 0) {
+        plugin->copy = tourney_plugin_copy_create(plugin->kind, header, known, &about);
+        if (plugin->copy == NULL) {
+            snprintf(error, error_size, "%s: out of memory", path);
+            status = -1;
+        }
+    }
+    free(params);
+    return status;
+}
+
+/* The views of a plugin's copy, as its kind says. */
+static void show_views(struct plugin *plugin)
+{
+    plugin->game = plugin->kind == TOURNEY_KIND_GAME ? &plugin->copy->game : NULL;
+    plugin->agent = plugin->kind == TOURNEY_KIND_AGENT ? &plugin->copy->agent : NULL;
 }
 
 int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
@@ -153,21 +251,22 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
     if (kind == TOURNEY_KIND_GAME) {
         tourney_game_entry_fn fn;
         memcpy(&fn, &entry, sizeof(fn));
-        plugin->game = fn();
-        header = plugin->game ? &plugin->game->header : NULL;
+        const struct tourney_game_api *api = fn();
+        header = api ? &api->header : NULL;
     } else {
         tourney_agent_entry_fn fn;
         memcpy(&fn, &entry, sizeof(fn));
-        plugin->agent = fn();
-        header = plugin->agent ? &plugin->agent->header : NULL;
+        const struct tourney_agent_api *api = fn();
+        header = api ? &api->header : NULL;
     }
     if (header == NULL) {
         snprintf(error, error_size, "%s: entry symbol '%s' returned no descriptor", path, symbol);
         goto err_handle;
     }
-    if (check_descriptor(plugin, header, error, error_size) != 0) {
+    if (accept_descriptor(plugin, header, error, error_size) != 0) {
         goto err_handle;
     }
+    show_views(plugin);
     return 0;
 
 err_handle:
@@ -178,119 +277,18 @@ err_path:
     return -1;
 }
 
-/* Everything a described plugin owns: its descriptor, and every string and
- * list the descriptor points to, freed together. */
-struct plugin_copy {
-    union {
-        struct tourney_game_api game;
-        struct tourney_agent_api agent;
-    } api;
-    void **owned;
-    size_t owned_count;
-};
-
-static void copy_free(struct plugin_copy *copy)
-{
-    for (size_t i = 0; copy != NULL && i < copy->owned_count; i++) {
-        free(copy->owned[i]);
-    }
-    if (copy != NULL) {
-        free(copy->owned);
-    }
-    free(copy);
-}
-
-/* Takes POINTER into COPY's keeping; NULL when it is NULL or on failure. */
-static void *keep(struct plugin_copy *copy, void *pointer, bool *failed)
-{
-    if (pointer == NULL) {
-        return NULL;
-    }
-    void **owned = realloc(copy->owned, (copy->owned_count + 1) * sizeof(*owned));
-    if (owned == NULL) {
-        *failed = true;
-        free(pointer);
-        return NULL;
-    }
-    copy->owned = owned;
-    copy->owned[copy->owned_count++] = pointer;
-    return pointer;
-}
-
-static const char *keep_string(struct plugin_copy *copy, const char *text, bool *failed)
-{
-    if (text == NULL) {
-        return NULL;
-    }
-    char *duplicate = strdup(text);
-    *failed = *failed || duplicate == NULL;
-    return keep(copy, duplicate, failed);
-}
-
-static void copy_param(struct plugin_copy *copy, const struct tourney_param_desc *from,
-                       struct tourney_param_desc *to, bool *failed)
-{
-    *to = *from;
-    to->name = keep_string(copy, from->name, failed);
-    to->default_value = keep_string(copy, from->default_value, failed);
-    to->help = keep_string(copy, from->help, failed);
-    size_t count = 0;
-    while (from->choices != NULL && from->choices[count] != NULL) {
-        count++;
-    }
-    if (from->choices == NULL) {
-        return;
-    }
-    const char **choices = keep(copy, calloc(count + 1, sizeof(*choices)), failed);
-    *failed = *failed || choices == NULL;
-    for (size_t i = 0; choices != NULL && i < count; i++) {
-        choices[i] = keep_string(copy, from->choices[i], failed);
-    }
-    to->choices = choices;
-}
-
 int tourney_plugin_describe(struct plugin *plugin, const char *path,
-                            enum tourney_plugin_kind kind, const char *name,
-                            const char *description, const struct tourney_param_desc *params,
-                            size_t param_count)
+                            enum tourney_plugin_kind kind, const struct plugin_about *about)
 {
     memset(plugin, 0, sizeof(*plugin));
-    struct plugin_copy *copy = calloc(1, sizeof(*copy));
-    if (copy == NULL) {
-        return -1;
-    }
-    bool failed = false;
-    struct tourney_param_desc *list = keep(copy, calloc(param_count + 1, sizeof(*list)), &failed);
-    for (size_t i = 0; list != NULL && i < param_count; i++) {
-        copy_param(copy, &params[i], &list[i], &failed);
-    }
-    const char *kept_name = keep_string(copy, name, &failed);
-    const char *kept_description = keep_string(copy, description, &failed);
-    plugin->path = strdup(path);
-    if (failed || list == NULL || plugin->path == NULL) {
-        free(plugin->path);
-        plugin->path = NULL;
-        copy_free(copy);
-        return -1;
-    }
-    /* The header tells a reader this is a whole descriptor of this ABI; the
-     * functions stay NULL, as nothing was loaded. */
-    struct tourney_abi_header header = {TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, 0, (uint32_t)kind};
-    if (kind == TOURNEY_KIND_GAME) {
-        header.struct_size = sizeof(struct tourney_game_api);
-        copy->api.game = (struct tourney_game_api){.header = header, .name = kept_name,
-                                                   .description = kept_description,
-                                                   .params = list, .param_count = param_count};
-        plugin->game = &copy->api.game;
-    } else {
-        header.struct_size = sizeof(struct tourney_agent_api);
-        copy->api.agent = (struct tourney_agent_api){.header = header, .name = kept_name,
-                                                     .description = kept_description,
-                                                     .params = list, .param_count = param_count};
-        plugin->agent = &copy->api.agent;
-    }
     plugin->kind = kind;
-    plugin->copy = copy;
+    plugin->path = strdup(path);
+    plugin->copy = tourney_plugin_copy_create(kind, NULL, 0, about);
+    if (plugin->path == NULL || plugin->copy == NULL) {
+        tourney_plugin_close(plugin);
+        return -1;
+    }
+    show_views(plugin);
     return 0;
 }
 
@@ -299,7 +297,7 @@ void tourney_plugin_close(struct plugin *plugin)
     if (plugin->handle != NULL) {
         dlclose(plugin->handle);
     }
-    copy_free(plugin->copy);
+    tourney_plugin_copy_free(plugin->copy);
     free(plugin->path);
     memset(plugin, 0, sizeof(*plugin));
 }
@@ -316,12 +314,18 @@ const char *tourney_plugin_description(const struct plugin *plugin)
     return text ? text : "";
 }
 
-const struct tourney_param_desc *tourney_plugin_params(const struct plugin *plugin, size_t *count)
+const char *tourney_plugin_id(const struct plugin *plugin)
 {
-    if (plugin->kind == TOURNEY_KIND_GAME) {
-        *count = plugin->game->param_count;
-        return plugin->game->params;
-    }
-    *count = plugin->agent->param_count;
-    return plugin->agent->params;
+    return plugin->kind == TOURNEY_KIND_GAME ? plugin->game->id : plugin->agent->id;
+}
+
+const char *tourney_plugin_version(const struct plugin *plugin)
+{
+    return plugin->kind == TOURNEY_KIND_GAME ? plugin->game->version : plugin->agent->version;
+}
+
+const struct tourney_param_info *tourney_plugin_params(const struct plugin *plugin, size_t *count)
+{
+    *count = plugin->copy->param_count;
+    return plugin->copy->params;
 }

@@ -10,17 +10,21 @@
 #include <tourney/agent.h>
 #include <tourney/game.h>
 
+#include "plugin_view.h"
+
 /* A plugin loaded into this process, or only described: an agent that runs
  * in a child process (isolation = process) is never loaded by the runner,
- * which knows it by what a probe found (probe.h). A described plugin has no
- * handle, and its descriptor is a copy whose functions are all NULL. */
+ * which knows it by what a probe found (probe.h). Whatever ABI 1 minor the
+ * plugin was built for, `game` or `agent` is the runner's view of its
+ * descriptor, in this runner's layout (plugin_view.h); a described plugin's
+ * view has no functions. */
 struct plugin {
     char *path;
     void *handle;                          /* NULL when only described */
     enum tourney_plugin_kind kind;
     const struct tourney_game_api *game;   /* when kind is TOURNEY_KIND_GAME */
     const struct tourney_agent_api *agent; /* when kind is TOURNEY_KIND_AGENT */
-    struct plugin_copy *copy;              /* what a described plugin owns */
+    struct plugin_copy *copy;              /* what the views own */
 };
 
 /* Opens PATH as a plugin of KIND. On failure returns -1 and writes into
@@ -30,18 +34,30 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
                         char *error, size_t error_size);
 void tourney_plugin_close(struct plugin *plugin);
 
+/* Checks what a plugin at PATH says about itself, as the loader does: a
+ * name, a parameter list that makes sense, an id and a version that are
+ * absent or well-formed. On failure returns -1 with a message that starts
+ * with PATH. */
+int tourney_plugin_check_about(const char *path, const struct plugin_about *about, char *error,
+                               size_t error_size);
+
 /* Fills PLUGIN with a description of the plugin at PATH, copying every
  * string. Returns 0, or -1 when out of memory. */
 int tourney_plugin_describe(struct plugin *plugin, const char *path,
-                            enum tourney_plugin_kind kind, const char *name,
-                            const char *description, const struct tourney_param_desc *params,
-                            size_t param_count);
+                            enum tourney_plugin_kind kind, const struct plugin_about *about);
 
-/* The plugin's name and parameter list, whatever its kind. */
+/* What the plugin says about itself, whatever its kind. The id and version
+ * are NULL for a plugin without them (every plugin before ABI 1.2). */
 const char *tourney_plugin_name(const struct plugin *plugin);
 const char *tourney_plugin_description(const struct plugin *plugin);
-const struct tourney_param_desc *tourney_plugin_params(const struct plugin *plugin,
+const char *tourney_plugin_id(const struct plugin *plugin);
+const char *tourney_plugin_version(const struct plugin *plugin);
+const struct tourney_param_info *tourney_plugin_params(const struct plugin *plugin,
                                                        size_t *count);
+
+/* "org.tourney.negamax 1.0.0": a plugin's id and version as listings and
+ * reports show them (either may be NULL); "" for a plugin with neither. */
+void tourney_plugin_identity(const char *id, const char *version, char *buf, size_t size);
 
 const char *tourney_kind_name(enum tourney_plugin_kind kind);
 

@@ -49,12 +49,16 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         agents[i].name = header->agents[i].name;
         agents[i].plugin = header->agents[i].plugin;
         agents[i].params = header->agents[i].params;
+        agents[i].plugin_id = header->agents[i].plugin_id;
+        agents[i].plugin_version = header->agents[i].plugin_version;
     }
     const struct report_input input = {
         .settings = &header->settings,
         .config_path = header->config_path,
         .game = header->game,
         .game_params = header->game_params,
+        .game_id = header->game_id,
+        .game_version = header->game_version,
         .games_scheduled = tourney_shard_games(&header->shard, header->games_scheduled),
         .shard = header->shard.count > 0 ? shard : NULL,
         .agents = agents,

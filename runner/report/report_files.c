@@ -143,6 +143,14 @@ static json_t *json_rating(const struct rating *r)
                      r->stderr_elo);
 }
 
+/* KEY = VALUE in OBJECT, unless VALUE is NULL (a plugin without an id). */
+static void set_optional(json_t *object, const char *key, const char *value)
+{
+    if (object != NULL && value != NULL) {
+        json_object_set_new(object, key, json_string(value));
+    }
+}
+
 static json_t *json_agent(const struct report *report, size_t i, size_t rank)
 {
     const struct report_input *in = report->input;
@@ -162,12 +170,15 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
         json_object_set_new(faults, tourney_termination_name((enum termination)t),
                             json_integer(a->faults[t]));
     }
-    return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "rank",
-                     (int)rank + 1, "name", in->agents[i].name, "plugin", in->agents[i].plugin,
-                     "params", in->agents[i].params, "rating",
-                     json_rating(&report->ratings.agents[i]), "all", json_tally(&a->all),
-                     "first", json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]),
-                     "vs_random", json_tally(&a->vs_random), "search", search, "faults", faults);
+    json_t *agent = json_pack(
+        "{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "rank", (int)rank + 1, "name",
+        in->agents[i].name, "plugin", in->agents[i].plugin, "params", in->agents[i].params,
+        "rating", json_rating(&report->ratings.agents[i]), "all", json_tally(&a->all), "first",
+        json_tally(&a->seat[0]), "second", json_tally(&a->seat[1]), "vs_random",
+        json_tally(&a->vs_random), "search", search, "faults", faults);
+    set_optional(agent, "plugin_id", in->agents[i].plugin_id);
+    set_optional(agent, "plugin_version", in->agents[i].plugin_version);
+    return agent;
 }
 
 
@@ -253,6 +264,8 @@ static json_t *json_tournament(const struct report *report)
     if (in->shard != NULL) {
         status |= json_object_set_new(tournament, "shard", json_string(in->shard));
     }
+    set_optional(tournament, "game_id", in->game_id);
+    set_optional(tournament, "game_version", in->game_version);
     if (status != 0) {
         json_decref(tournament);
         return NULL;

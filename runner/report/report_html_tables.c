@@ -6,6 +6,7 @@
 
 #include "elo.h"
 #include "html.h"
+#include "plugin.h"
 #include "report_html.h"
 #include "svg_chart.h"
 
@@ -106,6 +107,14 @@ int tourney_html_standings(struct html_page *page, FILE *out)
         fputs("<td class=\"params\"><code>", out);
         tourney_html_text(out, in->agents[i].plugin);
         fputs("</code>", out);
+        char identity[256];
+        tourney_plugin_identity(in->agents[i].plugin_id, in->agents[i].plugin_version, identity,
+                                sizeof(identity));
+        if (identity[0] != '\0') {
+            fputs(" (", out);
+            tourney_html_text(out, identity);
+            fputs(")", out);
+        }
         if (in->agents[i].params[0] != '\0') {
             fputs(": ", out);
             tourney_html_text(out, in->agents[i].params);

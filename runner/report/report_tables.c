@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
+
 int tourney_report_init(struct report *report, const struct report_input *input)
 {
     size_t count = input->stats->agent_count;
@@ -362,7 +364,11 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     fprintf(out, "## Agents\n\n");
     for (size_t i = 0; i < stats->agent_count; i++) {
         const struct report_agent *agent = &in->agents[i];
-        fprintf(out, "- `%s`: plugin `%s`%s%s\n", agent->name, agent->plugin,
+        char identity[256];
+        tourney_plugin_identity(agent->plugin_id, agent->plugin_version, identity,
+                                sizeof(identity));
+        fprintf(out, "- `%s`: plugin `%s`%s%s%s%s%s\n", agent->name, agent->plugin,
+                identity[0] ? " (`" : "", identity, identity[0] ? "`)" : "",
                 agent->params[0] ? ", " : "", agent->params);
     }
     char line[512];

@@ -10,7 +10,10 @@
 #     run gives the same results but for the time fields;
 #  3. `tourney agents` and a config naming `plugin = greedy` find it through
 #     TOURNEY_PLUGIN_PATH and through plugin_path;
-#  4. docs/plugins.md shows the complete source of greedy.c, unchanged.
+#  4. its unit test on the fake host, examples/greedy/greedy_test.c, builds
+#     with one cc command and passes against the m,n,k game of the build;
+#  5. docs/plugins.md shows the complete sources of greedy.c and
+#     greedy_test.c, unchanged.
 #
 # Needs TOURNEY (the program), SOURCE_ROOT and BUILD_ROOT (meson passes them),
 # and only bash, coreutils, grep, sed, awk, cc and pkg-config.
@@ -261,6 +264,19 @@ for strip in strip_jsonl:games.jsonl strip_json:summary.json strip_csv:results.c
 done
 
 # --------------------------------------------------------------------------
+note "greedy_test: the agent on the fake host, without the runner"
+test_file="$SOURCE_ROOT/examples/greedy/greedy_test.c"
+cc -std=c17 -Wall -Wextra -Werror -pedantic -I"$SOURCE_ROOT/include" \
+    "$source_file" "$test_file" -o greedy_test ||
+    fail "greedy_test.c does not build without warnings"
+./greedy_test "$BUILD_ROOT/games/mnk.so" >greedy_test.txt 2>&1 || {
+    cat greedy_test.txt >&2
+    fail "greedy_test failed"
+}
+[[ $(cat greedy_test.txt) == "greedy_test: OK" ]] ||
+    fail "greedy_test said: $(cat greedy_test.txt)"
+
+# --------------------------------------------------------------------------
 note "tourney agents finds greedy through TOURNEY_PLUGIN_PATH"
 TOURNEY_PLUGIN_PATH="$tmp" "$TOURNEY" agents >agents.txt 2>&1 || {
     cat agents.txt >&2
@@ -302,15 +318,18 @@ grep -q "($tmp/sub/../pc/agents/greedy.so)" validate2.txt ||
     fail "plugin_path = ../pc did not resolve against the config's directory"
 
 # --------------------------------------------------------------------------
-note "docs/plugins.md shows greedy.c in full"
-# The listing is the first ```c block after the line <!-- greedy.c -->.
-awk '
-    /^<!-- greedy\.c -->$/ { marked = 1; next }
-    marked && !inside && /^```c$/ { inside = 1; next }
-    inside && /^```$/ { exit }
-    inside { print }' "$SOURCE_ROOT/docs/plugins.md" >listing.c
-[[ -s listing.c ]] || fail "docs/plugins.md has no \`\`\`c block after <!-- greedy.c -->"
-diff -u "$source_file" listing.c >&2 ||
-    fail "the listing in docs/plugins.md differs from examples/greedy/greedy.c"
+note "docs/plugins.md shows greedy.c and greedy_test.c in full"
+# A listing is the first ```c block after the line <!-- NAME -->.
+for file in "$source_file" "$test_file"; do
+    name=$(basename "$file")
+    awk -v marker="<!-- $name -->" '
+        $0 == marker { marked = 1; next }
+        marked && !inside && /^```c$/ { inside = 1; next }
+        inside && /^```$/ { exit }
+        inside { print }' "$SOURCE_ROOT/docs/plugins.md" >"listing-$name"
+    [[ -s listing-$name ]] || fail "docs/plugins.md has no \`\`\`c block after <!-- $name -->"
+    diff -u "$file" "listing-$name" >&2 ||
+        fail "the listing in docs/plugins.md differs from examples/greedy/$name"
+done
 
 echo "PASS"

@@ -270,7 +270,7 @@ static void test_exit_while_loading(void **state)
     run_tourney(&run, validate);
     assert_int_equal(run.status, 2);
     assert_file_has(run.err, "wrong_abi.so: built for tourney ABI 2.0, but this runner "
-                             "speaks ABI 1.1");
+                             "speaks ABI 1.2");
     remove_tree(run.dir);
     remove_tree(dir);
 }

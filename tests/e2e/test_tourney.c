@@ -439,7 +439,7 @@ static void test_help_version_and_listings(void **state)
     assert_int_equal(run.status, 0);
     out = slurp(run.out);
     assert_int_equal(strncmp(out, "tourney ", 8), 0);
-    assert_non_null(strstr(out, "(plugin ABI 1.1)"));
+    assert_non_null(strstr(out, "(plugin ABI 1.2)"));
     free(out);
     remove_tree(run.dir);
     memset(&run, 0, sizeof(run));

@@ -1,7 +1,7 @@
 /*
- * tests/e2e/games/nim.c - a minimal game of the ABI 1.0 kind, with none of the
- * optional functions: one heap of stones, each move takes one, two or three,
- * and whoever takes the last stone wins. `tourney solve` must say it cannot
+ * tests/games/nim.c - a minimal game, with none of the optional functions:
+ * one heap of stones, each move takes one, two or three, and whoever takes
+ * the last stone wins. `tourney solve` must say it cannot
  * read positions.
  */
 #include <stdint.h>
@@ -22,7 +22,7 @@ struct nim_state {
     uint8_t ply;
 };
 
-static const struct tourney_param_desc nim_params[] = {
+static const struct tourney_param_info nim_params[] = {
     {.name = "stones",
      .type = TOURNEY_PARAM_INT,
      .default_value = "10",
@@ -110,12 +110,20 @@ static int nim_status(const void *game, const void *state)
     return (s->ply & 1) == 1 ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND;
 }
 
+#define NIM_PARAM_COUNT (sizeof(nim_params) / sizeof(nim_params[0]))
+
+static int32_t nim_param_info(const struct tourney_game_api *api, uint32_t index,
+                              struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(nim_params, NIM_PARAM_COUNT, index, info);
+}
+
 static const struct tourney_game_api nim_api = {
-    .header = {TOURNEY_ABI_MAJOR, 0, (uint32_t)TOURNEY_GAME_API_SIZE_1_0, TOURNEY_KIND_GAME},
+    .header = TOURNEY_ABI_HEADER(struct tourney_game_api, TOURNEY_KIND_GAME),
     .name = "nim",
     .description = "One heap; take one to three stones; whoever takes the last one wins",
-    .params = nim_params,
-    .param_count = sizeof(nim_params) / sizeof(nim_params[0]),
+    .param_count = NIM_PARAM_COUNT,
     .create = nim_create,
     .destroy = nim_destroy,
     .initial_state = nim_initial_state,
@@ -124,6 +132,9 @@ static const struct tourney_game_api nim_api = {
     .apply = nim_apply,
     .undo = nim_undo,
     .status = nim_status,
+    .get_param_info = nim_param_info,
+    .id = "org.tourney.test.nim",
+    .version = "1.0.0",
 };
 
 TOURNEY_GAME_ENTRY(nim_api)

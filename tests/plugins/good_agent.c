@@ -51,20 +51,29 @@ static int choose_move(void *instance, const void *state,
     return TOURNEY_OK;
 }
 
-static const struct tourney_param_desc params[] = {
+static const struct tourney_param_info params[] = {
     {.name = "unused", .type = TOURNEY_PARAM_INT, .default_value = "3", .min = 0, .max = 9,
      .help = "a parameter to check parameter handling"},
 };
+
+static int32_t param_info(const struct tourney_agent_api *api, uint32_t index,
+                          struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(params, 1, index, info);
+}
 
 static const struct tourney_agent_api api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "last-open",
     .description = "the highest-numbered legal move",
-    .params = params,
     .param_count = 1,
     .create = create,
     .destroy = destroy,
     .choose_move = choose_move,
+    .get_param_info = param_info,
+    .id = "org.tourney.test.last-open",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(api)

@@ -85,20 +85,29 @@ static int choose_move(void *instance, const void *state,
     return TOURNEY_ERR_INTERNAL;
 }
 
-static const struct tourney_param_desc params[] = {
+static const struct tourney_param_info params[] = {
     {.name = "mode", .type = TOURNEY_PARAM_CHOICE, .default_value = "illegal", .choices = modes,
      .help = "how to misbehave"},
 };
+
+static int32_t param_info(const struct tourney_agent_api *api, uint32_t index,
+                          struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(params, 1, index, info);
+}
 
 static const struct tourney_agent_api api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "misbehaving",
     .description = "breaks the rules on purpose, for tests",
-    .params = params,
     .param_count = 1,
     .create = create,
     .destroy = destroy,
     .choose_move = choose_move,
+    .get_param_info = param_info,
+    .id = "org.tourney.test.misbehaving",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(api)

@@ -73,6 +73,8 @@ static const struct tourney_agent_api zoo_api = {
     .create = zoo_create,
     .destroy = zoo_destroy,
     .choose_move = zoo_choose_move,
+    .id = "org.tourney.test.zoo-" ZOO_NAME,
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(zoo_api)

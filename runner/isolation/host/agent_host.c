@@ -129,7 +129,7 @@ static uint64_t host_random_u64(void *context)
 
 /* Sent at once, so the last words of an agent that then crashes are kept.
  * Only what the game's record can keep is sent; the rest is counted. */
-static void host_log(void *context, enum tourney_log_level level, const char *message)
+static void host_log(void *context, uint32_t level, const char *message)
 {
     struct host *h = context;
     if (h->log_sent >= PROTOCOL_LOG_MAX) {
@@ -143,7 +143,7 @@ static void host_log(void *context, enum tourney_log_level level, const char *me
     unsigned char buffer[WIRE_HEADER_SIZE + PROTOCOL_LOG_TEXT + 16];
     struct wire_writer writer;
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
-    struct msg_log log = {.level = (uint32_t)level, .text = text};
+    struct msg_log log = {.level = level, .text = text};
     if (tourney_msg_put_log(&writer, h->header.sequence, &log) == 0) {
         write_all(h->control, writer.data, writer.length);
     }
@@ -241,6 +241,8 @@ static int handle_load(struct host *h)
         .max_plies = h->game.info.max_plies,
         .name = tourney_plugin_name(plugin),
         .description = tourney_plugin_description(plugin),
+        .id = tourney_plugin_id(plugin),
+        .version = tourney_plugin_version(plugin),
     };
     loaded.params = tourney_plugin_params(plugin, &loaded.param_count);
     char why[256] = "";
@@ -279,8 +281,10 @@ static int handle_new_game(struct host *h)
     h->log_sent = 0;
     int status = TOURNEY_ERR_INVALID; /* the runner sent the wrong number of values */
     free(h->agent_params);
-    h->agent_params = calloc(api->param_count + 1, sizeof(*h->agent_params));
-    if (m.params.count == api->param_count && h->agent_params != NULL) {
+    size_t count = 0;
+    tourney_plugin_params(&h->agent_plugin, &count);
+    h->agent_params = calloc(count + 1, sizeof(*h->agent_params));
+    if (m.params.count == count && h->agent_params != NULL) {
         for (uint32_t i = 0; i < m.params.count; i++) {
             h->agent_params[i].i = tourney_msg_value(&m.params, i);
         }

@@ -1,0 +1,142 @@
+/*
+ * tourney/agent.h - the interface of an agent plugin.
+ *
+ * An agent plugin is a shared object that exports exactly one symbol,
+ *
+ *     TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void);
+ *
+ * returning a pointer to a constant descriptor that lives as long as the
+ * library is loaded (use the TOURNEY_AGENT_ENTRY macro below).
+ *
+ * Agents are game-agnostic: they learn the game only through the
+ * struct tourney_game_api they are given when created, so every agent plays
+ * every game. An agent must never print, never exit and never keep global
+ * mutable state: everything lives in the instance it creates.
+ *
+ * Life of an instance: the runner creates one instance per game and seat,
+ * calls choose_move each time it is that seat's turn, and destroys it when
+ * the game ends.
+ */
+#ifndef TOURNEY_AGENT_H
+#define TOURNEY_AGENT_H
+
+#include <tourney/abi.h>
+#include <tourney/game.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Scores agents report, from the point of view of the player to move.
+ * A proven win in p plies (p moves from the position searched, counting both
+ * players) scores TOURNEY_SCORE_WIN - p, a proven loss -(TOURNEY_SCORE_WIN - p),
+ * so a faster win and a slower loss score higher. Anything with an absolute
+ * value of at most TOURNEY_EVAL_LIMIT is a heuristic or a draw (0). */
+#define TOURNEY_SCORE_WIN 1000000
+/* Scores at least this large in absolute value are proven results. */
+#define TOURNEY_SCORE_PROVEN (TOURNEY_SCORE_WIN - 10000)
+
+/* Log levels for tourney_host.log. */
+enum tourney_log_level {
+    TOURNEY_LOG_ERROR = 0,
+    TOURNEY_LOG_WARNING = 1,
+    TOURNEY_LOG_INFO = 2,
+    TOURNEY_LOG_DEBUG = 3,
+};
+
+/* Services the runner offers to an agent. Every function receives the
+ * `context` pointer given beside this struct in tourney_agent_init.
+ * Structs only grow at the end. */
+struct tourney_host {
+    uint32_t struct_size; /* sizeof(struct tourney_host) as the runner knows it */
+
+    /* Nanoseconds on a monotonic clock; the same clock as the deadlines. */
+    uint64_t (*now_ns)(void *context);
+
+    /* The next 64 uniformly distributed bits of this agent's random stream.
+     * The stream is seeded by the runner from the tournament seed, the game
+     * and the seat, so a game replays exactly. Agents must use no other
+     * source of randomness. */
+    uint64_t (*random_u64)(void *context);
+
+    /* Records a message (a plain string, no trailing newline needed) with the
+     * game. Agents use it instead of printing. May be called at any time. */
+    void (*log)(void *context, enum tourney_log_level level, const char *message);
+};
+
+/* What an agent learns when it is created. The struct itself lives only
+ * during the create call (copy it if you need it later); the pointers in it
+ * stay valid until the instance is destroyed. Structs only grow at the end. */
+struct tourney_agent_init {
+    uint32_t struct_size;
+    const struct tourney_game_api *game_api; /* the rules, as functions */
+    const void *game;                        /* the game instance */
+    const struct tourney_game_info *game_info;
+    const struct tourney_param_value *params; /* one per entry of the agent's
+                                               * params, in that order */
+    const struct tourney_host *host;
+    void *host_context;
+    int seat; /* 0 if this agent moves first in the game, 1 otherwise */
+};
+
+/* What the runner asks for a move. Structs only grow at the end. */
+struct tourney_move_request {
+    uint32_t struct_size;
+    uint64_t budget_ns;   /* the time the agent may think about this move */
+    uint64_t deadline_ns; /* now_ns() at the start of the move plus budget_ns */
+    int32_t ply;          /* moves played so far in the game */
+};
+
+/* What an agent reports about the move it chose; the runner zeroes it before
+ * each call. Structs only grow at the end. */
+struct tourney_move_report {
+    uint32_t struct_size;
+    uint64_t nodes;  /* positions visited by the search, the root included */
+    int32_t depth;   /* the deepest ply below the root the search reached */
+    int32_t score;   /* the value it believes, see TOURNEY_SCORE_WIN */
+    int32_t has_score; /* nonzero when `score` means something */
+};
+
+/* The descriptor an agent plugin exports. Structs only grow at the end. */
+struct tourney_agent_api {
+    struct tourney_abi_header header; /* TOURNEY_ABI_HEADER(struct tourney_agent_api,
+                                       * TOURNEY_KIND_AGENT) */
+    const char *name;        /* short name, e.g. "negamax"; how configs refer to it */
+    const char *description; /* one line */
+    const struct tourney_param_desc *params; /* the parameters it accepts */
+    size_t param_count;
+
+    /* Required. Creates an instance for one game and seat. On success stores
+     * it in *out and returns TOURNEY_OK; on failure returns a negative status
+     * and explains through init->host->log. */
+    int (*create)(const struct tourney_agent_init *init, void **out);
+
+    /* Required. Frees an instance. destroy(NULL) does nothing. */
+    void (*destroy)(void *agent);
+
+    /* Required. Chooses a move for the player to move in `state`, an ongoing
+     * position of the game (the agent may not modify it; it may copy it).
+     * Stores the move in *move, fills `report` and returns TOURNEY_OK. A move
+     * that is not legal loses the game, and so does a negative status. */
+    int (*choose_move)(void *agent, const void *state,
+                       const struct tourney_move_request *request,
+                       struct tourney_move_report *report, tourney_move *move);
+};
+
+/* The entry symbol's name and type. */
+#define TOURNEY_AGENT_ENTRY_SYMBOL "tourney_agent_entry"
+typedef const struct tourney_agent_api *(*tourney_agent_entry_fn)(void);
+
+/* Defines the entry symbol of an agent plugin returning &API. */
+#define TOURNEY_AGENT_ENTRY(API)                                               \
+    TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void); \
+    TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void)  \
+    {                                                                          \
+        return &(API);                                                         \
+    }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TOURNEY_AGENT_H */
