@@ -12,9 +12,9 @@
 
 /* The state behind one agent's host context. */
 struct fake_host {
-    uint64_t random_state;  /* splitmix64 state */
-    uint64_t random_calls;  /* how many numbers the agent drew */
-    int log_count;          /* messages logged so far */
+    uint64_t random_state; /* splitmix64 state */
+    uint64_t random_calls; /* how many numbers the agent drew */
+    int log_count;         /* messages logged so far */
     enum tourney_log_level last_level;
     char last_message[512]; /* the last message, truncated if need be */
 };

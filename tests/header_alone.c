@@ -11,5 +11,5 @@ int main(void)
         .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     };
     return api.header.abi_major == TOURNEY_ABI_MAJOR && api.header.struct_size == sizeof(api) ? 0
-                                                                                               : 1;
+                                                                                              : 1;
 }

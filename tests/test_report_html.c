@@ -136,7 +136,8 @@ static void test_heat_colours(void **state)
 }
 
 /* A record of a game between A (first) and B, without moves. */
-static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b, bool faulted)
+static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b,
+                        bool faulted)
 {
     tourney_record_init(r);
     r->index = index;
@@ -682,16 +683,11 @@ static void test_checker_refuses(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_escaping),
-        cmocka_unit_test(test_chart_axis),
-        cmocka_unit_test(test_heat_colours),
-        cmocka_unit_test(test_game_sample),
-        cmocka_unit_test(test_log_game),
-        cmocka_unit_test(test_page_with_boards),
-        cmocka_unit_test(test_position_budget),
-        cmocka_unit_test(test_page_without_boards),
-        cmocka_unit_test(test_page_without_games),
-        cmocka_unit_test(test_checker_refuses),
+        cmocka_unit_test(test_escaping),           cmocka_unit_test(test_chart_axis),
+        cmocka_unit_test(test_heat_colours),       cmocka_unit_test(test_game_sample),
+        cmocka_unit_test(test_log_game),           cmocka_unit_test(test_page_with_boards),
+        cmocka_unit_test(test_position_budget),    cmocka_unit_test(test_page_without_boards),
+        cmocka_unit_test(test_page_without_games), cmocka_unit_test(test_checker_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

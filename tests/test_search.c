@@ -46,11 +46,8 @@ enum agent_index {
 };
 
 static const char *const agent_names[AGENT_COUNT] = {
-    [FIRST_OPEN] = "first-open",
-    [RANDOM] = "random",
-    [MINIMAX] = "minimax",
-    [NEGAMAX] = "negamax",
-    [AB_IDS] = "negamax-ab-ids",
+    [FIRST_OPEN] = "first-open", [RANDOM] = "random",         [MINIMAX] = "minimax",
+    [NEGAMAX] = "negamax",       [AB_IDS] = "negamax-ab-ids",
 };
 
 /* The plugins, loaded once for the whole group. */
@@ -302,8 +299,7 @@ static tourney_move choose_within(struct agent *a, const struct game *g, const v
     memcpy(before, state, g->info.state_size);
     memset(report, 0, sizeof(*report));
     report->struct_size = sizeof(*report);
-    assert_int_equal(a->api->choose_move(a->instance, state, &request, report, &move),
-                     TOURNEY_OK);
+    assert_int_equal(a->api->choose_move(a->instance, state, &request, report, &move), TOURNEY_OK);
     assert_memory_equal(before, state, g->info.state_size);
     assert_true(is_legal(g, state, move));
     assert_true(report->nodes >= 1);
@@ -379,17 +375,10 @@ static void test_bad_params_are_refused(void **state)
         const char *param;
         int64_t value;
     } cases[] = {
-        {MINIMAX, "depth", -1},
-        {NEGAMAX, "depth", 1000000},
-        {NEGAMAX, "tie_break", 2},
-        {AB_IDS, "max_depth", -3},
-        {AB_IDS, "iterative", 2},
-        {AB_IDS, "tie_break", -1},
-        {AB_IDS, "ordering", 2},
-        {AB_IDS, "tt_mb", -1},
-        {AB_IDS, "tt_mb", 4097},
-        {AB_IDS, "window", 3},
-        {AB_IDS, "knowledge", -1},
+        {MINIMAX, "depth", -1},    {NEGAMAX, "depth", 1000000}, {NEGAMAX, "tie_break", 2},
+        {AB_IDS, "max_depth", -3}, {AB_IDS, "iterative", 2},    {AB_IDS, "tie_break", -1},
+        {AB_IDS, "ordering", 2},   {AB_IDS, "tt_mb", -1},       {AB_IDS, "tt_mb", 4097},
+        {AB_IDS, "window", 3},     {AB_IDS, "knowledge", -1},
     };
 
     (void)state;

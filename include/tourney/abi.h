@@ -60,9 +60,9 @@ struct tourney_abi_header {
 };
 
 /* Fills a header for a descriptor of type TYPE. */
-#define TOURNEY_ABI_HEADER(TYPE, KIND)                                          \
-    {                                                                          \
-        TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, (uint32_t)sizeof(TYPE), (KIND)   \
+#define TOURNEY_ABI_HEADER(TYPE, KIND)                                       \
+    {                                                                        \
+        TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, (uint32_t)sizeof(TYPE), (KIND) \
     }
 
 /* ---------------------------------------------------------------------------
@@ -82,12 +82,12 @@ enum tourney_param_type {
 
 /* One parameter a plugin accepts. Structs only grow at the end. */
 struct tourney_param_desc {
-    const char *name;          /* the INI key, e.g. "depth" */
+    const char *name; /* the INI key, e.g. "depth" */
     enum tourney_param_type type;
-    const char *default_value; /* as it would be written in the INI file */
-    int64_t min, max;          /* TOURNEY_PARAM_INT only: inclusive bounds */
+    const char *default_value;  /* as it would be written in the INI file */
+    int64_t min, max;           /* TOURNEY_PARAM_INT only: inclusive bounds */
     const char *const *choices; /* TOURNEY_PARAM_CHOICE: NULL-terminated words */
-    const char *help;          /* one line for `tourney agents` / `tourney games` */
+    const char *help;           /* one line for `tourney agents` / `tourney games` */
 };
 
 /* A checked parameter value. The runner hands a plugin an array of these in

@@ -91,9 +91,9 @@ struct tourney_move_request {
  * each call. Structs only grow at the end. */
 struct tourney_move_report {
     uint32_t struct_size;
-    uint64_t nodes;  /* positions visited by the search, the root included */
-    int32_t depth;   /* the deepest ply below the root the search reached */
-    int32_t score;   /* the value it believes, see TOURNEY_SCORE_WIN */
+    uint64_t nodes;    /* positions visited by the search, the root included */
+    int32_t depth;     /* the deepest ply below the root the search reached */
+    int32_t score;     /* the value it believes, see TOURNEY_SCORE_WIN */
     int32_t has_score; /* nonzero when `score` means something */
 };
 
@@ -101,8 +101,8 @@ struct tourney_move_report {
 struct tourney_agent_api {
     struct tourney_abi_header header; /* TOURNEY_ABI_HEADER(struct tourney_agent_api,
                                        * TOURNEY_KIND_AGENT) */
-    const char *name;        /* short name, e.g. "negamax"; how configs refer to it */
-    const char *description; /* one line */
+    const char *name;                 /* short name, e.g. "negamax"; how configs refer to it */
+    const char *description;          /* one line */
     const struct tourney_param_desc *params; /* the parameters it accepts */
     size_t param_count;
 
@@ -118,8 +118,7 @@ struct tourney_agent_api {
      * position of the game (the agent may not modify it; it may copy it).
      * Stores the move in *move, fills `report` and returns TOURNEY_OK. A move
      * that is not legal loses the game, and so does a negative status. */
-    int (*choose_move)(void *agent, const void *state,
-                       const struct tourney_move_request *request,
+    int (*choose_move)(void *agent, const void *state, const struct tourney_move_request *request,
                        struct tourney_move_report *report, tourney_move *move);
 };
 
@@ -128,11 +127,11 @@ struct tourney_agent_api {
 typedef const struct tourney_agent_api *(*tourney_agent_entry_fn)(void);
 
 /* Defines the entry symbol of an agent plugin returning &API. */
-#define TOURNEY_AGENT_ENTRY(API)                                               \
+#define TOURNEY_AGENT_ENTRY(API)                                              \
     TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void); \
     TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void)  \
-    {                                                                          \
-        return &(API);                                                         \
+    {                                                                         \
+        return &(API);                                                        \
     }
 
 #ifdef __cplusplus

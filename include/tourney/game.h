@@ -50,20 +50,20 @@ enum tourney_status {
 /* Facts about a created game instance, filled by `create`.
  * Structs only grow at the end. */
 struct tourney_game_info {
-    size_t state_size;   /* bytes in one state; at least 1 */
-    int32_t move_limit;  /* every move is in [0, move_limit); the most moves
-                          * `legal_moves` can return */
-    int32_t max_plies;   /* no game lasts longer than this many moves */
+    size_t state_size;  /* bytes in one state; at least 1 */
+    int32_t move_limit; /* every move is in [0, move_limit); the most moves
+                         * `legal_moves` can return */
+    int32_t max_plies;  /* no game lasts longer than this many moves */
 };
 
 /* The descriptor a game plugin exports. Required functions are marked; the
  * others may be NULL and the runner and agents check before calling them.
  * Structs only grow at the end. */
 struct tourney_game_api {
-    struct tourney_abi_header header; /* TOURNEY_ABI_HEADER(struct tourney_game_api,
-                                       * TOURNEY_KIND_GAME) */
-    const char *name;        /* short name, e.g. "mnk"; how configs refer to it */
-    const char *description; /* one line */
+    struct tourney_abi_header header;        /* TOURNEY_ABI_HEADER(struct tourney_game_api,
+                                              * TOURNEY_KIND_GAME) */
+    const char *name;                        /* short name, e.g. "mnk"; how configs refer to it */
+    const char *description;                 /* one line */
     const struct tourney_param_desc *params; /* the parameters it accepts */
     size_t param_count;
 
@@ -156,9 +156,8 @@ struct tourney_game_api {
 
 /* Whether API (a descriptor pointer) is long enough to hold FIELD: the test a
  * caller makes before reading a field added in a later minor version. */
-#define TOURNEY_GAME_HAS(API, FIELD)                                           \
-    ((API)->header.struct_size >=                                              \
-     offsetof(struct tourney_game_api, FIELD) + sizeof((API)->FIELD))
+#define TOURNEY_GAME_HAS(API, FIELD) \
+    ((API)->header.struct_size >= offsetof(struct tourney_game_api, FIELD) + sizeof((API)->FIELD))
 
 /* The size of an ABI 1.0 game descriptor, the smallest a runner accepts. */
 #define TOURNEY_GAME_API_SIZE_1_0 offsetof(struct tourney_game_api, order_moves)
@@ -168,11 +167,11 @@ struct tourney_game_api {
 typedef const struct tourney_game_api *(*tourney_game_entry_fn)(void);
 
 /* Defines the entry symbol of a game plugin returning &API. */
-#define TOURNEY_GAME_ENTRY(API)                                                \
-    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);   \
-    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void)    \
-    {                                                                          \
-        return &(API);                                                         \
+#define TOURNEY_GAME_ENTRY(API)                                             \
+    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void); \
+    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void)  \
+    {                                                                       \
+        return &(API);                                                      \
     }
 
 #ifdef __cplusplus

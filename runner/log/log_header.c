@@ -61,16 +61,16 @@ json_t *tourney_header_to_json(const struct log_header *h)
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
         json_array_append_new(agents, json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name,
-                                                "plugin", a->plugin, "params", a->params,
-                                                "digest", a->digest, "is_random", a->is_random));
+                                                "plugin", a->plugin, "params", a->params, "digest",
+                                                a->digest, "is_random", a->is_random));
     }
     json_t *object = json_pack("{s:s, s:i, s:s}", "type", "tournament", "log_format",
                                TOURNEY_LOG_FORMAT, "tourney", h->version);
     int status = object != NULL && agents != NULL ? 0 : -1;
     status |= tourney_settings_add_json(object, s, SETTING_LOG_IDENTITY, false);
     json_t *game = json_pack("{s:s, s:s, s:s, s:s, s:s?}", "config", h->config_path, "game",
-                             h->game, "game_params", h->game_params, "game_digest",
-                             h->game_digest, "game_path", h->game_path);
+                             h->game, "game_params", h->game_params, "game_digest", h->game_digest,
+                             "game_path", h->game_path);
     status |= game != NULL ? json_object_update(object, game) : -1;
     json_decref(game);
     status |= tourney_settings_add_json(object, s, SETTING_LOG_PAIRS, false);
@@ -83,9 +83,8 @@ json_t *tourney_header_to_json(const struct log_header *h)
     status |= tourney_settings_add_json(object, s, SETTING_LOG_ADDED, false);
     if (h->shard.count > 0) {
         status |= json_object_set_new(object, "shard",
-                                      json_pack("{s:I, s:I}", "index",
-                                                (json_int_t)h->shard.index, "count",
-                                                (json_int_t)h->shard.count));
+                                      json_pack("{s:I, s:I}", "index", (json_int_t)h->shard.index,
+                                                "count", (json_int_t)h->shard.count));
     }
     json_decref(agents);
     if (status != 0) {
@@ -95,8 +94,7 @@ json_t *tourney_header_to_json(const struct log_header *h)
     return object;
 }
 
-int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
-                             size_t error_size)
+int tourney_header_from_json(struct log_header *h, json_t *object, char *error, size_t error_size)
 {
     memset(h, 0, sizeof(*h));
     const char *type = NULL, *version = NULL, *config = NULL, *game = NULL;
@@ -115,8 +113,8 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
         return -1;
     }
     if (strcmp(type, "tournament") != 0 || log_format != TOURNEY_LOG_FORMAT) {
-        snprintf(error, error_size, "results log format %lld, expected %d",
-                 (long long)log_format, TOURNEY_LOG_FORMAT);
+        snprintf(error, error_size, "results log format %lld, expected %d", (long long)log_format,
+                 TOURNEY_LOG_FORMAT);
         return -1;
     }
     struct error err;
@@ -259,8 +257,8 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
     case HEADER_SETTING:
         tourney_setting_show(setting, &old->settings, was, sizeof(was));
         tourney_setting_show(setting, &now->settings, is, sizeof(is));
-        snprintf(why, why_size, "the log was played with %s %s, the config says %s",
-                 setting->key, was, is);
+        snprintf(why, why_size, "the log was played with %s %s, the config says %s", setting->key,
+                 was, is);
         break;
     case HEADER_GAME:
         snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
@@ -309,8 +307,9 @@ bool tourney_header_same_shard(const struct log_header *old, const struct log_he
     if (old->shard.count == 0) {
         snprintf(why, why_size, "the log holds %s and this run is %s", was, is);
     } else {
-        snprintf(why, why_size, "the log holds %s and this run is %s (resume it with --shard "
-                                "%" PRIu32 "/%" PRIu32 ")",
+        snprintf(why, why_size,
+                 "the log holds %s and this run is %s (resume it with --shard "
+                 "%" PRIu32 "/%" PRIu32 ")",
                  was, is, old->shard.index, old->shard.count);
     }
     return false;

@@ -24,14 +24,14 @@
 
 struct header_agent {
     char *name;
-    char *plugin;  /* the plugin's descriptor name */
-    char *params;  /* effective parameters as text */
-    char *digest;  /* of the plugin's .so file */
+    char *plugin; /* the plugin's descriptor name */
+    char *params; /* effective parameters as text */
+    char *digest; /* of the plugin's .so file */
     bool is_random;
 };
 
 struct log_header {
-    char *version;     /* of the tourney that wrote the log */
+    char *version; /* of the tourney that wrote the log */
     char *config_path;
     char *game;
     char *game_params;
@@ -72,8 +72,8 @@ void tourney_header_finish(struct log_header *header);
  * the agent's index for the agents' differences. */
 enum header_difference {
     HEADER_SAME = 0,
-    HEADER_SETTING,     /* a setting that decides the games (the seed, the format, ...) */
-    HEADER_GAME,        /* the game plugin or its parameters */
+    HEADER_SETTING, /* a setting that decides the games (the seed, the format, ...) */
+    HEADER_GAME,    /* the game plugin or its parameters */
     HEADER_AGENT_COUNT,
     HEADER_AGENT,       /* an agent's name, plugin or parameters */
     HEADER_GAME_BUILD,  /* the same game plugin, another file */

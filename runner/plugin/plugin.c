@@ -68,8 +68,7 @@ static int check_descriptor(const struct plugin *plugin, const struct tourney_ab
         snprintf(error, error_size,
                  "%s: built for tourney ABI %u.%u, but this runner speaks ABI %d.%d; "
                  "rebuild the plugin against this version's headers",
-                 path, header->abi_major, header->abi_minor, TOURNEY_ABI_MAJOR,
-                 TOURNEY_ABI_MINOR);
+                 path, header->abi_major, header->abi_minor, TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR);
         return -1;
     }
     if (header->kind != (uint32_t)plugin->kind) {
@@ -91,8 +90,9 @@ static int check_descriptor(const struct plugin *plugin, const struct tourney_ab
         snprintf(error, error_size, "%s: the descriptor has no name", path);
         return -1;
     }
-    const char *missing = plugin->kind == TOURNEY_KIND_GAME ? missing_game_function(plugin->game)
-                                                            : missing_agent_function(plugin->agent);
+    const char *missing = plugin->kind == TOURNEY_KIND_GAME
+                              ? missing_game_function(plugin->game)
+                              : missing_agent_function(plugin->agent);
     if (missing != NULL) {
         snprintf(error, error_size, "%s: required function '%s' is NULL in %s plugin '%s'", path,
                  missing, tourney_kind_name(plugin->kind), name);
@@ -102,7 +102,8 @@ static int check_descriptor(const struct plugin *plugin, const struct tourney_ab
     const struct tourney_param_desc *params = tourney_plugin_params(plugin, &count);
     char reason[256];
     if (tourney_params_check_descriptors(params, count, reason, sizeof(reason)) != 0) {
-        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, name, reason);
+        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, name,
+                 reason);
         return -1;
     }
     return 0;
@@ -142,8 +143,8 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
     void *entry = dlsym(plugin->handle, symbol);
     if (entry == NULL) {
         const char *why = dlerror();
-        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not %s plugin (%s)",
-                 path, symbol, kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
+        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not %s plugin (%s)", path,
+                 symbol, kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
                  why ? why : "symbol is NULL");
         goto err_handle;
     }
@@ -249,10 +250,9 @@ static void copy_param(struct plugin_copy *copy, const struct tourney_param_desc
     to->choices = choices;
 }
 
-int tourney_plugin_describe(struct plugin *plugin, const char *path,
-                            enum tourney_plugin_kind kind, const char *name,
-                            const char *description, const struct tourney_param_desc *params,
-                            size_t param_count)
+int tourney_plugin_describe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                            const char *name, const char *description,
+                            const struct tourney_param_desc *params, size_t param_count)
 {
     memset(plugin, 0, sizeof(*plugin));
     struct plugin_copy *copy = calloc(1, sizeof(*copy));
@@ -278,15 +278,19 @@ int tourney_plugin_describe(struct plugin *plugin, const char *path,
     struct tourney_abi_header header = {TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, 0, (uint32_t)kind};
     if (kind == TOURNEY_KIND_GAME) {
         header.struct_size = sizeof(struct tourney_game_api);
-        copy->api.game = (struct tourney_game_api){.header = header, .name = kept_name,
+        copy->api.game = (struct tourney_game_api){.header = header,
+                                                   .name = kept_name,
                                                    .description = kept_description,
-                                                   .params = list, .param_count = param_count};
+                                                   .params = list,
+                                                   .param_count = param_count};
         plugin->game = &copy->api.game;
     } else {
         header.struct_size = sizeof(struct tourney_agent_api);
-        copy->api.agent = (struct tourney_agent_api){.header = header, .name = kept_name,
+        copy->api.agent = (struct tourney_agent_api){.header = header,
+                                                     .name = kept_name,
                                                      .description = kept_description,
-                                                     .params = list, .param_count = param_count};
+                                                     .params = list,
+                                                     .param_count = param_count};
         plugin->agent = &copy->api.agent;
     }
     plugin->kind = kind;

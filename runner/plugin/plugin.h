@@ -16,7 +16,7 @@
  * handle, and its descriptor is a copy whose functions are all NULL. */
 struct plugin {
     char *path;
-    void *handle;                          /* NULL when only described */
+    void *handle; /* NULL when only described */
     enum tourney_plugin_kind kind;
     const struct tourney_game_api *game;   /* when kind is TOURNEY_KIND_GAME */
     const struct tourney_agent_api *agent; /* when kind is TOURNEY_KIND_AGENT */
@@ -32,16 +32,14 @@ void tourney_plugin_close(struct plugin *plugin);
 
 /* Fills PLUGIN with a description of the plugin at PATH, copying every
  * string. Returns 0, or -1 when out of memory. */
-int tourney_plugin_describe(struct plugin *plugin, const char *path,
-                            enum tourney_plugin_kind kind, const char *name,
-                            const char *description, const struct tourney_param_desc *params,
-                            size_t param_count);
+int tourney_plugin_describe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                            const char *name, const char *description,
+                            const struct tourney_param_desc *params, size_t param_count);
 
 /* The plugin's name and parameter list, whatever its kind. */
 const char *tourney_plugin_name(const struct plugin *plugin);
 const char *tourney_plugin_description(const struct plugin *plugin);
-const struct tourney_param_desc *tourney_plugin_params(const struct plugin *plugin,
-                                                       size_t *count);
+const struct tourney_param_desc *tourney_plugin_params(const struct plugin *plugin, size_t *count);
 
 const char *tourney_kind_name(enum tourney_plugin_kind kind);
 
