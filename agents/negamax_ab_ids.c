@@ -45,54 +45,64 @@ static const char *const window_choices[] = {"full", "aspiration", "null", NULL}
 #define AB_IDS_TT_MB_MAX 4096
 
 static const struct tourney_param_info ab_ids_params[AB_IDS_PARAM_COUNT] = {
-    [AB_IDS_MAX_DEPTH] = {
-        .name = "max_depth",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "0",
-        .min = 0,
-        .max = SEARCH_MAX_DEPTH,
-        .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
-    },
+    [AB_IDS_MAX_DEPTH] =
+        {
+            .name = "max_depth",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "0",
+            .min = 0,
+            .max = SEARCH_MAX_DEPTH,
+            .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
+        },
     [AB_IDS_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
-    [AB_IDS_ITERATIVE] = {
-        .name = "iterative",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "deepen one ply at a time; false searches once at max_depth, ignoring the clock",
-    },
-    [AB_IDS_USE_TIME_BUDGET] = {
-        .name = "use_time_budget",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "stop deepening when the move's time budget is spent",
-    },
-    [AB_IDS_ORDERING] = {
-        .name = "ordering",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "likely best moves first: the game's order, the table's, the last iteration's",
-    },
-    [AB_IDS_TT_MB] = {
-        .name = "tt_mb",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "16",
-        .min = 0,
-        .max = AB_IDS_TT_MB_MAX,
-        .help = "transposition table in MiB, kept between moves (needs the game's hash); 0: none",
-    },
-    [AB_IDS_WINDOW] = {
-        .name = "window",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "null",
-        .choices = window_choices,
-        .help = "full alpha-beta, null windows (principal variation search), or also aspiration",
-    },
-    [AB_IDS_KNOWLEDGE] = {
-        .name = "knowledge",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
-    },
+    [AB_IDS_ITERATIVE] =
+        {
+            .name = "iterative",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help =
+                "deepen one ply at a time; false searches once at max_depth, ignoring the clock",
+        },
+    [AB_IDS_USE_TIME_BUDGET] =
+        {
+            .name = "use_time_budget",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help = "stop deepening when the move's time budget is spent",
+        },
+    [AB_IDS_ORDERING] =
+        {
+            .name = "ordering",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help = "likely best moves first: the game's order, the table's, the last iteration's",
+        },
+    [AB_IDS_TT_MB] =
+        {
+            .name = "tt_mb",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "16",
+            .min = 0,
+            .max = AB_IDS_TT_MB_MAX,
+            .help =
+                "transposition table in MiB, kept between moves (needs the game's hash); 0: none",
+        },
+    [AB_IDS_WINDOW] =
+        {
+            .name = "window",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "null",
+            .choices = window_choices,
+            .help =
+                "full alpha-beta, null windows (principal variation search), or also aspiration",
+        },
+    [AB_IDS_KNOWLEDGE] =
+        {
+            .name = "knowledge",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
+        },
 };
 
 static int32_t ab_ids_param_info(const struct tourney_agent_api *api, uint32_t index,
@@ -167,8 +177,7 @@ static int ab_ids_create(const struct tourney_agent_init *init, void **out)
     a->ordering = init->params[AB_IDS_ORDERING].i != 0;
     a->null_window = init->params[AB_IDS_WINDOW].i != AB_WINDOW_FULL;
     a->aspiration = init->params[AB_IDS_WINDOW].i == AB_WINDOW_ASPIRATION;
-    ab_ids_take_knowledge(a, init->game_api, a->ordering,
-                          init->params[AB_IDS_KNOWLEDGE].i != 0);
+    ab_ids_take_knowledge(a, init->game_api, a->ordering, init->params[AB_IDS_KNOWLEDGE].i != 0);
 
     tt_mb = init->params[AB_IDS_TT_MB].i;
     if (tt_mb > 0 && init->game_api->hash == NULL) {

@@ -105,9 +105,9 @@ static double run_once(struct bench *b, bool isolated, int games)
     struct process_seat process[2];
     struct seat seats[2];
     for (int i = 0; i < 2; i++) {
-        seats[i] = isolated ? tourney_process_seat(&process[i], &b->settings,
-                                                   b->agents[i].path, NULL, 0)
-                            : tourney_local_seat(&local[i], b->agents[i].agent, NULL);
+        seats[i] =
+            isolated ? tourney_process_seat(&process[i], &b->settings, b->agents[i].path, NULL, 0)
+                     : tourney_local_seat(&local[i], b->agents[i].agent, NULL);
     }
     uint64_t moves = 0;
     bool all_normal = true;
@@ -150,8 +150,8 @@ static double start_once(struct bench *b)
     uint64_t start = tourney_now_ns();
     struct plugin plugin;
     char error[512];
-    if (tourney_plugin_probe(&plugin, b->agents[0].path, TOURNEY_KIND_AGENT, &options, NULL,
-                             error, sizeof(error)) != 0) {
+    if (tourney_plugin_probe(&plugin, b->agents[0].path, TOURNEY_KIND_AGENT, &options, NULL, error,
+                             sizeof(error)) != 0) {
         fprintf(stderr, "isolation-bench: %s\n", error);
         return -1.0;
     }

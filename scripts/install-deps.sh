@@ -14,6 +14,7 @@ packages=(
   valgrind          # the memcheck test setup
   parallel          # GNU parallel: the test that runs shards of a tournament at once
   clang libclang-rt-14-dev  # libFuzzer, for fuzzing the config reader
+  clang-format      # the C sources' formatting, checked by the tests
   chromium          # report.html in a real browser (tests/e2e/html_in_browser.sh)
   python3           # reads that test's screenshots (tests/e2e/png_check.py)
 )

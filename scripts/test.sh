@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: unit and end-to-end tests on a warning-free build;
+# The whole test suite: the formatting of every C file; unit and end-to-end
+# tests on a warning-free build;
 # the unit tests and the program itself under valgrind's memcheck;
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer;
 # then a short libFuzzer run of the config reader.
@@ -32,6 +33,10 @@ run_tests() {
     exit "$status"
   fi
 }
+
+# Formatting first: it fails in a second, before anything is built.
+./scripts/check-format.sh
+passed=$((passed + 1))
 
 setup build -Dwerror=true
 meson compile -C build

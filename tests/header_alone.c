@@ -27,8 +27,8 @@ int main(void)
     tourney_fake_host_init(&host, 1);
     return api.header.abi_major == TOURNEY_ABI_MAJOR && api.header.struct_size == sizeof(api) &&
                    TOURNEY_HAS_FIELD(struct tourney_agent_api, api.header.struct_size, version) &&
-                   tourney_param_info_copy(table, 1, 0, &info) == TOURNEY_OK &&
-                   info.max == 9 && search.winning_move == NULL &&
+                   tourney_param_info_copy(table, 1, 0, &info) == TOURNEY_OK && info.max == 9 &&
+                   search.winning_move == NULL &&
                    host.services.random_u64(&host) != host.services.random_u64(&host) &&
                    host.services.now_ns(&host) > 0
                ? 0

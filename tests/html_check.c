@@ -337,8 +337,8 @@ static const struct html_node *element_child(const struct html_node *node, size_
 static void check_structure(struct parser *ps, const struct html_node *root)
 {
     if (ps->html != 1 || ps->head != 1 || ps->body != 1 || ps->title != 1) {
-        fail(ps, "%zu html, %zu head, %zu body and %zu title elements: expected one each", ps->html,
-             ps->head, ps->body, ps->title);
+        fail(ps, "%zu html, %zu head, %zu body and %zu title elements: expected one each",
+             ps->html, ps->head, ps->body, ps->title);
         return;
     }
     const struct html_node *html = element_child(root, 0);
@@ -430,7 +430,8 @@ void html_each(const struct html_node *node,
     }
 }
 
-const struct html_node *html_find(const struct html_node *node, const char *name, const char *value)
+const struct html_node *html_find(const struct html_node *node, const char *name,
+                                  const char *value)
 {
     if (node->name != NULL) {
         const char *found = html_attr(node, name);

@@ -41,8 +41,8 @@ struct knowledge_game {
     struct tourney_game_info info;
     struct tourney_game_api api;
     struct tourney_game_search search; /* what get_extension answers */
-    unsigned long calls;    /* calls to the three knowledge functions */
-    unsigned long *counter; /* &calls: the functions see the wrapper as const */
+    unsigned long calls;               /* calls to the three knowledge functions */
+    unsigned long *counter;            /* &calls: the functions see the wrapper as const */
 };
 
 /* Wraps BASE_GAME, an instance of BASE whose info is INFO, offering what

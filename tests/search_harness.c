@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *harness_load(const char *dir, const char *name, const char *symbol, void **entry, char *error,
-                   size_t error_size)
+void *harness_load(const char *dir, const char *name, const char *symbol, void **entry,
+                   char *error, size_t error_size)
 {
     char path[1024];
     void *handle;
@@ -51,8 +51,8 @@ const struct tourney_game_api *harness_load_game(const char *dir, const char *na
     return entry_fn();
 }
 
-const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name, void **handle,
-                                                   char *error, size_t error_size)
+const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name,
+                                                   void **handle, char *error, size_t error_size)
 {
     tourney_agent_entry_fn entry_fn;
     void *entry;
@@ -91,10 +91,10 @@ static int param_value(const struct tourney_param_info *desc, const char *text, 
 
 /* Asks API, through CALL (its get_param_info), for each of COUNT
  * descriptions. */
-static int read_params(uint64_t count, int32_t (*call)(const void *api, uint32_t index,
-                                                      struct tourney_param_info *info),
-                       const void *api, struct tourney_param_info *descs, char *error,
-                       size_t error_size)
+static int
+read_params(uint64_t count,
+            int32_t (*call)(const void *api, uint32_t index, struct tourney_param_info *info),
+            const void *api, struct tourney_param_info *descs, char *error, size_t error_size)
 {
     if (count > HARNESS_MAX_PARAMS) {
         snprintf(error, error_size, "%llu parameters, more than %d", (unsigned long long)count,
@@ -154,7 +154,8 @@ int harness_params(const struct tourney_param_info *descs, size_t count,
         }
     }
     snprintf(copy, sizeof(copy), "%s", overrides == NULL ? "" : overrides);
-    for (char *word = strtok_r(copy, " ", &save); word != NULL; word = strtok_r(NULL, " ", &save)) {
+    for (char *word = strtok_r(copy, " ", &save); word != NULL;
+         word = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(word, '=');
         size_t i = 0;
 
@@ -221,8 +222,7 @@ int harness_agent_create(struct harness_agent *a, const struct tourney_agent_api
     }
     if (tourney_fake_agent_create(&a->fake, api, game_api, game, info, a->values, 0, seed) !=
         TOURNEY_OK) {
-        snprintf(error, error_size, "%s: create failed: %s", api->name,
-                 a->fake.host.last_message);
+        snprintf(error, error_size, "%s: create failed: %s", api->name, a->fake.host.last_message);
         return -1;
     }
     return 0;

@@ -33,8 +33,7 @@ static void start(struct agent_process *p, const char *script, uint64_t limit)
 }
 
 /* Sends an END_GAME request and waits up to WAIT_MS for its answer. */
-static enum process_event call(struct agent_process *p, uint64_t wait_ms, char *error,
-                               size_t size)
+static enum process_event call(struct agent_process *p, uint64_t wait_ms, char *error, size_t size)
 {
     uint32_t sequence;
     struct wire_writer *request = tourney_agent_process_request(p, &sequence);

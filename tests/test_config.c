@@ -198,12 +198,15 @@ static void test_isolation_values(void **state)
     assert_int_equal(f->diag.count, 5);
     assert_diag_n(f, 0, 3, "bad value 'thread' for 'isolation': expected process or none");
     assert_diag_n(f, 1, 4, "bad value 'maybe' for 'sandbox': expected true or false");
-    assert_diag_n(f, 2, 5, "bad value '-1' for 'time_margin_ms': expected a whole number of "
-                         "milliseconds from 0 to 3600000");
-    assert_diag_n(f, 3, 6, "bad value '8' for 'agent_memory_mb': expected a whole number of MiB "
-                         "from 32 to 1048576");
-    assert_diag_n(f, 4, 7, "bad value 'lots' for 'agent_output_limit_kb': expected a whole "
-                         "number of KiB from 0 to 1048576");
+    assert_diag_n(f, 2, 5,
+                  "bad value '-1' for 'time_margin_ms': expected a whole number of "
+                  "milliseconds from 0 to 3600000");
+    assert_diag_n(f, 3, 6,
+                  "bad value '8' for 'agent_memory_mb': expected a whole number of MiB "
+                  "from 32 to 1048576");
+    assert_diag_n(f, 4, 7,
+                  "bad value 'lots' for 'agent_output_limit_kb': expected a whole "
+                  "number of KiB from 0 to 1048576");
 }
 
 static void test_jobs_values(void **state)
@@ -241,7 +244,8 @@ static void test_unknown_section(void **state)
     snprintf(text, sizeof(text), "%s[gmae]\nrows = 3\n", valid_head);
     assert_int_not_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 1);
-    assert_diag_n(f, 0, 9, "unknown section [gmae] (expected [tournament], [game] or [agent NAME])");
+    assert_diag_n(f, 0, 9,
+                  "unknown section [gmae] (expected [tournament], [game] or [agent NAME])");
 }
 
 static void test_unknown_key(void **state)
@@ -278,11 +282,13 @@ static void test_bad_values(void **state)
     assert_diag_n(f, 1, 3, "bad value '-1' for 'seed': expected a whole number");
     assert_diag_n(f, 2, 4, "bad value '0' for 'time_per_move_ms'");
     assert_diag_n(f, 3, 5, "bad value 'has space' for 'name'");
-    assert_diag_n(f, 4, 8, "bad value 'many' for 'rows' of game plugin 'mnk': expected a whole "
-                         "number from 1 to 16");
+    assert_diag_n(f, 4, 8,
+                  "bad value 'many' for 'rows' of game plugin 'mnk': expected a whole "
+                  "number from 1 to 16");
     assert_diag_n(f, 5, 11, "bad value '-2' for 'depth' of agent 'a' (plugin 'minimax')");
-    assert_diag_n(f, 6, 12, "bad value 'sometimes' for 'tie_break' of agent 'a' (plugin "
-                          "'minimax'): expected one of: lowest, random");
+    assert_diag_n(f, 6, 12,
+                  "bad value 'sometimes' for 'tie_break' of agent 'a' (plugin "
+                  "'minimax'): expected one of: lowest, random");
 }
 
 static void test_sprt_and_anchor(void **state)
@@ -320,8 +326,9 @@ static void test_sprt_and_anchor(void **state)
     assert_int_not_equal(open_text(f, bad), 0);
     assert_int_equal(f->diag.count, 2);
     assert_diag_n(f, 0, 3, "bad value '10, 0, 0.05, 0.05' for 'sprt': expected elo0 < elo1");
-    assert_diag_n(f, 1, 4, "bad value 'median' for 'rating_anchor': expected auto, random or "
-                           "mean");
+    assert_diag_n(f, 1, 4,
+                  "bad value 'median' for 'rating_anchor': expected auto, random or "
+                  "mean");
 }
 
 static void test_sprt_needs_two_agents(void **state)
@@ -339,8 +346,9 @@ static void test_sprt_needs_two_agents(void **state)
                        "[agent c]\n"
                        "plugin = random\n";
     assert_int_not_equal(open_text(f, text), 0);
-    assert_diag(f, 3, "'sprt' tests a match of two agents, but this file has 3 [agent NAME] "
-                      "sections");
+    assert_diag(f, 3,
+                "'sprt' tests a match of two agents, but this file has 3 [agent NAME] "
+                "sections");
 }
 
 static void test_missing_required(void **state)
@@ -486,15 +494,18 @@ static void test_unknown_agent_parameter(void **state)
 {
     struct fixture *f = *state;
     char text[1024];
-    snprintf(text, sizeof(text), "%s[agent c]\nplugin = negamax\ndetph = 3\n[agent d]\n"
-                                 "plugin = first-open\ndepth = 1\n",
+    snprintf(text, sizeof(text),
+             "%s[agent c]\nplugin = negamax\ndetph = 3\n[agent d]\n"
+             "plugin = first-open\ndepth = 1\n",
              valid_head);
     assert_int_not_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 2);
-    assert_diag(f, 11, "unknown parameter 'detph' for agent 'c' (plugin 'negamax') (expected "
-                       "one of: depth");
-    assert_diag_n(f, 1, 14, "unknown parameter 'depth' for agent 'd' (plugin 'first-open'), "
-                          "which takes no parameters");
+    assert_diag(f, 11,
+                "unknown parameter 'detph' for agent 'c' (plugin 'negamax') (expected "
+                "one of: depth");
+    assert_diag_n(f, 1, 14,
+                  "unknown parameter 'depth' for agent 'd' (plugin 'first-open'), "
+                  "which takes no parameters");
 }
 
 static void test_game_refuses_parameters(void **state)
@@ -528,9 +539,9 @@ static void test_last_line_without_newline(void **state)
 static void test_unreadable_file(void **state)
 {
     struct fixture *f = *state;
-    assert_int_not_equal(tourney_tournament_open(&f->tournament, "/nonexistent/x.ini", NULL,
-                                                 PLUGIN_PATH, &f->diag),
-                         0);
+    assert_int_not_equal(
+        tourney_tournament_open(&f->tournament, "/nonexistent/x.ini", NULL, PLUGIN_PATH, &f->diag),
+        0);
     assert_int_equal(f->diag.count, 1);
     assert_string_equal(f->diag.items[0],
                         "/nonexistent/x.ini: cannot open: No such file or directory");

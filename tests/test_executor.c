@@ -53,12 +53,15 @@ static int setup(void **state)
                      0);
     f.rules = (struct match_rules){&f.game, 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
-    f.limits = (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024,
-                                         .output_limit_kb = 64};
+    f.limits =
+        (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024, .output_limit_kb = 64};
     memcpy(f.game_params, mnk, sizeof(mnk));
-    f.settings = (struct process_settings){.host_path = f.host, .limits = &f.limits,
-                                           .sandbox = true, .game_path = f.game_plugin.path,
-                                           .game_params = f.game_params, .game_param_count = 3};
+    f.settings = (struct process_settings){.host_path = f.host,
+                                           .limits = &f.limits,
+                                           .sandbox = true,
+                                           .game_path = f.game_plugin.path,
+                                           .game_params = f.game_params,
+                                           .game_param_count = 3};
     *state = &f;
     return 0;
 }
@@ -95,15 +98,14 @@ static void play(struct fixture *f, const struct plugin *a, const struct tourney
     const struct plugin *plugins[2] = {a, b};
     const struct tourney_param_value *params[2] = {pa, pb};
     for (int i = 0; i < 2; i++) {
-        seats[i] = f->isolated
-                       ? tourney_process_seat(&process[i], &f->settings, plugins[i]->path,
-                                              params[i], plugins[i]->agent->param_count)
-                       : tourney_local_seat(&local[i], plugins[i]->agent, params[i]);
+        seats[i] = f->isolated ? tourney_process_seat(&process[i], &f->settings, plugins[i]->path,
+                                                      params[i], plugins[i]->agent->param_count)
+                               : tourney_local_seat(&local[i], plugins[i]->agent, params[i]);
     }
     tourney_record_init(record);
     char error[256];
-    assert_int_equal(
-        tourney_play_game(&f->rules, seats, &scheduled, record, error, sizeof(error)), 0);
+    assert_int_equal(tourney_play_game(&f->rules, seats, &scheduled, record, error, sizeof(error)),
+                     0);
     for (int i = 0; f->isolated && i < 2; i++) {
         tourney_process_seat_finish(&process[i]);
     }
@@ -130,9 +132,8 @@ static void test_rules_end_the_game(void **state)
     tourney_record_finish(&r);
 }
 
-static void test_fault(struct fixture *f, const char *mode, int seat,
-                       enum termination termination, size_t moves, const char *reason,
-                       const char *logged)
+static void test_fault(struct fixture *f, const char *mode, int seat, enum termination termination,
+                       size_t moves, const char *reason, const char *logged)
 {
     static const char *const modes[] = {"illegal", "out-of-range", "error", "create-fails"};
     struct tourney_param_value param = {0};
@@ -242,9 +243,9 @@ int main(void)
         cmocka_unit_test(test_first_failed_create_wins),
         cmocka_unit_test(test_seed_replays_game),
     };
-    int failed = cmocka_run_group_tests_name("executor, agents in the runner", tests, setup,
-                                             teardown);
-    failed += cmocka_run_group_tests_name("executor, agents in processes", tests,
-                                          setup_isolated, teardown);
+    int failed =
+        cmocka_run_group_tests_name("executor, agents in the runner", tests, setup, teardown);
+    failed += cmocka_run_group_tests_name("executor, agents in processes", tests, setup_isolated,
+                                          teardown);
     return failed;
 }

@@ -219,8 +219,7 @@ static void test_bad_headers(void **state)
     } cases[] = {
         {"\"seed\":\"20261122\"", "\"seed\":\"20261123\"",
          "results log header does not match its settings digest"},
-        {"\"seed\":\"20261122\",", "",
-         "results log header: 'seed' is missing"},
+        {"\"seed\":\"20261122\",", "", "results log header: 'seed' is missing"},
         {"\"games_per_pair\":40", "\"games_per_pair\":\"40\"",
          "results log header: 'games_per_pair' has the wrong type"},
         {"\"games_per_pair\":40", "\"games_per_pair\":41",

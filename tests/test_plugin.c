@@ -422,9 +422,8 @@ static void test_search_build_tree(void **state)
     (void)state;
     struct plugin_search search;
     /* Run from the build tree, the build's agents/ and games/ are searched. */
-    assert_int_equal(tourney_plugin_search_init(&search, NULL, 0, NULL,
-                                                TOURNEY_TEST_BUILD_ROOT "/tourney"),
-                     0);
+    assert_int_equal(
+        tourney_plugin_search_init(&search, NULL, 0, NULL, TOURNEY_TEST_BUILD_ROOT "/tourney"), 0);
     assert_int_equal(search.count, 2);
     char *found = tourney_plugin_search_find(&search, TOURNEY_KIND_AGENT, "negamax", NULL);
     assert_string_equal(found, TOURNEY_TEST_AGENT_DIR "/negamax.so");

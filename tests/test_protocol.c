@@ -20,9 +20,8 @@ static const unsigned char *payload_of(const struct wire_writer *w, uint16_t typ
 {
     struct wire_header h;
     char error[128];
-    assert_int_equal(tourney_wire_frame(w->data, w->length, PROTOCOL_VERSION, &h, error,
-                                        sizeof(error)),
-                     1);
+    assert_int_equal(
+        tourney_wire_frame(w->data, w->length, PROTOCOL_VERSION, &h, error, sizeof(error)), 1);
     assert_int_equal(h.type, type);
     assert_int_equal(h.sequence, sequence);
     assert_int_equal(h.length + WIRE_HEADER_SIZE, w->length);
@@ -135,10 +134,17 @@ static void test_loaded_round_trip(void **state)
     (void)state;
     static const char *const words[] = {"lowest", "random", NULL};
     const struct tourney_param_info params[2] = {
-        {.name = "depth", .type = TOURNEY_PARAM_INT, .default_value = "4", .min = -1,
-         .max = 64, .help = "plies"},
-        {.name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest",
-         .choices = words, .help = NULL},
+        {.name = "depth",
+         .type = TOURNEY_PARAM_INT,
+         .default_value = "4",
+         .min = -1,
+         .max = 64,
+         .help = "plies"},
+        {.name = "tie_break",
+         .type = TOURNEY_PARAM_CHOICE,
+         .default_value = "lowest",
+         .choices = words,
+         .help = NULL},
     };
     const struct msg_loaded sent = {
         .sandbox = SANDBOX_STATE_UNAVAILABLE,
@@ -190,8 +196,8 @@ static void test_game_messages_round_trip(void **state)
     const unsigned char *payload;
 
     const struct tourney_param_value values[1] = {{9}};
-    const struct msg_new_game game = {.random_seed = UINT64_MAX - 5, .seat = 1,
-                                      .params = {.count = 1, .values = values}};
+    const struct msg_new_game game = {
+        .random_seed = UINT64_MAX - 5, .seat = 1, .params = {.count = 1, .values = values}};
     assert_int_equal(tourney_msg_put_new_game(&w, 2, &game), 0);
     payload = payload_of(&w, MSG_NEW_GAME, 2, &length);
     struct msg_new_game got_game;
@@ -202,8 +208,11 @@ static void test_game_messages_round_trip(void **state)
     refuses_damaged(payload, length, decode_new_game);
 
     const unsigned char board[5] = {1, 0, 2, 0, 1};
-    const struct msg_move move = {.ply = 4, .budget_ns = 50, .deadline_ns = UINT64_MAX,
-                                  .state = board, .state_size = sizeof(board)};
+    const struct msg_move move = {.ply = 4,
+                                  .budget_ns = 50,
+                                  .deadline_ns = UINT64_MAX,
+                                  .state = board,
+                                  .state_size = sizeof(board)};
     assert_int_equal(tourney_msg_put_move(&w, 3, &move), 0);
     payload = payload_of(&w, MSG_MOVE, 3, &length);
     struct msg_move got_move;
@@ -216,7 +225,11 @@ static void test_game_messages_round_trip(void **state)
 
     const struct msg_moved moved = {
         .outcome = {.status = -2, .log_dropped = 3, .peak_kb = 1 << 20, .memory_low = 1},
-        .move = 7, .nodes = UINT64_C(1) << 50, .depth = -1, .score = -999999, .has_score = 1};
+        .move = 7,
+        .nodes = UINT64_C(1) << 50,
+        .depth = -1,
+        .score = -999999,
+        .has_score = 1};
     assert_int_equal(tourney_msg_put_moved(&w, 3, &moved), 0);
     payload = payload_of(&w, MSG_MOVED, 3, &length);
     struct msg_moved got_moved;
@@ -255,14 +268,12 @@ static void test_frames_are_checked(void **state)
     char error[128];
     /* Not all there yet: wait for more. */
     for (size_t cut = 0; cut < WIRE_HEADER_SIZE; cut++) {
-        assert_int_equal(tourney_wire_frame(w.data, cut, PROTOCOL_VERSION, &h, error,
-                                            sizeof(error)),
-                         0);
+        assert_int_equal(
+            tourney_wire_frame(w.data, cut, PROTOCOL_VERSION, &h, error, sizeof(error)), 0);
     }
     /* Another version is refused, naming both. */
-    assert_int_equal(tourney_wire_frame(w.data, w.length, PROTOCOL_VERSION + 1, &h, error,
-                                        sizeof(error)),
-                     -1);
+    assert_int_equal(
+        tourney_wire_frame(w.data, w.length, PROTOCOL_VERSION + 1, &h, error, sizeof(error)), -1);
     assert_non_null(strstr(error, "protocol version"));
     /* Garbage is refused at its first four bytes. */
     assert_int_equal(tourney_wire_frame("junk", 4, PROTOCOL_VERSION, &h, error, sizeof(error)),
@@ -272,9 +283,8 @@ static void test_frames_are_checked(void **state)
     unsigned char huge[WIRE_HEADER_SIZE];
     memcpy(huge, w.data, sizeof(huge));
     huge[11] = 0x7f;
-    assert_int_equal(tourney_wire_frame(huge, sizeof(huge), PROTOCOL_VERSION, &h, error,
-                                        sizeof(error)),
-                     -1);
+    assert_int_equal(
+        tourney_wire_frame(huge, sizeof(huge), PROTOCOL_VERSION, &h, error, sizeof(error)), -1);
     assert_non_null(strstr(error, "more than"));
     tourney_wire_writer_finish(&w);
 }

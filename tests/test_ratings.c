@@ -69,8 +69,8 @@ static void test_two_agents_agree_with_pairwise(void **state)
     assert_float_equal(value(&r, 1), 0.0, 1e-12);
     assert_float_equal(r.agents[0].stderr_elo, 37.61100540516171, 1e-6);
     assert_float_equal(r.agents[1].stderr_elo, 0.0, 1e-12);
-    assert_float_equal(r.agents[0].low.value, 120.41199826559247 - 1.959963984540054 *
-                                                  37.61100540516171, 1e-6);
+    assert_float_equal(r.agents[0].low.value,
+                       120.41199826559247 - 1.959963984540054 * 37.61100540516171, 1e-6);
     struct elo_estimate pairwise = tourney_elo_estimate(30, 20, 10);
     assert_float_equal(value(&r, 0), pairwise.elo.value, 1e-6);
     tourney_ratings_finish(&r);
@@ -284,8 +284,8 @@ static void test_pairwise_elo_coverage(void **state)
             l += r < 0;
         }
         struct elo_estimate e = tourney_elo_estimate(w, d, l);
-        covered += e.low.kind == ELO_FINITE && e.high.kind == ELO_FINITE &&
-                   e.low.value <= truth && truth <= e.high.value;
+        covered += e.low.kind == ELO_FINITE && e.high.kind == ELO_FINITE && e.low.value <= truth &&
+                   truth <= e.high.value;
     }
     assert_coverage(covered, trials);
 }

@@ -25,10 +25,20 @@ static void make_record(struct game_record *record)
     record->agent[1] = 0;
     record->seed = UINT64_C(0x0123456789abcdef);
     const struct move_record moves[] = {
-        {.seat = 0, .move = 4, .depth = 9, .score = 0, .has_score = 1, .nodes = 647,
+        {.seat = 0,
+         .move = 4,
+         .depth = 9,
+         .score = 0,
+         .has_score = 1,
+         .nodes = 647,
          .time_ns = 1000},
         {.seat = 1, .move = 0, .depth = 0, .has_score = 0, .nodes = 0, .time_ns = 200},
-        {.seat = 0, .move = 8, .depth = 7, .score = -3, .has_score = 1, .nodes = 31,
+        {.seat = 0,
+         .move = 8,
+         .depth = 7,
+         .score = -3,
+         .has_score = 1,
+         .nodes = 31,
          .time_ns = 300},
     };
     for (size_t i = 0; i < 3; i++) {
@@ -103,9 +113,9 @@ static void test_a_line_without_a_field_is_refused(void **state)
     struct game_record written;
     make_record(&written);
     const char *seat_names[2] = {names[2], names[0]};
-    static const char *const required[] = {"game", "first", "second", "seed", "moves",
-                                           "seats", "result", "termination", "log",
-                                           "log_dropped"};
+    static const char *const required[] = {"game",  "first",      "second", "seed",
+                                           "moves", "seats",      "result", "termination",
+                                           "log",   "log_dropped"};
     for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
         json_t *object = tourney_record_to_json(&written, seat_names);
         assert_non_null(object);

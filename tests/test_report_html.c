@@ -136,7 +136,8 @@ static void test_heat_colours(void **state)
 }
 
 /* A record of a game between A (first) and B, without moves. */
-static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b, bool faulted)
+static void bare_record(struct game_record *r, uint32_t index, uint32_t a, uint32_t b,
+                        bool faulted)
 {
     tourney_record_init(r);
     r->index = index;
@@ -494,10 +495,9 @@ static void test_page_with_boards(void **state)
      * score 0, the rating below -800 (it never scored) and its interval,
      * win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
      * first, as second and against random. */
-    assert_text_of(
-        root, "data-agent", "b<&\"'>",
-        "3b<&\"'>weird (version <b>&): note = </script><!-- & \"quoted\"30030.0<-800"
-        "[<-800, <-800]0.0[0.0, 56.1]0.00.00.0");
+    assert_text_of(root, "data-agent", "b<&\"'>",
+                   "3b<&\"'>weird (version <b>&): note = </script><!-- & \"quoted\"30030.0<-800"
+                   "[<-800, <-800]0.0[0.0, 56.1]0.00.00.0");
     assert_non_null(strstr(page, "<code>alpha-plugin</code> (org.example.alpha 1.0): depth = 2"));
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
@@ -683,16 +683,11 @@ static void test_checker_refuses(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_escaping),
-        cmocka_unit_test(test_chart_axis),
-        cmocka_unit_test(test_heat_colours),
-        cmocka_unit_test(test_game_sample),
-        cmocka_unit_test(test_log_game),
-        cmocka_unit_test(test_page_with_boards),
-        cmocka_unit_test(test_position_budget),
-        cmocka_unit_test(test_page_without_boards),
-        cmocka_unit_test(test_page_without_games),
-        cmocka_unit_test(test_checker_refuses),
+        cmocka_unit_test(test_escaping),           cmocka_unit_test(test_chart_axis),
+        cmocka_unit_test(test_heat_colours),       cmocka_unit_test(test_game_sample),
+        cmocka_unit_test(test_log_game),           cmocka_unit_test(test_page_with_boards),
+        cmocka_unit_test(test_position_budget),    cmocka_unit_test(test_page_without_boards),
+        cmocka_unit_test(test_page_without_games), cmocka_unit_test(test_checker_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

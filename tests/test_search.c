@@ -45,11 +45,8 @@ enum agent_index {
 };
 
 static const char *const agent_names[AGENT_COUNT] = {
-    [FIRST_OPEN] = "first-open",
-    [RANDOM] = "random",
-    [MINIMAX] = "minimax",
-    [NEGAMAX] = "negamax",
-    [AB_IDS] = "negamax-ab-ids",
+    [FIRST_OPEN] = "first-open", [RANDOM] = "random",         [MINIMAX] = "minimax",
+    [NEGAMAX] = "negamax",       [AB_IDS] = "negamax-ab-ids",
 };
 
 /* The plugins, loaded once for the whole group. */
@@ -331,9 +328,9 @@ static void test_descriptors(void **state)
                          0);
         /* Past the last parameter there is nothing to describe. */
         descs[0].struct_size = sizeof(descs[0]);
-        assert_int_equal(api->get_param_info == NULL ? TOURNEY_ERR_INVALID
-                                                     : api->get_param_info(api, (uint32_t)count,
-                                                                           &descs[0]),
+        assert_int_equal(api->get_param_info == NULL
+                             ? TOURNEY_ERR_INVALID
+                             : api->get_param_info(api, (uint32_t)count, &descs[0]),
                          TOURNEY_ERR_INVALID);
         api->destroy(NULL);
     }
@@ -349,17 +346,10 @@ static void test_bad_params_are_refused(void **state)
         const char *param;
         int64_t value;
     } cases[] = {
-        {MINIMAX, "depth", -1},
-        {NEGAMAX, "depth", 1000000},
-        {NEGAMAX, "tie_break", 2},
-        {AB_IDS, "max_depth", -3},
-        {AB_IDS, "iterative", 2},
-        {AB_IDS, "tie_break", -1},
-        {AB_IDS, "ordering", 2},
-        {AB_IDS, "tt_mb", -1},
-        {AB_IDS, "tt_mb", 4097},
-        {AB_IDS, "window", 3},
-        {AB_IDS, "knowledge", -1},
+        {MINIMAX, "depth", -1},    {NEGAMAX, "depth", 1000000}, {NEGAMAX, "tie_break", 2},
+        {AB_IDS, "max_depth", -3}, {AB_IDS, "iterative", 2},    {AB_IDS, "tie_break", -1},
+        {AB_IDS, "ordering", 2},   {AB_IDS, "tt_mb", -1},       {AB_IDS, "tt_mb", 4097},
+        {AB_IDS, "window", 3},     {AB_IDS, "knowledge", -1},
     };
 
     (void)state;

@@ -72,8 +72,8 @@ static int group_setup(void **state)
     (void)state;
     plugins.mnk =
         harness_load_game(TOURNEY_TEST_GAME_DIR, "mnk", &plugins.mnk_handle, error, sizeof(error));
-    plugins.negamax = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax", &plugins.negamax_handle,
-                                         error, sizeof(error));
+    plugins.negamax = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax",
+                                         &plugins.negamax_handle, error, sizeof(error));
     plugins.ab = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax-ab-ids", &plugins.ab_handle,
                                     error, sizeof(error));
     if (plugins.mnk == NULL || plugins.negamax == NULL || plugins.ab == NULL) {
@@ -144,8 +144,8 @@ static int32_t search_value(const struct game_view *v, const struct tourney_agen
     char error[ERROR_SIZE];
     tourney_move chosen;
 
-    if (harness_agent_create(a, agent, v->api, v->game, v->info, params, 1, error, sizeof(error)) !=
-        0) {
+    if (harness_agent_create(a, agent, v->api, v->game, v->info, params, 1, error,
+                             sizeof(error)) != 0) {
         fail_msg("%s", error);
     }
     assert_int_equal(harness_choose(a, state, 0, &report, &chosen), TOURNEY_OK);
@@ -214,7 +214,8 @@ static const char *const orderings[] = {"ordering=false", "ordering=true"};
 static const char *const tables[] = {"tt_mb=0", "tt_mb=1"};
 static const char *const windows[] = {"window=full", "window=aspiration", "window=null"};
 static const char *const knowledges[] = {"knowledge=false", "knowledge=true"};
-static const char *const deepenings[] = {"iterative=false", "iterative=true use_time_budget=false"};
+static const char *const deepenings[] = {"iterative=false",
+                                         "iterative=true use_time_budget=false"};
 
 #define COUNT(A) (sizeof(A) / sizeof((A)[0]))
 
@@ -441,7 +442,8 @@ static void test_depth_limited_values(void **state)
             int32_t expected;
 
             snprintf(params, sizeof(params), "depth=%d", depth);
-            expected = search_value(&p->plain_view, plugins.negamax, params, board, &expected_move);
+            expected =
+                search_value(&p->plain_view, plugins.negamax, params, board, &expected_move);
             for (size_t w = 0; w < COUNT(windows); w++) {
                 for (size_t d = 0; d < COUNT(deepenings); d++) {
                     tourney_move move;
@@ -452,8 +454,8 @@ static void test_depth_limited_values(void **state)
                     value = search_value(&p->known_view, plugins.ab, params, board, &move);
                     if (value != expected || move != expected_move) {
                         fail_msg("%s depth %d, %s: value %d move %d, expected %d move %d",
-                                 cases[c].game, depth, params, (int)value, (int)move, (int)expected,
-                                 (int)expected_move);
+                                 cases[c].game, depth, params, (int)value, (int)move,
+                                 (int)expected, (int)expected_move);
                     }
                 }
             }
@@ -617,8 +619,10 @@ static void test_abi_1_1_game_knowledge_is_found(void **state)
     assert_int_equal(new_move, 1);
     /* The knowledge counted: without it, and without ordering, the same
      * search visits 175,984 positions. */
-    struct tourney_move_report without = report_of(&p->plain_view, "tt_mb=0 knowledge=false "
-                                                   "ordering=false", board, &new_move);
+    struct tourney_move_report without = report_of(&p->plain_view,
+                                                   "tt_mb=0 knowledge=false "
+                                                   "ordering=false",
+                                                   board, &new_move);
     assert_int_equal(without.nodes, 175984);
     mnk_pair_free(p);
 }
@@ -844,9 +848,9 @@ static void test_pons_format(void **state)
     int pons = 0;
 
     (void)state;
-    assert_int_equal(
-        pons_parse_line("2252576253462244111563365343671351441 -1\n", moves, sizeof(moves), &score),
-        0);
+    assert_int_equal(pons_parse_line("2252576253462244111563365343671351441 -1\n", moves,
+                                     sizeof(moves), &score),
+                     0);
     assert_string_equal(moves, "2252576253462244111563365343671351441");
     assert_int_equal(score, -1);
     assert_int_equal(pons_parse_line("4453 18\r\n", moves, sizeof(moves), &score), 0);

@@ -69,13 +69,19 @@ static void test_parse(void **state)
     char why[160];
     memset(&s, 0, sizeof(s));
     assert_true(tourney_parse_sprt("0, 50, 0.05, 0.1", &s, why, sizeof(why)));
-    assert_true(s.enabled && s.elo0 == 0.0 && s.elo1 == 50.0 && s.alpha == 0.05 &&
-                s.beta == 0.1);
+    assert_true(s.enabled && s.elo0 == 0.0 && s.elo1 == 50.0 && s.alpha == 0.05 && s.beta == 0.1);
     assert_true(tourney_parse_sprt("-5.5,5.5,0.01,0.01", &s, why, sizeof(why)));
-    static const char *const bad[] = {
-        "",           "0, 50, 0.05",        "0, 50, 0.05, 0.05, 1", "50, 0, 0.05, 0.05",
-        "0, 0, 0.05, 0.05", "0, 50, 0, 0.05", "0, 50, 0.05, 0.5",   "0, 50, x, 0.05",
-        "0, 2000, 0.05, 0.05", "0, 50, 0.05, 0.05 extra", "nan, 5, 0.05, 0.05"};
+    static const char *const bad[] = {"",
+                                      "0, 50, 0.05",
+                                      "0, 50, 0.05, 0.05, 1",
+                                      "50, 0, 0.05, 0.05",
+                                      "0, 0, 0.05, 0.05",
+                                      "0, 50, 0, 0.05",
+                                      "0, 50, 0.05, 0.5",
+                                      "0, 50, x, 0.05",
+                                      "0, 2000, 0.05, 0.05",
+                                      "0, 50, 0.05, 0.05 extra",
+                                      "nan, 5, 0.05, 0.05"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         why[0] = '\0';
         if (tourney_parse_sprt(bad[i], &s, why, sizeof(why))) {
@@ -147,7 +153,7 @@ static void test_pairs_and_stopping(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_llr_worked_example), cmocka_unit_test(test_llr_degenerate),
+        cmocka_unit_test(test_llr_worked_example),  cmocka_unit_test(test_llr_degenerate),
         cmocka_unit_test(test_bounds_and_verdicts), cmocka_unit_test(test_parse),
         cmocka_unit_test(test_pairs_and_stopping),
     };

@@ -80,7 +80,8 @@ int tt_init(struct tt *tt, int64_t mb)
     if (count > (SIZE_MAX - HUGE_PAGE) / sizeof(struct tt_bucket)) {
         return TOURNEY_ERR_NOMEM;
     }
-    tt->buckets = zeroed_pages((size_t)count * sizeof(struct tt_bucket), &tt->mapping, &tt->mapped);
+    tt->buckets =
+        zeroed_pages((size_t)count * sizeof(struct tt_bucket), &tt->mapping, &tt->mapped);
     if (tt->buckets == NULL) {
         return TOURNEY_ERR_NOMEM;
     }

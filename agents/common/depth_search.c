@@ -4,14 +4,16 @@
 #include <stdlib.h>
 
 static const struct tourney_param_info depth_search_params[DEPTH_SEARCH_PARAM_COUNT] = {
-    [DEPTH_SEARCH_DEPTH] = {
-        .name = "depth",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "0",
-        .min = 0,
-        .max = SEARCH_MAX_DEPTH,
-        .help = "plies to look ahead before using the game's evaluation; 0 searches to the end",
-    },
+    [DEPTH_SEARCH_DEPTH] =
+        {
+            .name = "depth",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "0",
+            .min = 0,
+            .max = SEARCH_MAX_DEPTH,
+            .help =
+                "plies to look ahead before using the game's evaluation; 0 searches to the end",
+        },
     [DEPTH_SEARCH_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
 };
 

@@ -29,7 +29,7 @@ struct depth_search {
     struct root_choice choice;
     int32_t depth; /* the search depth, INT32_MAX for no limit */
     int tie_break;
-    int me;        /* the player to move at the root */
+    int me; /* the player to move at the root */
 };
 
 /* The value, for d->me, of the working position `ply` plies below the root,

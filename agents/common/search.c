@@ -68,8 +68,8 @@ int search_init(struct search *s, const struct tourney_agent_init *init, const c
         return TOURNEY_ERR_INVALID;
     }
     info = init->game_info;
-    if (init->game_api == NULL || info == NULL || info->state_size == 0 ||
-        info->move_limit <= 0 || info->max_plies < 0) {
+    if (init->game_api == NULL || info == NULL || info->state_size == 0 || info->move_limit <= 0 ||
+        info->max_plies < 0) {
         search_log(s, TOURNEY_LOG_ERROR, "no game, or a game without states or moves");
         return TOURNEY_ERR_INVALID;
     }
@@ -263,8 +263,7 @@ static tourney_move tie_of_rank(const struct root_choice *rc, int rank)
     return rc->ties[0];
 }
 
-tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
-                              const struct search *s)
+tourney_move root_choice_pick(const struct root_choice *rc, int tie_break, const struct search *s)
 {
     /* Ties are ranked by move number, not by the order they were offered
      * in, so a move ordering changes neither choice. */

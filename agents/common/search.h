@@ -45,43 +45,43 @@ enum tie_break {
 extern const char *const search_tie_break_choices[];
 
 /* The tie_break parameter, as every searching agent offers it. */
-#define SEARCH_TIE_BREAK_PARAM                                                                 \
-    {                                                                                          \
-        .name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest",          \
-        .choices = search_tie_break_choices,                                                   \
-        .help = "among equally good moves: the lowest-numbered, or one at random",             \
+#define SEARCH_TIE_BREAK_PARAM                                                        \
+    {                                                                                 \
+        .name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest", \
+        .choices = search_tie_break_choices,                                          \
+        .help = "among equally good moves: the lowest-numbered, or one at random",    \
     }
 
 /* Everything one agent instance needs to search: the game, the host, and
  * buffers sized from the game's info when the instance is created, so the
  * search itself never allocates. */
 struct search {
-    const char *name;      /* the agent's, to begin its log messages */
+    const char *name; /* the agent's, to begin its log messages */
     const struct tourney_game_api *api;
     const void *game;
     struct tourney_game_info info;
     const struct tourney_host *host;
     void *host_context;
 
-    unsigned char *state;  /* the working position, changed by apply/undo */
-    tourney_move *moves;   /* `levels` move lists of info.move_limit each */
-    int32_t levels;        /* move lists: max_plies + 1, or 1 */
+    unsigned char *state; /* the working position, changed by apply/undo */
+    tourney_move *moves;  /* `levels` move lists of info.move_limit each */
+    int32_t levels;       /* move lists: max_plies + 1, or 1 */
 
     /* Filled in by the search. */
-    uint64_t nodes;        /* positions visited, the root included */
-    int32_t max_ply;       /* the deepest ply reached */
-    bool horizon_hit;      /* a position was cut off by the depth limit */
+    uint64_t nodes;   /* positions visited, the root included */
+    int32_t max_ply;  /* the deepest ply reached */
+    bool horizon_hit; /* a position was cut off by the depth limit */
 
     /* Time control, used by agents that can abandon a search. */
-    bool timed;            /* look at the clock at all */
+    bool timed; /* look at the clock at all */
     uint64_t deadline_ns;
-    bool aborted;          /* the deadline passed: every value since is void */
+    bool aborted; /* the deadline passed: every value since is void */
 };
 
 /* A root move's value, gathered move by move, and the moves that share the
  * best value so far, in the order they were offered. */
 struct root_choice {
-    tourney_move *ties;    /* room for info.move_limit moves */
+    tourney_move *ties; /* room for info.move_limit moves */
     int count;
     int32_t best;
 };
@@ -171,8 +171,7 @@ void root_choice_offer(struct root_choice *rc, tourney_move move, int32_t value)
 
 /* The chosen move: the lowest-numbered among the best, or a uniform pick
  * among them (the same whatever order they were offered in). */
-tourney_move root_choice_pick(const struct root_choice *rc, int tie_break,
-                              const struct search *s);
+tourney_move root_choice_pick(const struct root_choice *rc, int tie_break, const struct search *s);
 
 /* Agents that look only at the root (first-open, random): the instance is
  * a heap-allocated struct search with the root's move list. */

@@ -38,8 +38,8 @@ static int check(const struct tourney_fake_game *game, const char *board, tourne
     tourney_fake_agent_destroy(&agent);
     if (status != TOURNEY_OK || chosen != move || report.nodes != nodes ||
         report.has_score != wins || (wins && report.score != TOURNEY_SCORE_WIN - 1)) {
-        fprintf(stderr, "%s: status %d, move %d, %llu nodes, score %d (%d)\n", board,
-                (int)status, (int)chosen, (unsigned long long)report.nodes, (int)report.score,
+        fprintf(stderr, "%s: status %d, move %d, %llu nodes, score %d (%d)\n", board, (int)status,
+                (int)chosen, (unsigned long long)report.nodes, (int)report.score,
                 (int)report.has_score);
         return 1;
     }
@@ -52,8 +52,8 @@ int main(int argc, char **argv)
     struct tourney_fake_game game;
     char error[256];
 
-    if (argc != 2 || tourney_fake_game_open(&game, argv[1], board_size, error,
-                                            sizeof(error)) != TOURNEY_OK) {
+    if (argc != 2 ||
+        tourney_fake_game_open(&game, argv[1], board_size, error, sizeof(error)) != TOURNEY_OK) {
         fprintf(stderr, "usage: greedy_test PATH/mnk.so (%s)\n", argc == 2 ? error : "");
         return 2;
     }

@@ -77,9 +77,9 @@ struct tourney_abi_header {
 };
 
 /* Fills a header for a descriptor of type TYPE. */
-#define TOURNEY_ABI_HEADER(TYPE, KIND)                                          \
-    {                                                                          \
-        TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, (uint32_t)sizeof(TYPE), (KIND)   \
+#define TOURNEY_ABI_HEADER(TYPE, KIND)                                       \
+    {                                                                        \
+        TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR, (uint32_t)sizeof(TYPE), (KIND) \
     }
 
 /* ---------------------------------------------------------------------------
@@ -96,9 +96,8 @@ struct tourney_abi_header {
  *     if (TOURNEY_HAS_FIELD(struct tourney_move_report, report->struct_size, has_score))
  *         report->has_score = 1;
  * ------------------------------------------------------------------------- */
-#define TOURNEY_HAS_FIELD(TYPE, SIZE, FIELD)                                   \
-    ((uint64_t)(SIZE) >=                                                       \
-     (uint64_t)offsetof(TYPE, FIELD) + (uint64_t)sizeof(((TYPE *)0)->FIELD))
+#define TOURNEY_HAS_FIELD(TYPE, SIZE, FIELD) \
+    ((uint64_t)(SIZE) >= (uint64_t)offsetof(TYPE, FIELD) + (uint64_t)sizeof(((TYPE *)0)->FIELD))
 
 /* The one way to call an optional function pointer FIELD of OBJ, a struct of
  * type TYPE whose struct_size is SIZE: OBJ->FIELD(...) when the struct holds
@@ -109,10 +108,9 @@ struct tourney_abi_header {
  *     const void *ext = TOURNEY_CALL_OPTIONAL(struct tourney_game_api, api,
  *         api->header.struct_size, get_extension, NULL, api, "tourney.game.search/1");
  */
-#define TOURNEY_CALL_OPTIONAL(TYPE, OBJ, SIZE, FIELD, FALLBACK, ...)           \
-    ((TOURNEY_HAS_FIELD(TYPE, SIZE, FIELD) && (OBJ)->FIELD != NULL)            \
-         ? (OBJ)->FIELD(__VA_ARGS__)                                           \
-         : (FALLBACK))
+#define TOURNEY_CALL_OPTIONAL(TYPE, OBJ, SIZE, FIELD, FALLBACK, ...)                            \
+    ((TOURNEY_HAS_FIELD(TYPE, SIZE, FIELD) && (OBJ)->FIELD != NULL) ? (OBJ)->FIELD(__VA_ARGS__) \
+                                                                    : (FALLBACK))
 
 /* ---------------------------------------------------------------------------
  * Parameters
@@ -137,11 +135,11 @@ enum tourney_param_type {
  * does). Every string stays valid while the plugin is loaded.
  * Structs only grow at the end. */
 struct tourney_param_info {
-    uint32_t struct_size;       /* set by the host */
-    uint32_t type;              /* TOURNEY_PARAM_INT, _BOOL or _CHOICE */
-    const char *name;           /* the INI key, e.g. "depth" */
-    const char *default_value;  /* as it would be written in the INI file */
-    int64_t min;                /* TOURNEY_PARAM_INT only: inclusive bounds */
+    uint32_t struct_size;      /* set by the host */
+    uint32_t type;             /* TOURNEY_PARAM_INT, _BOOL or _CHOICE */
+    const char *name;          /* the INI key, e.g. "depth" */
+    const char *default_value; /* as it would be written in the INI file */
+    int64_t min;               /* TOURNEY_PARAM_INT only: inclusive bounds */
     int64_t max;
     const char *const *choices; /* TOURNEY_PARAM_CHOICE: NULL-terminated words */
     const char *help;           /* one line for `tourney agents` / `tourney games` */

@@ -95,10 +95,10 @@ struct tourney_move_request {
  * that size holds. Owned by the host. Structs only grow at the end. */
 struct tourney_move_report {
     uint32_t struct_size; /* set by the host */
-    uint64_t nodes;  /* positions visited by the search, the root included */
-    int32_t depth;   /* the deepest ply below the root the search reached */
-    int32_t score;   /* the value it believes, see TOURNEY_SCORE_WIN */
-    int32_t has_score; /* nonzero when `score` means something */
+    uint64_t nodes;       /* positions visited by the search, the root included */
+    int32_t depth;        /* the deepest ply below the root the search reached */
+    int32_t score;        /* the value it believes, see TOURNEY_SCORE_WIN */
+    int32_t has_score;    /* nonzero when `score` means something */
 };
 
 /* The descriptor an agent plugin exports. Structs only grow at the end: the
@@ -107,8 +107,8 @@ struct tourney_move_report {
 struct tourney_agent_api {
     struct tourney_abi_header header; /* TOURNEY_ABI_HEADER(struct tourney_agent_api,
                                        * TOURNEY_KIND_AGENT) */
-    const char *name;        /* short name, e.g. "negamax"; how configs refer to it */
-    const char *description; /* one line */
+    const char *name;                 /* short name, e.g. "negamax"; how configs refer to it */
+    const char *description;          /* one line */
 
     /* ABI 1.0 and 1.1 pointed here to an array of parameter descriptions,
      * whose stride would change if the description grew. From 1.2 on it is
@@ -158,11 +158,11 @@ struct tourney_agent_api {
 typedef const struct tourney_agent_api *(*tourney_agent_entry_fn)(void);
 
 /* Defines the entry symbol of an agent plugin returning &API. */
-#define TOURNEY_AGENT_ENTRY(API)                                               \
+#define TOURNEY_AGENT_ENTRY(API)                                              \
     TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void); \
     TOURNEY_EXPORT const struct tourney_agent_api *tourney_agent_entry(void)  \
-    {                                                                          \
-        return &(API);                                                         \
+    {                                                                         \
+        return &(API);                                                        \
     }
 
 #ifdef __cplusplus

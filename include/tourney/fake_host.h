@@ -129,8 +129,8 @@ static inline int32_t tourney_fake_game_create(struct tourney_fake_game *game,
 /* Loads the game plugin at PATH and creates an instance with VALUES. Returns
  * TOURNEY_OK, or a negative status with the reason in ERROR. */
 static inline int32_t tourney_fake_game_open(struct tourney_fake_game *game, const char *path,
-                                             const struct tourney_param_value *values,
-                                             char *error, uint64_t error_size)
+                                             const struct tourney_param_value *values, char *error,
+                                             uint64_t error_size)
 {
     tourney_game_entry_fn entry;
     void *symbol;
@@ -196,13 +196,11 @@ struct tourney_fake_agent {
  * plays SEAT, with PARAMS (one per parameter of the agent, kept until it is
  * destroyed) and a random stream seeded with SEED. Returns the agent's
  * status; on failure agent->host.last_message says why. */
-static inline int32_t tourney_fake_agent_create(struct tourney_fake_agent *agent,
-                                                const struct tourney_agent_api *api,
-                                                const struct tourney_game_api *game_api,
-                                                const void *game,
-                                                const struct tourney_game_info *info,
-                                                const struct tourney_param_value *params,
-                                                int32_t seat, uint64_t seed)
+static inline int32_t
+tourney_fake_agent_create(struct tourney_fake_agent *agent, const struct tourney_agent_api *api,
+                          const struct tourney_game_api *game_api, const void *game,
+                          const struct tourney_game_info *info,
+                          const struct tourney_param_value *params, int32_t seat, uint64_t seed)
 {
     int32_t status;
 

@@ -100,8 +100,8 @@ struct tourney_game_search {
 struct tourney_game_api {
     struct tourney_abi_header header; /* TOURNEY_ABI_HEADER(struct tourney_game_api,
                                        * TOURNEY_KIND_GAME) */
-    const char *name;        /* short name, e.g. "mnk"; how configs refer to it */
-    const char *description; /* one line */
+    const char *name;                 /* short name, e.g. "mnk"; how configs refer to it */
+    const char *description;          /* one line */
 
     /* ABI 1.0 and 1.1 pointed here to an array of parameter descriptions,
      * whose stride would change if the description grew. From 1.2 on it is
@@ -212,9 +212,10 @@ struct tourney_game_api {
 static inline void tourney_game_get_search(const struct tourney_game_api *game,
                                            struct tourney_game_search *search)
 {
-    const struct tourney_game_search *ext = (const struct tourney_game_search *)
-        TOURNEY_CALL_OPTIONAL(struct tourney_game_api, game, game->header.struct_size,
-                              get_extension, NULL, game, TOURNEY_GAME_SEARCH_ID);
+    const struct tourney_game_search *ext =
+        (const struct tourney_game_search *)TOURNEY_CALL_OPTIONAL(
+            struct tourney_game_api, game, game->header.struct_size, get_extension, NULL, game,
+            TOURNEY_GAME_SEARCH_ID);
     uint32_t size = game->header.struct_size;
 
     memset(search, 0, sizeof(*search));
@@ -244,7 +245,7 @@ static inline void tourney_game_get_search(const struct tourney_game_api *game,
 
 /* Deprecated: TOURNEY_HAS_FIELD(struct tourney_game_api,
  * (API)->header.struct_size, FIELD), kept for sources written against 1.1. */
-#define TOURNEY_GAME_HAS(API, FIELD)                                           \
+#define TOURNEY_GAME_HAS(API, FIELD) \
     TOURNEY_HAS_FIELD(struct tourney_game_api, (API)->header.struct_size, FIELD)
 
 /* The entry symbol's name and type. */
@@ -252,11 +253,11 @@ static inline void tourney_game_get_search(const struct tourney_game_api *game,
 typedef const struct tourney_game_api *(*tourney_game_entry_fn)(void);
 
 /* Defines the entry symbol of a game plugin returning &API. */
-#define TOURNEY_GAME_ENTRY(API)                                                \
-    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);   \
-    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void)    \
-    {                                                                          \
-        return &(API);                                                         \
+#define TOURNEY_GAME_ENTRY(API)                                             \
+    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void); \
+    TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void)  \
+    {                                                                       \
+        return &(API);                                                      \
     }
 
 #ifdef __cplusplus

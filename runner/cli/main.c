@@ -63,7 +63,8 @@ static void usage(FILE *out)
           "\n"
           "Commands:\n"
           "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
-          "      -o, --output DIR     write the reports into DIR instead of the config's output_dir\n"
+          "      -o, --output DIR     write the reports into DIR instead of the config's "
+          "output_dir\n"
           "      -q, --quiet          print no tables and no progress, only errors\n"
           "      -v, --verbose        also print a line per game as it finishes\n"
           "      --resume             continue the tournament whose results log is in the\n"
@@ -152,8 +153,8 @@ static int parse_jobs(const char *option, const char *text, unsigned *jobs)
 static const char *option_value(const char *option)
 {
     static const char *const options[][2] = {
-        {"--output", "a directory"}, {"-o", "a directory"},
-        {"--jobs", "a number of jobs"}, {"-j", "a number of jobs"},
+        {"--output", "a directory"},      {"-o", "a directory"},
+        {"--jobs", "a number of jobs"},   {"-j", "a number of jobs"},
         {"--shard", "K/N, shard K of N"},
     };
     for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
@@ -219,12 +220,12 @@ static int command_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     /* A shard's reports go beside the others' unless -o says where. */
-    char *dir = output != NULL ? strdup(output)
-                : options.shard.count > 0
-                    ? tourney_format("%s/shard-%" PRIu32 "-of-%" PRIu32,
-                                     t.config.settings.output_dir, options.shard.index,
-                                     options.shard.count)
-                    : NULL;
+    char *dir =
+        output != NULL ? strdup(output)
+        : options.shard.count > 0
+            ? tourney_format("%s/shard-%" PRIu32 "-of-%" PRIu32, t.config.settings.output_dir,
+                             options.shard.index, options.shard.count)
+            : NULL;
     if (dir == NULL && (output != NULL || options.shard.count > 0)) {
         tourney_tournament_close(&t);
         fprintf(stderr, "tourney: out of memory\n");
@@ -285,9 +286,9 @@ static int command_merge(int argc, char **argv)
         }
     }
     char *exe = exe_path();
-    enum merge_outcome outcome = tourney_merge(argv[0], (const char *const *)(argv + 1),
-                                               (size_t)argc - 1, exe,
-                                               getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    enum merge_outcome outcome =
+        tourney_merge(argv[0], (const char *const *)(argv + 1), (size_t)argc - 1, exe,
+                      getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
     free(exe);
     switch (outcome) {
     case MERGE_COMPLETE:
@@ -303,7 +304,7 @@ static int command_merge(int argc, char **argv)
 struct listing {
     enum tourney_plugin_kind kind;
     struct plugin_opener opener; /* plugins are looked at in a child process */
-    char **seen; /* names already listed: the first one found shadows the rest */
+    char **seen;                 /* names already listed: the first one found shadows the rest */
     size_t seen_count;
     size_t listed;
 };
@@ -362,7 +363,8 @@ static void list_plugin(const char *path, void *context)
 static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
 {
     if (argc > 1) {
-        fprintf(stderr, "tourney %ss: expected at most one CONFIG file\n", tourney_kind_name(kind));
+        fprintf(stderr, "tourney %ss: expected at most one CONFIG file\n",
+                tourney_kind_name(kind));
         return EXIT_USAGE;
     }
     struct tournament_config config;
@@ -419,8 +421,8 @@ static int command_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     char *exe = exe_path();
-    int status =
-        tourney_replay(argv[0], (uint32_t)game, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    int status = tourney_replay(argv[0], (uint32_t)game, exe, getenv("TOURNEY_PLUGIN_PATH"),
+                                stdout, stderr);
     free(exe);
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
@@ -574,8 +576,8 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
         char *exe = exe_path();
-        int status = tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout,
-                                             stderr);
+        int status =
+            tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
         free(exe);
         return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
     }

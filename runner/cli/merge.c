@@ -406,8 +406,8 @@ static void report_missing(const struct merge *m, FILE *err)
 {
     uint64_t missing = m->header.games_scheduled - m->found.count;
     char *ranges = tourney_game_set_describe_missing(&m->found, NULL, NULL, MISSING_RANGES);
-    fprintf(err, "tourney merge: %" PRIu64 " of %" PRIu64 " games are missing: games %s\n", missing,
-            m->header.games_scheduled, ranges ? ranges : "(out of memory)");
+    fprintf(err, "tourney merge: %" PRIu64 " of %" PRIu64 " games are missing: games %s\n",
+            missing, m->header.games_scheduled, ranges ? ranges : "(out of memory)");
     free(ranges);
     /* Shards of the same count that no directory held. */
     uint32_t shards = m->shards[0].count;
@@ -504,10 +504,10 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
             snprintf(m.error, sizeof(m.error), "%s", error);
         }
     }
-    status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir,
-                                                    exe_path, env_plugin_path, out, err, m.error,
-                                                    sizeof(m.error))
-                         : status;
+    status = status == 0
+                 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir, exe_path,
+                                            env_plugin_path, out, err, m.error, sizeof(m.error))
+                 : status;
     enum merge_outcome outcome = MERGE_FAILED;
     if (status != 0) {
         fprintf(err, "tourney merge: %s\n", m.error);

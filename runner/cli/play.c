@@ -28,8 +28,8 @@ static void show_final_board(const struct game_adapter *game, const struct game_
     free(state);
 }
 
-int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed,
-                       FILE *in, FILE *out, FILE *err)
+int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed, FILE *in,
+                       FILE *out, FILE *err)
 {
     /* A tournament's player, for its rules and seats; the game is not one
      * of the schedule's. */
@@ -69,8 +69,8 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
         bool won = (record.result == RESULT_FIRST_WINS && human_seat == 0) ||
                    (record.result == RESULT_SECOND_WINS && human_seat == 1);
         const char *verdict = record.result == RESULT_DRAW ? "A draw."
-                              : won                         ? "You win."
-                                                            : "You lose.";
+                              : won                        ? "You win."
+                                                           : "You lose.";
         if (human.resigned) {
             fprintf(out, "You resigned: %s wins.\n", t->entrants[agent].name);
         } else if (record.termination != TERMINATION_NORMAL) {

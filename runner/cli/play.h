@@ -15,7 +15,7 @@
 /* Plays one game between the person (at IN and OUT) in seat HUMAN_SEAT and
  * entrant AGENT. Returns 0 when the game was played (whoever won), -1 when
  * the runner failed (reason on ERR). */
-int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed,
-                       FILE *in, FILE *out, FILE *err);
+int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed, FILE *in,
+                       FILE *out, FILE *err);
 
 #endif /* TOURNEY_RUNNER_PLAY_H */

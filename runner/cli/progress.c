@@ -13,8 +13,8 @@ bool tourney_progress_colour_ok(bool is_terminal, const char *no_color)
     return is_terminal && (no_color == NULL || no_color[0] == '\0');
 }
 
-void tourney_progress_init(struct progress *p, FILE *err, enum progress_style style,
-                           bool colour, bool verbose, size_t total, size_t done, uint64_t now_ns)
+void tourney_progress_init(struct progress *p, FILE *err, enum progress_style style, bool colour,
+                           bool verbose, size_t total, size_t done, uint64_t now_ns)
 {
     memset(p, 0, sizeof(*p));
     p->err = err;
@@ -33,8 +33,7 @@ static void duration(double seconds, char *buf, size_t size)
 {
     uint64_t s = seconds > 0 ? (uint64_t)(seconds + 0.5) : 0;
     if (s >= 3600) {
-        snprintf(buf, size, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, s / 3600, s / 60 % 60,
-                 s % 60);
+        snprintf(buf, size, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, s / 3600, s / 60 % 60, s % 60);
     } else {
         snprintf(buf, size, "%" PRIu64 ":%02" PRIu64, s / 60, s % 60);
     }
@@ -54,9 +53,9 @@ void tourney_progress_text(const struct progress *p, uint64_t now_ns, const char
     }
     int width = snprintf(NULL, 0, "%zu", p->total);
     double percent = p->total ? 100.0 * (double)p->done / (double)p->total : 100.0;
-    snprintf(buf, size, "%*zu/%zu games (%5.1f%%)  %.1f games/s  %s %s  leader: %s %.1f%%",
-             width, p->done, p->total, percent, rate, p->done >= p->total ? "took" : "ETA", eta, leader ? leader : "-",
-             100.0 * leader_score);
+    snprintf(buf, size, "%*zu/%zu games (%5.1f%%)  %.1f games/s  %s %s  leader: %s %.1f%%", width,
+             p->done, p->total, percent, rate, p->done >= p->total ? "took" : "ETA", eta,
+             leader ? leader : "-", 100.0 * leader_score);
 }
 
 static void draw(struct progress *p, uint64_t now_ns, const char *leader, double leader_score)

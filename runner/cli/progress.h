@@ -40,8 +40,8 @@ struct progress {
  * empty (https://no-color.org). NO_COLOR is passed in to keep this pure. */
 bool tourney_progress_colour_ok(bool is_terminal, const char *no_color);
 
-void tourney_progress_init(struct progress *p, FILE *err, enum progress_style style,
-                           bool colour, bool verbose, size_t total, size_t done, uint64_t now_ns);
+void tourney_progress_init(struct progress *p, FILE *err, enum progress_style style, bool colour,
+                           bool verbose, size_t total, size_t done, uint64_t now_ns);
 
 /* One more game finished. LEADER is the agent in first place and its score
  * rate; GAME_LINE (may be NULL) describes the game for --verbose. */

@@ -70,8 +70,8 @@ static void print_move(const struct game_adapter *game, const struct log_header 
     fprintf(out, ", %.3f ms\n", (double)m->time_ns / 1e6);
 }
 
-static int show(const struct log_header *h, const struct game_record *r,
-                struct game_adapter *game, FILE *out, FILE *err)
+static int show(const struct log_header *h, const struct game_record *r, struct game_adapter *game,
+                FILE *out, FILE *err)
 {
     void *state = tourney_game_adapter_new_state(game);
     if (state == NULL) {
@@ -80,16 +80,17 @@ static int show(const struct log_header *h, const struct game_record *r,
     }
     const char *first = h->agents[r->agent[0]].name;
     const char *second = h->agents[r->agent[1]].name;
-    fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n",
-            r->index, h->settings.name, first, second, h->game, h->game_params);
+    fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n", r->index,
+            h->settings.name, first, second, h->game, h->game_params);
     print_board(game, state, out);
     int status = 0;
     for (size_t ply = 0; ply < r->move_count; ply++) {
         /* The log holds only moves the referee accepted; check anyway, as
          * the game plugin may have changed since. */
         if (!tourney_game_adapter_is_legal(game, state, r->moves[ply].move)) {
-            fprintf(err, "tourney: move %zu of game %" PRIu32 " (%d) is not legal in the game "
-                         "plugin found; it is not the one the game was played with\n",
+            fprintf(err,
+                    "tourney: move %zu of game %" PRIu32 " (%d) is not legal in the game "
+                    "plugin found; it is not the one the game was played with\n",
                     ply + 1, r->index, (int)r->moves[ply].move);
             status = -1;
             break;
@@ -104,8 +105,7 @@ static int show(const struct log_header *h, const struct game_record *r,
                                                                : NULL;
         fprintf(out, "Result: %s, %s%s (%s)%s%s\n", tourney_result_text(r->result),
                 winner ? winner : "a draw", winner ? " wins" : "",
-                tourney_termination_name(r->termination), r->reason[0] ? ": " : "",
-                r->reason);
+                tourney_termination_name(r->termination), r->reason[0] ? ": " : "", r->reason);
     }
     free(state);
     return status;
@@ -137,15 +137,16 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
         if (wanted.games == 0) {
             fprintf(err, "tourney: %s holds no games yet\n", path);
         } else {
-            fprintf(err, "tourney: %s has no game %" PRIu32 " (it holds %" PRIu64
-                         " games, numbered %" PRIu32 " to %" PRIu32 ")\n",
+            fprintf(err,
+                    "tourney: %s has no game %" PRIu32 " (it holds %" PRIu64
+                    " games, numbered %" PRIu32 " to %" PRIu32 ")\n",
                     path, game, wanted.games, wanted.first, wanted.last);
         }
         status = -1;
     } else {
         struct log_game g;
-        status = tourney_log_game_find(&g, &header, exe_path, env_plugin_path, error,
-                                       sizeof(error));
+        status =
+            tourney_log_game_find(&g, &header, exe_path, env_plugin_path, error, sizeof(error));
         if (status != 0) {
             fprintf(err, "tourney: cannot show the boards: %s\n", error);
         } else {

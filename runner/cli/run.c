@@ -100,8 +100,8 @@ static void show_game(struct run_state *run, const struct game_record *record)
     char line[320] = "";
     if (p->verbose) {
         const struct entrant *e = run->tournament->entrants;
-        snprintf(line, sizeof(line), "game %" PRIu32 ": %s - %s  %s  %s, %zu moves",
-                 record->index, e[record->agent[0]].name, e[record->agent[1]].name,
+        snprintf(line, sizeof(line), "game %" PRIu32 ": %s - %s  %s  %s, %zu moves", record->index,
+                 e[record->agent[0]].name, e[record->agent[1]].name,
                  tourney_result_text(record->result),
                  tourney_termination_name(record->termination), record->move_count);
     }
@@ -298,8 +298,9 @@ static int open_log(struct run_state *run, char *error, size_t size)
     if (created) {
         fprintf(run->err, "tourney: no results log in %s yet; starting the tournament\n", dir);
     } else {
-        fprintf(run->err, "tourney: resuming %s: %" PRIu64 " of %" PRIu64 " games already played\n",
-                dir, run->finished, run->to_play);
+        fprintf(run->err,
+                "tourney: resuming %s: %" PRIu64 " of %" PRIu64 " games already played\n", dir,
+                run->finished, run->to_play);
     }
     return 0;
 }
@@ -365,16 +366,16 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
-    if (tourney_publish(&run.header, &run.stats, &run.games, &board,
-                        t->config.settings.output_dir, options->quiet ? NULL : out, error,
-                        sizeof(error)) != 0) {
+    if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
+                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         outcome = RUN_FAILED;
         goto out;
     }
     if (!options->quiet) {
-        fprintf(out, "\nReports written to %s/ (report.md, report.html, results.csv, "
-                     "summary.json, %s)\n",
+        fprintf(out,
+                "\nReports written to %s/ (report.md, report.html, results.csv, "
+                "summary.json, %s)\n",
                 t->config.settings.output_dir, TOURNEY_LOG_NAME);
     }
     if (outcome == RUN_INTERRUPTED) {

@@ -23,9 +23,9 @@ struct run_options {
     bool colour;                  /* colours on ERR */
     bool verbose;                 /* a line per game on ERR */
     bool resume;                  /* continue the results log in the output folder */
-    const char *output; /* the --output given, to repeat it in the resume hint */
-    unsigned jobs;      /* games played at once, at least 1 (job_pool.h) */
-    struct shard shard; /* the part of the tournament to play; count 0 for all */
+    const char *output;           /* the --output given, to repeat it in the resume hint */
+    unsigned jobs;                /* games played at once, at least 1 (job_pool.h) */
+    struct shard shard;           /* the part of the tournament to play; count 0 for all */
     /* Set (by a signal handler) to stop after the game being played; the
      * games finished so far are kept and reported. May be NULL. */
     const volatile sig_atomic_t *stop;

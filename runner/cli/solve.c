@@ -170,8 +170,8 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
     size_t count = 0;
     const struct tourney_param_info *params = tourney_plugin_params(&s->game_plugin, &count);
     snprintf(owner, sizeof(owner), "game '%s'", tourney_plugin_name(&s->game_plugin));
-    s->game_values = read_params(params, count, request->game_params, request->game_param_count,
-                                 owner, err);
+    s->game_values =
+        read_params(params, count, request->game_params, request->game_param_count, owner, err);
     if (s->game_values == NULL) {
         return -1;
     }
@@ -215,8 +215,8 @@ static int read_position(struct solve *s, const char *text, FILE *err)
     return 0;
 }
 
-static int open_agent(struct solve *s, const struct solve_request *request, struct solve_host *host,
-                      FILE *err)
+static int open_agent(struct solve *s, const struct solve_request *request,
+                      struct solve_host *host, FILE *err)
 {
     char defaults[] = SOLVE_AGENT_DEFAULTS;
     char *words[16];
@@ -244,9 +244,8 @@ static int open_agent(struct solve *s, const struct solve_request *request, stru
     for (size_t i = 0; i < request->agent_param_count; i++) {
         all[count + i] = request->agent_params[i];
     }
-    s->agent_values =
-        read_params(params, param_count, all, count + request->agent_param_count,
-                    "agent '" SOLVE_AGENT "'", err);
+    s->agent_values = read_params(params, param_count, all, count + request->agent_param_count,
+                                  "agent '" SOLVE_AGENT "'", err);
     free(all);
     if (s->agent_values == NULL) {
         return -1;

@@ -88,8 +88,7 @@ static void check_tournament(struct tournament_config *config, const struct ini_
         }
     }
     if (s->plugin_path != NULL && add_plugin_dirs(config, s->plugin_path) != 0) {
-        tourney_diag_add(diag, file, tourney_config_line(config, "plugin_path"),
-                         "out of memory");
+        tourney_diag_add(diag, file, tourney_config_line(config, "plugin_path"), "out of memory");
     }
 }
 
@@ -273,8 +272,8 @@ int tourney_config_load(struct tournament_config *config, const char *path,
     return interpret(config, errors_before, diag);
 }
 
-int tourney_config_load_text(struct tournament_config *config, const char *path,
-                             const char *text, size_t length, struct diagnostics *diag)
+int tourney_config_load_text(struct tournament_config *config, const char *path, const char *text,
+                             size_t length, struct diagnostics *diag)
 {
     size_t errors_before = diag->count;
     if (start(config, path, diag) != 0 ||

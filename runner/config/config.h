@@ -55,8 +55,8 @@ int tourney_config_load(struct tournament_config *config, const char *path,
                         struct diagnostics *diag);
 /* The same for a config already in memory; PATH names it in messages and
  * anchors its relative paths. */
-int tourney_config_load_text(struct tournament_config *config, const char *path,
-                             const char *text, size_t length, struct diagnostics *diag);
+int tourney_config_load_text(struct tournament_config *config, const char *path, const char *text,
+                             size_t length, struct diagnostics *diag);
 void tourney_config_finish(struct tournament_config *config);
 
 /* The limits a config has where it does not set them. */

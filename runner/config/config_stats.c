@@ -39,8 +39,9 @@ bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why, 
     const char *p = text;
     for (int i = 0; i < 4; i++) {
         if (!next_number(&p, i == 3, &v[i])) {
-            snprintf(why, why_size, "expected four numbers 'elo0, elo1, alpha, beta', e.g. "
-                                    "'0, 50, 0.05, 0.05'");
+            snprintf(why, why_size,
+                     "expected four numbers 'elo0, elo1, alpha, beta', e.g. "
+                     "'0, 50, 0.05, 0.05'");
             return false;
         }
     }
@@ -49,8 +50,9 @@ bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why, 
         return false;
     }
     if (!(v[2] > 0.0 && v[2] < 0.5) || !(v[3] > 0.0 && v[3] < 0.5)) {
-        snprintf(why, why_size, "expected alpha and beta (the error rates) above 0 and below "
-                                "0.5");
+        snprintf(why, why_size,
+                 "expected alpha and beta (the error rates) above 0 and below "
+                 "0.5");
         return false;
     }
     out->enabled = true;

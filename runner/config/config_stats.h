@@ -9,7 +9,6 @@
 #include "config.h"
 
 /* Checks what needs the whole file: an SPRT is a match of two agents. */
-void tourney_config_check_stats(const struct tournament_config *config,
-                                struct diagnostics *diag);
+void tourney_config_check_stats(const struct tournament_config *config, struct diagnostics *diag);
 
 #endif /* TOURNEY_RUNNER_CONFIG_STATS_H */

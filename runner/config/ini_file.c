@@ -85,8 +85,7 @@ static bool check_line(struct reader *r, const char *line, size_t length)
             rest++;
         }
         if (rest < line + length && *rest != ';' && *rest != '#') {
-            tourney_diag_add(r->diag, file, r->line,
-                             "expected nothing after ']' but a comment");
+            tourney_diag_add(r->diag, file, r->line, "expected nothing after ']' but a comment");
             return false;
         }
         size_t name_length = (size_t)(close - line - 1);

@@ -27,7 +27,6 @@ enum rating_anchor {
 const char *tourney_rating_anchor_name(enum rating_anchor anchor);
 
 /* Parses "elo0, elo1, alpha, beta". Returns false with the reason in WHY. */
-bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why,
-                        size_t why_size);
+bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why, size_t why_size);
 
 #endif /* TOURNEY_RUNNER_JUDGING_H */

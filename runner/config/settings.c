@@ -9,8 +9,8 @@
 #include "text.h"
 
 /* Where a member of struct tournament_settings is, for a row. */
-#define FIELD(member)                                                                            \
-    .offset = offsetof(struct tournament_settings, member),                                      \
+#define FIELD(member)                                       \
+    .offset = offsetof(struct tournament_settings, member), \
     .size = sizeof(((struct tournament_settings *)NULL)->member)
 
 /* The words of each CHOICE, in the order of its enum. */
@@ -462,8 +462,7 @@ bool tourney_setting_is_default(const struct setting *row,
     return tourney_setting_number(row, settings) == row->default_value;
 }
 
-bool tourney_setting_in_log(const struct setting *row,
-                            const struct tournament_settings *settings)
+bool tourney_setting_in_log(const struct setting *row, const struct tournament_settings *settings)
 {
     return row->place != SETTING_NOT_LOGGED &&
            (row->place != SETTING_LOG_ADDED || !tourney_setting_is_default(row, settings));
@@ -551,7 +550,9 @@ void tourney_setting_text(const struct setting *row, const struct tournament_set
     case SETTING_SWITCH: {
         uint64_t state = tourney_setting_number(row, settings);
         append(text, size, "%s",
-               state == SANDBOX_ON ? "true" : state == SANDBOX_OFF ? "false" : "");
+               state == SANDBOX_ON    ? "true"
+               : state == SANDBOX_OFF ? "false"
+                                      : "");
         break;
     }
     case SETTING_TEXT: {

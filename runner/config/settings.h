@@ -95,25 +95,25 @@ enum setting_place {
 struct setting {
     const char *key; /* in [tournament], in the log header's JSON, in summary.json */
     enum setting_type type;
-    size_t offset;               /* of the value in struct tournament_settings */
-    size_t size;                 /* of the value */
-    uint64_t min, max;           /* UINT: the range */
-    bool even;                   /* UINT: even numbers only */
-    uint64_t default_value;      /* UINT, CHOICE (the word's index), SWITCH */
-    const char *const *words;    /* CHOICE: NULL-terminated */
+    size_t offset;                     /* of the value in struct tournament_settings */
+    size_t size;                       /* of the value */
+    uint64_t min, max;                 /* UINT: the range */
+    bool even;                         /* UINT: even numbers only */
+    uint64_t default_value;            /* UINT, CHOICE (the word's index), SWITCH */
+    const char *const *words;          /* CHOICE: NULL-terminated */
     bool (*accepts)(const char *text); /* TEXT: which values it takes; NULL: any */
-    const char *unit;            /* UINT: in messages, "a whole number of UNIT" */
-    const char *symbol;          /* UINT: after a value in reports, "1000 ms" */
-    const char *values;          /* what it takes, in words, where the type cannot say */
-    const char *note;            /* UINT: said in parentheses after the range */
-    const char *default_text;    /* the default in words, where it is not a value */
+    const char *unit;                  /* UINT: in messages, "a whole number of UNIT" */
+    const char *symbol;                /* UINT: after a value in reports, "1000 ms" */
+    const char *values;                /* what it takes, in words, where the type cannot say */
+    const char *note;                  /* UINT: said in parentheses after the range */
+    const char *default_text;          /* the default in words, where it is not a value */
     bool required;
     enum setting_place place;
-    bool decides;                /* changes how games are played: in the settings digest */
-    const char *digest_key;      /* its name in the digest's text, where not KEY */
-    const char *label;           /* a line "LABEL: value" of report.md and report.html */
-    bool summary;                /* a key of summary.json's "tournament" */
-    const char *help;            /* what it means, as docs/config.md's table says */
+    bool decides;           /* changes how games are played: in the settings digest */
+    const char *digest_key; /* its name in the digest's text, where not KEY */
+    const char *label;      /* a line "LABEL: value" of report.md and report.html */
+    bool summary;           /* a key of summary.json's "tournament" */
+    const char *help;       /* what it means, as docs/config.md's table says */
 };
 
 /* The most rows the table may have (a config keeps a line per row). */
@@ -149,8 +149,7 @@ bool tourney_setting_is_default(const struct setting *row,
                                 const struct tournament_settings *settings);
 /* Whether the log's header holds ROW's value (SETTING_LOG_ADDED: only when
  * not at the default). */
-bool tourney_setting_in_log(const struct setting *row,
-                            const struct tournament_settings *settings);
+bool tourney_setting_in_log(const struct setting *row, const struct tournament_settings *settings);
 
 /* The value as the settings digest has it: the number, the word, the text
  * ("" when unset), the test's four numbers exactly ("" when off). */

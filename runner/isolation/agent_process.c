@@ -92,8 +92,8 @@ static int spawn(struct agent_process *p, const char *const *argv, int child[3],
     /* Handled signals return to their default action at exec anyway; these
      * are the ones a runner may have been started with ignored (nohup, a
      * shell's background job) or ignores itself. */
-    static const int reset[] = {SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGXFSZ,
-                                SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2};
+    static const int reset[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD,
+                                SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2};
     sigset_t none, defaults;
     sigemptyset(&none);
     sigemptyset(&defaults);
@@ -113,10 +113,10 @@ static int spawn(struct agent_process *p, const char *const *argv, int child[3],
     /* A process group of its own, so that one kill reaches whatever it
      * starts, and Ctrl-C at the terminal goes to the runner alone; signals
      * as a new program expects them, whatever the runner blocks or ignores. */
-    status = status ? status
-                    : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
-                                                          POSIX_SPAWN_SETSIGMASK |
-                                                          POSIX_SPAWN_SETSIGDEF);
+    status = status
+                 ? status
+                 : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                                       POSIX_SPAWN_SETSIGDEF);
     status = status ? status : posix_spawnattr_setpgroup(&attr, 0);
     status = status ? status : posix_spawnattr_setsigmask(&attr, &none);
     status = status ? status : posix_spawnattr_setsigdefault(&attr, &defaults);
@@ -425,8 +425,7 @@ static enum process_event wait_for_reply(struct agent_process *p, uint32_t await
                                          char *error, size_t error_size)
 {
     enum process_event awake;
-    if (wait_awake(p, awaited, deadline_ns, log, log_context, reply, &awake, error,
-                   error_size)) {
+    if (wait_awake(p, awaited, deadline_ns, log, log_context, reply, &awake, error, error_size)) {
         return awake;
     }
     for (;;) {
@@ -518,8 +517,8 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
 {
     drop_front(p, p->inbox_consumed);
     p->inbox_consumed = 0;
-    enum process_event event = wait_for_reply(p, awaited, deadline_ns, log, log_context, reply,
-                                              error, error_size);
+    enum process_event event =
+        wait_for_reply(p, awaited, deadline_ns, log, log_context, reply, error, error_size);
     if (event == PROCESS_REPLY && reply->header.type != MSG_LOADED) {
         /* An average over the last few replies, so that one slow reply
          * does not stop the quick ones being waited for awake; loading,
@@ -562,8 +561,8 @@ enum process_event tourney_agent_process_call(struct agent_process *p, uint64_t 
     if (tourney_agent_process_post(p, error, error_size) != 0) {
         return PROCESS_FAILED;
     }
-    return tourney_agent_process_wait(p, p->sequence, deadline_ns, log, log_context, reply,
-                                      error, error_size);
+    return tourney_agent_process_wait(p, p->sequence, deadline_ns, log, log_context, reply, error,
+                                      error_size);
 }
 
 void tourney_agent_process_quit(struct agent_process *p)

@@ -25,24 +25,24 @@
 #include "wire.h"
 
 struct agent_process {
-    bool open;    /* start was called: the descriptors below are valid or -1 */
-    pid_t pid;    /* 0 when no process was started */
-    int control;  /* the runner's end of the socket pair, non-blocking */
-    int out;      /* the read end of its stdout, non-blocking; -1 once at end of file */
-    int err;      /* and of its stderr */
-    int pidfd;    /* readable once it has exited; -1 where the kernel has none */
+    bool open;           /* start was called: the descriptors below are valid or -1 */
+    pid_t pid;           /* 0 when no process was started */
+    int control;         /* the runner's end of the socket pair, non-blocking */
+    int out;             /* the read end of its stdout, non-blocking; -1 once at end of file */
+    int err;             /* and of its stderr */
+    int pidfd;           /* readable once it has exited; -1 where the kernel has none */
     bool control_closed; /* it closed its end, or died */
-    bool exited;  /* reaped: WAIT_STATUS holds how it ended */
-    bool killed;  /* by the runner */
+    bool exited;         /* reaped: WAIT_STATUS holds how it ended */
+    bool killed;         /* by the runner */
     bool quit_sent;
     int wait_status;
-    uint32_t sequence; /* of the last request */
+    uint32_t sequence;    /* of the last request */
     unsigned char *inbox; /* bytes received, not yet handled */
     size_t inbox_length;
     size_t inbox_capacity;
-    size_t inbox_consumed; /* the reply handed out last, dropped at the next wait */
+    size_t inbox_consumed;      /* the reply handed out last, dropped at the next wait */
     struct wire_writer request; /* where the next request is built */
-    unsigned char *outbox; /* requests posted, not yet all sent */
+    unsigned char *outbox;      /* requests posted, not yet all sent */
     size_t outbox_length;
     size_t outbox_capacity;
     size_t outbox_sent;

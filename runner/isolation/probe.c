@@ -23,8 +23,8 @@ void tourney_host_argv(struct host_argv *args, const char *host_path)
 static void last_words(const struct agent_process *process, char *buf, size_t size)
 {
     char text[CAPTURE_EXCERPT + 1];
-    size_t length = process->output.length < CAPTURE_EXCERPT ? process->output.length
-                                                                    : CAPTURE_EXCERPT;
+    size_t length =
+        process->output.length < CAPTURE_EXCERPT ? process->output.length : CAPTURE_EXCERPT;
     memcpy(text, process->output.tail + process->output.length - length, length);
     while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r')) {
         length--;
@@ -157,8 +157,8 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
         why[0] = '\0';
         enum process_event event =
             tourney_agent_process_call(&process, deadline, NULL, NULL, &reply, why, sizeof(why));
-        status = answer(&process, event, &reply, why, plugin, path, kind, result, error,
-                        error_size);
+        status =
+            answer(&process, event, &reply, why, plugin, path, kind, result, error, error_size);
     }
     tourney_agent_process_stop(&process, tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
     tourney_agent_process_finish(&process);

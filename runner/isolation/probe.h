@@ -22,10 +22,10 @@
 #define PROBE_TIME_LIMIT_MS 10000
 
 struct probe_options {
-    const char *host_path;  /* the agent host program */
-    uint64_t memory_bytes;  /* the address-space limit while loading; 0 for none */
-    uint64_t output_limit;  /* bytes it may print while loading */
-    bool try_sandbox;       /* apply the sandbox after loading, to learn whether it can be */
+    const char *host_path; /* the agent host program */
+    uint64_t memory_bytes; /* the address-space limit while loading; 0 for none */
+    uint64_t output_limit; /* bytes it may print while loading */
+    bool try_sandbox;      /* apply the sandbox after loading, to learn whether it can be */
 };
 
 /* What a probe learned about the system besides the plugin. */

@@ -374,10 +374,18 @@ const char *tourney_msg_name(uint16_t type)
         uint16_t type;
         const char *name;
     } names[] = {
-        {MSG_LOAD, "LOAD"},       {MSG_NEW_GAME, "NEW_GAME"},   {MSG_MOVE, "MOVE"},
-        {MSG_END_GAME, "END_GAME"}, {MSG_QUIT, "QUIT"},         {MSG_LOADED, "LOADED"},
-        {MSG_LOAD_FAILED, "LOAD_FAILED"}, {MSG_CREATED, "CREATED"}, {MSG_MOVED, "MOVED"},
-        {MSG_ENDED, "ENDED"},     {MSG_LOG, "LOG"},             {MSG_MEMORY, "MEMORY"},
+        {MSG_LOAD, "LOAD"},
+        {MSG_NEW_GAME, "NEW_GAME"},
+        {MSG_MOVE, "MOVE"},
+        {MSG_END_GAME, "END_GAME"},
+        {MSG_QUIT, "QUIT"},
+        {MSG_LOADED, "LOADED"},
+        {MSG_LOAD_FAILED, "LOAD_FAILED"},
+        {MSG_CREATED, "CREATED"},
+        {MSG_MOVED, "MOVED"},
+        {MSG_ENDED, "ENDED"},
+        {MSG_LOG, "LOG"},
+        {MSG_MEMORY, "MEMORY"},
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (names[i].type == type) {

@@ -67,17 +67,17 @@ int64_t tourney_msg_value(const struct msg_values *values, uint32_t i);
 #define LOAD_SANDBOX_REQUIRED UINT32_C(2) /* and fail when it cannot be applied */
 
 struct msg_load {
-    uint32_t kind;          /* enum tourney_plugin_kind of PATH */
+    uint32_t kind; /* enum tourney_plugin_kind of PATH */
     uint32_t flags;
-    uint64_t memory_bytes;  /* the address-space limit; 0 for none */
-    const char *path;       /* the plugin */
-    const char *game_path;  /* the game to play, or NULL for a probe */
+    uint64_t memory_bytes; /* the address-space limit; 0 for none */
+    const char *path;      /* the plugin */
+    const char *game_path; /* the game to play, or NULL for a probe */
     struct msg_values game_params;
 };
 
 /* What LOADED says about the sandbox. */
 enum sandbox_state {
-    SANDBOX_STATE_OFF = 0,         /* not asked for */
+    SANDBOX_STATE_OFF = 0, /* not asked for */
     SANDBOX_STATE_ACTIVE = 1,
     SANDBOX_STATE_UNAVAILABLE = 2, /* asked for, but this system cannot apply it */
 };

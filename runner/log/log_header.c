@@ -76,9 +76,9 @@ json_t *tourney_header_to_json(const struct log_header *h)
     json_t *agents = json_array();
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
-        json_t *agent = json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name, "plugin",
-                                  a->plugin, "params", a->params, "digest", a->digest,
-                                  "is_random", a->is_random);
+        json_t *agent =
+            json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name, "plugin", a->plugin, "params",
+                      a->params, "digest", a->digest, "is_random", a->is_random);
         set_optional(agent, "plugin_id", a->plugin_id);
         set_optional(agent, "plugin_version", a->plugin_version);
         json_array_append_new(agents, agent);
@@ -88,8 +88,8 @@ json_t *tourney_header_to_json(const struct log_header *h)
     int status = object != NULL && agents != NULL ? 0 : -1;
     status |= tourney_settings_add_json(object, s, SETTING_LOG_IDENTITY, false);
     json_t *game = json_pack("{s:s, s:s, s:s, s:s, s:s?}", "config", h->config_path, "game",
-                             h->game, "game_params", h->game_params, "game_digest",
-                             h->game_digest, "game_path", h->game_path);
+                             h->game, "game_params", h->game_params, "game_digest", h->game_digest,
+                             "game_path", h->game_path);
     status |= game != NULL ? json_object_update(object, game) : -1;
     json_decref(game);
     status |= tourney_settings_add_json(object, s, SETTING_LOG_PAIRS, false);
@@ -104,9 +104,8 @@ json_t *tourney_header_to_json(const struct log_header *h)
     set_optional(object, "game_version", h->game_version);
     if (h->shard.count > 0) {
         status |= json_object_set_new(object, "shard",
-                                      json_pack("{s:I, s:I}", "index",
-                                                (json_int_t)h->shard.index, "count",
-                                                (json_int_t)h->shard.count));
+                                      json_pack("{s:I, s:I}", "index", (json_int_t)h->shard.index,
+                                                "count", (json_int_t)h->shard.count));
     }
     json_decref(agents);
     if (status != 0) {
@@ -116,8 +115,7 @@ json_t *tourney_header_to_json(const struct log_header *h)
     return object;
 }
 
-int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
-                             size_t error_size)
+int tourney_header_from_json(struct log_header *h, json_t *object, char *error, size_t error_size)
 {
     memset(h, 0, sizeof(*h));
     const char *type = NULL, *version = NULL, *config = NULL, *game = NULL;
@@ -136,8 +134,8 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error,
         return -1;
     }
     if (strcmp(type, "tournament") != 0 || log_format != TOURNEY_LOG_FORMAT) {
-        snprintf(error, error_size, "results log format %lld, expected %d",
-                 (long long)log_format, TOURNEY_LOG_FORMAT);
+        snprintf(error, error_size, "results log format %lld, expected %d", (long long)log_format,
+                 TOURNEY_LOG_FORMAT);
         return -1;
     }
     struct error err;
@@ -291,8 +289,8 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
     case HEADER_SETTING:
         tourney_setting_show(setting, &old->settings, was, sizeof(was));
         tourney_setting_show(setting, &now->settings, is, sizeof(is));
-        snprintf(why, why_size, "the log was played with %s %s, the config says %s",
-                 setting->key, was, is);
+        snprintf(why, why_size, "the log was played with %s %s, the config says %s", setting->key,
+                 was, is);
         break;
     case HEADER_GAME:
         snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
@@ -341,8 +339,9 @@ bool tourney_header_same_shard(const struct log_header *old, const struct log_he
     if (old->shard.count == 0) {
         snprintf(why, why_size, "the log holds %s and this run is %s", was, is);
     } else {
-        snprintf(why, why_size, "the log holds %s and this run is %s (resume it with --shard "
-                                "%" PRIu32 "/%" PRIu32 ")",
+        snprintf(why, why_size,
+                 "the log holds %s and this run is %s (resume it with --shard "
+                 "%" PRIu32 "/%" PRIu32 ")",
                  was, is, old->shard.index, old->shard.count);
     }
     return false;

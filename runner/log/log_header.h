@@ -24,9 +24,9 @@
 
 struct header_agent {
     char *name;
-    char *plugin;  /* the plugin's descriptor name */
-    char *params;  /* effective parameters as text */
-    char *digest;  /* of the plugin's .so file */
+    char *plugin; /* the plugin's descriptor name */
+    char *params; /* effective parameters as text */
+    char *digest; /* of the plugin's .so file */
     bool is_random;
     /* The plugin's id and version (ABI 1.2), NULL when it has none or the
      * log predates them. Not part of the settings digest: they name a
@@ -36,7 +36,7 @@ struct header_agent {
 };
 
 struct log_header {
-    char *version;     /* of the tourney that wrote the log */
+    char *version; /* of the tourney that wrote the log */
     char *config_path;
     char *game;
     char *game_params;
@@ -79,8 +79,8 @@ void tourney_header_finish(struct log_header *header);
  * the agent's index for the agents' differences. */
 enum header_difference {
     HEADER_SAME = 0,
-    HEADER_SETTING,     /* a setting that decides the games (the seed, the format, ...) */
-    HEADER_GAME,        /* the game plugin or its parameters */
+    HEADER_SETTING, /* a setting that decides the games (the seed, the format, ...) */
+    HEADER_GAME,    /* the game plugin or its parameters */
     HEADER_AGENT_COUNT,
     HEADER_AGENT,       /* an agent's name, plugin or parameters */
     HEADER_GAME_BUILD,  /* the same game plugin, another file */

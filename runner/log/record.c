@@ -183,9 +183,9 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
     json_t *log = json_array();
     for (size_t i = 0; log != NULL && i < record->log_count; i++) {
         const struct agent_message *m = &record->log[i];
-        json_array_append_new(log, json_pack("{s:s, s:i, s:s, s:s}", "agent", names[m->seat],
-                                             "ply", (int)m->ply, "level",
-                                             tourney_log_level_name(m->level), "message", m->text));
+        json_array_append_new(
+            log, json_pack("{s:s, s:i, s:s, s:s}", "agent", names[m->seat], "ply", (int)m->ply,
+                           "level", tourney_log_level_name(m->level), "message", m->text));
     }
     /* What each agent's process printed, only for those that printed. */
     json_t *output = json_object();
@@ -199,14 +199,13 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
         "s:o}",
         "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed", seed,
         "moves", move_column(record, get_move), "seats", seats, "result",
-        tourney_result_text(record->result),
-        "winner", winner, "termination", tourney_termination_name(record->termination),
-        "fault", record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
+        tourney_result_text(record->result), "winner", winner, "termination",
+        tourney_termination_name(record->termination), "fault",
+        record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
         record->reason[0] ? record->reason : NULL, "nodes", move_column(record, get_nodes),
         "depth", move_column(record, get_depth), "score", move_column(record, get_score),
-        "time_ns", move_column(record, get_time), "log", log ? log : json_array(),
-        "log_dropped", (json_int_t)record->log_dropped, "output",
-        output ? output : json_object());
+        "time_ns", move_column(record, get_time), "log", log ? log : json_array(), "log_dropped",
+        (json_int_t)record->log_dropped, "output", output ? output : json_object());
     free(seats);
     return object;
 }
@@ -233,10 +232,10 @@ static bool column_int(const json_t *object, const char *key, size_t position, j
     return true;
 }
 
-#define FAIL(...)                                                                              \
-    do {                                                                                       \
-        snprintf(error, error_size, __VA_ARGS__);                                              \
-        return -1;                                                                             \
+#define FAIL(...)                                 \
+    do {                                          \
+        snprintf(error, error_size, __VA_ARGS__); \
+        return -1;                                \
     } while (0)
 
 int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
@@ -312,8 +311,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         const json_t *score_value = json_array_get(json_object_get(object, "score"), i);
         if (!column_int(object, "moves", i, &move) || !column_int(object, "nodes", i, &nodes) ||
             !column_int(object, "depth", i, &depth) ||
-            !column_int(object, "time_ns", i, &time_ns) ||
-            (seats[i] != '0' && seats[i] != '1') ||
+            !column_int(object, "time_ns", i, &time_ns) || (seats[i] != '0' && seats[i] != '1') ||
             !(json_is_null(score_value) || json_is_integer(score_value))) {
             FAIL("game %u: move %zu is incomplete", record->index, i);
         }

@@ -29,8 +29,8 @@ json_t *tourney_setting_to_json(const struct setting *row,
         return json_string(*(char *const *)tourney_setting_field(row, settings));
     case SETTING_SPRT: {
         const struct sprt_settings *sprt = tourney_setting_field(row, settings);
-        return json_pack("{s:f, s:f, s:f, s:f}", "elo0", sprt->elo0, "elo1", sprt->elo1,
-                         "alpha", sprt->alpha, "beta", sprt->beta);
+        return json_pack("{s:f, s:f, s:f, s:f}", "elo0", sprt->elo0, "elo1", sprt->elo1, "alpha",
+                         sprt->alpha, "beta", sprt->beta);
     }
     case SETTING_CHOICE:
     case SETTING_SWITCH:
@@ -99,8 +99,8 @@ int tourney_settings_from_json(struct tournament_settings *settings, json_t *obj
             return tourney_error_set(err, "'%s' is missing", row->key);
         }
         /* Unset: a text without a default of its own, or the test. */
-        bool may_be_null = (row->type == SETTING_TEXT && row->default_text == NULL) ||
-                           row->type == SETTING_SPRT;
+        bool may_be_null =
+            (row->type == SETTING_TEXT && row->default_text == NULL) || row->type == SETTING_SPRT;
         if (json_is_null(value) && may_be_null) {
             continue;
         }

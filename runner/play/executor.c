@@ -70,8 +70,8 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
         tourney_move move = -1;
         uint64_t start = tourney_now_ns();
         request.deadline_ns = start + rules->budget_ns;
-        int result = seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move,
-                                             fault);
+        int result =
+            seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move, fault);
         uint64_t elapsed = tourney_now_ns() - start;
         if (result != 0) {
             return settle(record, seat, result, fault);

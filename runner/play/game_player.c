@@ -19,8 +19,9 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     return tourney_seat_pool_init(&player->seats, t);
 }
 
-int tourney_game_player_play(struct game_player *player, uint64_t index, struct game_record *record,
-                             char **line, char *error, size_t error_size)
+int tourney_game_player_play(struct game_player *player, uint64_t index,
+                             struct game_record *record, char **line, char *error,
+                             size_t error_size)
 {
     const struct tournament *t = player->tournament;
     struct scheduled_game scheduled;

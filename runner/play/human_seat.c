@@ -5,8 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-static void move_text(const struct match_rules *rules, tourney_move move, char *buf,
-                      size_t size)
+static void move_text(const struct match_rules *rules, tourney_move move, char *buf, size_t size)
 {
     tourney_game_adapter_move_text(rules->game, move, buf, size);
 }
@@ -21,8 +20,9 @@ static int begin(void *self, const struct match_rules *rules, uint64_t game_seed
     h->record = record;
     h->seat = seat;
     h->resigned = false;
-    fprintf(h->out, "You play %s against %s. Type a move; 'moves' lists the legal ones, "
-                    "'quit' resigns.\n",
+    fprintf(h->out,
+            "You play %s against %s. Type a move; 'moves' lists the legal ones, "
+            "'quit' resigns.\n",
             seat == 0 ? "first" : "second", h->opponent);
     return 0;
 }
@@ -80,8 +80,7 @@ static int resign(struct human_seat *h, struct seat_fault *fault, const char *wh
 }
 
 static int choose(void *self, const void *state, const struct tourney_move_request *request,
-                  struct tourney_move_report *report, tourney_move *move,
-                  struct seat_fault *fault)
+                  struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault)
 {
     (void)request;
     (void)report;
@@ -131,8 +130,9 @@ static int choose(void *self, const void *state, const struct tourney_move_reque
         }
         char example[64];
         move_text(rules, moves[0], example, sizeof(example));
-        fprintf(h->out, "'%.40s' is not a legal move here. Type one like '%s' ('moves' lists "
-                        "them all, 'quit' resigns).\n",
+        fprintf(h->out,
+                "'%.40s' is not a legal move here. Type one like '%s' ('moves' lists "
+                "them all, 'quit' resigns).\n",
                 text, example);
     }
     free(moves);
@@ -157,8 +157,7 @@ static const struct seat_ops human_ops = {
     .ended = ended,
 };
 
-struct seat tourney_human_seat(struct human_seat *human, FILE *in, FILE *out,
-                               const char *opponent)
+struct seat tourney_human_seat(struct human_seat *human, FILE *in, FILE *out, const char *opponent)
 {
     memset(human, 0, sizeof(*human));
     human->in = in;

@@ -21,7 +21,7 @@ struct human_seat {
     struct game_record *record;
     int seat;
     bool resigned;
-    char *line;       /* getline's buffer */
+    char *line; /* getline's buffer */
     size_t line_size;
 };
 

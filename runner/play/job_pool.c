@@ -181,8 +181,8 @@ static void worker_died(struct pool *p, struct worker *w)
             fail(p, message);
         } else if (p->plan->err != NULL) {
             fprintf(p->plan->err,
-                    "tourney: a worker process %s while playing game %llu; playing it again\n", how,
-                    (unsigned long long)game);
+                    "tourney: a worker process %s while playing game %llu; playing it again\n",
+                    how, (unsigned long long)game);
         }
     }
     /* Games it had finished but not yet replied to are played again too. */
@@ -407,8 +407,8 @@ static void wait_for_work(struct pool *p)
     const struct job_plan *plan = p->plan;
     /* A place without a worker has fd -1, which poll passes over. */
     for (unsigned i = 0; i < plan->jobs; i++) {
-        p->fds[i] =
-            (struct pollfd){.fd = p->workers[i].pid != 0 ? p->workers[i].fd : -1, .events = POLLIN};
+        p->fds[i] = (struct pollfd){.fd = p->workers[i].pid != 0 ? p->workers[i].fd : -1,
+                                    .events = POLLIN};
     }
     uint64_t due = plan->due(plan->context);
     uint64_t now = tourney_now_ns();

@@ -143,7 +143,8 @@ static int play_one(const struct job_plan *plan, bool ready, uint64_t game, stru
     tourney_record_init(&record);
     char *line = NULL;
     char error[512] = "out of memory in a worker process";
-    int status = ready ? plan->play(plan->context, game, &record, &line, error, sizeof(error)) : -1;
+    int status =
+        ready ? plan->play(plan->context, game, &record, &line, error, sizeof(error)) : -1;
     int added = add_reply(out, game, status, &record, status == 0 ? line : error);
     free(line);
     tourney_record_finish(&record);

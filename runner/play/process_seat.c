@@ -52,8 +52,7 @@ static void describe_exit(const struct agent_process *p, const char *when,
         snprintf(fault->reason, sizeof(fault->reason),
                  "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
                  (unsigned long long)(p->memory.limit_kb / 1024), when,
-                 (unsigned long long)(p->memory.peak_kb / 1024), signal_number ? "was " : "",
-                 how);
+                 (unsigned long long)(p->memory.peak_kb / 1024), signal_number ? "was " : "", how);
     } else if (signal_number == SIGSYS) {
         fault->termination = TERMINATION_SANDBOX_VIOLATION;
         snprintf(fault->reason, sizeof(fault->reason),
@@ -156,14 +155,14 @@ static int post_load(struct process_seat *s, char *error, size_t error_size)
     tourney_agent_process_finish(p);
     struct host_argv args;
     tourney_host_argv(&args, settings->host_path);
-    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024,
-                                    error, error_size) != 0) {
+    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, error,
+                                    error_size) != 0) {
         return -1;
     }
     struct wire_writer *request = tourney_agent_process_request(p, &s->load_sequence);
     const struct msg_load message = {
         .kind = TOURNEY_KIND_AGENT,
-        .flags = !settings->sandbox ? 0
+        .flags = !settings->sandbox                        ? 0
                  : settings->limits->sandbox == SANDBOX_ON ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
                                                            : LOAD_SANDBOX,
         .memory_bytes = settings->limits->memory_mb * 1024 * 1024,
@@ -219,15 +218,14 @@ static int loaded(struct process_seat *s, struct seat_fault *fault)
     if (!same_game) {
         /* The game plugin is trusted: it behaves differently in two processes. */
         return fail(s, PROCESS_FAILED,
-                    "the game plugin describes another game in an agent process", "", when,
-                    fault);
+                    "the game plugin describes another game in an agent process", "", when, fault);
     }
     s->ready = true;
     return 0;
 }
 
-static int process_begin(void *self, const struct match_rules *rules, uint64_t game_seed,
-                         int seat, struct game_record *record, struct seat_fault *fault)
+static int process_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
+                         struct game_record *record, struct seat_fault *fault)
 {
     struct process_seat *s = self;
     s->rules = rules;
@@ -291,8 +289,7 @@ static int process_begun(void *self, struct seat_fault *fault)
     s->playing = created.has_instance != 0;
     if (created.outcome.status != TOURNEY_OK || !created.has_instance) {
         char what[64];
-        snprintf(what, sizeof(what), "create failed with status %d",
-                 (int)created.outcome.status);
+        snprintf(what, sizeof(what), "create failed with status %d", (int)created.outcome.status);
         return agent_failed(s, &created.outcome, what, fault);
     }
     return 0;
@@ -327,8 +324,8 @@ static int process_choose(void *self, const void *state,
     }
     struct process_reply reply;
     char why[256] = "";
-    enum process_event event = tourney_agent_process_call(
-        p, request->deadline_ns + margin_ns(s), on_log, s, &reply, why, sizeof(why));
+    enum process_event event = tourney_agent_process_call(p, request->deadline_ns + margin_ns(s),
+                                                          on_log, s, &reply, why, sizeof(why));
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));

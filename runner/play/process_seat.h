@@ -29,10 +29,10 @@
 
 /* What every agent process of a tournament is started with. */
 struct process_settings {
-    const char *host_path;   /* the agent host program */
+    const char *host_path; /* the agent host program */
     const struct isolation_limits *limits;
-    bool sandbox;            /* apply the sandbox (where it can be) */
-    const char *game_path;   /* the game plugin, loaded again in each process */
+    bool sandbox;          /* apply the sandbox (where it can be) */
+    const char *game_path; /* the game plugin, loaded again in each process */
     const struct tourney_param_value *game_params;
     size_t game_param_count;
 };
@@ -43,7 +43,7 @@ struct process_seat {
     const struct tourney_param_value *params;
     size_t param_count;
     struct agent_process process;
-    bool ready;    /* the process runs and has its plugins loaded */
+    bool ready; /* the process runs and has its plugins loaded */
     /* Requests in flight, answered in this order. */
     bool loading;  /* LOAD */
     bool creating; /* NEW_GAME */
@@ -52,9 +52,9 @@ struct process_seat {
     uint32_t create_sequence;
     uint32_t end_sequence;
     uint64_t load_deadline;
-    bool playing;  /* an agent instance exists in the process */
-    bool quiet;    /* the game was off before this agent began: nothing is recorded */
-    bool replace;  /* its agent failed: a fresh process for the next game */
+    bool playing; /* an agent instance exists in the process */
+    bool quiet;   /* the game was off before this agent began: nothing is recorded */
+    bool replace; /* its agent failed: a fresh process for the next game */
     const struct match_rules *rules; /* of the game being played */
     struct game_record *record;
     int seat;

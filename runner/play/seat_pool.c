@@ -30,8 +30,8 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t)
     for (size_t i = 0; i < t->entrant_count; i++) {
         const struct entrant *e = &t->entrants[i];
         pool->process_seats[i] =
-            tourney_process_seat(&pool->processes[i], &pool->settings, e->plugin->path,
-                                 e->params, e->plugin->agent->param_count);
+            tourney_process_seat(&pool->processes[i], &pool->settings, e->plugin->path, e->params,
+                                 e->plugin->agent->param_count);
     }
     return 0;
 }

@@ -14,8 +14,8 @@ static const char *const reserved_keys[] = {"plugin", NULL};
 
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
-static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
-                       char *error, size_t error_size)
+static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin, char *error,
+                       size_t error_size)
 {
     const struct isolation_limits *limits = &t->config.settings.limits;
     struct probe_options options = {

@@ -20,12 +20,12 @@
 #include "schedule.h"
 
 struct entrant {
-    const char *name;              /* owned by the config */
-    const struct plugin *plugin;   /* owned by the tournament; only described (never loaded)
-                                    * with isolation = process */
+    const char *name;            /* owned by the config */
+    const struct plugin *plugin; /* owned by the tournament; only described (never loaded)
+                                  * with isolation = process */
     struct tourney_param_value *params;
-    char *params_text;             /* "depth = 4, tie_break = lowest": effective values */
-    bool is_random;                /* the reference opponent of "win % against random" */
+    char *params_text; /* "depth = 4, tie_break = lowest": effective values */
+    bool is_random;    /* the reference opponent of "win % against random" */
 };
 
 struct tournament {
@@ -34,7 +34,7 @@ struct tournament {
     struct plugin game_plugin;
     struct tourney_param_value *game_params;
     char *game_params_text;
-    struct game_adapter game; /* the game plugin's instance with game_params */
+    struct game_adapter game;      /* the game plugin's instance with game_params */
     struct plugin **agent_plugins; /* each loaded once, however many entrants use it */
     size_t agent_plugin_count;
     struct entrant *entrants;

@@ -10,9 +10,9 @@
  * has none: a descriptor built against an older minor is never read past
  * its size. Every optional call goes through here, so this is the line to
  * change when the ABI offers optional functions another way. */
-#define OPTIONAL(GAME, FIELD)                                                                 \
-    (TOURNEY_HAS_FIELD(struct tourney_game_api, (GAME)->api->header.struct_size, FIELD)        \
-         ? (GAME)->api->FIELD                                                                  \
+#define OPTIONAL(GAME, FIELD)                                                           \
+    (TOURNEY_HAS_FIELD(struct tourney_game_api, (GAME)->api->header.struct_size, FIELD) \
+         ? (GAME)->api->FIELD                                                           \
          : NULL)
 
 int tourney_game_adapter_init(struct game_adapter *game, const struct plugin *plugin,
@@ -134,8 +134,7 @@ bool tourney_move_listed(const tourney_move *moves, int count, tourney_move move
     return false;
 }
 
-bool tourney_game_adapter_is_legal(struct game_adapter *game, const void *state,
-                                   tourney_move move)
+bool tourney_game_adapter_is_legal(struct game_adapter *game, const void *state, tourney_move move)
 {
     if (tourney_game_adapter_status(game, state) != TOURNEY_ONGOING) {
         return false;
@@ -160,11 +159,10 @@ static void terminate(char *buf, size_t size, bool written)
     buf[written ? size - 1 : 0] = '\0';
 }
 
-bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_move move,
-                                    char *buf, size_t size)
+bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_move move, char *buf,
+                                    size_t size)
 {
-    int (*format_move)(const void *, tourney_move, char *, size_t) =
-        OPTIONAL(game, format_move);
+    int (*format_move)(const void *, tourney_move, char *, size_t) = OPTIONAL(game, format_move);
     if (size == 0) {
         return false;
     }
@@ -177,8 +175,8 @@ bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_mov
     return named;
 }
 
-void tourney_game_adapter_move_text(const struct game_adapter *game, tourney_move move,
-                                    char *buf, size_t size)
+void tourney_game_adapter_move_text(const struct game_adapter *game, tourney_move move, char *buf,
+                                    size_t size)
 {
     if (!tourney_game_adapter_move_name(game, move, buf, size)) {
         snprintf(buf, size, "#%d", (int)move);
@@ -186,8 +184,7 @@ void tourney_game_adapter_move_text(const struct game_adapter *game, tourney_mov
 }
 
 tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
-                                            const tourney_move *moves, int count,
-                                            const char *text)
+                                            const tourney_move *moves, int count, const char *text)
 {
     if (text[0] == '#' && text[1] != '\0') {
         char *end = NULL;
@@ -207,11 +204,10 @@ tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
     return -1;
 }
 
-bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state,
-                                     char *buf, size_t size)
+bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state, char *buf,
+                                     size_t size)
 {
-    int (*format_state)(const void *, const void *, char *, size_t) =
-        OPTIONAL(game, format_state);
+    int (*format_state)(const void *, const void *, char *, size_t) = OPTIONAL(game, format_state);
     if (size == 0) {
         return false;
     }
@@ -225,6 +221,5 @@ int tourney_game_adapter_parse_state(const struct game_adapter *game, const char
                                      void *state)
 {
     int (*parse_state)(const void *, const char *, void *) = OPTIONAL(game, parse_state);
-    return parse_state != NULL && parse_state(game->instance, text, state) == TOURNEY_OK ? 0
-                                                                                           : -1;
+    return parse_state != NULL && parse_state(game->instance, text, state) == TOURNEY_OK ? 0 : -1;
 }

@@ -92,12 +92,12 @@ bool tourney_move_listed(const tourney_move *moves, int count, tourney_move move
  * empty, when the game has no format_move, it fails, or MOVE lies outside
  * [0, move_limit) (the game is never asked about those). BUF ends in a NUL
  * within SIZE; with SIZE 0 nothing is written and the answer is false. */
-bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_move move,
-                                    char *buf, size_t size);
+bool tourney_game_adapter_move_name(const struct game_adapter *game, tourney_move move, char *buf,
+                                    size_t size);
 /* The game's name for MOVE, or "#N" for move number N when it has none
  * (tourney_game_adapter_move_name). */
-void tourney_game_adapter_move_text(const struct game_adapter *game, tourney_move move,
-                                    char *buf, size_t size);
+void tourney_game_adapter_move_text(const struct game_adapter *game, tourney_move move, char *buf,
+                                    size_t size);
 /* The one of the COUNT legal MOVES that TEXT names, as move_text writes it
  * (case ignored), or -1: the game's name, or "#N" for move number N. */
 tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
@@ -108,8 +108,8 @@ tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
  * format_state; false, with BUF empty, when the game has no format_state or
  * it fails (for one, because SIZE is too small). BUF ends in a NUL within
  * SIZE; with SIZE 0 nothing is written and the answer is false. */
-bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state,
-                                     char *buf, size_t size);
+bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state, char *buf,
+                                     size_t size);
 
 /* Reads TEXT, a position in the game's own notation, into STATE through
  * parse_state. Returns 0, or -1 when the game has no parse_state or cannot

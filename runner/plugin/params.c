@@ -60,8 +60,8 @@ void tourney_params_expected(const struct tourney_param_info *desc, char *buf, s
     case TOURNEY_PARAM_CHOICE: {
         size_t used = (size_t)snprintf(buf, size, "one of:");
         for (size_t i = 0; i < choice_count(desc) && used < size; i++) {
-            used += (size_t)snprintf(buf + used, size - used, "%s %s", i ? "," : "",
-                                     desc->choices[i]);
+            used +=
+                (size_t)snprintf(buf + used, size - used, "%s %s", i ? "," : "", desc->choices[i]);
         }
         return;
     }
@@ -120,8 +120,8 @@ int tourney_params_check_descriptors(const struct tourney_param_info *params, si
             return -1;
         }
         struct tourney_param_value value;
-        if (desc->default_value == NULL || !tourney_params_parse(desc, desc->default_value,
-                                                                 &value)) {
+        if (desc->default_value == NULL ||
+            !tourney_params_parse(desc, desc->default_value, &value)) {
             snprintf(reason, reason_size, "parameter '%s' has an invalid default", desc->name);
             return -1;
         }
@@ -152,8 +152,8 @@ static void list_names(const struct tourney_param_info *params, size_t count, ch
 
 int tourney_params_resolve(const struct tourney_param_info *params, size_t count,
                            struct ini_section *section, const char *const *reserved,
-                           const char *file, const char *owner,
-                           struct tourney_param_value *values, struct diagnostics *diag)
+                           const char *file, const char *owner, struct tourney_param_value *values,
+                           struct diagnostics *diag)
 {
     int errors = 0;
     for (size_t i = 0; i < count; i++) {
@@ -182,8 +182,8 @@ int tourney_params_resolve(const struct tourney_param_info *params, size_t count
                                  entry->key, owner);
             } else {
                 tourney_diag_add(diag, file, entry->line,
-                                 "unknown parameter '%s' for %s (expected one of: %s)",
-                                 entry->key, owner, names);
+                                 "unknown parameter '%s' for %s (expected one of: %s)", entry->key,
+                                 owner, names);
             }
             errors++;
             continue;

@@ -39,7 +39,7 @@ char *tourney_params_text(const struct tourney_param_info *params, size_t count,
  * OWNER (e.g. "agent plugin 'minimax'"). Returns the number of errors. */
 int tourney_params_resolve(const struct tourney_param_info *params, size_t count,
                            struct ini_section *section, const char *const *reserved,
-                           const char *file, const char *owner,
-                           struct tourney_param_value *values, struct diagnostics *diag);
+                           const char *file, const char *owner, struct tourney_param_value *values,
+                           struct diagnostics *diag);
 
 #endif /* TOURNEY_RUNNER_PARAMS_H */

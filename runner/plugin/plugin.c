@@ -146,8 +146,7 @@ static int accept_descriptor(struct plugin *plugin, const struct tourney_abi_hea
         snprintf(error, error_size,
                  "%s: built for tourney ABI %u.%u, but this runner speaks ABI %d.%d; "
                  "rebuild the plugin against this version's headers",
-                 path, header->abi_major, header->abi_minor, TOURNEY_ABI_MAJOR,
-                 TOURNEY_ABI_MINOR);
+                 path, header->abi_major, header->abi_minor, TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR);
         return -1;
     }
     if (header->kind != (uint32_t)plugin->kind) {
@@ -240,8 +239,8 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
     void *entry = dlsym(plugin->handle, symbol);
     if (entry == NULL) {
         const char *why = dlerror();
-        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not %s plugin (%s)",
-                 path, symbol, kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
+        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not %s plugin (%s)", path,
+                 symbol, kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
                  why ? why : "symbol is NULL");
         goto err_handle;
     }
@@ -277,8 +276,8 @@ err_path:
     return -1;
 }
 
-int tourney_plugin_describe(struct plugin *plugin, const char *path,
-                            enum tourney_plugin_kind kind, const struct plugin_about *about)
+int tourney_plugin_describe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                            const struct plugin_about *about)
 {
     memset(plugin, 0, sizeof(*plugin));
     plugin->kind = kind;

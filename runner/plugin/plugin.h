@@ -20,7 +20,7 @@
  * view has no functions. */
 struct plugin {
     char *path;
-    void *handle;                          /* NULL when only described */
+    void *handle; /* NULL when only described */
     enum tourney_plugin_kind kind;
     const struct tourney_game_api *game;   /* when kind is TOURNEY_KIND_GAME */
     const struct tourney_agent_api *agent; /* when kind is TOURNEY_KIND_AGENT */
@@ -43,8 +43,8 @@ int tourney_plugin_check_about(const char *path, const struct plugin_about *abou
 
 /* Fills PLUGIN with a description of the plugin at PATH, copying every
  * string. Returns 0, or -1 when out of memory. */
-int tourney_plugin_describe(struct plugin *plugin, const char *path,
-                            enum tourney_plugin_kind kind, const struct plugin_about *about);
+int tourney_plugin_describe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                            const struct plugin_about *about);
 
 /* What the plugin says about itself, whatever its kind. The id and version
  * are NULL for a plugin without them (every plugin before ABI 1.2). */
@@ -52,8 +52,7 @@ const char *tourney_plugin_name(const struct plugin *plugin);
 const char *tourney_plugin_description(const struct plugin *plugin);
 const char *tourney_plugin_id(const struct plugin *plugin);
 const char *tourney_plugin_version(const struct plugin *plugin);
-const struct tourney_param_info *tourney_plugin_params(const struct plugin *plugin,
-                                                       size_t *count);
+const struct tourney_param_info *tourney_plugin_params(const struct plugin *plugin, size_t *count);
 
 /* "org.tourney.negamax 1.0.0": a plugin's id and version as listings and
  * reports show them (either may be NULL); "" for a plugin with neither. */

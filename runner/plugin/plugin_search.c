@@ -40,8 +40,7 @@ static bool inside(const char *path, const char *dir)
 }
 
 int tourney_plugin_search_init(struct plugin_search *search, char *const *config_dirs,
-                               size_t config_dir_count, const char *env_path,
-                               const char *exe_path)
+                               size_t config_dir_count, const char *env_path, const char *exe_path)
 {
     memset(search, 0, sizeof(*search));
     for (size_t i = 0; i < config_dir_count; i++) {
@@ -90,9 +89,8 @@ static const char *kind_dir(enum tourney_plugin_kind kind)
     return kind == TOURNEY_KIND_GAME ? "games" : "agents";
 }
 
-char *tourney_plugin_search_find(const struct plugin_search *search,
-                                 enum tourney_plugin_kind kind, const char *name,
-                                 const char *base_dir)
+char *tourney_plugin_search_find(const struct plugin_search *search, enum tourney_plugin_kind kind,
+                                 const char *name, const char *base_dir)
 {
     if (strchr(name, '/') != NULL) {
         while (strncmp(name, "./", 2) == 0) {
@@ -173,8 +171,7 @@ static void visit_dir(const char *dir, void (*visit)(const char *path, void *con
     free(names);
 }
 
-void tourney_plugin_search_each(const struct plugin_search *search,
-                                enum tourney_plugin_kind kind,
+void tourney_plugin_search_each(const struct plugin_search *search, enum tourney_plugin_kind kind,
                                 void (*visit)(const char *path, void *context), void *context)
 {
     for (size_t i = 0; i < search->count; i++) {

@@ -29,17 +29,15 @@ void tourney_plugin_search_finish(struct plugin_search *search);
 
 /* The path of plugin NAME of KIND: a heap string, or NULL if not found.
  * BASE_DIR resolves relative paths given with a '/'. */
-char *tourney_plugin_search_find(const struct plugin_search *search,
-                                 enum tourney_plugin_kind kind, const char *name,
-                                 const char *base_dir);
+char *tourney_plugin_search_find(const struct plugin_search *search, enum tourney_plugin_kind kind,
+                                 const char *name, const char *base_dir);
 
 /* The directories as one "a, b, c" string for messages (heap; NULL on OOM). */
 char *tourney_plugin_search_describe(const struct plugin_search *search);
 
 /* Calls VISIT for every *.so file in the search directories that could hold
  * plugins of KIND, in search order. */
-void tourney_plugin_search_each(const struct plugin_search *search,
-                                enum tourney_plugin_kind kind,
+void tourney_plugin_search_each(const struct plugin_search *search, enum tourney_plugin_kind kind,
                                 void (*visit)(const char *path, void *context), void *context);
 
 #endif /* TOURNEY_RUNNER_PLUGIN_SEARCH_H */

@@ -65,8 +65,8 @@ static int ask_params(const void *raw, enum tourney_plugin_kind kind, size_t cou
 {
     const struct tourney_game_api *game = raw;
     const struct tourney_agent_api *agent = raw;
-    bool can_ask = kind == TOURNEY_KIND_GAME ? game->get_param_info != NULL
-                                             : agent->get_param_info != NULL;
+    bool can_ask =
+        kind == TOURNEY_KIND_GAME ? game->get_param_info != NULL : agent->get_param_info != NULL;
     if (count > 0 && !can_ask) {
         snprintf(reason, reason_size, "%zu parameters declared but no get_param_info", count);
         return -1;
@@ -109,8 +109,7 @@ int tourney_plugin_read_about(const void *raw, enum tourney_plugin_kind kind, ui
         return -1;
     }
     int status;
-    if (kind == TOURNEY_KIND_GAME &&
-        TOURNEY_HAS_FIELD(struct tourney_game_api, known, version)) {
+    if (kind == TOURNEY_KIND_GAME && TOURNEY_HAS_FIELD(struct tourney_game_api, known, version)) {
         about->id = shared->id;
         about->version = shared->version;
         status = ask_params(raw, kind, count, table, reason, reason_size);

@@ -33,15 +33,15 @@ struct sampled_game {
     size_t move_count;
     struct agent_message *log;
     size_t log_count;
-    char *output[2]; /* what each seat's process printed, "" for nothing */
+    char *output[2];      /* what each seat's process printed, "" for nothing */
     size_t pair_position; /* how many games of its pairing came before it */
 };
 
 struct game_sample {
     size_t limit;
     size_t agent_count;
-    size_t per_pair;      /* first games kept of each pairing */
-    uint32_t *pair_seen;  /* games offered per pairing, by pair_key */
+    size_t per_pair;     /* first games kept of each pairing */
+    uint32_t *pair_seen; /* games offered per pairing, by pair_key */
     size_t faulted_kept;
     struct sampled_game *games; /* kept, in the order offered */
     size_t count;

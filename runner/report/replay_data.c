@@ -12,7 +12,6 @@
  * without boards rather than bloating the page. */
 #define MAX_POSITION_TEXT (64 * 1024)
 
-
 /* TEXT as a JSON string: jansson requires UTF-8, which plugin and agent
  * text may not be. */
 static json_t *printable(const char *text, bool allow_newlines)

@@ -43,8 +43,8 @@ struct board_source {
 /* The document for the games CHOSEN (COUNT indices into SAMPLE's games),
  * with the entrants' NAMES, holding at most about BUDGET bytes of positions
  * (REPLAY_POSITION_BUDGET). NULL when out of memory. */
-json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen,
-                            size_t count, const char *const *names, size_t name_count,
+json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen, size_t count,
+                            const char *const *names, size_t name_count,
                             const struct board_source *board, size_t budget);
 
 #endif /* TOURNEY_RUNNER_REPLAY_DATA_H */

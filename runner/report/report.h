@@ -21,8 +21,8 @@
 struct report_agent {
     const char *name;
     const char *plugin;
-    const char *params; /* effective parameters, "depth = 4, tie_break = lowest" */
-    const char *plugin_id;      /* the plugin's id and version; NULL when it has none */
+    const char *params;    /* effective parameters, "depth = 4, tie_break = lowest" */
+    const char *plugin_id; /* the plugin's id and version; NULL when it has none */
     const char *plugin_version;
 };
 
@@ -32,12 +32,12 @@ struct report_input {
      * lines of their own, those marked for the summary in summary.json). */
     const struct tournament_settings *settings;
     const char *config_path;
-    const char *game;        /* the game plugin's name */
+    const char *game; /* the game plugin's name */
     const char *game_params;
     const char *game_id; /* the game plugin's id and version; NULL when it has none */
     const char *game_version;
-    uint64_t games_scheduled; /* of the shard, when it is one */
-    const char *shard;        /* "1/4" for shard 1 of 4, NULL for the whole tournament */
+    uint64_t games_scheduled;          /* of the shard, when it is one */
+    const char *shard;                 /* "1/4" for shard 1 of 4, NULL for the whole tournament */
     const struct report_agent *agents; /* stats->agent_count of them */
     struct stats *stats;
     /* For report.html: the games it lets a reader replay (NULL for none),

@@ -40,8 +40,8 @@ static void csv_elo(FILE *out, struct elo_value value)
 /* games, wins, draws, losses, win rate (empty without games) */
 static void csv_tally(FILE *out, const struct tally *t)
 {
-    fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", t->games, t->wins,
-            t->draws, t->losses);
+    fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", t->games, t->wins, t->draws,
+            t->losses);
     if (t->games > 0) {
         fprintf(out, "%.6f", tourney_rate(t->wins, t->games));
     }
@@ -156,15 +156,14 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
     const struct report_input *in = report->input;
     const struct agent_stats *a = &in->stats->agents[i];
     const struct agent_summary *s = &report->summaries[i];
-    json_t *search = json_pack(
-        "{s:I, s:f, s:I, s:f, s:f, s:o, s:f, s:f, s:f, s:f, s:f, s:f, s:I}", "moves",
-        (json_int_t)a->moves,
-        "moves_per_game", s->moves_per_game, "nodes", (json_int_t)a->nodes, "nodes_per_move",
-        s->nodes_per_move, "depth_per_move", s->depth_per_move, "ebf",
-        a->ebf_moves ? json_real(s->ebf) : json_null(), "time_mean_ms", s->mean_ms,
-        "time_median_ms", s->median_ms, "time_p95_ms", s->p95_ms, "time_max_ms", s->max_ms,
-        "think_s", s->total_s, "nodes_per_second", s->nodes_per_second, "over_budget",
-        (json_int_t)a->over_budget);
+    json_t *search =
+        json_pack("{s:I, s:f, s:I, s:f, s:f, s:o, s:f, s:f, s:f, s:f, s:f, s:f, s:I}", "moves",
+                  (json_int_t)a->moves, "moves_per_game", s->moves_per_game, "nodes",
+                  (json_int_t)a->nodes, "nodes_per_move", s->nodes_per_move, "depth_per_move",
+                  s->depth_per_move, "ebf", a->ebf_moves ? json_real(s->ebf) : json_null(),
+                  "time_mean_ms", s->mean_ms, "time_median_ms", s->median_ms, "time_p95_ms",
+                  s->p95_ms, "time_max_ms", s->max_ms, "think_s", s->total_s, "nodes_per_second",
+                  s->nodes_per_second, "over_budget", (json_int_t)a->over_budget);
     json_t *faults = json_object();
     for (int t = TERMINATION_NORMAL + 1; faults != NULL && t < TERMINATION_COUNT; t++) {
         json_object_set_new(faults, tourney_termination_name((enum termination)t),
@@ -180,7 +179,6 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
     set_optional(agent, "plugin_version", in->agents[i].plugin_version);
     return agent;
 }
-
 
 /* The Elo difference a pair's results stand for, with its 95% interval and
  * the likelihood of superiority. */
@@ -221,21 +219,20 @@ static json_t *json_sprt(const struct report *report)
     const struct pentanomial *p = &stats->pairs[1];
     char text[512];
     tourney_report_describe_sprt(report, text, sizeof(text));
-    return json_pack("{s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s, s:o, s:[i, i, i, i, i], "
-                     "s:s}",
-                     "agent", report->input->agents[0].name, "opponent",
-                     report->input->agents[1].name, "elo0", s->elo0, "elo1", s->elo1, "alpha",
-                     s->alpha, "beta", s->beta, "llr", sprt->llr, "lower_bound",
-                     tourney_sprt_lower_bound(s->alpha, s->beta), "upper_bound",
-                     tourney_sprt_upper_bound(s->alpha, s->beta), "verdict",
-                     sprt->verdict == SPRT_ACCEPT_H0   ? "H0"
-                     : sprt->verdict == SPRT_ACCEPT_H1 ? "H1"
-                                                       : "none",
-                     "games_at_verdict",
-                     sprt->verdict == SPRT_CONTINUE ? json_null()
-                                                    : json_integer((json_int_t)sprt->games),
-                     "pentanomial", (int)p->count[0], (int)p->count[1], (int)p->count[2],
-                     (int)p->count[3], (int)p->count[4], "text", text);
+    return json_pack(
+        "{s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s, s:o, s:[i, i, i, i, i], "
+        "s:s}",
+        "agent", report->input->agents[0].name, "opponent", report->input->agents[1].name, "elo0",
+        s->elo0, "elo1", s->elo1, "alpha", s->alpha, "beta", s->beta, "llr", sprt->llr,
+        "lower_bound", tourney_sprt_lower_bound(s->alpha, s->beta), "upper_bound",
+        tourney_sprt_upper_bound(s->alpha, s->beta), "verdict",
+        sprt->verdict == SPRT_ACCEPT_H0   ? "H0"
+        : sprt->verdict == SPRT_ACCEPT_H1 ? "H1"
+                                          : "none",
+        "games_at_verdict",
+        sprt->verdict == SPRT_CONTINUE ? json_null() : json_integer((json_int_t)sprt->games),
+        "pentanomial", (int)p->count[0], (int)p->count[1], (int)p->count[2], (int)p->count[3],
+        (int)p->count[4], "text", text);
 }
 
 /* summary.json's "tournament": the settings marked for it, each in its
@@ -253,10 +250,10 @@ static json_t *json_tournament(const struct report *report)
     status |= json_object_set_new(tournament, "game", json_string(in->game));
     status |= json_object_set_new(tournament, "game_params", json_string(in->game_params));
     status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_PLAY, true);
-    json_t *counts = json_pack(
-        "{s:I, s:I, s:I, s:I}", "games_scheduled", (json_int_t)in->games_scheduled,
-        "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies,
-        "unpaired_games", (json_int_t)(stats->unpaired + stats->pending.waiting));
+    json_t *counts =
+        json_pack("{s:I, s:I, s:I, s:I}", "games_scheduled", (json_int_t)in->games_scheduled,
+                  "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies,
+                  "unpaired_games", (json_int_t)(stats->unpaired + stats->pending.waiting));
     status |= counts != NULL ? json_object_update(tournament, counts) : -1;
     json_decref(counts);
     status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_JUDGING, true);

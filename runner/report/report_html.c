@@ -72,8 +72,7 @@ static void write_header(const struct report *report, FILE *out)
     fputs("</dd>", out);
     fact(out, "Format");
     tourney_html_text(out, tourney_tournament_format_name(settings->format));
-    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd>",
-            settings->games_per_pair);
+    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd>", settings->games_per_pair);
     fact(out, "Seed");
     fprintf(out, "%" PRIu64 "</dd>", settings->seed);
     fact(out, "Games");

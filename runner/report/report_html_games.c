@@ -34,7 +34,8 @@ static void write_viewer(FILE *out)
           out);
 }
 
-static void write_list(FILE *out, const struct report_input *in, const size_t *chosen, size_t count)
+static void write_list(FILE *out, const struct report_input *in, const size_t *chosen,
+                       size_t count)
 {
     fputs("<div class=\"scroll games-list\"><table class=\"games\"><thead><tr>"
           "<th scope=\"col\" class=\"num\">game</th><th scope=\"col\">first</th>"

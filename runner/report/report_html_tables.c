@@ -79,10 +79,21 @@ static void elo_text(FILE *out, struct elo_value value)
 
 int tourney_html_standings(struct html_page *page, FILE *out)
 {
-    static const char *const headers[] = {
-        "#",   "agent",          "plugin and parameters", "games", "W",      "D",
-        "L",   "score %",        "Elo",                   "Elo 95% interval", "win %",
-        "95% interval", "as 1st", "as 2nd", "vs random"};
+    static const char *const headers[] = {"#",
+                                          "agent",
+                                          "plugin and parameters",
+                                          "games",
+                                          "W",
+                                          "D",
+                                          "L",
+                                          "score %",
+                                          "Elo",
+                                          "Elo 95% interval",
+                                          "win %",
+                                          "95% interval",
+                                          "as 1st",
+                                          "as 2nd",
+                                          "vs random"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
@@ -325,10 +336,9 @@ static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t 
 
 int tourney_html_elo_pairs(struct html_page *page, FILE *out)
 {
-    static const char *const headers[] = {
-        "agent",   "opponent",       "games",        "W-D-L",
-        "score %", "Elo difference", "95% interval", "LOS %",
-        "pairs scoring 0-½-1-1½-2"};
+    static const char *const headers[] = {"agent",        "opponent", "games",
+                                          "W-D-L",        "score %",  "Elo difference",
+                                          "95% interval", "LOS %",    "pairs scoring 0-½-1-1½-2"};
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;

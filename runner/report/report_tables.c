@@ -89,9 +89,8 @@ static void elo_cell(struct table *table, struct elo_value value)
 int tourney_report_standings(const struct report *report, struct table *table)
 {
     static const char *const headers[] = {
-        "#",       "agent",       "games",    "W",        "D",
-        "L",       "score%",      "Elo",      "Elo 95% CI", "win%",
-        "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
+        "#",   "agent",      "games", "W",           "D",        "L",        "score%",
+        "Elo", "Elo 95% CI", "win%",  "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 1) != 0) {
         return -1;
     }
@@ -164,9 +163,9 @@ int tourney_report_crosstable(const struct report *report, struct table *table)
  * difference with its interval and LOS, and the pentanomial count. */
 int tourney_report_pairs(const struct report *report, struct table *table)
 {
-    static const char *const headers[] = {
-        "agent", "opponent", "games", "W-D-L", "score%", "Elo", "Elo 95% CI", "LOS%",
-        "pairs 0-.5-1-1.5-2"};
+    static const char *const headers[] = {"agent",      "opponent", "games",
+                                          "W-D-L",      "score%",   "Elo",
+                                          "Elo 95% CI", "LOS%",     "pairs 0-.5-1-1.5-2"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
         return -1;
     }
@@ -193,8 +192,7 @@ int tourney_report_pairs(const struct report *report, struct table *table)
             elo_cell(table, e.elo);
             elo_interval_cell(table, e.low, e.high);
             tourney_table_cell(table, "%.1f", 100.0 * e.los);
-            tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32
-                                      "-%" PRIu32,
+            tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32,
                                p->count[0], p->count[1], p->count[2], p->count[3], p->count[4]);
         }
     }
@@ -205,12 +203,14 @@ void tourney_report_describe_ratings(const struct report *report, char *buf, siz
 {
     const struct ratings *r = &report->ratings;
     if (r->anchor == ANCHOR_RANDOM) {
-        snprintf(buf, size, "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
-                            "half), anchored at %s = 0.",
+        snprintf(buf, size,
+                 "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
+                 "half), anchored at %s = 0.",
                  report->input->agents[r->anchor_agent].name);
     } else {
-        snprintf(buf, size, "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
-                            "half), anchored at a mean of 0.");
+        snprintf(buf, size,
+                 "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
+                 "half), anchored at a mean of 0.");
     }
 }
 
@@ -251,8 +251,7 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
                  "no verdict after %" PRIu64 " games, LLR %.3f in (%.3f, %.3f)", stats->games,
                  sprt->llr, lower, upper);
     } else {
-        snprintf(state, sizeof(state),
-                 "%s after %" PRIu64 " games, LLR %.3f (bounds %.3f, %.3f)",
+        snprintf(state, sizeof(state), "%s after %" PRIu64 " games, LLR %.3f (bounds %.3f, %.3f)",
                  tourney_sprt_verdict_text(sprt->verdict), sprt->games, sprt->llr, lower, upper);
     }
     snprintf(buf, size,
@@ -262,10 +261,10 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
 
 int tourney_report_search(const struct report *report, struct table *table)
 {
-    static const char *const headers[] = {
-        "agent",     "moves/game", "nodes/move", "nodes total", "depth/move", "EBF",
-        "ms/move",   "median ms",  "p95 ms",     "max ms",      "think s",    "nodes/s",
-        "over budget"};
+    static const char *const headers[] = {"agent",      "moves/game", "nodes/move", "nodes total",
+                                          "depth/move", "EBF",        "ms/move",    "median ms",
+                                          "p95 ms",     "max ms",     "think s",    "nodes/s",
+                                          "over budget"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
         return -1;
     }
@@ -313,9 +312,9 @@ static int print_table(const struct report *report,
 int tourney_report_print(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
-    fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n",
-            in->settings->name, in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game,
-            in->game_params, in->stats->games, in->settings->seed);
+    fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->settings->name,
+            in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
+            in->stats->games, in->settings->seed);
     int status = print_table(report, tourney_report_standings, tourney_table_print_text, out);
     fputc('\n', out);
     status |= print_table(report, tourney_report_crosstable, tourney_table_print_text, out);
@@ -341,8 +340,9 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     fprintf(out, "# Tournament `%s`\n\n", settings->name);
     fprintf(out, "- Config: `%s`\n", in->config_path);
     fprintf(out, "- Game: `%s` (%s)\n", in->game, in->game_params);
-    fprintf(out, "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%s, %" PRIu32
-                 " per pair, seats alternating), seed %" PRIu64 "\n",
+    fprintf(out,
+            "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%s, %" PRIu32
+            " per pair, seats alternating), seed %" PRIu64 "\n",
             stats->games, in->games_scheduled, tourney_tournament_format_name(settings->format),
             settings->games_per_pair, settings->seed);
     if (in->shard != NULL) {
@@ -377,8 +377,10 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
         fprintf(out, "## Sequential test\n\n%s\n\n", line);
     }
     tourney_report_describe_ratings(report, line, sizeof(line));
-    fprintf(out, "## Standings\n\nScore counts a draw as half a win. %s Its interval and "
-                 "the win rate's (Wilson score) are 95%% intervals.\n\n", line);
+    fprintf(out,
+            "## Standings\n\nScore counts a draw as half a win. %s Its interval and "
+            "the win rate's (Wilson score) are 95%% intervals.\n\n",
+            line);
     int status = print_table(report, tourney_report_standings, tourney_table_print_markdown, out);
     fprintf(out, "\n## Cross-table\n\nEach cell is the row agent's wins, draws and losses "
                  "against the column agent.\n\n");

@@ -182,7 +182,8 @@ static void draw_row(FILE *out, const struct bar_chart *chart, const struct char
                     low, mid, high, mid, low, top, low, top + BAR, high, top, high, top + BAR);
             text_x = high > end ? high : end;
         }
-        fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">", text_x + 4.0, top + BAR - 1.5);
+        fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">", text_x + 4.0,
+                top + BAR - 1.5);
         tourney_html_text(out, row->text[s]);
         fputs("</text>", out);
     }

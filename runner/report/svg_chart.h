@@ -16,7 +16,7 @@
 /* One row of a chart: an agent, with one bar per series. */
 struct bar_row {
     const char *label;
-    double value[CHART_MAX_SERIES]; /* >= 0 */
+    double value[CHART_MAX_SERIES];  /* >= 0 */
     char text[CHART_MAX_SERIES][32]; /* shown at the end of each bar */
     bool has_interval;               /* a whisker on the first series' bar */
     double low;
@@ -24,9 +24,9 @@ struct bar_row {
 };
 
 struct bar_chart {
-    const char *id;         /* the svg element's id */
-    const char *title;      /* what the chart shows, for screen readers */
-    const char *axis_label; /* under the axis */
+    const char *id;            /* the svg element's id */
+    const char *title;         /* what the chart shows, for screen readers */
+    const char *axis_label;    /* under the axis */
     const char *const *series; /* series names, shown in a legend when there are several */
     size_t series_count;       /* 1 to CHART_MAX_SERIES */
     bool percent;              /* values are rates in [0, 1], drawn on a 0-100% axis */

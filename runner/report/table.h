@@ -11,7 +11,7 @@
 
 struct table {
     size_t columns;
-    size_t rows; /* row 0 is the header */
+    size_t rows;  /* row 0 is the header */
     char **cells; /* rows * columns */
     bool *right;  /* per column: numbers align right */
     bool failed;  /* out of memory somewhere; render refuses */

@@ -34,7 +34,7 @@ struct elo_value {
 
 struct elo_estimate {
     struct elo_value elo;
-    struct elo_value low;  /* 95% interval */
+    struct elo_value low; /* 95% interval */
     struct elo_value high;
     double score;
     double los; /* likelihood of superiority, in [0, 1] */

@@ -19,12 +19,12 @@ struct fit {
     size_t reference;    /* member whose rating is held at 0 while fitting */
     const size_t *agent; /* member -> agent index */
     const struct stats *stats;
-    double *r;           /* ratings, per member */
-    double *h;           /* (k-1)^2 scratch: the information matrix */
-    double *j;           /* (k-1)^2 scratch: the score function's variance */
-    double *g;           /* k-1: the gradient */
-    double *step;        /* k-1 */
-    double *trial;       /* k */
+    double *r;     /* ratings, per member */
+    double *h;     /* (k-1)^2 scratch: the information matrix */
+    double *j;     /* (k-1)^2 scratch: the score function's variance */
+    double *g;     /* k-1: the gradient */
+    double *step;  /* k-1 */
+    double *trial; /* k */
 };
 
 static const struct tally *cross(const struct stats *stats, size_t a, size_t b)

@@ -16,8 +16,7 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
     stats->cross_seat = calloc(agent_count * agent_count * 2 + 1, sizeof(*stats->cross_seat));
     stats->is_random = calloc(agent_count + 1, sizeof(*stats->is_random));
     if (stats->agents == NULL || stats->cross == NULL || stats->pairs == NULL ||
-        stats->cross_seat == NULL ||
-        stats->is_random == NULL) {
+        stats->cross_seat == NULL || stats->is_random == NULL) {
         tourney_stats_finish(stats);
         return -1;
     }
@@ -93,8 +92,8 @@ static void count_pair(struct stats *stats, const struct game_record *record)
     stats->pairs[b * n + a].count[4 - a_points]++;
     struct sprt_state *sprt = &stats->sprt;
     if (sprt->settings.enabled && sprt->verdict == SPRT_CONTINUE && n == 2) {
-        sprt->llr = tourney_sprt_llr(&stats->pairs[0 * n + 1], sprt->settings.elo0,
-                                     sprt->settings.elo1);
+        sprt->llr =
+            tourney_sprt_llr(&stats->pairs[0 * n + 1], sprt->settings.elo0, sprt->settings.elo1);
         sprt->verdict = tourney_sprt_decide(&sprt->settings, sprt->llr);
         sprt->games = stats->games;
     }
@@ -109,9 +108,9 @@ void tourney_stats_add(struct stats *stats, const struct game_record *record)
     for (int seat = 0; seat < 2; seat++) {
         uint32_t me = record->agent[seat];
         uint32_t them = record->agent[1 - seat];
-        int outcome = record->result == RESULT_DRAW                   ? 0
+        int outcome = record->result == RESULT_DRAW                          ? 0
                       : (record->result == RESULT_FIRST_WINS) == (seat == 0) ? 1
-                                                                         : -1;
+                                                                             : -1;
         struct agent_stats *agent = &stats->agents[me];
         count(&agent->all, outcome);
         count(&agent->seat[seat], outcome);

@@ -26,8 +26,8 @@ struct tally {
 
 struct agent_stats {
     struct tally all;
-    struct tally seat[2];   /* as first (0) and as second (1) player */
-    struct tally vs_random; /* against entrants of the random plugin */
+    struct tally seat[2];               /* as first (0) and as second (1) player */
+    struct tally vs_random;             /* against entrants of the random plugin */
     uint32_t faults[TERMINATION_COUNT]; /* games this agent lost by its fault */
     uint64_t moves;
     uint64_t nodes;
@@ -36,7 +36,7 @@ struct agent_stats {
     uint64_t ebf_moves;
     uint64_t think_ns;
     uint64_t max_ns;
-    uint64_t over_budget; /* moves that took longer than the budget */
+    uint64_t over_budget;   /* moves that took longer than the budget */
     struct histogram times; /* move times, for the median and the 95th percentile */
 };
 
@@ -54,8 +54,8 @@ struct pending_game {
 struct sprt_state {
     struct sprt_settings settings;
     enum sprt_verdict verdict;
-    double llr;          /* at the verdict, or the latest */
-    uint64_t games;      /* games counted when the verdict was reached */
+    double llr;     /* at the verdict, or the latest */
+    uint64_t games; /* games counted when the verdict was reached */
 };
 
 struct stats {
@@ -109,7 +109,7 @@ struct agent_summary {
     double moves_per_game;
     double nodes_per_move;
     double depth_per_move;
-    double ebf;          /* mean over moves with depth >= 1; 0 if none */
+    double ebf; /* mean over moves with depth >= 1; 0 if none */
     double mean_ms;
     double median_ms;
     double p95_ms;

@@ -40,8 +40,7 @@ int tourney_error_set_errno(struct error *err, const char *format, ...)
     int length = vsnprintf(err->text, sizeof(err->text), format, args);
     va_end(args);
     if (length >= 0 && (size_t)length < sizeof(err->text)) {
-        snprintf(err->text + length, sizeof(err->text) - (size_t)length, ": %s",
-                 strerror(saved));
+        snprintf(err->text + length, sizeof(err->text) - (size_t)length, ": %s", strerror(saved));
     }
     return -1;
 }

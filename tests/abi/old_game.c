@@ -152,8 +152,7 @@ static int heap_safe_moves(const void *game, const void *state, tourney_move *mo
 }
 
 /* The move that leaves a multiple of max_take + 1 first: it wins. */
-static void heap_order_moves(const void *game, const void *state, tourney_move *moves,
-                             int count)
+static void heap_order_moves(const void *game, const void *state, tourney_move *moves, int count)
 {
     const struct heap *heap = game;
     const struct heap_state *s = state;

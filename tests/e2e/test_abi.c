@@ -59,7 +59,8 @@ static const char *create_message(json_t *game, const char *name)
     json_t *log = json_object_get(game, "log");
     size_t i;
     json_t *entry;
-    json_array_foreach(log, i, entry) {
+    json_array_foreach(log, i, entry)
+    {
         if (strcmp(json_string_value(json_object_get(entry, "agent")), name) == 0) {
             return json_string_value(json_object_get(entry, "message"));
         }
@@ -113,7 +114,8 @@ static json_int_t ab_nodes(const struct run *run)
     json_int_t nodes = -1;
     size_t i;
     json_t *agent;
-    json_array_foreach(agents, i, agent) {
+    json_array_foreach(agents, i, agent)
+    {
         if (strcmp(json_string_value(json_object_get(agent, "name")), "ab") == 0) {
             nodes = get_int(json_object_get(agent, "search"), "nodes");
         }
@@ -188,7 +190,8 @@ static json_t *agent_entry(json_t *agents, const char *name)
 {
     size_t i;
     json_t *agent;
-    json_array_foreach(agents, i, agent) {
+    json_array_foreach(agents, i, agent)
+    {
         if (strcmp(json_string_value(json_object_get(agent, "name")), name) == 0) {
             return agent;
         }
@@ -285,39 +288,45 @@ static void test_listings(void **state)
     static const char *const agents[] = {
         "old-agent-1.0\n"
         "  an agent of an old ABI: wins at once when it can, else a fixed pick\n"
-        "  " ABI("old_agent_1_0") "\n"
-        "    win              = true     take a win at once when there is one (true or false)\n"
-        "    pick             = highest  otherwise the lowest or the highest legal move "
-        "(one of: lowest, highest)\n"
-        "    patience         = 7        read and reported, nothing more "
-        "(a whole number from -5 to 500)\n",
+        "  " ABI(
+            "old_agent_1_0") "\n"
+                             "    win              = true     take a win at once when there is "
+                             "one (true or false)\n"
+                             "    pick             = highest  otherwise the lowest or the highest "
+                             "legal move "
+                             "(one of: lowest, highest)\n"
+                             "    patience         = 7        read and reported, nothing more "
+                             "(a whole number from -5 to 500)\n",
         "old-agent-1.1\n"
         "  an agent of an old ABI: wins at once when it can, else a fixed pick\n"
         "  " ABI("old_agent_1_1") "\n"
-        "    win              = true ",
+                                  "    win              = true ",
         "greedy\n"
         "  Wins at once if it can, else avoids moves that let the opponent win at once\n"
         "  org.tourney.example.greedy 1.0.0\n"
         "  " ABI("future_greedy") "\n"
-        "    block            = true     avoid moves after which the opponent can win at "
-        "once (true or false)\n"
-        "    tie_break        = random   among equally good moves: one at random, or the "
-        "lowest-numbered (one of: random, lowest)\n",
+                                  "    block            = true     avoid moves after which the "
+                                  "opponent can win at "
+                                  "once (true or false)\n"
+                                  "    tie_break        = random   among equally good moves: one "
+                                  "at random, or the "
+                                  "lowest-numbered (one of: random, lowest)\n",
     };
     static const char *const games[] = {
         "heap-1.0\n"
         "  Take 1 to max_take stones from one heap; the last stone wins\n"
         "  " ABI("old_game_1_0") "\n"
-        "    stones           = 21       stones on the heap at the start "
-        "(a whole number from 1 to 200)\n"
-        "    max_take         = 3        the most stones one move takes "
-        "(a whole number from 1 to 9)\n",
+                                 "    stones           = 21       stones on the heap at the start "
+                                 "(a whole number from 1 to 200)\n"
+                                 "    max_take         = 3        the most stones one move takes "
+                                 "(a whole number from 1 to 9)\n",
         "heap-1.1\n",
         "mnk\n"
         "  m,n,k game: k in a row on an m x n board (3,3,3 is tic-tac-toe)\n"
         "  org.tourney.mnk 1.0.0\n"
         "  " ABI("future_mnk") "\n"
-        "    rows             = 3        rows of the board (a whole number from 1 to 16)\n",
+                               "    rows             = 3        rows of the board (a whole number "
+                               "from 1 to 16)\n",
     };
     char dir[] = "/tmp/tourney-abi-list-XXXXXX";
     assert_non_null(mkdtemp(dir));

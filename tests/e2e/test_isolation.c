@@ -66,7 +66,7 @@ static const char *text_of(json_t *object, const char *key)
 /* A game as the rules played it: who, the moves and how it ended. */
 static char *essence(json_t *game)
 {
-    static const char *const keys[] = {"first", "second", "seed", "moves",
+    static const char *const keys[] = {"first",  "second",      "seed", "moves",
                                        "result", "termination", "nodes"};
     json_t *kept = json_object();
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -97,19 +97,19 @@ static const struct zoo_case cases[] = {
     {"zoo_sleep", NULL, "time_forfeit", "no answer within 1050 ms", NULL, NULL, false},
     {"zoo_memory", NULL, "memory_limit", "ran out of its 128 MiB of address space at ply ", NULL,
      NULL, true},
-    {"zoo_memory_checked", NULL, "memory_limit", "choose_move failed with status -2 at ply ",
-     NULL, NULL, true},
+    {"zoo_memory_checked", NULL, "memory_limit", "choose_move failed with status -2 at ply ", NULL,
+     NULL, true},
     {"zoo_flood", NULL, "output_limit", "printed more than its limit of 64 KiB at ply ",
      "all work and no play makes a dull agent\n", NULL, false},
-    {"zoo_fork", NULL, "sandbox_violation",
-     ": it made a system call the sandbox forbids", NULL, NULL, false},
+    {"zoo_fork", NULL, "sandbox_violation", ": it made a system call the sandbox forbids", NULL,
+     NULL, false},
     {"zoo_fork", "sandbox = false", "normal", NULL, NULL, NULL, false},
     {"zoo_open_file", NULL, "sandbox_violation", "killed by SIGSYS at ply ", NULL, NULL, false},
     {"zoo_open_file", "sandbox = false", "normal", NULL, NULL, NULL, false},
     {"zoo_write_file", NULL, "sandbox_violation", "killed by SIGSYS at ply ", NULL, NULL, false},
     /* Without the sandbox, the file-size limit stops it. */
-    {"zoo_write_file", "sandbox = false", "sandbox_violation",
-     "killed by SIGXFSZ at ply ", NULL, NULL, false},
+    {"zoo_write_file", "sandbox = false", "sandbox_violation", "killed by SIGXFSZ at ply ", NULL,
+     NULL, false},
     {"zoo_garbage", NULL, "protocol_error", "magic number", NULL, NULL, false},
     /* Nothing of the runner is open in an agent process: only its stdin,
      * stdout, stderr, the socket to the runner and /proc/self/status. */
@@ -180,8 +180,8 @@ static void check_case(const struct zoo_case *c, json_t *reference)
         assert_string_equal(text_of(game, "termination"), c->termination);
         if (faulty) {
             assert_string_equal(text_of(game, "fault"), "bad");
-            assert_string_equal(text_of(game, "winner"), i % 2 == 0 ? text_of(game, "second")
-                                                                    : text_of(game, "first"));
+            assert_string_equal(text_of(game, "winner"),
+                                i % 2 == 0 ? text_of(game, "second") : text_of(game, "first"));
         }
         if (c->reason != NULL && strstr(text_of(game, "reason"), c->reason) == NULL) {
             print_error("%s, game %zu: reason '%s' lacks '%s'\n", c->plugin, i,
@@ -297,8 +297,8 @@ static void test_same_games_in_both_modes(void **state)
          * search into a time forfeit that only the isolated run has. */
         char isolated_config[128];
         char in_process_config[128];
-        config_copy(configs[i], dir, "isolated.ini", "time_margin_ms = 600000\n",
-                    isolated_config, sizeof(isolated_config));
+        config_copy(configs[i], dir, "isolated.ini", "time_margin_ms = 600000\n", isolated_config,
+                    sizeof(isolated_config));
         config_copy(configs[i], dir, "in-process.ini", "isolation = none\n", in_process_config,
                     sizeof(in_process_config));
         struct run isolated;

@@ -43,8 +43,9 @@ static void test_killed_runs_resume_to_the_same_result(void **state)
     print_message("kill points seeded with %u\n", seed);
     srand(seed);
     for (int attempt = 0; attempt < 5; attempt++) {
-        const char *args[] = {"run", RESUME_CONFIG, "--quiet", "--output", output,
-                              attempt > 0 ? "--resume" : NULL, NULL};
+        const char *args[] = {"run",      RESUME_CONFIG, "--quiet",
+                              "--output", output,        attempt > 0 ? "--resume" : NULL,
+                              NULL};
         pid_t pid = start_tourney(&run, args);
         struct timespec pause = {0, (long)(rand() % 250 + 1) * 1000000L};
         nanosleep(&pause, NULL);

@@ -72,8 +72,8 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
         json_int_t pairs = 0;
         json_int_t half_points = 0;
         for (size_t k = 0; k < 5; k++) {
-            json_int_t count = json_integer_value(
-                json_array_get(json_object_get(cell, "pentanomial"), k));
+            json_int_t count =
+                json_integer_value(json_array_get(json_object_get(cell, "pentanomial"), k));
             pairs += count;
             half_points += (json_int_t)k * count;
         }
@@ -256,8 +256,10 @@ static void test_sprt_stops_the_match(void **state)
      * from the log reaches the same verdict. */
     char reports[128];
     snprintf(reports, sizeof(reports), "%s/reports", run.dir);
-    const char *const resume[] = {"run", TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini",
-                                  "--output", reports, "--resume", "--quiet", NULL};
+    const char *const resume[] = {"run",      TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini",
+                                  "--output", reports,
+                                  "--resume", "--quiet",
+                                  NULL};
     run_tourney(&run, resume);
     assert_int_equal(run.status, 0);
     const char *const rebuild[] = {"report", reports, NULL};

@@ -20,7 +20,9 @@ static const char *const tie_breaks[] = {"lowest", "random", NULL};
 /* Parameters of every type, like the shipped agents'. */
 static const struct tourney_param_desc params[] = {
     {.name = "depth", .type = TOURNEY_PARAM_INT, .default_value = "0", .min = 0, .max = 64},
-    {.name = "tie_break", .type = TOURNEY_PARAM_CHOICE, .default_value = "lowest",
+    {.name = "tie_break",
+     .type = TOURNEY_PARAM_CHOICE,
+     .default_value = "lowest",
      .choices = tie_breaks},
     {.name = "iterative", .type = TOURNEY_PARAM_BOOL, .default_value = "true"},
 };
@@ -35,8 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tourney_config_load_text(&config, "fuzz/input.ini", (const char *)data, size, &diag);
     struct tourney_param_value values[3];
     for (size_t i = 0; i < config.agent_count; i++) {
-        tourney_params_resolve(params, 3, config.agents[i].choice.section, reserved,
-                               config.path, "agent", values, &diag);
+        tourney_params_resolve(params, 3, config.agents[i].choice.section, reserved, config.path,
+                               "agent", values, &diag);
     }
     tourney_config_finish(&config);
     tourney_diag_finish(&diag);

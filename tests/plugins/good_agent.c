@@ -52,7 +52,11 @@ static int choose_move(void *instance, const void *state,
 }
 
 static const struct tourney_param_info params[] = {
-    {.name = "unused", .type = TOURNEY_PARAM_INT, .default_value = "3", .min = 0, .max = 9,
+    {.name = "unused",
+     .type = TOURNEY_PARAM_INT,
+     .default_value = "3",
+     .min = 0,
+     .max = 9,
      .help = "a parameter to check parameter handling"},
 };
 

@@ -86,7 +86,10 @@ static int choose_move(void *instance, const void *state,
 }
 
 static const struct tourney_param_info params[] = {
-    {.name = "mode", .type = TOURNEY_PARAM_CHOICE, .default_value = "illegal", .choices = modes,
+    {.name = "mode",
+     .type = TOURNEY_PARAM_CHOICE,
+     .default_value = "illegal",
+     .choices = modes,
      .help = "how to misbehave"},
 };
 

@@ -178,8 +178,8 @@ static int load_failed(struct host *h, const char *message)
 
 static int load_game(struct host *h, const struct msg_load *m, char *error, size_t error_size)
 {
-    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, error,
-                            error_size) != 0) {
+    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, error, error_size) !=
+        0) {
         return -1;
     }
     size_t count = 0;
@@ -346,8 +346,8 @@ static int handle_end_game(struct host *h)
     }
     destroy_agent(h);
     struct msg_outcome ended = outcome(h, TOURNEY_OK);
-    return send_frame(h, tourney_msg_put_outcome(&h->writer, MSG_ENDED, h->header.sequence,
-                                                 &ended));
+    return send_frame(h,
+                      tourney_msg_put_outcome(&h->writer, MSG_ENDED, h->header.sequence, &ended));
 }
 
 static void host_finish(struct host *h)

@@ -60,8 +60,7 @@ void tourney_child_close_from(int first_closed)
     }
 }
 
-static int set_limit(int resource, rlim_t value, const char *name, char *error,
-                     size_t error_size)
+static int set_limit(int resource, rlim_t value, const char *name, char *error, size_t error_size)
 {
     struct rlimit limit = {value, value};
     struct rlimit old;
@@ -94,9 +93,7 @@ uint64_t tourney_child_peak_kb(void)
 {
     /* Async-signal-safe: pread on a descriptor opened before, no allocation. */
     char text[4096];
-    ssize_t length = watch.status_fd >= 0
-                         ? pread(watch.status_fd, text, sizeof(text) - 1, 0)
-                         : -1;
+    ssize_t length = watch.status_fd >= 0 ? pread(watch.status_fd, text, sizeof(text) - 1, 0) : -1;
     if (length <= 0) {
         return 0;
     }
@@ -137,8 +134,8 @@ static void send_memory_note(int signal_number)
     unsigned char buffer[64];
     struct wire_writer writer;
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
-    struct msg_memory note = {.peak_kb = peak, .limit_kb = watch.limit_kb,
-                              .signal = (uint32_t)signal_number};
+    struct msg_memory note = {
+        .peak_kb = peak, .limit_kb = watch.limit_kb, .signal = (uint32_t)signal_number};
     if (tourney_msg_put_memory(&writer, watch.sequence, &note) == 0) {
         ssize_t written = write(watch.control, writer.data, writer.length);
         (void)written;
