@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Compares the results of two runs of a tournament, timings aside.
 
-    scripts/same-results.py DIR_A DIR_B
+    scripts/same-results.py [--ignore-identity] DIR_A DIR_B
 
 DIR_A and DIR_B are output folders (games.jsonl and the reports). Everything
 must be equal but what a clock measured (move times, thinking time, nodes per
 second, the time chart) and what names a build (the program's version, plugin
 paths and digests, the lines' check digests). For checking that a change to
-the runner's code leaves every game and report as it was. Prints the first
+the runner's code leaves every game and report as it was. --ignore-identity
+also leaves out the plugins' ids and versions (ABI 1.2), to compare with
+results of plugins that had none. Prints the first
 difference of each file and exits 1 when there is one.
 """
 import csv
@@ -19,12 +21,15 @@ import sys
 TIMING = re.compile(r"(^time_(mean|median|p95|max)|think|per_second|time_ns|nodes/s|"
                     r"ms/move|time \(ms\)|^time$|mean ms|median ms|p95 ms|max ms)", re.I)
 BUILD_KEYS = {"tourney", "game_path", "game_digest", "digest", "check"}
+IDENTITY_KEYS = {"plugin_id", "plugin_version", "game_id", "game_version"}
+IDENTITY_TEXT = re.compile(r" \(`?[a-z0-9.-]+\.[a-z0-9.-]+ [^ )`]+`?\)")
 
 
 def clean(value):
     if isinstance(value, dict):
         return {k: clean(v) for k, v in value.items()
-                if k not in BUILD_KEYS and not TIMING.search(k)}
+                if k not in BUILD_KEYS and not TIMING.search(k)
+                and not (IGNORE_IDENTITY and k in IDENTITY_KEYS)}
     if isinstance(value, list):
         return [clean(v) for v in value]
     return value
@@ -47,12 +52,16 @@ def results_csv(path):
     return [[row[i] for i in keep if i < len(row)] for row in rows]
 
 
+def identity_free(text):
+    return IDENTITY_TEXT.sub("", text) if IGNORE_IDENTITY else text
+
+
 def markdown(path):
     """Tables lose the columns a clock filled; other lines stay as they are."""
     out = []
     drop = None
     with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
+        lines = identity_free(f.read()).splitlines()
     for i, line in enumerate(lines):
         if not line.startswith("|"):
             drop = None
@@ -67,7 +76,7 @@ def markdown(path):
 
 def html(path):
     with open(path, encoding="utf-8") as f:
-        text = f.read()
+        text = identity_free(f.read())
     text = re.sub(r'<section id="time">.*?</section>', "", text, flags=re.S)
     data = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>',
                      text, re.S)
@@ -104,15 +113,23 @@ def first_difference(a, b, where=""):
     return None if a == b else f"{where}: {str(a)[:300]!r} against {str(b)[:300]!r}"
 
 
+IGNORE_IDENTITY = False
+
+
 def main():
-    if len(sys.argv) != 3:
+    global IGNORE_IDENTITY
+    args = sys.argv[1:]
+    if args and args[0] == "--ignore-identity":
+        IGNORE_IDENTITY = True
+        args = args[1:]
+    if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     status = 0
     for name, read in READERS.items():
         try:
-            a = read(f"{sys.argv[1]}/{name}")
-            b = read(f"{sys.argv[2]}/{name}")
+            a = read(f"{args[0]}/{name}")
+            b = read(f"{args[1]}/{name}")
         except FileNotFoundError as e:
             print(f"{name}: {e}")
             status = 1
