@@ -219,7 +219,7 @@ static int mcts_choose_move(void *agent, const void *state,
 {
     struct mcts *m = agent;
     struct search *s = &m->s;
-    bool timed = m->iterations == 0 && request != NULL && request->deadline_ns != 0;
+    bool timed;
     int64_t limit = m->iterations;
     int64_t next_check;
     int64_t done;
@@ -233,6 +233,8 @@ static int mcts_choose_move(void *agent, const void *state,
     if (n < 0) {
         return n;
     }
+    /* A deadline of 0 is no deadline. */
+    timed = m->iterations == 0 && request->deadline_ns != 0;
     memcpy(m->root_state, s->state, s->info.state_size);
     me = s->api->to_move(s->game, s->state);
     if (!mcts_tree_reset(m, search_moves(s, 0), n)) {

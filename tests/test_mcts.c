@@ -283,6 +283,38 @@ static void test_bad_params_are_refused(void **state)
     game_free(g);
 }
 
+/* A request or report too small, and a finished game, are refused with a
+ * reason. */
+static void test_bad_requests_are_refused(void **state)
+{
+    struct harness_game *g = game_new(plugins.mnk, NULL);
+    unsigned char *over = state_new(g, "x x x / o o . / . . .");
+    unsigned char *empty = state_new(g, NULL);
+    struct harness_agent *a = agent_new(plugins.mcts, g, "iterations=10", 1);
+    struct tourney_move_request request = {.struct_size = sizeof(request)};
+    struct tourney_move_report report = {.struct_size = sizeof(report)};
+    tourney_move move = -1;
+
+    (void)state;
+    assert_int_equal(a->api->choose_move(a->instance, over, &request, &report, &move),
+                     TOURNEY_ERR_INVALID);
+    assert_string_equal(a->host.last_message, "mcts: asked to move in a finished game");
+    request.struct_size = 4;
+    assert_int_equal(a->api->choose_move(a->instance, empty, &request, &report, &move),
+                     TOURNEY_ERR_INVALID);
+    assert_string_equal(a->host.last_message, "mcts: choose_move without a state, or with a "
+                                              "request or report too small");
+    /* Still fine after both. */
+    request.struct_size = sizeof(request);
+    assert_int_equal(a->api->choose_move(a->instance, empty, &request, &report, &move),
+                     TOURNEY_OK);
+    assert_int_equal(report.nodes, 10);
+    agent_free(a);
+    test_free(empty);
+    test_free(over);
+    game_free(g);
+}
+
 /* ---- wins, losses and threats --------------------------------------------- */
 
 /* x to move on 3x3 wins at once in cell 2; o threatens cell 5. */
@@ -637,6 +669,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_descriptor),
         cmocka_unit_test(test_bad_params_are_refused),
+        cmocka_unit_test(test_bad_requests_are_refused),
         cmocka_unit_test(test_win_in_one),
         cmocka_unit_test(test_win_in_one_against_the_clock),
         cmocka_unit_test(test_forced_loss),
