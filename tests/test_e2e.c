@@ -333,22 +333,8 @@ static void test_mcts_in_agent_processes(void **state)
     remove_tree(a.dir);
     remove_tree(b.dir);
 
-    struct run clock = {0};
-    snprintf(clock.dir, sizeof(clock.dir), "/tmp/tourney-e2e-XXXXXX");
-    assert_non_null(mkdtemp(clock.dir));
-    char config[128];
-    snprintf(config, sizeof(config), "%s/config.ini", clock.dir);
-    FILE *file = fopen(config, "w");
-    assert_non_null(file);
-    fprintf(file, "[tournament]\nname = mcts-clock\nseed = 4\ngames_per_pair = 2\n"
-                  "time_per_move_ms = 20\n[game]\nplugin = connect4\n"
-                  "[agent mcts]\nplugin = mcts\n[agent random]\nplugin = random\n");
-    fclose(file);
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", clock.dir);
-    const char *args[] = {"run", config, "--quiet", "--output", output, NULL};
-    run_tourney(&clock, args);
-    assert_int_equal(clock.status, 0);
+    struct run clock;
+    play(&clock, TOURNEY_TEST_SOURCE_DIR "/tests/configs/mcts-clock.ini");
     summary = load_summary(&clock);
     assert_int_equal(get_int(json_object_get(summary, "terminations"), "normal"), 2);
     search = json_object_get(agent_named(summary, "mcts"), "search");

@@ -107,11 +107,7 @@ static unsigned char *state_new(const struct harness_game *g, const char *text)
 {
     unsigned char *state = test_malloc(g->info.state_size);
 
-    if (text == NULL) {
-        g->api->initial_state(g->instance, state);
-    } else {
-        assert_int_equal(g->api->parse_state(g->instance, text, state), TOURNEY_OK);
-    }
+    assert_int_equal(harness_state(g, text, state), 0);
     return state;
 }
 
