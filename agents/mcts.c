@@ -88,7 +88,7 @@ static const struct tourney_param_desc mcts_params[MCTS_PARAM_COUNT] = {
         .default_value = "64",
         .min = 1,
         .max = MCTS_TREE_MB_MAX,
-        .help = "the tree's memory in MiB, allocated once; when full, playouts start at its leaves",
+        .help = "the tree's memory in MiB, allocated once; when full, playouts start at leaves",
     },
     [MCTS_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
 };

@@ -339,6 +339,8 @@ static void test_win_in_one(void **state)
     struct harness_game *g4 = game_new(plugins.mnk, "rows=4 cols=4 k=4");
     struct harness_game *c4 = game_new(plugins.connect4, NULL);
     struct tourney_move_report report;
+    tourney_move move;
+    int random_picks = 0;
 
     (void)state;
     for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
@@ -350,17 +352,18 @@ static void test_win_in_one(void **state)
             assert_int_equal(report.score, TOURNEY_SCORE_WIN - 1);
             assert_int_equal(search_once(c4, WIN_CONNECT4, variants[v], seed, &report), 0);
             assert_int_equal(report.score, TOURNEY_SCORE_WIN - 1);
-            /* Two winning columns: lowest picks the lower. */
-            if (strstr(variants[v], "random") == NULL || strstr(variants[v], "tie_break") == NULL) {
-                assert_int_equal(search_once(c4, WIN_CONNECT4_ROW, variants[v], seed, &report),
-                                 0);
+            /* Two winning columns: lowest picks the lower, random either. */
+            move = search_once(c4, WIN_CONNECT4_ROW, variants[v], seed, &report);
+            if (strstr(variants[v], "tie_break=random") == NULL) {
+                assert_int_equal(move, 0);
             } else {
-                tourney_move move = search_once(c4, WIN_CONNECT4_ROW, variants[v], seed, &report);
                 assert_true(move == 0 || move == 4);
+                random_picks |= move == 0 ? 1 : 2;
             }
             assert_int_equal(report.score, TOURNEY_SCORE_WIN - 1);
         }
     }
+    assert_int_equal(random_picks, 3);
 
     /* The solver stops once the root is proven and every root move has
      * been tried once: here after one iteration per move. Without it every
