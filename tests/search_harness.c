@@ -207,6 +207,18 @@ void harness_game_destroy(struct harness_game *g)
     }
 }
 
+int harness_state(const struct harness_game *g, const char *text, void *state)
+{
+    if (text == NULL) {
+        g->api->initial_state(g->instance, state);
+        return 0;
+    }
+    if (g->api->parse_state == NULL) {
+        return -1;
+    }
+    return g->api->parse_state(g->instance, text, state) == TOURNEY_OK ? 0 : -1;
+}
+
 int harness_agent_create(struct harness_agent *a, const struct tourney_agent_api *api,
                          const struct tourney_game_api *game_api, const void *game,
                          const struct tourney_game_info *info, const char *params, uint64_t seed,

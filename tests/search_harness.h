@@ -60,6 +60,11 @@ int harness_game_create(struct harness_game *g, const struct tourney_game_api *a
                         const char *params, char *error, size_t error_size);
 void harness_game_destroy(struct harness_game *g);
 
+/* Writes into STATE (state_size bytes) the start when TEXT is NULL, else
+ * the position TEXT describes in the game's notation. Returns 0, or -1 when
+ * the game cannot read it. */
+int harness_state(const struct harness_game *g, const char *text, void *state);
+
 /* An agent with everything its init points to, which must stay put while
  * it lives: keep the struct where it is. */
 struct harness_agent {

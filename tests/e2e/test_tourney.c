@@ -293,6 +293,43 @@ static void test_one_plugin_entered_twice(void **state)
     remove_tree(run.dir);
 }
 
+/* mcts in agent processes: with a fixed number of iterations it replays
+ * exactly, never loses 3x3 and draws every game against the perfect
+ * negamax-ab-ids; against the clock it plays Connect Four without a fault. */
+static void test_mcts_in_agent_processes(void **state)
+{
+    (void)state;
+    struct run a;
+    struct run b;
+    play(&a, TOURNEY_TEST_SOURCE_DIR "/tests/configs/mcts.ini");
+    play(&b, TOURNEY_TEST_SOURCE_DIR "/tests/configs/mcts.ini");
+    json_t *summary = load_summary(&a);
+    json_int_t per_pair = get_int(json_object_get(summary, "tournament"), "games_per_pair");
+    assert_int_equal(check_consistency(summary, per_pair), 3 * per_pair);
+    json_t *mcts = agent_named(summary, "mcts");
+    assert_int_equal(get_int(json_object_get(mcts, "all"), "losses"), 0);
+    assert_int_equal(get_int(pair(summary, "mcts", "negamax-ab-ids"), "draws"), per_pair);
+    assert_int_equal(get_int(json_object_get(summary, "terminations"), "normal"), 3 * per_pair);
+    /* Nodes are iterations: at most 1000 a move, fewer once the solver has
+     * proven the root. */
+    json_t *search = json_object_get(mcts, "search");
+    assert_true(get_int(search, "nodes") <= 1000 * get_int(search, "moves"));
+    assert_true(get_int(search, "nodes") > 0);
+    assert_same_results(&b, &a);
+    json_decref(summary);
+    remove_tree(a.dir);
+    remove_tree(b.dir);
+
+    struct run clock;
+    play(&clock, TOURNEY_TEST_SOURCE_DIR "/tests/configs/mcts-clock.ini");
+    summary = load_summary(&clock);
+    assert_int_equal(get_int(json_object_get(summary, "terminations"), "normal"), 2);
+    search = json_object_get(agent_named(summary, "mcts"), "search");
+    assert_true(get_int(search, "nodes") >= get_int(search, "moves"));
+    json_decref(summary);
+    remove_tree(clock.dir);
+}
+
 static void test_faulty_agents_lose_only_their_games(void **state)
 {
     (void)state;
@@ -457,8 +494,8 @@ static void test_help_version_and_listings(void **state)
     assert_int_equal(run.status, 0);
     out = slurp(run.out);
     static const char *const shipped[] = {"\nfirst-open\n", "\nrandom\n", "\nminimax\n",
-                                          "\nnegamax\n", "\nnegamax-ab-ids\n"};
-    for (size_t i = 0; i < 5; i++) {
+                                          "\nnegamax\n", "\nnegamax-ab-ids\n", "\nmcts\n"};
+    for (size_t i = 0; i < 6; i++) {
         assert_non_null(strstr(out, shipped[i]));
     }
     assert_non_null(strstr(out, "max_depth"));
@@ -487,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_gauntlet_against_random),
         cmocka_unit_test(test_one_plugin_entered_twice),
         cmocka_unit_test(test_sprt_stops_the_match),
+        cmocka_unit_test(test_mcts_in_agent_processes),
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_report_without_the_game_plugin),
         cmocka_unit_test(test_validate),
