@@ -52,46 +52,62 @@ static const char *const rollout_choices[] = {"random", "knowledge", NULL};
 #define MCTS_CLOCK_EVERY_NS UINT64_C(50000)
 #define MCTS_CLOCK_MAX_STRIDE 1024
 
-static const struct tourney_param_desc mcts_params[MCTS_PARAM_COUNT] = {
-    [MCTS_ITERATIONS] = {
-        .name = "iterations",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "0",
-        .min = 0,
-        .max = MCTS_MAX_ITERATIONS,
-        .help = "playouts per move, ignoring the clock; 0 iterates until the move's time is spent",
-    },
-    [MCTS_EXPLORATION] = {
-        .name = "exploration",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "1000",
-        .min = 0,
-        .max = MCTS_EXPLORATION_MAX,
-        .help = "the UCT exploration constant in thousandths (1414 is sqrt 2); 0: greedy",
-    },
-    [MCTS_ROLLOUT] = {
-        .name = "rollout",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "knowledge",
-        .choices = rollout_choices,
-        .help = "playouts of random moves, or winning and safe moves first (the game's knowledge)",
-    },
-    [MCTS_SOLVER] = {
-        .name = "solver",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "back proven wins, losses and draws up the tree; a proven root ends the search",
-    },
-    [MCTS_TREE_MB] = {
-        .name = "tree_mb",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "64",
-        .min = 1,
-        .max = MCTS_TREE_MB_MAX,
-        .help = "the tree's memory in MiB, allocated once; when full, playouts start at leaves",
-    },
+static const struct tourney_param_info mcts_params[MCTS_PARAM_COUNT] = {
+    [MCTS_ITERATIONS] =
+        {
+            .name = "iterations",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "0",
+            .min = 0,
+            .max = MCTS_MAX_ITERATIONS,
+            .help =
+                "playouts per move, ignoring the clock; 0 iterates until the move's time is spent",
+        },
+    [MCTS_EXPLORATION] =
+        {
+            .name = "exploration",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "1000",
+            .min = 0,
+            .max = MCTS_EXPLORATION_MAX,
+            .help = "the UCT exploration constant in thousandths (1414 is sqrt 2); 0: greedy",
+        },
+    [MCTS_ROLLOUT] =
+        {
+            .name = "rollout",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "knowledge",
+            .choices = rollout_choices,
+            .help =
+                "playouts of random moves, or winning and safe moves first (the game's knowledge)",
+        },
+    [MCTS_SOLVER] =
+        {
+            .name = "solver",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help =
+                "back proven wins, losses and draws up the tree; a proven root ends the search",
+        },
+    [MCTS_TREE_MB] =
+        {
+            .name = "tree_mb",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "64",
+            .min = 1,
+            .max = MCTS_TREE_MB_MAX,
+            .help =
+                "the tree's memory in MiB, allocated once; when full, playouts start at leaves",
+        },
     [MCTS_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
 };
+
+static int32_t mcts_param_info(const struct tourney_agent_api *api, uint32_t index,
+                               struct tourney_param_info *info)
+{
+    (void)api;
+    return tourney_param_info_copy(mcts_params, MCTS_PARAM_COUNT, index, info);
+}
 
 static void mcts_destroy(void *agent)
 {
@@ -274,11 +290,13 @@ static const struct tourney_agent_api mcts_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = "mcts",
     .description = "Monte Carlo tree search (UCT) with playouts, within the time budget",
-    .params = mcts_params,
     .param_count = MCTS_PARAM_COUNT,
     .create = mcts_create,
     .destroy = mcts_destroy,
     .choose_move = mcts_choose_move,
+    .get_param_info = mcts_param_info,
+    .id = "org.tourney.mcts",
+    .version = "1.0.0",
 };
 
 TOURNEY_AGENT_ENTRY(mcts_api)

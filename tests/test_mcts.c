@@ -158,9 +158,8 @@ static tourney_move choose_within(struct harness_agent *a, const struct harness_
 }
 
 /* One move of a fresh mcts agent with PARAMS and SEED in the position TEXT. */
-static tourney_move search_once(const struct harness_game *g, const char *text,
-                                const char *params, uint64_t seed,
-                                struct tourney_move_report *report)
+static tourney_move search_once(const struct harness_game *g, const char *text, const char *params,
+                                uint64_t seed, struct tourney_move_report *report)
 {
     unsigned char *state = state_new(g, text);
     struct harness_agent *a = agent_new(plugins.mcts, g, params, seed);
@@ -227,13 +226,15 @@ static void test_descriptor(void **state)
     assert_int_equal(api->header.kind, TOURNEY_KIND_AGENT);
     assert_string_equal(api->name, "mcts");
     assert_int_equal(api->param_count, 6);
+    struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+    assert_int_equal(harness_agent_params(api, descs, error, sizeof(error)), 6);
     for (size_t i = 0; i < api->param_count; i++) {
-        assert_string_equal(api->params[i].name, names[i]);
-        assert_non_null(api->params[i].help);
+        assert_string_equal(descs[i].name, names[i]);
+        assert_non_null(descs[i].help);
     }
+    assert_string_equal(api->id, "org.tourney.mcts");
     /* Every default is a value the parameter takes. */
-    assert_int_equal(harness_params(api->params, api->param_count, values, NULL, error,
-                                    sizeof(error)),
+    assert_int_equal(harness_params(descs, api->param_count, values, NULL, error, sizeof(error)),
                      0);
     assert_int_equal(values[0].i, 0);    /* by the clock */
     assert_int_equal(values[1].i, 1000); /* c = 1 */
@@ -256,26 +257,18 @@ static void test_bad_params_are_refused(void **state)
                                           error, sizeof(error)),
                      0);
     harness_agent_destroy(&a);
-    memset(&a, 0, sizeof(a));
-    a.api = plugins.mcts;
-    assert_int_equal(harness_params(a.api->params, a.api->param_count, a.values, NULL, error,
-                                    sizeof(error)),
-                     0);
+    struct tourney_param_info descs[HARNESS_MAX_PARAMS];
+    assert_int_equal(harness_agent_params(plugins.mcts, descs, error, sizeof(error)), 6);
+    assert_int_equal(harness_params(descs, 6, a.values, NULL, error, sizeof(error)), 0);
     a.values[4].i = 0; /* tree_mb */
-    fake_host_init(&a.host, 1);
-    a.init.struct_size = sizeof(a.init);
-    a.init.game_api = g->api;
-    a.init.game = g->instance;
-    a.init.game_info = &g->info;
-    a.init.params = a.values;
-    a.init.host = fake_host_services();
-    a.init.host_context = &a.host;
-    assert_int_equal(a.api->create(&a.init, &a.instance), TOURNEY_ERR_INVALID);
-    assert_string_equal(a.host.last_message, "mcts: tree_mb = 0 is out of range");
+    assert_int_equal(tourney_fake_agent_create(&a.fake, plugins.mcts, g->api, g->instance,
+                                               &g->info, a.values, 0, 1),
+                     TOURNEY_ERR_INVALID);
+    assert_string_equal(a.fake.host.last_message, "mcts: tree_mb = 0 is out of range");
     a.values[4].i = 1;
     a.values[2].i = 2; /* rollout has two choices */
-    assert_int_equal(a.api->create(&a.init, &a.instance), TOURNEY_ERR_INVALID);
-    assert_string_equal(a.host.last_message, "mcts: rollout = 2 is out of range");
+    assert_int_equal(a.fake.api->create(&a.fake.init, &a.fake.instance), TOURNEY_ERR_INVALID);
+    assert_string_equal(a.fake.host.last_message, "mcts: rollout = 2 is out of range");
     game_free(g);
 }
 
@@ -292,17 +285,17 @@ static void test_bad_requests_are_refused(void **state)
     tourney_move move = -1;
 
     (void)state;
-    assert_int_equal(a->api->choose_move(a->instance, over, &request, &report, &move),
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, over, &request, &report, &move),
                      TOURNEY_ERR_INVALID);
-    assert_string_equal(a->host.last_message, "mcts: asked to move in a finished game");
+    assert_string_equal(a->fake.host.last_message, "mcts: asked to move in a finished game");
     request.struct_size = 4;
-    assert_int_equal(a->api->choose_move(a->instance, empty, &request, &report, &move),
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, empty, &request, &report, &move),
                      TOURNEY_ERR_INVALID);
-    assert_string_equal(a->host.last_message, "mcts: choose_move without a state, or with a "
-                                              "request or report too small");
+    assert_string_equal(a->fake.host.last_message, "mcts: choose_move without a state, or with a "
+                                                   "request or report too small");
     /* Still fine after both. */
     request.struct_size = sizeof(request);
-    assert_int_equal(a->api->choose_move(a->instance, empty, &request, &report, &move),
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, empty, &request, &report, &move),
                      TOURNEY_OK);
     assert_int_equal(report.nodes, 10);
     agent_free(a);
@@ -430,8 +423,8 @@ static void test_blocks(void **state)
         /* o must take 2. */
         assert_int_equal(search_once(g, "x x . / . o . / . . .", "iterations=3000", seed, &report),
                          2);
-        assert_int_equal(search_once(g, "x x . / . o . / . . .",
-                                     "iterations=3000 rollout=random", seed, &report),
+        assert_int_equal(search_once(g, "x x . / . o . / . . .", "iterations=3000 rollout=random",
+                                     seed, &report),
                          2);
         /* o must cover column 1 (move 0), where x has three. */
         assert_int_equal(search_once(c4, "12121", "iterations=3000", seed, &report), 0);
@@ -519,8 +512,8 @@ static void test_never_loses_to_random(void **state)
         tourney_move moves[MAX_PLIES];
         int seat = i % 2;
         int plies;
-        int status = play_mcts(g, "iterations=1000", seat, plugins.random, NULL,
-                               (uint64_t)i + 1, moves, &plies);
+        int status = play_mcts(g, "iterations=1000", seat, plugins.random, NULL, (uint64_t)i + 1,
+                               moves, &plies);
 
         assert_int_not_equal(status, seat == 0 ? TOURNEY_WIN_SECOND : TOURNEY_WIN_FIRST);
         wins += status == (seat == 0 ? TOURNEY_WIN_FIRST : TOURNEY_WIN_SECOND);
@@ -651,13 +644,14 @@ static void test_full_tree_still_plays(void **state)
     }
     /* Said once, with the nodes in use: within one block of seven of the
      * 43,690 the arena holds. */
-    assert_int_equal(a->host.log_count, 1);
-    assert_int_equal(a->host.last_level, TOURNEY_LOG_INFO);
-    assert_int_equal(sscanf(a->host.last_message, "mcts: the tree's 1 MiB are full (%u nodes)%n",
-                            &used, &end),
+    assert_int_equal(a->fake.host.log_count, 1);
+    assert_int_equal(a->fake.host.last_level, TOURNEY_LOG_INFO);
+    assert_int_equal(sscanf(a->fake.host.last_message,
+                            "mcts: the tree's 1 MiB are full (%u nodes)%n", &used, &end),
                      1);
     assert_in_range(used, 43690 - 6, 43690);
-    assert_string_equal(a->host.last_message + end, ": iterations now play out from its leaves");
+    assert_string_equal(a->fake.host.last_message + end,
+                        ": iterations now play out from its leaves");
     agent_free(a);
     test_free(board);
     game_free(g);

@@ -50,10 +50,10 @@ struct mcts_node {
     uint32_t half_points; /* 2 per win and 1 per draw of `mover`, over the visits */
     uint32_t first_child; /* the arena index of the first child; 0: not expanded */
     uint32_t child_count;
-    tourney_move move;    /* the move that led here */
-    int8_t mover;         /* the player who played it; -1 at the root */
-    uint8_t bounds;       /* MCTS_BOUNDS, for `mover` */
-    uint16_t plies;       /* proven won or lost: plies from here to the end of the line */
+    tourney_move move; /* the move that led here */
+    int8_t mover;      /* the player who played it; -1 at the root */
+    uint8_t bounds;    /* MCTS_BOUNDS, for `mover` */
+    uint16_t plies;    /* proven won or lost: plies from here to the end of the line */
 };
 
 static inline enum mcts_value mcts_low(const struct mcts_node *node)

@@ -9,13 +9,13 @@
 
 void mcts_take_knowledge(struct mcts *m, const struct tourney_game_api *g)
 {
+    struct tourney_game_search search;
+    tourney_game_get_search(g, &search);
     /* safe_moves may only be asked where there is no win at once, which
      * only winning_move can tell. */
-    if (TOURNEY_GAME_HAS(g, winning_move) && g->winning_move != NULL) {
-        m->winning_move = g->winning_move;
-        if (TOURNEY_GAME_HAS(g, safe_moves)) {
-            m->safe_moves = g->safe_moves;
-        }
+    if (search.winning_move != NULL) {
+        m->winning_move = search.winning_move;
+        m->safe_moves = search.safe_moves;
     }
 }
 

@@ -364,9 +364,8 @@ tourney_move mcts_choose_root_move(struct mcts *m, int me, int32_t *score)
             }
         }
         hopeful = pick(m, children, count);
-        if (hopeful != NULL &&
-            (secured == MCTS_LOSS || mcts_low(hopeful) == secured ||
-             hopeful->half_points > hopeful->visits)) {
+        if (hopeful != NULL && (secured == MCTS_LOSS || mcts_low(hopeful) == secured ||
+                                hopeful->half_points > hopeful->visits)) {
             chosen = hopeful;
         }
     }

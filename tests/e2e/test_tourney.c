@@ -493,8 +493,8 @@ static void test_help_version_and_listings(void **state)
     run_tourney(&run, agents);
     assert_int_equal(run.status, 0);
     out = slurp(run.out);
-    static const char *const shipped[] = {"\nfirst-open\n", "\nrandom\n", "\nminimax\n",
-                                          "\nnegamax\n", "\nnegamax-ab-ids\n", "\nmcts\n"};
+    static const char *const shipped[] = {"\nfirst-open\n", "\nrandom\n",         "\nminimax\n",
+                                          "\nnegamax\n",    "\nnegamax-ab-ids\n", "\nmcts\n"};
     for (size_t i = 0; i < 6; i++) {
         assert_non_null(strstr(out, shipped[i]));
     }
