@@ -493,15 +493,17 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         }
     }
     status = status == 0 ? open_cursors(&m) : status;
-    status = status == 0 ? tourney_mkdir_p(out_dir, m.error, sizeof(m.error)) : status;
+    struct error why;
+    if (status == 0 && tourney_mkdir_p(out_dir, &why) != 0) {
+        snprintf(m.error, sizeof(m.error), "%s", why.text);
+        status = -1;
+    }
     if (status == 0) {
         struct merge *self = &m;
-        char error[1024] = "";
         m.error[0] = '\0';
-        status = tourney_write_atomic(out_dir, TOURNEY_LOG_NAME, write_merged, &self, error,
-                                      sizeof(error));
+        status = tourney_write_atomic(out_dir, TOURNEY_LOG_NAME, write_merged, &self, &why);
         if (status != 0 && m.error[0] == '\0') {
-            snprintf(m.error, sizeof(m.error), "%s", error);
+            snprintf(m.error, sizeof(m.error), "%s", why.text);
         }
     }
     status = status == 0

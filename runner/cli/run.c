@@ -345,8 +345,11 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
-    if (tourney_mkdir_p(t->config.settings.output_dir, error, sizeof(error)) != 0 ||
-        open_log(&run, error, sizeof(error)) != 0) {
+    struct error why;
+    if (tourney_mkdir_p(t->config.settings.output_dir, &why) != 0) {
+        snprintf(error, sizeof(error), "%s", why.text);
+    }
+    if (error[0] != '\0' || open_log(&run, error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         goto out;
     }

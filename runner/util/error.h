@@ -14,6 +14,7 @@
 #ifndef TOURNEY_RUNNER_ERROR_H
 #define TOURNEY_RUNNER_ERROR_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -34,6 +35,11 @@ bool tourney_error_is_set(const struct error *err);
  * caller does not want the reason. */
 int tourney_error_set(struct error *err, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* As tourney_error_set, with the arguments in ARGS: for a function of its
+ * own that takes a format. */
+int tourney_error_vset(struct error *err, const char *format, va_list args)
+    __attribute__((format(printf, 2, 0)));
 
 /* As tourney_error_set, followed by ": " and strerror(errno) as it was on
  * entry. */
