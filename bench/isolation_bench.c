@@ -50,25 +50,23 @@ struct bench {
 
 static int open_plugins(struct bench *b)
 {
-    char error[1024];
+    struct error err;
     static const char *const agents[2] = {TOURNEY_BENCH_AGENT_DIR "/first-open.so",
                                           TOURNEY_BENCH_AGENT_DIR "/random.so"};
     if (tourney_plugin_open(&b->game_plugin, TOURNEY_BENCH_GAME_DIR "/mnk.so", TOURNEY_KIND_GAME,
-                            error, sizeof(error)) != 0) {
-        fprintf(stderr, "isolation-bench: %s\n", error);
+                            &err) != 0) {
+        fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1;
     }
     for (int i = 0; i < 2; i++) {
-        if (tourney_plugin_open(&b->agents[i], agents[i], TOURNEY_KIND_AGENT, error,
-                                sizeof(error)) != 0) {
-            fprintf(stderr, "isolation-bench: %s\n", error);
+        if (tourney_plugin_open(&b->agents[i], agents[i], TOURNEY_KIND_AGENT, &err) != 0) {
+            fprintf(stderr, "isolation-bench: %s\n", err.text);
             return -1;
         }
     }
     for (int i = 0; i < 3; i++) {
         b->game_params[i].i = 3;
     }
-    struct error err;
     if (tourney_game_adapter_init(&b->game, &b->game_plugin, b->game_params, &err) != 0) {
         fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1;

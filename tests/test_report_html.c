@@ -347,16 +347,15 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
         add_game(t, 3, 2, 1, error, 1, RESULT_FIRST_WINS);
     }
     char error[512];
+    struct error err;
     t->board.note = "no game plugin 'mnk' found in /nowhere";
     if (boards) {
-        assert_int_equal(
-            tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
+        assert_int_equal(tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, &err), 0);
         size_t count = 0;
         const struct tourney_param_info *params = tourney_plugin_params(&t->plugin, &count);
         assert_int_equal(tourney_params_from_text(params, count, "rows = 3, cols = 3, k = 3",
                                                   t->params, error, sizeof(error)),
                          0);
-        struct error err;
         assert_int_equal(tourney_game_adapter_init(&t->game, &t->plugin, t->params, &err), 0);
         t->board = (struct board_source){.game = &t->game};
     }

@@ -59,7 +59,11 @@ static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_p
         .params = loaded.params,
         .param_count = loaded.param_count,
     };
-    int status = tourney_plugin_check_about(path, &about, error, error_size);
+    struct error why;
+    int status = tourney_plugin_check_about(path, &about, &why);
+    if (status != 0) {
+        snprintf(error, error_size, "%s", why.text);
+    }
     if (status == 0 && tourney_plugin_describe(plugin, path, kind, &about) != 0) {
         snprintf(error, error_size, "%s: out of memory", path);
         status = -1;
@@ -191,7 +195,12 @@ int tourney_plugin_opener_open(const struct plugin_opener *opener, struct plugin
                                size_t error_size)
 {
     if (opener->in_process) {
-        return tourney_plugin_open(plugin, path, kind, error, error_size);
+        struct error why;
+        if (tourney_plugin_open(plugin, path, kind, &why) != 0) {
+            snprintf(error, error_size, "%s", why.text);
+            return -1;
+        }
+        return 0;
     }
     return tourney_plugin_probe(plugin, path, kind, &opener->probe, NULL, error, error_size);
 }

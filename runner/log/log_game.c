@@ -98,13 +98,14 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
     if (path == NULL) {
         return -1;
     }
-    char error[1024];
-    int status = tourney_plugin_open(&game->plugin, path, TOURNEY_KIND_GAME, error, sizeof(error));
+    struct error err;
+    int status = tourney_plugin_open(&game->plugin, path, TOURNEY_KIND_GAME, &err);
     free(path);
     if (status != 0) {
-        snprintf(why, why_size, "%s", error);
+        snprintf(why, why_size, "%s", err.text);
         return -1;
     }
+    char error[1024];
     size_t count = 0;
     const struct tourney_param_info *params = tourney_plugin_params(&game->plugin, &count);
     const char *name = tourney_plugin_name(&game->plugin);
@@ -119,7 +120,6 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
                  header->game_params, name, error);
         return -1;
     }
-    struct error err;
     if (tourney_game_adapter_init(&game->game, &game->plugin, game->params, &err) != 0) {
         snprintf(why, why_size, "%s", err.text);
         return -1;

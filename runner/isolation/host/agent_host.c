@@ -178,8 +178,9 @@ static int load_failed(struct host *h, const char *message)
 
 static int load_game(struct host *h, const struct msg_load *m, char *error, size_t error_size)
 {
-    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, error, error_size) !=
-        0) {
+    struct error err;
+    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, &err) != 0) {
+        snprintf(error, error_size, "%s", err.text);
         return -1;
     }
     size_t count = 0;
@@ -197,7 +198,6 @@ static int load_game(struct host *h, const struct msg_load *m, char *error, size
     for (uint32_t i = 0; i < m->game_params.count; i++) {
         values[i].i = tourney_msg_value(&m->game_params, i);
     }
-    struct error err;
     int status = tourney_game_adapter_init(&h->game, &h->game_plugin, values, &err);
     free(values);
     if (status != 0) {
@@ -230,9 +230,9 @@ static int handle_load(struct host *h)
         return load_failed(h, error);
     }
     struct plugin *plugin = &h->agent_plugin;
-    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, error,
-                            sizeof(error)) != 0) {
-        return load_failed(h, error);
+    struct error err;
+    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, &err) != 0) {
+        return load_failed(h, err.text);
     }
     struct msg_loaded loaded = {
         .sandbox = SANDBOX_STATE_OFF,
