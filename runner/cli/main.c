@@ -195,9 +195,9 @@ static int command_run(int argc, char **argv)
                 return EXIT_USAGE;
             }
         } else if (strcmp(option, "--shard") == 0) {
-            char error[256];
-            if (tourney_shard_parse(argv[++i], &options.shard, error, sizeof(error)) != 0) {
-                fprintf(stderr, "tourney run: %s\n", error);
+            struct error error;
+            if (tourney_shard_parse(argv[++i], &options.shard, &error) != 0) {
+                fprintf(stderr, "tourney run: %s\n", error.text);
                 return EXIT_USAGE;
             }
         } else if (option[0] == '-' && option[1] != '\0') {
