@@ -147,10 +147,10 @@ static double start_once(struct bench *b)
     };
     uint64_t start = tourney_now_ns();
     struct plugin plugin;
-    char error[512];
-    if (tourney_plugin_probe(&plugin, b->agents[0].path, TOURNEY_KIND_AGENT, &options, NULL, error,
-                             sizeof(error)) != 0) {
-        fprintf(stderr, "isolation-bench: %s\n", error);
+    struct error err;
+    if (tourney_plugin_probe(&plugin, b->agents[0].path, TOURNEY_KIND_AGENT, &options, NULL,
+                             &err) != 0) {
+        fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1.0;
     }
     tourney_plugin_close(&plugin);

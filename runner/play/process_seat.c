@@ -1,6 +1,7 @@
 #include "process_seat.h"
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -66,6 +67,19 @@ static void describe_exit(const struct agent_process *p, const char *when,
     }
 }
 
+/* Says how the agent is at fault, cutting a reason longer than a record
+ * keeps. Returns 1, what a seat call returns for a fault. */
+__attribute__((format(printf, 3, 4))) static int
+at_fault(struct seat_fault *fault, enum termination termination, const char *format, ...)
+{
+    fault->termination = termination;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(fault->reason, sizeof(fault->reason), format, args);
+    va_end(args);
+    return 1;
+}
+
 /* Kills the process, if it runs: it is started anew before the next game. */
 static void discard(struct process_seat *s)
 {
@@ -93,9 +107,7 @@ static int fail(struct process_seat *s, enum process_event event, const char *wh
                  (unsigned long long)s->settings->limits->output_limit_kb, when);
         return 1;
     case PROCESS_PROTOCOL_ERROR:
-        fault->termination = TERMINATION_PROTOCOL_ERROR;
-        snprintf(fault->reason, sizeof(fault->reason), "broke the protocol %s: %s", when, why);
-        return 1;
+        return at_fault(fault, TERMINATION_PROTOCOL_ERROR, "broke the protocol %s: %s", when, why);
     case PROCESS_EXITED:
         describe_exit(p, when, fault);
         return 1;
@@ -103,7 +115,7 @@ static int fail(struct process_seat *s, enum process_event event, const char *wh
     case PROCESS_FAILED:
         break;
     }
-    snprintf(fault->reason, sizeof(fault->reason), "%s", why);
+    at_fault(fault, fault->termination, "%s", why);
     return -1;
 }
 
@@ -148,15 +160,15 @@ static void add_dropped(struct process_seat *s, uint32_t dropped)
 }
 
 /* Starts the process and asks it to load the game and the agent. */
-static int post_load(struct process_seat *s, char *error, size_t error_size)
+static int post_load(struct process_seat *s, struct error *err)
 {
     const struct process_settings *settings = s->settings;
     struct agent_process *p = &s->process;
     tourney_agent_process_finish(p);
     struct host_argv args;
     tourney_host_argv(&args, settings->host_path);
-    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, error,
-                                    error_size) != 0) {
+    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, err) !=
+        0) {
         return -1;
     }
     struct wire_writer *request = tourney_agent_process_request(p, &s->load_sequence);
@@ -172,9 +184,8 @@ static int post_load(struct process_seat *s, char *error, size_t error_size)
                         .values = settings->game_params},
     };
     if (tourney_msg_put_load(request, s->load_sequence, &message) != 0 ||
-        tourney_agent_process_post(p, error, error_size) != 0) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        tourney_agent_process_post(p, err) != 0) {
+        return tourney_error_nomem(err);
     }
     s->loading = true;
     s->load_deadline = tourney_now_ns() + PROBE_TIME_LIMIT_MS * MS;
@@ -187,13 +198,14 @@ static int loaded(struct process_seat *s, struct seat_fault *fault)
     static const char when[] = "while loading its plugin";
     struct agent_process *p = &s->process;
     struct process_reply reply;
-    char why[512] = "";
+    struct error why;
+    tourney_error_clear(&why);
     char limit[32];
     snprintf(limit, sizeof(limit), "%d ms", PROBE_TIME_LIMIT_MS);
-    enum process_event event = tourney_agent_process_wait(p, s->load_sequence, s->load_deadline,
-                                                          on_log, s, &reply, why, sizeof(why));
+    enum process_event event =
+        tourney_agent_process_wait(p, s->load_sequence, s->load_deadline, on_log, s, &reply, &why);
     if (event != PROCESS_REPLY) {
-        return fail(s, event, why, limit, when, fault);
+        return fail(s, event, why.text, limit, when, fault);
     }
     s->loading = false;
     const char *message_text = NULL;
@@ -232,10 +244,11 @@ static int process_begin(void *self, const struct match_rules *rules, uint64_t g
     s->record = record;
     s->seat = seat;
     s->quiet = false;
-    char why[256] = "";
+    struct error why;
+    tourney_error_clear(&why);
     if (!s->ready || !tourney_agent_process_alive(&s->process)) {
-        if (post_load(s, why, sizeof(why)) != 0) {
-            return fail(s, PROCESS_FAILED, why, "", "", fault);
+        if (post_load(s, &why) != 0) {
+            return fail(s, PROCESS_FAILED, why.text, "", "", fault);
         }
     }
     /* Asked at once: the process makes the agent as soon as it has loaded,
@@ -248,8 +261,9 @@ static int process_begin(void *self, const struct match_rules *rules, uint64_t g
         .params = {.count = (uint32_t)s->param_count, .values = s->params},
     };
     if (tourney_msg_put_new_game(request, s->create_sequence, &message) != 0 ||
-        tourney_agent_process_post(p, why, sizeof(why)) != 0) {
-        return fail(s, PROCESS_FAILED, why[0] ? why : "out of memory", "", "", fault);
+        tourney_agent_process_post(p, &why) != 0) {
+        return fail(s, PROCESS_FAILED, tourney_error_is_set(&why) ? why.text : "out of memory", "",
+                    "", fault);
     }
     s->creating = true;
     return 0;
@@ -270,14 +284,15 @@ static int process_begun(void *self, struct seat_fault *fault)
     }
     struct agent_process *p = &s->process;
     struct process_reply reply;
-    char why[256] = "";
+    struct error why;
+    tourney_error_clear(&why);
     enum process_event event = tourney_agent_process_wait(
         p, s->create_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
-        &reply, why, sizeof(why));
+        &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why, limit, when, fault);
+        return fail(s, event, why.text, limit, when, fault);
     }
     s->creating = false;
     struct msg_created created;
@@ -323,13 +338,14 @@ static int process_choose(void *self, const void *state,
         return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault);
     }
     struct process_reply reply;
-    char why[256] = "";
+    struct error why;
+    tourney_error_clear(&why);
     enum process_event event = tourney_agent_process_call(p, request->deadline_ns + margin_ns(s),
-                                                          on_log, s, &reply, why, sizeof(why));
+                                                          on_log, s, &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why, limit, at_ply(when, request->ply), fault);
+        return fail(s, event, why.text, limit, at_ply(when, request->ply), fault);
     }
     struct msg_moved moved;
     if (reply.header.type != MSG_MOVED ||
@@ -380,9 +396,8 @@ static void process_end(void *self)
     s->playing = false;
     struct wire_writer *request = tourney_agent_process_request(p, &s->end_sequence);
     struct seat_fault note = {.reason = "could not be asked to end: out of memory"};
-    char why[128];
     if (tourney_msg_put_empty(request, MSG_END_GAME, s->end_sequence) != 0 ||
-        tourney_agent_process_post(p, why, sizeof(why)) != 0) {
+        tourney_agent_process_post(p, NULL) != 0) {
         discard(s);
         note_after_game(s, &note);
         return;
@@ -398,10 +413,11 @@ static void process_ended(void *self)
     if (s->ending) {
         s->ending = false;
         struct process_reply reply;
-        char why[256] = "";
+        struct error why;
+        tourney_error_clear(&why);
         enum process_event event = tourney_agent_process_wait(
             p, s->end_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
-            &reply, why, sizeof(why));
+            &reply, &why);
         struct msg_outcome ended;
         struct seat_fault note;
         if (event == PROCESS_REPLY && reply.header.type == MSG_ENDED &&
@@ -413,7 +429,7 @@ static void process_ended(void *self)
         } else {
             char limit[128];
             describe_move_limit(s, limit, sizeof(limit));
-            fail(s, event, why, limit, when, &note);
+            fail(s, event, why.text, limit, when, &note);
             note_after_game(s, &note);
         }
     }

@@ -25,10 +25,8 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         .try_sandbox = limits->sandbox != SANDBOX_OFF && !t->sandbox_known,
     };
     struct probe_result result;
-    char error[1024];
-    if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, error,
-                             sizeof(error)) != 0) {
-        return tourney_error_set(err, "%s", error);
+    if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, err) != 0) {
+        return -1;
     }
     if (options.try_sandbox) {
         t->sandbox_known = true;
