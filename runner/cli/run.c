@@ -124,14 +124,12 @@ static int sample_game(struct run_state *run, const struct game_record *record, 
     json_t *object = json_loads(line, 0, NULL);
     struct game_record logged;
     tourney_record_init(&logged);
-    char reason[256];
     int status = -1;
     if (names != NULL && object != NULL) {
         for (size_t i = 0; i < t->entrant_count; i++) {
             names[i] = t->entrants[i].name;
         }
-        status = tourney_record_from_json(object, names, t->entrant_count, &logged, reason,
-                                          sizeof(reason)) == 0
+        status = tourney_record_from_json(object, names, t->entrant_count, &logged, NULL) == 0
                      ? tourney_game_sample_add(&run->games, &logged)
                      : -1;
     }
@@ -152,7 +150,9 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (run->stats.sprt.verdict != SPRT_CONTINUE) {
         return 0;
     }
-    if (tourney_results_log_add_line(&run->log, line, error, error_size) != 0) {
+    struct error why;
+    if (tourney_results_log_add_line(&run->log, line, &why) != 0) {
+        snprintf(error, error_size, "%s", why.text);
         return -1;
     }
     tourney_stats_add(&run->stats, record);
@@ -169,7 +169,12 @@ static int deliver_game(void *context, const struct game_record *record, const c
 static int write_games(void *context, char *error, size_t error_size)
 {
     struct run_state *run = context;
-    return tourney_results_log_write_pending(&run->log, error, error_size);
+    struct error why;
+    if (tourney_results_log_write_pending(&run->log, &why) != 0) {
+        snprintf(error, error_size, "%s", why.text);
+        return -1;
+    }
+    return 0;
 }
 
 static int player_init(void *context)
@@ -207,7 +212,12 @@ static uint64_t sync_due(void *context)
 static int sync_log(void *context, char *error, size_t error_size)
 {
     struct run_state *run = context;
-    return tourney_results_log_sync(&run->log, error, error_size);
+    struct error why;
+    if (tourney_results_log_sync(&run->log, &why) != 0) {
+        snprintf(error, error_size, "%s", why.text);
+        return -1;
+    }
+    return 0;
 }
 
 /* jobs = 1: game after game in the runner's own process. */
@@ -284,15 +294,15 @@ static void run_finish(struct run_state *run)
 }
 
 /* Opens the results log fresh, or continues it when resuming. */
-static int open_log(struct run_state *run, char *error, size_t size)
+static int open_log(struct run_state *run, struct error *err)
 {
     const char *dir = run->tournament->config.settings.output_dir;
     if (!run->options->resume) {
-        return tourney_results_log_create(&run->log, dir, &run->header, error, size);
+        return tourney_results_log_create(&run->log, dir, &run->header, err);
     }
     bool created = false;
     if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run, &created,
-                                   error, size) != 0) {
+                                   err) != 0) {
         return -1;
     }
     if (created) {
@@ -346,11 +356,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
     struct error why;
-    if (tourney_mkdir_p(t->config.settings.output_dir, &why) != 0) {
-        snprintf(error, sizeof(error), "%s", why.text);
-    }
-    if (error[0] != '\0' || open_log(&run, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+    if (tourney_mkdir_p(t->config.settings.output_dir, &why) != 0 || open_log(&run, &why) != 0) {
+        fprintf(err, "tourney: %s\n", why.text);
         goto out;
     }
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
@@ -362,8 +369,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (outcome == RUN_FAILED) {
         fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
     }
-    if (tourney_results_log_sync(&run.log, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+    if (tourney_results_log_sync(&run.log, &why) != 0) {
+        fprintf(err, "tourney: %s\n", why.text);
         outcome = RUN_FAILED;
     }
 
@@ -440,12 +447,13 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
                              FILE *err, char *error, size_t error_size)
 {
     struct log_game game;
-    char why[1024] = "";
-    struct board_source board = {.note = why};
-    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, why, sizeof(why)) == 0) {
+    struct error why;
+    tourney_error_clear(&why);
+    struct board_source board = {.note = why.text};
+    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, &why) == 0) {
         board.game = &game.game;
     } else {
-        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why);
+        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
     }
     int status = tourney_publish(header, stats, games, &board, dir, out, error, error_size);
     tourney_log_game_close(&game);
@@ -465,8 +473,12 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     memset(&r, 0, sizeof(r));
     off_t valid_end = 0;
     bool torn = false;
-    int status = tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn,
-                                          error, sizeof(error));
+    struct error why;
+    int status =
+        tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &why);
+    if (status != 0) {
+        snprintf(error, sizeof(error), "%s", why.text);
+    }
     if (status == 0 && rebuild_ready(&r) != 0) {
         snprintf(error, sizeof(error), "out of memory");
         status = -1;
