@@ -118,10 +118,11 @@ static double run_once(struct bench *b, bool isolated, int games)
                                            .seed = tourney_game_seed(2026, (uint64_t)g)};
         struct game_record record;
         tourney_record_init(&record);
-        char error[256];
-        if (tourney_play_game(&b->rules, order, &scheduled, &record, error, sizeof(error)) != 0 ||
+        struct error error;
+        tourney_error_clear(&error);
+        if (tourney_play_game(&b->rules, order, &scheduled, &record, &error) != 0 ||
             record.termination != TERMINATION_NORMAL) {
-            fprintf(stderr, "isolation-bench: game %d: %s%s\n", g, error, record.reason);
+            fprintf(stderr, "isolation-bench: game %d: %s%s\n", g, error.text, record.reason);
             all_normal = false;
         }
         moves += record.move_count;

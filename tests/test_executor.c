@@ -102,9 +102,8 @@ static void play(struct fixture *f, const struct plugin *a, const struct tourney
                                : tourney_local_seat(&local[i], plugins[i]->agent, params[i]);
     }
     tourney_record_init(record);
-    char error[256];
-    assert_int_equal(tourney_play_game(&f->rules, seats, &scheduled, record, error, sizeof(error)),
-                     0);
+    struct error error;
+    assert_int_equal(tourney_play_game(&f->rules, seats, &scheduled, record, &error), 0);
     for (int i = 0; f->isolated && i < 2; i++) {
         tourney_process_seat_finish(&process[i]);
     }

@@ -141,7 +141,7 @@ static int sample_game(struct run_state *run, const struct game_record *record, 
 
 /* A finished game, in game order: for the log, then counted. */
 static int deliver_game(void *context, const struct game_record *record, const char *line,
-                        char *error, size_t error_size)
+                        struct error *err)
 {
     struct run_state *run = context;
     /* Games played past the sequential test's verdict (by other workers
@@ -150,15 +150,12 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (run->stats.sprt.verdict != SPRT_CONTINUE) {
         return 0;
     }
-    struct error why;
-    if (tourney_results_log_add_line(&run->log, line, &why) != 0) {
-        snprintf(error, error_size, "%s", why.text);
+    if (tourney_results_log_add_line(&run->log, line, err) != 0) {
         return -1;
     }
     tourney_stats_add(&run->stats, record);
     if (sample_game(run, record, line) != 0) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     run->finished++;
     show_game(run, record);
@@ -166,15 +163,10 @@ static int deliver_game(void *context, const struct game_record *record, const c
 }
 
 /* The games delivered so far, into the log. */
-static int write_games(void *context, char *error, size_t error_size)
+static int write_games(void *context, struct error *err)
 {
     struct run_state *run = context;
-    struct error why;
-    if (tourney_results_log_write_pending(&run->log, &why) != 0) {
-        snprintf(error, error_size, "%s", why.text);
-        return -1;
-    }
-    return 0;
+    return tourney_results_log_write_pending(&run->log, err);
 }
 
 static int player_init(void *context)
@@ -188,10 +180,10 @@ static int player_init(void *context)
 }
 
 static int player_play(void *context, uint64_t game, struct game_record *record, char **line,
-                       char *error, size_t error_size)
+                       struct error *err)
 {
     struct run_state *run = context;
-    return tourney_game_player_play(&run->player, game, record, line, error, error_size);
+    return tourney_game_player_play(&run->player, game, record, line, err);
 }
 
 static void player_finish(void *context)
@@ -209,22 +201,17 @@ static uint64_t sync_due(void *context)
     return tourney_results_log_sync_due(&run->log);
 }
 
-static int sync_log(void *context, char *error, size_t error_size)
+static int sync_log(void *context, struct error *err)
 {
     struct run_state *run = context;
-    struct error why;
-    if (tourney_results_log_sync(&run->log, &why) != 0) {
-        snprintf(error, error_size, "%s", why.text);
-        return -1;
-    }
-    return 0;
+    return tourney_results_log_sync(&run->log, err);
 }
 
 /* jobs = 1: game after game in the runner's own process. */
-static enum run_outcome play_here(struct run_state *run, char *error, size_t error_size)
+static enum run_outcome play_here(struct run_state *run, struct error *err)
 {
     if (player_init(run) != 0) {
-        snprintf(error, error_size, "out of memory");
+        tourney_error_nomem(err);
         return RUN_FAILED;
     }
     enum run_outcome outcome = RUN_COMPLETE;
@@ -236,12 +223,12 @@ static enum run_outcome play_here(struct run_state *run, char *error, size_t err
         struct game_record record;
         tourney_record_init(&record);
         char *line = NULL;
-        int status = player_play(run, g, &record, &line, error, error_size);
+        int status = player_play(run, g, &record, &line, err);
         if (status == 0) {
-            status = deliver_game(run, &record, line, error, error_size);
+            status = deliver_game(run, &record, line, err);
         }
         if (status == 0) {
-            status = write_games(run, error, error_size);
+            status = write_games(run, err);
         }
         free(line);
         tourney_record_finish(&record);
@@ -255,7 +242,7 @@ static enum run_outcome play_here(struct run_state *run, char *error, size_t err
 }
 
 /* jobs > 1: worker processes play, the runner writes in game order. */
-static enum run_outcome play_in_workers(struct run_state *run, char *error, size_t error_size)
+static enum run_outcome play_in_workers(struct run_state *run, struct error *err)
 {
     const struct job_plan plan = {
         .jobs = run->options->jobs,
@@ -272,7 +259,7 @@ static enum run_outcome play_in_workers(struct run_state *run, char *error, size
         .stop = run->options->stop,
         .err = run->err,
     };
-    switch (tourney_job_pool_run(&plan, error, error_size)) {
+    switch (tourney_job_pool_run(&plan, err)) {
     case JOBS_COMPLETE:
         return RUN_COMPLETE;
     case JOBS_STOPPED:
@@ -323,10 +310,10 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.tournament = t;
     run.options = options;
     run.err = err;
-    char error[1024] = "";
+    struct error error;
     enum run_outcome outcome = RUN_FAILED;
-    if (tourney_header_from_tournament(&run.header, t, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+    if (tourney_header_from_tournament(&run.header, t, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         return RUN_FAILED;
     }
     const struct tournament_settings *settings = &t->config.settings;
@@ -355,30 +342,30 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
-    struct error why;
-    if (tourney_mkdir_p(t->config.settings.output_dir, &why) != 0 || open_log(&run, &why) != 0) {
-        fprintf(err, "tourney: %s\n", why.text);
+    if (tourney_mkdir_p(t->config.settings.output_dir, &error) != 0 ||
+        open_log(&run, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         goto out;
     }
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
                           options->colour, options->verbose, run.to_play, run.finished,
                           tourney_now_ns());
-    outcome = options->jobs > 1 ? play_in_workers(&run, error, sizeof(error))
-                                : play_here(&run, error, sizeof(error));
+    tourney_error_clear(&error);
+    outcome = options->jobs > 1 ? play_in_workers(&run, &error) : play_here(&run, &error);
     tourney_progress_finish(&run.progress, tourney_now_ns());
     if (outcome == RUN_FAILED) {
-        fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
+        fprintf(err, "tourney: %s\n", tourney_error_is_set(&error) ? error.text : "out of memory");
     }
-    if (tourney_results_log_sync(&run.log, &why) != 0) {
-        fprintf(err, "tourney: %s\n", why.text);
+    if (tourney_results_log_sync(&run.log, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
     }
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
-                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+                        options->quiet ? NULL : out, error.text, sizeof(error.text)) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
         goto out;
     }

@@ -41,32 +41,6 @@ static void describe_move_limit(const struct process_seat *s, char *buf, size_t 
              (unsigned long long)margin_ms);
 }
 
-/* How a process that ended by itself ended, as a fault. */
-static void describe_exit(const struct agent_process *p, const char *when,
-                          struct seat_fault *fault)
-{
-    char how[64];
-    tourney_describe_wait_status(p->wait_status, how, sizeof(how));
-    int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
-    if (p->memory_note) {
-        fault->termination = TERMINATION_MEMORY_LIMIT;
-        snprintf(fault->reason, sizeof(fault->reason),
-                 "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
-                 (unsigned long long)(p->memory.limit_kb / 1024), when,
-                 (unsigned long long)(p->memory.peak_kb / 1024), signal_number ? "was " : "", how);
-    } else if (signal_number == SIGSYS) {
-        fault->termination = TERMINATION_SANDBOX_VIOLATION;
-        snprintf(fault->reason, sizeof(fault->reason),
-                 "%s %s: it made a system call the sandbox forbids", how, when);
-    } else if (signal_number == SIGXFSZ) {
-        fault->termination = TERMINATION_SANDBOX_VIOLATION;
-        snprintf(fault->reason, sizeof(fault->reason), "%s %s: it wrote to a file", how, when);
-    } else {
-        fault->termination = signal_number != 0 ? TERMINATION_CRASH : TERMINATION_EARLY_EXIT;
-        snprintf(fault->reason, sizeof(fault->reason), "%s %s", how, when);
-    }
-}
-
 /* Says how the agent is at fault, cutting a reason longer than a record
  * keeps. Returns 1, what a seat call returns for a fault. */
 __attribute__((format(printf, 3, 4))) static int
@@ -80,6 +54,31 @@ at_fault(struct seat_fault *fault, enum termination termination, const char *for
     return 1;
 }
 
+/* How a process that ended by itself ended, as a fault. Returns 1. */
+static int describe_exit(const struct agent_process *p, const char *when, struct seat_fault *fault)
+{
+    char how[64];
+    tourney_describe_wait_status(p->wait_status, how, sizeof(how));
+    int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
+    if (p->memory_note) {
+        return at_fault(fault, TERMINATION_MEMORY_LIMIT,
+                        "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
+                        (unsigned long long)(p->memory.limit_kb / 1024), when,
+                        (unsigned long long)(p->memory.peak_kb / 1024),
+                        signal_number ? "was " : "", how);
+    }
+    if (signal_number == SIGSYS) {
+        return at_fault(fault, TERMINATION_SANDBOX_VIOLATION,
+                        "%s %s: it made a system call the sandbox forbids", how, when);
+    }
+    if (signal_number == SIGXFSZ) {
+        return at_fault(fault, TERMINATION_SANDBOX_VIOLATION, "%s %s: it wrote to a file", how,
+                        when);
+    }
+    return at_fault(fault, signal_number != 0 ? TERMINATION_CRASH : TERMINATION_EARLY_EXIT,
+                    "%s %s", how, when);
+}
+
 /* Kills the process, if it runs: it is started anew before the next game. */
 static void discard(struct process_seat *s)
 {
@@ -87,36 +86,32 @@ static void discard(struct process_seat *s)
     s->ready = s->loading = s->creating = s->ending = s->playing = false;
 }
 
-/* Turns a request that did not get its reply into the seat's fault. The
+/* Turns a request that did not get its reply into the seat's fault (1), or
+ * for PROCESS_FAILED into the runner's failure (-1, WHY in ERR). The
  * process is killed if it still runs, and started anew before the next
- * game. LIMIT describes the time limit, WHEN where in the game it was. */
+ * game. WHY is what the wait said, LIMIT describes the time limit, WHEN
+ * where in the game it was. */
 static int fail(struct process_seat *s, enum process_event event, const char *why,
-                const char *limit, const char *when, struct seat_fault *fault)
+                const char *limit, const char *when, struct seat_fault *fault, struct error *err)
 {
     struct agent_process *p = &s->process;
     discard(s);
     switch (event) {
     case PROCESS_TIMEOUT:
-        fault->termination = TERMINATION_TIME_FORFEIT;
-        snprintf(fault->reason, sizeof(fault->reason), "no answer within %s %s", limit, when);
-        return 1;
+        return at_fault(fault, TERMINATION_TIME_FORFEIT, "no answer within %s %s", limit, when);
     case PROCESS_OUTPUT_LIMIT:
-        fault->termination = TERMINATION_OUTPUT_LIMIT;
-        snprintf(fault->reason, sizeof(fault->reason),
-                 "printed more than its limit of %llu KiB %s",
-                 (unsigned long long)s->settings->limits->output_limit_kb, when);
-        return 1;
+        return at_fault(fault, TERMINATION_OUTPUT_LIMIT,
+                        "printed more than its limit of %llu KiB %s",
+                        (unsigned long long)s->settings->limits->output_limit_kb, when);
     case PROCESS_PROTOCOL_ERROR:
         return at_fault(fault, TERMINATION_PROTOCOL_ERROR, "broke the protocol %s: %s", when, why);
     case PROCESS_EXITED:
-        describe_exit(p, when, fault);
-        return 1;
+        return describe_exit(p, when, fault);
     case PROCESS_REPLY:
     case PROCESS_FAILED:
         break;
     }
-    at_fault(fault, fault->termination, "%s", why);
-    return -1;
+    return tourney_error_set(err, "%s", why);
 }
 
 /* A reply of the wrong type, or one that does not decode. */
@@ -130,7 +125,7 @@ static int bad_reply(struct process_seat *s, const struct process_reply *reply, 
         snprintf(why, sizeof(why), "%s instead of %s", tourney_msg_name(reply->header.type),
                  tourney_msg_name(expected));
     }
-    return fail(s, PROCESS_PROTOCOL_ERROR, why, "", when, fault);
+    return fail(s, PROCESS_PROTOCOL_ERROR, why, "", when, fault, NULL);
 }
 
 /* An agent function that returned an error: agent_error, or memory_limit
@@ -193,7 +188,7 @@ static int post_load(struct process_seat *s, struct error *err)
 }
 
 /* Waits for LOADED. */
-static int loaded(struct process_seat *s, struct seat_fault *fault)
+static int loaded(struct process_seat *s, struct seat_fault *fault, struct error *err)
 {
     static const char when[] = "while loading its plugin";
     struct agent_process *p = &s->process;
@@ -205,7 +200,7 @@ static int loaded(struct process_seat *s, struct seat_fault *fault)
     enum process_event event =
         tourney_agent_process_wait(p, s->load_sequence, s->load_deadline, on_log, s, &reply, &why);
     if (event != PROCESS_REPLY) {
-        return fail(s, event, why.text, limit, when, fault);
+        return fail(s, event, why.text, limit, when, fault, err);
     }
     s->loading = false;
     const char *message_text = NULL;
@@ -230,25 +225,26 @@ static int loaded(struct process_seat *s, struct seat_fault *fault)
     if (!same_game) {
         /* The game plugin is trusted: it behaves differently in two processes. */
         return fail(s, PROCESS_FAILED,
-                    "the game plugin describes another game in an agent process", "", when, fault);
+                    "the game plugin describes another game in an agent process", "", when, fault,
+                    err);
     }
     s->ready = true;
     return 0;
 }
 
 static int process_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
-                         struct game_record *record, struct seat_fault *fault)
+                         struct game_record *record, struct seat_fault *fault, struct error *err)
 {
+    (void)fault; /* the agent is not asked anything yet */
     struct process_seat *s = self;
     s->rules = rules;
     s->record = record;
     s->seat = seat;
     s->quiet = false;
-    struct error why;
-    tourney_error_clear(&why);
     if (!s->ready || !tourney_agent_process_alive(&s->process)) {
-        if (post_load(s, &why) != 0) {
-            return fail(s, PROCESS_FAILED, why.text, "", "", fault);
+        if (post_load(s, err) != 0) {
+            discard(s);
+            return -1;
         }
     }
     /* Asked at once: the process makes the agent as soon as it has loaded,
@@ -260,21 +256,23 @@ static int process_begin(void *self, const struct match_rules *rules, uint64_t g
         .seat = seat,
         .params = {.count = (uint32_t)s->param_count, .values = s->params},
     };
-    if (tourney_msg_put_new_game(request, s->create_sequence, &message) != 0 ||
-        tourney_agent_process_post(p, &why) != 0) {
-        return fail(s, PROCESS_FAILED, tourney_error_is_set(&why) ? why.text : "out of memory", "",
-                    "", fault);
+    int posted = tourney_msg_put_new_game(request, s->create_sequence, &message) != 0
+                     ? tourney_error_nomem(err)
+                     : tourney_agent_process_post(p, err);
+    if (posted != 0) {
+        discard(s);
+        return -1;
     }
     s->creating = true;
     return 0;
 }
 
-static int process_begun(void *self, struct seat_fault *fault)
+static int process_begun(void *self, struct seat_fault *fault, struct error *err)
 {
     static const char when[] = "while creating the agent";
     struct process_seat *s = self;
     if (s->loading) {
-        int result = loaded(s, fault);
+        int result = loaded(s, fault, err);
         if (result != 0) {
             return result;
         }
@@ -292,7 +290,7 @@ static int process_begun(void *self, struct seat_fault *fault)
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why.text, limit, when, fault);
+        return fail(s, event, why.text, limit, when, fault, err);
     }
     s->creating = false;
     struct msg_created created;
@@ -320,7 +318,7 @@ static const char *at_ply(char when[32], int32_t ply)
 static int process_choose(void *self, const void *state,
                           const struct tourney_move_request *request,
                           struct tourney_move_report *report, tourney_move *move,
-                          struct seat_fault *fault)
+                          struct seat_fault *fault, struct error *err)
 {
     struct process_seat *s = self;
     struct agent_process *p = &s->process;
@@ -335,7 +333,8 @@ static int process_choose(void *self, const void *state,
         .state_size = s->rules->game->info.state_size,
     };
     if (tourney_msg_put_move(frame, sequence, &message) != 0) {
-        return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault);
+        return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault,
+                    err);
     }
     struct process_reply reply;
     struct error why;
@@ -345,7 +344,7 @@ static int process_choose(void *self, const void *state,
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why.text, limit, at_ply(when, request->ply), fault);
+        return fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
     }
     struct msg_moved moved;
     if (reply.header.type != MSG_MOVED ||
@@ -367,15 +366,16 @@ static int process_choose(void *self, const void *state,
     return 0;
 }
 
-/* What went wrong after the game was decided is only noted in the record;
- * the process is replaced before its next game. */
-static void note_after_game(struct process_seat *s, const struct seat_fault *note)
+/* What went wrong after the game was decided (WHAT its process did, or what
+ * failed) is only noted in the record; the process is replaced before its
+ * next game. */
+static void note_after_game(struct process_seat *s, const char *what)
 {
     if (s->quiet) {
         return;
     }
     char text[RECORD_LOG_TEXT];
-    snprintf(text, sizeof(text), "tourney: after the game, its process %.160s", note->reason);
+    snprintf(text, sizeof(text), "tourney: after the game, its process %.160s", what);
     tourney_record_add_log(s->record, s->seat, TOURNEY_LOG_ERROR, text);
 }
 
@@ -388,18 +388,17 @@ static void process_end(void *self)
          * unseen, as if it never had been. */
         s->quiet = true;
         struct seat_fault ignored;
-        process_begun(s, &ignored);
+        process_begun(s, &ignored, NULL);
     }
     if (!s->playing || !tourney_agent_process_alive(p)) {
         return;
     }
     s->playing = false;
     struct wire_writer *request = tourney_agent_process_request(p, &s->end_sequence);
-    struct seat_fault note = {.reason = "could not be asked to end: out of memory"};
     if (tourney_msg_put_empty(request, MSG_END_GAME, s->end_sequence) != 0 ||
         tourney_agent_process_post(p, NULL) != 0) {
         discard(s);
-        note_after_game(s, &note);
+        note_after_game(s, "could not be asked to end: out of memory");
         return;
     }
     s->ending = true;
@@ -425,12 +424,12 @@ static void process_ended(void *self)
             add_dropped(s, ended.log_dropped);
         } else if (event == PROCESS_REPLY) {
             bad_reply(s, &reply, MSG_ENDED, when, &note);
-            note_after_game(s, &note);
+            note_after_game(s, note.reason);
         } else {
             char limit[128];
             describe_move_limit(s, limit, sizeof(limit));
-            fail(s, event, why.text, limit, when, &note);
-            note_after_game(s, &note);
+            int result = fail(s, event, why.text, limit, when, &note, NULL);
+            note_after_game(s, result > 0 ? note.reason : why.text);
         }
     }
     if (p->open) {
