@@ -499,8 +499,7 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         }
     }
     status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir,
-                                                    exe_path, env_plugin_path, out, err,
-                                                    m.error.text, sizeof(m.error.text))
+                                                    exe_path, env_plugin_path, out, err, &m.error)
                          : status;
     enum merge_outcome outcome = MERGE_FAILED;
     if (status != 0) {

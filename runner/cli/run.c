@@ -364,7 +364,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
-                        options->quiet ? NULL : out, error.text, sizeof(error.text)) != 0) {
+                        options->quiet ? NULL : out, &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
         goto out;
@@ -431,7 +431,7 @@ static int rebuild_game(const struct game_record *record, void *context)
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, const char *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, char *error, size_t error_size)
+                             FILE *err, struct error *error)
 {
     struct log_game game;
     struct error why;
@@ -442,7 +442,7 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
     } else {
         fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
     }
-    int status = tourney_publish(header, stats, games, &board, dir, out, error, error_size);
+    int status = tourney_publish(header, stats, games, &board, dir, out, error);
     tourney_log_game_close(&game);
     return status;
 }
@@ -450,7 +450,6 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
                             FILE *out, FILE *err)
 {
-    char error[1024] = "";
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
         fprintf(err, "tourney: out of memory\n");
@@ -460,15 +459,11 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     memset(&r, 0, sizeof(r));
     off_t valid_end = 0;
     bool torn = false;
-    struct error why;
+    struct error error;
     int status =
-        tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &why);
-    if (status != 0) {
-        snprintf(error, sizeof(error), "%s", why.text);
-    }
+        tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
     if (status == 0 && rebuild_ready(&r) != 0) {
-        snprintf(error, sizeof(error), "out of memory");
-        status = -1;
+        status = tourney_error_nomem(&error);
     }
     if (status == 0 && torn) {
         fprintf(err, "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
@@ -476,10 +471,10 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     }
     if (status == 0) {
         status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
-                                          env_plugin_path, out, err, error, sizeof(error));
+                                          env_plugin_path, out, err, &error);
     }
     if (status != 0) {
-        fprintf(err, "tourney: %s\n", error);
+        fprintf(err, "tourney: %s\n", error.text);
     } else if (out != NULL) {
         fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
                 r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));
