@@ -9,7 +9,8 @@
  *
  * The reason is plain text without a trailing newline or full stop. A config
  * with many mistakes is the one exception: its file:line diagnostics are
- * collected (diag.h) so that the user sees them all at once.
+ * collected (diag.h) so that the user sees them all at once. How an agent
+ * lost a game is not an error at all but game data (seat.h's seat_fault).
  */
 #ifndef TOURNEY_RUNNER_ERROR_H
 #define TOURNEY_RUNNER_ERROR_H
