@@ -50,25 +50,23 @@ struct bench {
 
 static int open_plugins(struct bench *b)
 {
-    char error[1024];
+    struct error err;
     static const char *const agents[2] = {TOURNEY_BENCH_AGENT_DIR "/first-open.so",
                                           TOURNEY_BENCH_AGENT_DIR "/random.so"};
     if (tourney_plugin_open(&b->game_plugin, TOURNEY_BENCH_GAME_DIR "/mnk.so", TOURNEY_KIND_GAME,
-                            error, sizeof(error)) != 0) {
-        fprintf(stderr, "isolation-bench: %s\n", error);
+                            &err) != 0) {
+        fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1;
     }
     for (int i = 0; i < 2; i++) {
-        if (tourney_plugin_open(&b->agents[i], agents[i], TOURNEY_KIND_AGENT, error,
-                                sizeof(error)) != 0) {
-            fprintf(stderr, "isolation-bench: %s\n", error);
+        if (tourney_plugin_open(&b->agents[i], agents[i], TOURNEY_KIND_AGENT, &err) != 0) {
+            fprintf(stderr, "isolation-bench: %s\n", err.text);
             return -1;
         }
     }
     for (int i = 0; i < 3; i++) {
         b->game_params[i].i = 3;
     }
-    struct error err;
     if (tourney_game_adapter_init(&b->game, &b->game_plugin, b->game_params, &err) != 0) {
         fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1;
@@ -120,10 +118,11 @@ static double run_once(struct bench *b, bool isolated, int games)
                                            .seed = tourney_game_seed(2026, (uint64_t)g)};
         struct game_record record;
         tourney_record_init(&record);
-        char error[256];
-        if (tourney_play_game(&b->rules, order, &scheduled, &record, error, sizeof(error)) != 0 ||
+        struct error error;
+        tourney_error_clear(&error);
+        if (tourney_play_game(&b->rules, order, &scheduled, &record, &error) != 0 ||
             record.termination != TERMINATION_NORMAL) {
-            fprintf(stderr, "isolation-bench: game %d: %s%s\n", g, error, record.reason);
+            fprintf(stderr, "isolation-bench: game %d: %s%s\n", g, error.text, record.reason);
             all_normal = false;
         }
         moves += record.move_count;
@@ -149,10 +148,10 @@ static double start_once(struct bench *b)
     };
     uint64_t start = tourney_now_ns();
     struct plugin plugin;
-    char error[512];
-    if (tourney_plugin_probe(&plugin, b->agents[0].path, TOURNEY_KIND_AGENT, &options, NULL, error,
-                             sizeof(error)) != 0) {
-        fprintf(stderr, "isolation-bench: %s\n", error);
+    struct error err;
+    if (tourney_plugin_probe(&plugin, b->agents[0].path, TOURNEY_KIND_AGENT, &options, NULL,
+                             &err) != 0) {
+        fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1.0;
     }
     tourney_plugin_close(&plugin);

@@ -106,17 +106,17 @@ void sample_log_of(const char *dir, const struct log_header *header,
                    const struct game_record *records, size_t count)
 {
     struct results_log log;
-    char error[512] = "";
-    if (tourney_results_log_create(&log, dir, header, error, sizeof(error)) != 0) {
-        print_error("%s\n", error);
+    struct error error;
+    if (tourney_results_log_create(&log, dir, header, &error) != 0) {
+        print_error("%s\n", error.text);
         fail();
     }
     for (size_t i = 0; i < count; i++) {
         char *line = sample_line(header, &records[i]);
-        assert_int_equal(tourney_results_log_add_line(&log, line, error, sizeof(error)), 0);
+        assert_int_equal(tourney_results_log_add_line(&log, line, &error), 0);
         free(line);
     }
-    assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_write_pending(&log, &error), 0);
     tourney_results_log_close(&log);
 }
 

@@ -25,22 +25,22 @@
 static void start(struct agent_process *p, const char *script, uint64_t limit)
 {
     const char *argv[] = {"/bin/sh", "-c", script, NULL};
-    char error[256];
-    if (tourney_agent_process_start(p, argv, limit, error, sizeof(error)) != 0) {
-        print_error("%s\n", error);
+    struct error error;
+    if (tourney_agent_process_start(p, argv, limit, &error) != 0) {
+        print_error("%s\n", error.text);
         fail();
     }
 }
 
 /* Sends an END_GAME request and waits up to WAIT_MS for its answer. */
-static enum process_event call(struct agent_process *p, uint64_t wait_ms, char *error, size_t size)
+static enum process_event call(struct agent_process *p, uint64_t wait_ms, struct error *error)
 {
     uint32_t sequence;
     struct wire_writer *request = tourney_agent_process_request(p, &sequence);
     assert_int_equal(tourney_msg_put_empty(request, MSG_END_GAME, sequence), 0);
     struct process_reply reply;
     return tourney_agent_process_call(p, tourney_now_ns() + wait_ms * MS, NULL, NULL, &reply,
-                                      error, size);
+                                      error);
 }
 
 /* The output kept so far, as a string. */
@@ -56,17 +56,17 @@ static void test_exit_status(void **state)
 {
     (void)state;
     struct agent_process p;
-    char error[256];
+    struct error error;
     char how[64];
     start(&p, "exit 3", 1000);
-    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    assert_int_equal(call(&p, 5000, &error), PROCESS_EXITED);
     assert_false(p.killed);
     tourney_describe_wait_status(p.wait_status, how, sizeof(how));
     assert_string_equal(how, "exited with status 3");
     tourney_agent_process_finish(&p);
 
     start(&p, "kill -SEGV $$", 1000);
-    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    assert_int_equal(call(&p, 5000, &error), PROCESS_EXITED);
     tourney_describe_wait_status(p.wait_status, how, sizeof(how));
     assert_string_equal(how, "killed by SIGSEGV");
     tourney_agent_process_finish(&p);
@@ -90,12 +90,12 @@ static void test_time_limit_kills_the_group(void **state)
 {
     (void)state;
     struct agent_process p;
-    char error[256];
+    struct error error;
     /* A grandchild that would outlive its parent, and holds the pipes. */
     start(&p, "sleep 30 & echo $!; exec sleep 30", 1000);
     assert_int_equal(getpgid(p.pid), p.pid);
     uint64_t before = tourney_now_ns();
-    assert_int_equal(call(&p, 200, error, sizeof(error)), PROCESS_TIMEOUT);
+    assert_int_equal(call(&p, 200, &error), PROCESS_TIMEOUT);
     uint64_t waited = tourney_now_ns() - before;
     assert_true(waited >= 200 * MS && waited < 2000 * MS);
     tourney_agent_process_kill(&p);
@@ -118,9 +118,9 @@ static void test_output_is_capped(void **state)
 {
     (void)state;
     struct agent_process p;
-    char error[256];
+    struct error error;
     start(&p, "exec yes flood", 4096);
-    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_OUTPUT_LIMIT);
+    assert_int_equal(call(&p, 5000, &error), PROCESS_OUTPUT_LIMIT);
     assert_true(p.output.total > 4096);
     tourney_agent_process_kill(&p);
     /* The tail is kept, at most an excerpt's worth. */
@@ -141,10 +141,10 @@ static void test_garbage_is_a_protocol_error(void **state)
 {
     (void)state;
     struct agent_process p;
-    char error[256];
+    struct error error;
     start(&p, "printf 'not a frame' >&3; exec sleep 30", 1000);
-    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_PROTOCOL_ERROR);
-    assert_non_null(strstr(error, "magic number"));
+    assert_int_equal(call(&p, 5000, &error), PROCESS_PROTOCOL_ERROR);
+    assert_non_null(strstr(error.text, "magic number"));
     tourney_agent_process_finish(&p);
 }
 
@@ -167,9 +167,9 @@ static void test_only_its_own_descriptors(void **state)
     assert_true(runner_file >= 0);
 #endif
     struct agent_process p;
-    char error[256];
+    struct error error;
     start(&p, "exec ls /proc/self/fd", 1000);
-    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    assert_int_equal(call(&p, 5000, &error), PROCESS_EXITED);
     char *text = output_of(&p);
     /* stdin, stdout, stderr, the socket, and the directory ls is reading. */
     assert_string_equal(text, "0\n1\n2\n3\n4\n");
@@ -177,7 +177,7 @@ static void test_only_its_own_descriptors(void **state)
     tourney_agent_process_finish(&p);
 
     start(&p, "exec readlink /proc/self/fd/0", 1000);
-    assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+    assert_int_equal(call(&p, 5000, &error), PROCESS_EXITED);
     text = output_of(&p);
     assert_string_equal(text, "/dev/null\n");
     free(text);
@@ -207,14 +207,14 @@ static void test_missing_program(void **state)
     (void)state;
     struct agent_process p;
     const char *argv[] = {"/nonexistent/tourney-agent-host", "1", NULL};
-    char error[256];
-    if (tourney_agent_process_start(&p, argv, 1000, error, sizeof(error)) == 0) {
+    struct error error;
+    if (tourney_agent_process_start(&p, argv, 1000, &error) == 0) {
         /* Under valgrind, posix_spawn is a fork and an exec whose failure
          * the parent does not learn: the child exits with 127 instead. */
-        assert_int_equal(call(&p, 5000, error, sizeof(error)), PROCESS_EXITED);
+        assert_int_equal(call(&p, 5000, &error), PROCESS_EXITED);
         assert_true(WIFEXITED(p.wait_status) && WEXITSTATUS(p.wait_status) == 127);
     } else {
-        assert_non_null(strstr(error, "cannot start /nonexistent/tourney-agent-host"));
+        assert_non_null(strstr(error.text, "cannot start /nonexistent/tourney-agent-host"));
     }
     tourney_agent_process_finish(&p);
 }

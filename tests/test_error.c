@@ -1,9 +1,11 @@
 /*
- * test_error.c - the one error type: set, prefix, errno, NULL and truncation.
+ * test_error.c - the one error type: set (also from a va_list), prefix, errno, NULL
+ * and truncation.
  */
 #include "test.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "error.h"
@@ -42,6 +44,27 @@ static void test_errno_is_the_one_on_entry(void **state)
     assert_string_equal(err.text, "out of memory");
 }
 
+/* A function of its own that takes a format, as a caller would write one. */
+__attribute__((format(printf, 2, 3))) static int fail_with(struct error *err, const char *format,
+                                                           ...)
+{
+    va_list args;
+    va_start(args, format);
+    int status = tourney_error_vset(err, format, args);
+    va_end(args);
+    return status;
+}
+
+static void test_vset_takes_the_arguments_given(void **state)
+{
+    (void)state;
+    struct error err;
+    tourney_error_clear(&err);
+    assert_int_equal(fail_with(&err, "game %d ended %s", 12, "two workers"), -1);
+    assert_string_equal(err.text, "game 12 ended two workers");
+    assert_int_equal(fail_with(NULL, "game %d", 3), -1);
+}
+
 static void test_null_is_allowed(void **state)
 {
     (void)state;
@@ -71,6 +94,7 @@ int main(void)
         cmocka_unit_test(test_set_and_prefix),
         cmocka_unit_test(test_prefix_without_reason_is_the_reason),
         cmocka_unit_test(test_errno_is_the_one_on_entry),
+        cmocka_unit_test(test_vset_takes_the_arguments_given),
         cmocka_unit_test(test_null_is_allowed),
         cmocka_unit_test(test_long_texts_are_cut_not_overrun),
     };

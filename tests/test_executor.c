@@ -33,23 +33,22 @@ struct fixture {
 static int setup(void **state)
 {
     static struct fixture f;
-    char error[1024];
+    struct error err;
     memset(&f, 0, sizeof(f));
     assert_int_equal(tourney_plugin_open(&f.game_plugin, TOURNEY_TEST_GAME_DIR "/mnk.so",
-                                         TOURNEY_KIND_GAME, error, sizeof(error)),
+                                         TOURNEY_KIND_GAME, &err),
                      0);
     const struct tourney_param_value mnk[3] = {{3}, {3}, {3}};
-    struct error err;
     assert_int_equal(tourney_game_adapter_init(&f.game, &f.game_plugin, mnk, &err), 0);
     assert_int_equal(tourney_plugin_open(&f.first_open, TOURNEY_TEST_AGENT_DIR "/first-open.so",
-                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                                         TOURNEY_KIND_AGENT, &err),
                      0);
     assert_int_equal(tourney_plugin_open(&f.random, TOURNEY_TEST_AGENT_DIR "/random.so",
-                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                                         TOURNEY_KIND_AGENT, &err),
                      0);
     assert_int_equal(tourney_plugin_open(&f.misbehaving,
                                          TOURNEY_TEST_PLUGIN_DIR "/misbehaving_agent.so",
-                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                                         TOURNEY_KIND_AGENT, &err),
                      0);
     f.rules = (struct match_rules){&f.game, 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
@@ -103,9 +102,8 @@ static void play(struct fixture *f, const struct plugin *a, const struct tourney
                                : tourney_local_seat(&local[i], plugins[i]->agent, params[i]);
     }
     tourney_record_init(record);
-    char error[256];
-    assert_int_equal(tourney_play_game(&f->rules, seats, &scheduled, record, error, sizeof(error)),
-                     0);
+    struct error error;
+    assert_int_equal(tourney_play_game(&f->rules, seats, &scheduled, record, &error), 0);
     for (int i = 0; f->isolated && i < 2; i++) {
         tourney_process_seat_finish(&process[i]);
     }

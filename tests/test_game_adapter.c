@@ -23,10 +23,8 @@ struct opened {
 
 static void open_game(struct opened *o, const char *path, const struct tourney_param_value *values)
 {
-    char error[1024];
     struct error err;
-    assert_int_equal(
-        tourney_plugin_open(&o->plugin, path, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
+    assert_int_equal(tourney_plugin_open(&o->plugin, path, TOURNEY_KIND_GAME, &err), 0);
     tourney_error_clear(&err);
     if (tourney_game_adapter_init(&o->game, &o->plugin, values, &err) != 0) {
         fail_msg("%s", err.text);
@@ -432,10 +430,8 @@ static void test_refusals(void **state)
 
     /* The m,n,k game's own reason. */
     struct plugin mnk;
-    char error[1024];
-    assert_int_equal(tourney_plugin_open(&mnk, TOURNEY_TEST_GAME_DIR "/mnk.so", TOURNEY_KIND_GAME,
-                                         error, sizeof(error)),
-                     0);
+    assert_int_equal(
+        tourney_plugin_open(&mnk, TOURNEY_TEST_GAME_DIR "/mnk.so", TOURNEY_KIND_GAME, &err), 0);
     const struct tourney_param_value k5[3] = {{.i = 3}, {.i = 3}, {.i = 5}};
     assert_int_equal(tourney_game_adapter_init(&g, &mnk, k5, &err), -1);
     assert_string_equal(err.text, "game 'mnk' refused its parameters: k = 5 cannot fit on a "

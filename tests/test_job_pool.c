@@ -54,8 +54,8 @@ static void worker_finish(void *context)
     (void)context;
 }
 
-static int play(void *context, uint64_t game, struct game_record *record, char **line, char *error,
-                size_t error_size)
+static int play(void *context, uint64_t game, struct game_record *record, char **line,
+                struct error *err)
 {
     struct fake *f = context;
     for (int i = 0; game == f->crash_game && i < f->crashes; i++) {
@@ -66,8 +66,8 @@ static int play(void *context, uint64_t game, struct game_record *record, char *
         }
     }
     if (game == f->failing_game) {
-        snprintf(error, error_size, "the disk is on fire at game %llu", (unsigned long long)game);
-        return -1;
+        return tourney_error_set(err, "the disk is on fire at game %llu",
+                                 (unsigned long long)game);
     }
     /* Some games take longer, so that games finish out of order. */
     if (game % 7 == 0) {
@@ -90,12 +90,11 @@ static int play(void *context, uint64_t game, struct game_record *record, char *
     return *line != NULL ? 0 : -1;
 }
 
-static int deliver(void *context, const struct game_record *record, const char *line, char *error,
-                   size_t error_size)
+static int deliver(void *context, const struct game_record *record, const char *line,
+                   struct error *err)
 {
     struct fake *f = context;
-    (void)error;
-    (void)error_size;
+    (void)err;
     uint64_t game = record->index;
     /* The record and line arrive as the worker made them. */
     assert_int_equal(record->agent[0], game % 2);
@@ -117,11 +116,10 @@ static int deliver(void *context, const struct game_record *record, const char *
     return 0;
 }
 
-static int flush(void *context, char *error, size_t error_size)
+static int flush(void *context, struct error *err)
 {
     struct fake *f = context;
-    (void)error;
-    (void)error_size;
+    (void)err;
     f->flushes++;
     return 0;
 }
@@ -132,11 +130,10 @@ static uint64_t due(void *context)
     return UINT64_MAX;
 }
 
-static int tick(void *context, char *error, size_t error_size)
+static int tick(void *context, struct error *err)
 {
     (void)context;
-    (void)error;
-    (void)error_size;
+    (void)err;
     return 0;
 }
 
@@ -164,7 +161,7 @@ static void finish_fake(struct fake *f)
 /* Runs the pool with JOBS workers; its notes go to NOTES. They are kept off
  * the heap, so that a failed assertion leaks nothing into the workers the
  * next test forks (valgrind would count it against them). */
-static enum job_outcome run_pool(struct fake *f, unsigned jobs, char *error, size_t error_size,
+static enum job_outcome run_pool(struct fake *f, unsigned jobs, struct error *error,
                                  char (*notes)[512])
 {
     memset(*notes, 0, sizeof(*notes));
@@ -186,7 +183,7 @@ static enum job_outcome run_pool(struct fake *f, unsigned jobs, char *error, siz
         .stop = &f->stop,
         .err = err,
     };
-    enum job_outcome outcome = tourney_job_pool_run(&plan, error, error_size);
+    enum job_outcome outcome = tourney_job_pool_run(&plan, error);
     fclose(err);
     return outcome;
 }
@@ -208,9 +205,9 @@ static void test_in_order_for_any_number_of_jobs(void **state)
     for (unsigned jobs = 1; jobs <= 4; jobs++) {
         struct fake f;
         init_fake(&f);
-        char error[256] = "";
+        struct error error;
         char notes[512];
-        assert_int_equal(run_pool(&f, jobs, error, sizeof(error), &notes), JOBS_COMPLETE);
+        assert_int_equal(run_pool(&f, jobs, &error, &notes), JOBS_COMPLETE);
         assert_string_equal(notes, "");
         assert_delivered_in_order(&f, GAMES - GAMES / 5);
         assert_true(f.flushes >= 1);
@@ -225,9 +222,9 @@ static void test_a_dead_worker_is_replaced(void **state)
     init_fake(&f);
     f.crash_game = 10;
     f.crashes = 1;
-    char error[256] = "";
+    struct error error;
     char notes[512];
-    assert_int_equal(run_pool(&f, 3, error, sizeof(error), &notes), JOBS_COMPLETE);
+    assert_int_equal(run_pool(&f, 3, &error, &notes), JOBS_COMPLETE);
     assert_string_equal(notes, "tourney: a worker process killed by SIGKILL while playing game "
                                "10; playing it again\n");
     assert_delivered_in_order(&f, GAMES - GAMES / 5);
@@ -241,13 +238,14 @@ static void test_a_game_that_kills_two_workers_fails(void **state)
     init_fake(&f);
     f.crash_game = 10;
     f.crashes = 2;
-    char error[512] = "";
+    struct error error;
     char notes[512];
-    assert_int_equal(run_pool(&f, 2, error, sizeof(error), &notes), JOBS_FAILED);
-    assert_string_equal(error, "game 10 ended two worker processes (the second killed by "
-                               "SIGKILL); with isolation = none an agent that crashes ends the "
-                               "process that plays it, where isolation = process would make it "
-                               "lose only its game");
+    assert_int_equal(run_pool(&f, 2, &error, &notes), JOBS_FAILED);
+    assert_string_equal(error.text,
+                        "game 10 ended two worker processes (the second killed by "
+                        "SIGKILL); with isolation = none an agent that crashes ends the "
+                        "process that plays it, where isolation = process would make it "
+                        "lose only its game");
     assert_string_equal(notes, "tourney: a worker process killed by SIGKILL while playing game "
                                "10; playing it again\n");
     /* Finished games are kept, each once, and game 10 never: those whose
@@ -269,10 +267,10 @@ static void test_a_failure_in_a_worker_fails_the_pool(void **state)
     struct fake f;
     init_fake(&f);
     f.failing_game = 42;
-    char error[512] = "";
+    struct error error;
     char notes[512];
-    assert_int_equal(run_pool(&f, 2, error, sizeof(error), &notes), JOBS_FAILED);
-    assert_string_equal(error, "the disk is on fire at game 42");
+    assert_int_equal(run_pool(&f, 2, &error, &notes), JOBS_FAILED);
+    assert_string_equal(error.text, "the disk is on fire at game 42");
     for (size_t i = 0; i < f.count; i++) {
         assert_int_not_equal(f.delivered[i], 42);
     }
@@ -285,9 +283,9 @@ static void test_stop_delivers_what_was_dealt(void **state)
     struct fake f;
     init_fake(&f);
     f.stop_after = 20;
-    char error[256] = "";
+    struct error error;
     char notes[512];
-    assert_int_equal(run_pool(&f, 2, error, sizeof(error), &notes), JOBS_STOPPED);
+    assert_int_equal(run_pool(&f, 2, &error, &notes), JOBS_STOPPED);
     /* Every game dealt was played and delivered, in order, and no more. */
     assert_true(f.count >= 20 && f.count < GAMES - GAMES / 5);
     assert_delivered_in_order(&f, f.count);

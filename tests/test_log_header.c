@@ -135,11 +135,11 @@ static void test_pinned_json(void **state)
 }
 
 /* Parses TEXT as a header; returns its status, with the reason in ERROR. */
-static int read_header(struct log_header *h, const char *text, char *error, size_t size)
+static int read_header(struct log_header *h, const char *text, struct error *error)
 {
     json_t *object = json_loads(text, 0, NULL);
     assert_non_null(object);
-    int status = tourney_header_from_json(h, object, error, size);
+    int status = tourney_header_from_json(h, object, error);
     json_decref(object);
     return status;
 }
@@ -149,9 +149,9 @@ static void test_read_back(void **state)
     (void)state;
     for (int v = 0; v < 2; v++) {
         struct log_header h;
-        char error[256] = "";
-        if (read_header(&h, pinned_json[v], error, sizeof(error)) != 0) {
-            fail_msg("%s", error);
+        struct error error;
+        if (read_header(&h, pinned_json[v], &error) != 0) {
+            fail_msg("%s", error.text);
         }
         const struct tournament_settings *s = &h.settings;
         assert_string_equal(s->name, "pinned");
@@ -180,9 +180,9 @@ static void test_older_log_without_added_keys(void **state)
     assert_non_null(added);
     strcpy(added, "}");
     struct log_header h;
-    char error[256] = "";
-    if (read_header(&h, text, error, sizeof(error)) != 0) {
-        fail_msg("%s", error);
+    struct error error;
+    if (read_header(&h, text, &error) != 0) {
+        fail_msg("%s", error.text);
     }
     assert_false(h.settings.sprt.enabled);
     assert_int_equal(h.settings.rating_anchor, ANCHOR_AUTO);
@@ -206,9 +206,9 @@ static char *replace(const char *text, const char *from, const char *to)
 static void assert_refused(const char *text, const char *message)
 {
     struct log_header h;
-    char error[256] = "";
-    assert_int_equal(read_header(&h, text, error, sizeof(error)), -1);
-    assert_string_equal(error, message);
+    struct error error;
+    assert_int_equal(read_header(&h, text, &error), -1);
+    assert_string_equal(error.text, message);
 }
 
 static void test_bad_headers(void **state)
@@ -249,24 +249,25 @@ static void test_differences(void **state)
     fill(&b, false);
     const struct setting *setting = NULL;
     size_t agent = 9;
-    char why[256];
+    struct error why;
     assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SAME);
-    assert_true(tourney_header_compatible(&a, &b, why, sizeof(why)));
+    assert_true(tourney_header_compatible(&a, &b, &why));
 
     b.settings.time_per_move_ms = 500;
     assert_int_equal(tourney_header_seal(&b), 0);
     assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SETTING);
     assert_ptr_equal(setting, tourney_settings_find("time_per_move_ms"));
-    assert_false(tourney_header_compatible(&a, &b, why, sizeof(why)));
-    assert_string_equal(why, "the log was played with time_per_move_ms 250 ms, the config says "
-                             "500 ms");
+    assert_false(tourney_header_compatible(&a, &b, &why));
+    assert_string_equal(why.text,
+                        "the log was played with time_per_move_ms 250 ms, the config says "
+                        "500 ms");
 
     /* The seed first; the anchor is no difference at all. */
     b.settings.seed = 3;
     b.settings.rating_anchor = ANCHOR_MEAN;
     assert_int_equal(tourney_header_seal(&b), 0);
-    assert_false(tourney_header_compatible(&a, &b, why, sizeof(why)));
-    assert_string_equal(why, "the log was played with seed 20261122, the config says 3");
+    assert_false(tourney_header_compatible(&a, &b, &why));
+    assert_string_equal(why.text, "the log was played with seed 20261122, the config says 3");
     b.settings.seed = a.settings.seed;
     b.settings.time_per_move_ms = a.settings.time_per_move_ms;
     assert_int_equal(tourney_header_seal(&b), 0);
@@ -277,9 +278,9 @@ static void test_differences(void **state)
     assert_int_equal(tourney_header_seal(&b), 0);
     assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_AGENT);
     assert_int_equal(agent, 1);
-    assert_false(tourney_header_compatible(&a, &b, why, sizeof(why)));
-    assert_string_equal(why, "the log's agent 2 is beta (random), the config's beta (random: "
-                             "x = 1)");
+    assert_false(tourney_header_compatible(&a, &b, &why));
+    assert_string_equal(why.text, "the log's agent 2 is beta (random), the config's beta (random: "
+                                  "x = 1)");
     tourney_header_finish(&a);
     tourney_header_finish(&b);
 }

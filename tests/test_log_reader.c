@@ -43,9 +43,9 @@ static void write_games(const struct sample_dir *f, uint32_t count)
 /* Opens F's log (which must open) into READER; returns its text (free it). */
 static char *open_log(const struct sample_dir *f, struct log_reader *reader)
 {
-    char error[512] = "";
-    if (tourney_log_reader_open(reader, f->path, error, sizeof(error)) != 0) {
-        print_error("%s\n", error);
+    struct error error;
+    if (tourney_log_reader_open(reader, f->path, &error) != 0) {
+        print_error("%s\n", error.text);
         fail();
     }
     return slurp(f->path);
@@ -68,9 +68,9 @@ static void edit_line(const struct sample_dir *f, size_t line, const char *from,
 static void assert_open_fails(const struct sample_dir *f, int status, const char *expected)
 {
     struct log_reader reader;
-    char error[512] = "";
-    assert_int_equal(tourney_log_reader_open(&reader, f->path, error, sizeof(error)), status);
-    assert_names_file(error, expected, f->path);
+    struct error error;
+    assert_int_equal(tourney_log_reader_open(&reader, f->path, &error), status);
+    assert_names_file(error.text, expected, f->path);
     /* Everything was released: nothing left to close. */
     assert_null(reader.file);
     assert_null(reader.path);
@@ -82,13 +82,13 @@ static void assert_refused_after(const struct sample_dir *f, size_t good, const 
 {
     struct log_reader reader;
     free(open_log(f, &reader));
-    char error[512] = "";
+    struct error error;
     struct game_record record;
     int status;
     size_t read = 0;
     for (;;) {
         tourney_record_init(&record);
-        status = tourney_log_reader_next(&reader, &record, error, sizeof(error));
+        status = tourney_log_reader_next(&reader, &record, &error);
         tourney_record_finish(&record);
         if (status <= 0) {
             break;
@@ -97,7 +97,7 @@ static void assert_refused_after(const struct sample_dir *f, size_t good, const 
     }
     assert_int_equal(status, -1);
     assert_int_equal(read, good);
-    assert_names_file(error, expected, f->path);
+    assert_names_file(error.text, expected, f->path);
     tourney_log_reader_close(&reader);
 }
 
@@ -107,7 +107,7 @@ static void test_a_log_read_game_by_game(void **state)
     write_games(f, GAMES);
     struct log_reader reader;
     char *text = open_log(f, &reader);
-    char error[512] = "";
+    struct error error;
     assert_string_equal(reader.header.settings.name, "sample");
     assert_int_equal(reader.header.settings.seed, 77);
     assert_int_equal(reader.header.games_scheduled, GAMES);
@@ -120,7 +120,7 @@ static void test_a_log_read_game_by_game(void **state)
     for (uint32_t g = 0; g < GAMES; g++) {
         struct game_record record;
         tourney_record_init(&record);
-        assert_int_equal(tourney_log_reader_next(&reader, &record, error, sizeof(error)), 1);
+        assert_int_equal(tourney_log_reader_next(&reader, &record, &error), 1);
         struct game_record expected;
         sample_game(&expected, g, 1000);
         assert_int_equal(record.index, g);
@@ -148,7 +148,7 @@ static void test_a_log_read_game_by_game(void **state)
     }
     struct game_record record;
     tourney_record_init(&record);
-    assert_int_equal(tourney_log_reader_next(&reader, &record, error, sizeof(error)), 0);
+    assert_int_equal(tourney_log_reader_next(&reader, &record, &error), 0);
     tourney_record_finish(&record);
     assert_false(reader.torn);
     assert_int_equal(reader.valid_end, strlen(text));
@@ -165,13 +165,13 @@ static void test_a_torn_last_line_is_left_out(void **state)
     cut_in_line(f->path, 5, 30);
     struct log_reader reader;
     char *text = open_log(f, &reader);
-    char error[512] = "";
+    struct error error;
     int status;
     size_t games = 0;
     do {
         struct game_record record;
         tourney_record_init(&record);
-        status = tourney_log_reader_next(&reader, &record, error, sizeof(error));
+        status = tourney_log_reader_next(&reader, &record, &error);
         games += status > 0;
         tourney_record_finish(&record);
     } while (status > 0);
@@ -328,10 +328,10 @@ static void test_a_log_without_games(void **state)
     write_games(f, 0);
     struct log_reader reader;
     free(open_log(f, &reader));
-    char error[512] = "";
+    struct error error;
     struct game_record record;
     tourney_record_init(&record);
-    assert_int_equal(tourney_log_reader_next(&reader, &record, error, sizeof(error)), 0);
+    assert_int_equal(tourney_log_reader_next(&reader, &record, &error), 0);
     tourney_record_finish(&record);
     assert_false(reader.torn);
     assert_int_equal(reader.line_number, 1);
@@ -347,15 +347,15 @@ static void test_reading_on_from_the_middle(void **state)
     write_games(f, GAMES);
     struct log_reader reader;
     char *text = open_log(f, &reader);
-    char error[512] = "";
+    struct error error;
     /* Game 3 is on line 5, after four lines. */
     off_t offset = (off_t)line_end(text, 4);
-    assert_int_equal(tourney_log_reader_seek(&reader, offset, 5, error, sizeof(error)), 0);
+    assert_int_equal(tourney_log_reader_seek(&reader, offset, 5, &error), 0);
     assert_int_equal(reader.valid_end, offset);
     for (uint32_t g = 3; g < GAMES; g++) {
         struct game_record record;
         tourney_record_init(&record);
-        assert_int_equal(tourney_log_reader_next(&reader, &record, error, sizeof(error)), 1);
+        assert_int_equal(tourney_log_reader_next(&reader, &record, &error), 1);
         assert_int_equal(record.index, g);
         assert_int_equal(reader.line_number, g + 2);
         tourney_record_finish(&record);
@@ -363,10 +363,10 @@ static void test_reading_on_from_the_middle(void **state)
     /* Read again from game 1: the games seen before are not counted twice
      * (whoever seeks checked the whole log first). */
     offset = (off_t)line_end(text, 2);
-    assert_int_equal(tourney_log_reader_seek(&reader, offset, 3, error, sizeof(error)), 0);
+    assert_int_equal(tourney_log_reader_seek(&reader, offset, 3, &error), 0);
     struct game_record record;
     tourney_record_init(&record);
-    assert_int_equal(tourney_log_reader_next(&reader, &record, error, sizeof(error)), 1);
+    assert_int_equal(tourney_log_reader_next(&reader, &record, &error), 1);
     assert_int_equal(record.index, 1);
     assert_int_equal(reader.line_number, 3);
     assert_int_equal(reader.valid_end, line_end(text, 3));

@@ -150,19 +150,19 @@ static void test_expected_and_formatted_in_words(void **state)
 static void assert_refused_list(const struct tourney_param_info *params, size_t count,
                                 const char *expected)
 {
-    char reason[256] = "";
-    assert_int_equal(tourney_params_check_descriptors(params, count, reason, sizeof(reason)), -1);
-    assert_string_equal(reason, expected);
+    struct error reason;
+    assert_int_equal(tourney_params_check_descriptors(params, count, &reason), -1);
+    assert_string_equal(reason.text, expected);
 }
 
 static void test_a_plugins_list_is_checked(void **state)
 {
     (void)state;
-    char reason[256] = "";
-    assert_int_equal(
-        tourney_params_check_descriptors(minimax, MINIMAX_COUNT, reason, sizeof(reason)), 0);
-    assert_int_equal(tourney_params_check_descriptors(NULL, 0, reason, sizeof(reason)), 0);
-    assert_string_equal(reason, "");
+    struct error reason;
+    tourney_error_clear(&reason);
+    assert_int_equal(tourney_params_check_descriptors(minimax, MINIMAX_COUNT, &reason), 0);
+    assert_int_equal(tourney_params_check_descriptors(NULL, 0, &reason), 0);
+    assert_string_equal(reason.text, "");
 
     assert_refused_list(NULL, 2, "2 parameters declared but the list is NULL");
     struct tourney_param_info list[2] = {minimax[0], minimax[2]};
@@ -183,7 +183,7 @@ static void test_a_plugins_list_is_checked(void **state)
     list[1].min = 5;
     list[1].max = 5;
     list[1].default_value = "5";
-    assert_int_equal(tourney_params_check_descriptors(list, 2, reason, sizeof(reason)), 0);
+    assert_int_equal(tourney_params_check_descriptors(list, 2, &reason), 0);
     /* Defaults must be values the parameter accepts. */
     list[1].default_value = "6";
     assert_refused_list(list, 2, "parameter 'width' has an invalid default");
@@ -295,9 +295,8 @@ static void test_the_params_text_and_back(void **state)
     assert_string_equal(text, "depth = 12, tie_break = highest, verbose = true");
     struct tourney_param_value back[MINIMAX_COUNT];
     memset(back, 0, sizeof(back));
-    char why[256] = "";
-    assert_int_equal(
-        tourney_params_from_text(minimax, MINIMAX_COUNT, text, back, why, sizeof(why)), 0);
+    struct error why;
+    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, text, back, &why), 0);
     assert_int_equal(back[0].i, 12);
     assert_int_equal(back[1].i, 2);
     assert_int_equal(back[2].i, 1);
@@ -308,28 +307,24 @@ static void test_the_params_text_and_back(void **state)
     free(text);
 
     /* Names left out take their defaults; in any order. */
-    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "verbose = on, depth = 0",
-                                              back, why, sizeof(why)),
-                     0);
+    assert_int_equal(
+        tourney_params_from_text(minimax, MINIMAX_COUNT, "verbose = on, depth = 0", back, &why),
+        0);
     assert_int_equal(back[0].i, 0);
     assert_int_equal(back[1].i, 0);
     assert_int_equal(back[2].i, 1);
-    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "", back, why, sizeof(why)),
-                     0);
+    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "", back, &why), 0);
     assert_int_equal(back[0].i, 4);
     assert_int_equal(back[2].i, 0);
 
-    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 3, width = 4", back,
-                                              why, sizeof(why)),
+    assert_int_equal(
+        tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 3, width = 4", back, &why), -1);
+    assert_string_equal(why.text, "no parameter 'width'");
+    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 99", back, &why),
                      -1);
-    assert_string_equal(why, "no parameter 'width'");
-    assert_int_equal(
-        tourney_params_from_text(minimax, MINIMAX_COUNT, "depth = 99", back, why, sizeof(why)),
-        -1);
-    assert_string_equal(why, "parameter depth has a bad value '99'");
-    assert_int_equal(
-        tourney_params_from_text(minimax, MINIMAX_COUNT, "depth=3", back, why, sizeof(why)), -1);
-    assert_string_equal(why, "'depth=3' is not 'name = value'");
+    assert_string_equal(why.text, "parameter depth has a bad value '99'");
+    assert_int_equal(tourney_params_from_text(minimax, MINIMAX_COUNT, "depth=3", back, &why), -1);
+    assert_string_equal(why.text, "'depth=3' is not 'name = value'");
 }
 
 int main(void)

@@ -15,17 +15,18 @@
 
 #define ABI_PLUGIN(NAME) TOURNEY_TEST_ABI_DIR "/" NAME ".so"
 
-static char error[1024];
+static char error[1024]; /* what a game's create says */
+static struct error err; /* what the runner says */
 
 static void assert_refused(const char *path, enum tourney_plugin_kind kind, const char *reason)
 {
     struct plugin plugin;
-    assert_int_equal(tourney_plugin_open(&plugin, path, kind, error, sizeof(error)), -1);
+    assert_int_equal(tourney_plugin_open(&plugin, path, kind, &err), -1);
     assert_null(plugin.handle);
     char expected[1024];
     snprintf(expected, sizeof(expected), "%s: %s", path, reason);
-    if (strncmp(error, expected, strlen(expected)) != 0) {
-        print_error("expected: %s\n     got: %s\n", expected, error);
+    if (strncmp(err.text, expected, strlen(expected)) != 0) {
+        print_error("expected: %s\n     got: %s\n", expected, err.text);
         fail();
     }
 }
@@ -35,7 +36,7 @@ static void test_good_agent(void **state)
     (void)state;
     struct plugin plugin;
     assert_int_equal(tourney_plugin_open(&plugin, TOURNEY_TEST_PLUGIN_DIR "/good_agent.so",
-                                         TOURNEY_KIND_AGENT, error, sizeof(error)),
+                                         TOURNEY_KIND_AGENT, &err),
                      0);
     assert_string_equal(tourney_plugin_name(&plugin), "last-open");
     assert_string_equal(tourney_plugin_description(&plugin), "the highest-numbered legal move");
@@ -48,8 +49,8 @@ static void test_good_agent(void **state)
 
 static void open_ok(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind)
 {
-    if (tourney_plugin_open(plugin, path, kind, error, sizeof(error)) != 0) {
-        print_error("%s\n", error);
+    if (tourney_plugin_open(plugin, path, kind, &err) != 0) {
+        print_error("%s\n", err.text);
         fail();
     }
 }
@@ -252,19 +253,19 @@ static void assert_about_refused(const struct tourney_agent_api *api, const char
 {
     struct plugin_about about;
     struct tourney_param_info *params = NULL;
-    char why[256];
+    struct error why;
     assert_int_equal(tourney_plugin_read_about(api, TOURNEY_KIND_AGENT, api->header.struct_size,
-                                               &about, &params, why, sizeof(why)),
+                                               &about, &params, &why),
                      -1);
     assert_null(params);
-    assert_string_equal(why, reason);
+    assert_string_equal(why.text, reason);
 }
 
 static void assert_identity_refused(const char *id, const char *version, const char *message)
 {
     const struct plugin_about about = {.name = "x", .id = id, .version = version};
-    assert_int_equal(tourney_plugin_check_about("p.so", &about, error, sizeof(error)), -1);
-    assert_string_equal(error, message);
+    assert_int_equal(tourney_plugin_check_about("p.so", &about, &err), -1);
+    assert_string_equal(err.text, message);
 }
 
 static void test_descriptor_checks(void **state)
@@ -310,7 +311,7 @@ static void test_descriptor_checks(void **state)
     /* An id and a version are optional, and well-formed when present. */
     const struct plugin_about fine = {
         .name = "x", .id = "org.example.x-1_2", .version = "2.0-rc1"};
-    assert_int_equal(tourney_plugin_check_about("p.so", &fine, error, sizeof(error)), 0);
+    assert_int_equal(tourney_plugin_check_about("p.so", &fine, &err), 0);
     assert_identity_refused("org example", NULL,
                             "p.so: the descriptor's id 'org example' is not an id (1 to 128 "
                             "letters, digits, '.', '-' or '_')");
@@ -329,13 +330,12 @@ static void test_good_game(void **state)
 {
     (void)state;
     struct plugin plugin;
-    assert_int_equal(tourney_plugin_open(&plugin, TOURNEY_TEST_GAME_DIR "/mnk.so",
-                                         TOURNEY_KIND_GAME, error, sizeof(error)),
-                     0);
+    assert_int_equal(
+        tourney_plugin_open(&plugin, TOURNEY_TEST_GAME_DIR "/mnk.so", TOURNEY_KIND_GAME, &err), 0);
     assert_string_equal(tourney_plugin_name(&plugin), "mnk");
     tourney_plugin_close(&plugin);
     assert_int_equal(tourney_plugin_open(&plugin, TOURNEY_TEST_GAME_DIR "/connect4.so",
-                                         TOURNEY_KIND_GAME, error, sizeof(error)),
+                                         TOURNEY_KIND_GAME, &err),
                      0);
     assert_string_equal(tourney_plugin_name(&plugin), "connect4");
     tourney_plugin_close(&plugin);

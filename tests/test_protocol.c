@@ -19,9 +19,8 @@ static const unsigned char *payload_of(const struct wire_writer *w, uint16_t typ
                                        uint32_t sequence, size_t *length)
 {
     struct wire_header h;
-    char error[128];
-    assert_int_equal(
-        tourney_wire_frame(w->data, w->length, PROTOCOL_VERSION, &h, error, sizeof(error)), 1);
+    struct error error;
+    assert_int_equal(tourney_wire_frame(w->data, w->length, PROTOCOL_VERSION, &h, &error), 1);
     assert_int_equal(h.type, type);
     assert_int_equal(h.sequence, sequence);
     assert_int_equal(h.length + WIRE_HEADER_SIZE, w->length);
@@ -265,27 +264,23 @@ static void test_frames_are_checked(void **state)
     tourney_wire_writer_init(&w, NULL, 0);
     assert_int_equal(tourney_msg_put_empty(&w, MSG_QUIT, 9), 0);
     struct wire_header h;
-    char error[128];
+    struct error error;
     /* Not all there yet: wait for more. */
     for (size_t cut = 0; cut < WIRE_HEADER_SIZE; cut++) {
-        assert_int_equal(
-            tourney_wire_frame(w.data, cut, PROTOCOL_VERSION, &h, error, sizeof(error)), 0);
+        assert_int_equal(tourney_wire_frame(w.data, cut, PROTOCOL_VERSION, &h, &error), 0);
     }
     /* Another version is refused, naming both. */
-    assert_int_equal(
-        tourney_wire_frame(w.data, w.length, PROTOCOL_VERSION + 1, &h, error, sizeof(error)), -1);
-    assert_non_null(strstr(error, "protocol version"));
+    assert_int_equal(tourney_wire_frame(w.data, w.length, PROTOCOL_VERSION + 1, &h, &error), -1);
+    assert_non_null(strstr(error.text, "protocol version"));
     /* Garbage is refused at its first four bytes. */
-    assert_int_equal(tourney_wire_frame("junk", 4, PROTOCOL_VERSION, &h, error, sizeof(error)),
-                     -1);
-    assert_non_null(strstr(error, "magic number"));
+    assert_int_equal(tourney_wire_frame("junk", 4, PROTOCOL_VERSION, &h, &error), -1);
+    assert_non_null(strstr(error.text, "magic number"));
     /* A length past the limit is refused before anything is allocated. */
     unsigned char huge[WIRE_HEADER_SIZE];
     memcpy(huge, w.data, sizeof(huge));
     huge[11] = 0x7f;
-    assert_int_equal(
-        tourney_wire_frame(huge, sizeof(huge), PROTOCOL_VERSION, &h, error, sizeof(error)), -1);
-    assert_non_null(strstr(error, "more than"));
+    assert_int_equal(tourney_wire_frame(huge, sizeof(huge), PROTOCOL_VERSION, &h, &error), -1);
+    assert_non_null(strstr(error.text, "more than"));
     tourney_wire_writer_finish(&w);
 }
 

@@ -65,9 +65,10 @@ static void test_a_record_comes_back_as_written(void **state)
     assert_non_null(object);
     struct game_record read;
     tourney_record_init(&read);
-    char error[256] = "";
-    assert_int_equal(tourney_record_from_json(object, names, 3, &read, error, sizeof(error)), 0);
-    assert_string_equal(error, "");
+    struct error error;
+    tourney_error_clear(&error);
+    assert_int_equal(tourney_record_from_json(object, names, 3, &read, &error), 0);
+    assert_string_equal(error.text, "");
 
     assert_int_equal(read.index, 41);
     assert_int_equal(read.agent[0], 2);
@@ -122,10 +123,10 @@ static void test_a_line_without_a_field_is_refused(void **state)
         assert_int_equal(json_object_del(object, required[i]), 0);
         struct game_record read;
         tourney_record_init(&read);
-        char error[256] = "";
-        assert_int_equal(tourney_record_from_json(object, names, 3, &read, error, sizeof(error)),
-                         -1);
-        assert_string_not_equal(error, "");
+        struct error error;
+        tourney_error_clear(&error);
+        assert_int_equal(tourney_record_from_json(object, names, 3, &read, &error), -1);
+        assert_string_not_equal(error.text, "");
         json_decref(object);
         tourney_record_finish(&read);
     }

@@ -211,13 +211,13 @@ static void test_log_game(void **state)
 {
     (void)state;
     struct plugin_search nowhere = {0};
-    char why[1024] = "";
+    struct error why;
     struct log_game game;
     struct log_header h;
 
     /* The file the log names, with the log's parameters. */
     mnk_header(&h, MNK_PATH, "rows = 2, cols = 4, k = 2");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), 0);
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), 0);
     unsigned char position[512];
     assert_true(game.game.info.state_size <= sizeof(position));
     tourney_game_adapter_initial_state(&game.game, position);
@@ -232,15 +232,15 @@ static void test_log_game(void **state)
     struct plugin_search search;
     assert_int_equal(tourney_plugin_search_init(&search, dirs, 1, NULL, NULL), 0);
     mnk_header(&h, "/nonexistent/mnk.so", "rows = 3, cols = 3, k = 3");
-    assert_int_equal(tourney_log_game_open(&game, &h, &search, why, sizeof(why)), 0);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, &why), 0);
     assert_string_equal(game.plugin.path, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
     /* Not found at all. */
     mnk_header(&h, NULL, "rows = 3, cols = 3, k = 3");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
-    assert_string_equal(why, "no game plugin 'mnk' found in ");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_string_equal(why.text, "no game plugin 'mnk' found in ");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
@@ -248,23 +248,23 @@ static void test_log_game(void **state)
     mnk_header(&h, MNK_PATH, "rows = 3, cols = 3, k = 3");
     free(h.game_digest);
     h.game_digest = strdup("00000000000000000000000000000000");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
-    assert_string_equal(why, MNK_PATH " is not the game plugin the log was played with (its "
-                                      "digest differs)");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_string_equal(why.text, MNK_PATH " is not the game plugin the log was played with (its "
+                                           "digest differs)");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
     /* Parameters it does not know, or values it does not take. */
     mnk_header(&h, MNK_PATH, "rows = 3, speed = 2");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
-    assert_string_equal(why, "the log's game parameters 'rows = 3, speed = 2' do not suit "
-                             "plugin 'mnk': no parameter 'speed'");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_string_equal(why.text, "the log's game parameters 'rows = 3, speed = 2' do not suit "
+                                  "plugin 'mnk': no parameter 'speed'");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
     mnk_header(&h, MNK_PATH, "rows = many");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, why, sizeof(why)), -1);
-    assert_string_equal(why, "the log's game parameters 'rows = many' do not suit plugin "
-                             "'mnk': parameter rows has a bad value 'many'");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_string_equal(why.text, "the log's game parameters 'rows = many' do not suit plugin "
+                                  "'mnk': parameter rows has a bad value 'many'");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
     tourney_plugin_search_finish(&search);
@@ -346,17 +346,15 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
         add_game(t, 2, 0, 2, draw, 9, RESULT_DRAW);
         add_game(t, 3, 2, 1, error, 1, RESULT_FIRST_WINS);
     }
-    char error[512];
+    struct error err;
     t->board.note = "no game plugin 'mnk' found in /nowhere";
     if (boards) {
-        assert_int_equal(
-            tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, error, sizeof(error)), 0);
+        assert_int_equal(tourney_plugin_open(&t->plugin, MNK_PATH, TOURNEY_KIND_GAME, &err), 0);
         size_t count = 0;
         const struct tourney_param_info *params = tourney_plugin_params(&t->plugin, &count);
-        assert_int_equal(tourney_params_from_text(params, count, "rows = 3, cols = 3, k = 3",
-                                                  t->params, error, sizeof(error)),
-                         0);
-        struct error err;
+        assert_int_equal(
+            tourney_params_from_text(params, count, "rows = 3, cols = 3, k = 3", t->params, &err),
+            0);
         assert_int_equal(tourney_game_adapter_init(&t->game, &t->plugin, t->params, &err), 0);
         t->board = (struct board_source){.game = &t->game};
     }

@@ -83,8 +83,8 @@ static void add_game(const struct sample_dir *f, struct results_log *log, uint32
     struct game_record record;
     sample_game(&record, g, 1000);
     char *line = sample_line(&f->header, &record);
-    char error[512] = "";
-    assert_int_equal(tourney_results_log_add_line(log, line, error, sizeof(error)), 0);
+    struct error error;
+    assert_int_equal(tourney_results_log_add_line(log, line, &error), 0);
     free(line);
     tourney_record_finish(&record);
 }
@@ -93,9 +93,8 @@ static void test_create_and_append_in_order(void **state)
 {
     struct sample_dir *f = *state;
     struct results_log log;
-    char error[512] = "";
-    assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, error, sizeof(error)),
-                     0);
+    struct error error;
+    assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, &error), 0);
     assert_string_equal(log.path, f->path);
     /* The header is on disk before any game. */
     assert_int_equal(tourney_results_log_sync_due(&log), UINT64_MAX);
@@ -107,12 +106,12 @@ static void test_create_and_append_in_order(void **state)
     add_game(f, &log, 1);
     add_game(f, &log, 2);
     assert_log_is(f, header_only);
-    assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_write_pending(&log, &error), 0);
     char *three = expected_log(f, 0, 2);
     assert_log_is(f, three);
     assert_int_equal(log.pending_length, 0);
     /* Nothing pending: nothing written. */
-    assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_write_pending(&log, &error), 0);
     assert_log_is(f, three);
     /* Written lines are synced now or at the latest 50 ms after the last
      * sync; after a sync nothing is due. */
@@ -120,21 +119,20 @@ static void test_create_and_append_in_order(void **state)
         assert_int_equal(tourney_results_log_sync_due(&log),
                          log.last_sync_ns + TOURNEY_LOG_SYNC_INTERVAL_NS);
     }
-    assert_int_equal(tourney_results_log_sync(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_sync(&log, &error), 0);
     assert_false(log.dirty);
     assert_int_equal(tourney_results_log_sync_due(&log), UINT64_MAX);
     for (uint32_t g = 3; g < GAMES; g++) {
         add_game(f, &log, g);
     }
-    assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_write_pending(&log, &error), 0);
     tourney_results_log_close(&log);
     assert_null(log.path);
     char *all = expected_log(f, 0, GAMES - 1);
     assert_log_is(f, all);
 
     /* Created again, the log starts over. */
-    assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, error, sizeof(error)),
-                     0);
+    assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, &error), 0);
     tourney_results_log_close(&log);
     assert_log_is(f, header_only);
     free(header_only);
@@ -144,12 +142,11 @@ static void test_create_and_append_in_order(void **state)
     /* A directory that is not there. */
     char missing[128];
     snprintf(missing, sizeof(missing), "%s/missing", f->dir);
-    assert_int_equal(tourney_results_log_create(&log, missing, &f->header, error, sizeof(error)),
-                     -1);
+    assert_int_equal(tourney_results_log_create(&log, missing, &f->header, &error), -1);
     char expected[256];
     snprintf(expected, sizeof(expected), "cannot open %s/games.jsonl: No such file or directory",
              missing);
-    assert_string_equal(error, expected);
+    assert_string_equal(error.text, expected);
     assert_null(log.path);
 }
 
@@ -162,10 +159,9 @@ static void test_read_back(void **state)
     struct games_seen seen = {.count = 0};
     off_t valid_end = -1;
     bool torn = true;
-    char error[512] = "";
-    assert_int_equal(tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn,
-                                              error, sizeof(error)),
-                     0);
+    struct error error;
+    assert_int_equal(
+        tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn, &error), 0);
     assert_int_equal(seen.count, 6);
     for (uint32_t g = 0; g < 6; g++) {
         assert_int_equal(seen.index[g], g);
@@ -185,9 +181,8 @@ static void test_read_back(void **state)
     cut_in_line(f->path, 7, 12);
     char *cut = slurp(f->path);
     seen.count = 0;
-    assert_int_equal(tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn,
-                                              error, sizeof(error)),
-                     0);
+    assert_int_equal(
+        tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn, &error), 0);
     assert_int_equal(seen.count, 5);
     assert_int_equal(valid_end, line_end(text, 6));
     assert_true(torn);
@@ -196,28 +191,27 @@ static void test_read_back(void **state)
     free(cut);
 
     /* The games only: EACH may be NULL. */
-    assert_int_equal(tourney_results_log_read(f->path, &header, NULL, NULL, &valid_end, &torn,
-                                              error, sizeof(error)),
-                     0);
+    assert_int_equal(
+        tourney_results_log_read(f->path, &header, NULL, NULL, &valid_end, &torn, &error), 0);
     tourney_header_finish(&header);
 
     /* A game its reader refuses stops the reading, by line. */
     seen = (struct games_seen){.fail_at = 2};
-    assert_int_equal(tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn,
-                                              error, sizeof(error)),
-                     -1);
+    assert_int_equal(
+        tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn, &error),
+        -1);
     char expected[256];
     snprintf(expected, sizeof(expected), "%s:4: out of memory", f->path);
-    assert_string_equal(error, expected);
+    assert_string_equal(error.text, expected);
     /* The header is released on failure. */
     assert_null(header.settings.name);
     assert_int_equal(header.agent_count, 0);
 
     /* An empty log. */
     write_file(f->path, "%s", "");
-    assert_int_equal(tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn,
-                                              error, sizeof(error)),
-                     TOURNEY_LOG_EMPTY);
+    assert_int_equal(
+        tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn, &error),
+        TOURNEY_LOG_EMPTY);
     assert_null(header.settings.name);
     free(text);
 }
@@ -228,14 +222,14 @@ static void test_resume_without_a_log(void **state)
     struct results_log log;
     struct games_seen seen = {.count = 0};
     bool created = false;
-    char error[512] = "";
-    assert_int_equal(tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen,
-                                                &created, error, sizeof(error)),
-                     0);
+    struct error error;
+    assert_int_equal(
+        tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen, &created, &error),
+        0);
     assert_true(created);
     assert_int_equal(seen.count, 0);
     add_game(f, &log, 0);
-    assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_write_pending(&log, &error), 0);
     tourney_results_log_close(&log);
     char *expected = expected_log(f, 0, 0);
     assert_log_is(f, expected);
@@ -246,9 +240,9 @@ static void test_resume_without_a_log(void **state)
     write_file(f->path, "%s", header);
     free(header);
     created = false;
-    assert_int_equal(tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen,
-                                                &created, error, sizeof(error)),
-                     0);
+    assert_int_equal(
+        tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen, &created, &error),
+        0);
     assert_true(created);
     tourney_results_log_close(&log);
     char *header_only = expected_log(f, 0, UINT32_MAX);
@@ -269,10 +263,10 @@ static void test_resume_after_a_cut_last_line(void **state)
     struct results_log log;
     struct games_seen seen = {.count = 0};
     bool created = true;
-    char error[512] = "";
-    assert_int_equal(tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen,
-                                                &created, error, sizeof(error)),
-                     0);
+    struct error error;
+    assert_int_equal(
+        tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen, &created, &error),
+        0);
     assert_false(created);
     assert_int_equal(seen.count, 4);
     for (uint32_t g = 0; g < 4; g++) {
@@ -284,7 +278,7 @@ static void test_resume_after_a_cut_last_line(void **state)
     for (uint32_t g = 4; g < GAMES; g++) {
         add_game(f, &log, g);
     }
-    assert_int_equal(tourney_results_log_write_pending(&log, error, sizeof(error)), 0);
+    assert_int_equal(tourney_results_log_write_pending(&log, &error), 0);
     tourney_results_log_close(&log);
     char *all = expected_log(f, 0, GAMES - 1);
     assert_log_is(f, all);
@@ -301,13 +295,12 @@ static void assert_resume_refused(const struct sample_dir *f, const struct log_h
     struct results_log log;
     struct games_seen seen = {.count = 0};
     bool created = true;
-    char error[512] = "";
-    assert_int_equal(tourney_results_log_resume(&log, f->dir, header, see_game, &seen, &created,
-                                                error, sizeof(error)),
-                     -1);
+    struct error error;
+    assert_int_equal(
+        tourney_results_log_resume(&log, f->dir, header, see_game, &seen, &created, &error), -1);
     assert_false(created);
     assert_int_equal(seen.count, games);
-    assert_names_file(error, expected, f->path);
+    assert_names_file(error.text, expected, f->path);
     assert_log_is(f, before);
     free(before);
 }

@@ -16,27 +16,28 @@ static void test_parse(void **state)
 {
     (void)state;
     struct shard shard;
-    char error[256];
-    assert_int_equal(tourney_shard_parse("0/1", &shard, error, sizeof(error)), 0);
+    struct error error;
+    assert_int_equal(tourney_shard_parse("0/1", &shard, &error), 0);
     assert_int_equal(shard.index, 0);
     assert_int_equal(shard.count, 1);
-    assert_int_equal(tourney_shard_parse("6/7", &shard, error, sizeof(error)), 0);
+    assert_int_equal(tourney_shard_parse("6/7", &shard, &error), 0);
     assert_int_equal(shard.index, 6);
     assert_int_equal(shard.count, 7);
 
-    assert_int_equal(tourney_shard_parse("4/4", &shard, error, sizeof(error)), -1);
-    assert_string_equal(error, "bad shard '4/4': shards are numbered from 0, so K must be from 0 "
-                               "to 3");
+    assert_int_equal(tourney_shard_parse("4/4", &shard, &error), -1);
+    assert_string_equal(error.text,
+                        "bad shard '4/4': shards are numbered from 0, so K must be from 0 "
+                        "to 3");
     static const char *const bad[] = {"1",   "1/0",   "/4",   "1/",       "-1/4",
                                       "a/b", "1/4/2", "1 /4", "0/1000001"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-        assert_int_equal(tourney_shard_parse(bad[i], &shard, error, sizeof(error)), -1);
+        assert_int_equal(tourney_shard_parse(bad[i], &shard, &error), -1);
         char expected[256];
         snprintf(expected, sizeof(expected),
                  "bad shard '%s': expected K/N, shard K of N shards, with N from 1 to 1000000 "
                  "and K from 0 to N - 1 (shards are numbered from 0)",
                  bad[i]);
-        assert_string_equal(error, expected);
+        assert_string_equal(error.text, expected);
     }
 }
 

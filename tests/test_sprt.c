@@ -66,11 +66,11 @@ static void test_parse(void **state)
 {
     (void)state;
     struct sprt_settings s;
-    char why[160];
+    struct error why;
     memset(&s, 0, sizeof(s));
-    assert_true(tourney_parse_sprt("0, 50, 0.05, 0.1", &s, why, sizeof(why)));
+    assert_int_equal(tourney_parse_sprt("0, 50, 0.05, 0.1", &s, &why), 0);
     assert_true(s.enabled && s.elo0 == 0.0 && s.elo1 == 50.0 && s.alpha == 0.05 && s.beta == 0.1);
-    assert_true(tourney_parse_sprt("-5.5,5.5,0.01,0.01", &s, why, sizeof(why)));
+    assert_int_equal(tourney_parse_sprt("-5.5,5.5,0.01,0.01", &s, &why), 0);
     static const char *const bad[] = {"",
                                       "0, 50, 0.05",
                                       "0, 50, 0.05, 0.05, 1",
@@ -83,12 +83,12 @@ static void test_parse(void **state)
                                       "0, 50, 0.05, 0.05 extra",
                                       "nan, 5, 0.05, 0.05"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-        why[0] = '\0';
-        if (tourney_parse_sprt(bad[i], &s, why, sizeof(why))) {
+        tourney_error_clear(&why);
+        if (tourney_parse_sprt(bad[i], &s, &why) == 0) {
             print_error("accepted '%s'\n", bad[i]);
             fail();
         }
-        assert_true(why[0] != '\0');
+        assert_true(tourney_error_is_set(&why));
     }
 }
 

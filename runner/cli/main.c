@@ -195,9 +195,9 @@ static int command_run(int argc, char **argv)
                 return EXIT_USAGE;
             }
         } else if (strcmp(option, "--shard") == 0) {
-            char error[256];
-            if (tourney_shard_parse(argv[++i], &options.shard, error, sizeof(error)) != 0) {
-                fprintf(stderr, "tourney run: %s\n", error);
+            struct error error;
+            if (tourney_shard_parse(argv[++i], &options.shard, &error) != 0) {
+                fprintf(stderr, "tourney run: %s\n", error.text);
                 return EXIT_USAGE;
             }
         } else if (option[0] == '-' && option[1] != '\0') {
@@ -313,19 +313,16 @@ static void list_plugin(const char *path, void *context)
 {
     struct listing *listing = context;
     struct plugin plugin;
-    char error[1024];
-    if (tourney_plugin_opener_open(&listing->opener, &plugin, path, listing->kind, error,
-                                   sizeof(error)) != 0) {
+    struct error error;
+    if (tourney_plugin_opener_open(&listing->opener, &plugin, path, listing->kind, &error) != 0) {
         /* A plugin of the other kind is expected in a shared directory; any
          * other failure is worth a word, or a broken plugin would just vanish. */
         enum tourney_plugin_kind other =
             listing->kind == TOURNEY_KIND_GAME ? TOURNEY_KIND_AGENT : TOURNEY_KIND_GAME;
-        char other_error[1024];
-        if (tourney_plugin_opener_open(&listing->opener, &plugin, path, other, other_error,
-                                       sizeof(other_error)) == 0) {
+        if (tourney_plugin_opener_open(&listing->opener, &plugin, path, other, NULL) == 0) {
             tourney_plugin_close(&plugin);
         } else {
-            fprintf(stderr, "tourney: skipping %s\n", error);
+            fprintf(stderr, "tourney: skipping %s\n", error.text);
         }
         return;
     }

@@ -58,12 +58,12 @@ struct merge {
     FILE *err;
     bool lost;          /* OUT_DIR's log holds a game the merge has not */
     uint32_t lost_game; /* the first such */
-    char error[1024];
+    struct error error;
 };
 
 /* The first setting in which B differs from A, the first log's header, in
- * words; false when there is none. */
-static bool first_difference(const struct log_header *a, const struct log_header *b, char *why,
+ * words in TEXT; false when there is none. */
+static bool first_difference(const struct log_header *a, const struct log_header *b, char *text,
                              size_t size)
 {
     const struct setting *setting = NULL;
@@ -76,25 +76,25 @@ static bool first_difference(const struct log_header *a, const struct log_header
     case HEADER_SETTING:
         tourney_setting_show(setting, &b->settings, has, sizeof(has));
         tourney_setting_show(setting, &a->settings, first, sizeof(first));
-        snprintf(why, size, "%s %s where the first has %s", setting->key, has, first);
+        snprintf(text, size, "%s %s where the first has %s", setting->key, has, first);
         break;
     case HEADER_GAME:
-        snprintf(why, size, "game %s (%s) where the first has %s (%s)", b->game, b->game_params,
+        snprintf(text, size, "game %s (%s) where the first has %s (%s)", b->game, b->game_params,
                  a->game, a->game_params);
         break;
     case HEADER_AGENT_COUNT:
-        snprintf(why, size, "%zu agents where the first has %zu", b->agent_count, a->agent_count);
+        snprintf(text, size, "%zu agents where the first has %zu", b->agent_count, a->agent_count);
         break;
     case HEADER_AGENT:
-        snprintf(why, size, "agent %zu is %s (%s: %s) where the first has %s (%s: %s)", i + 1,
+        snprintf(text, size, "agent %zu is %s (%s: %s) where the first has %s (%s: %s)", i + 1,
                  b->agents[i].name, b->agents[i].plugin, b->agents[i].params, a->agents[i].name,
                  a->agents[i].plugin, a->agents[i].params);
         break;
     case HEADER_GAME_BUILD:
-        snprintf(why, size, "another build of the game plugin '%s' than the first", a->game);
+        snprintf(text, size, "another build of the game plugin '%s' than the first", a->game);
         break;
     case HEADER_AGENT_BUILD:
-        snprintf(why, size, "another build of the plugin of agent '%s' than the first",
+        snprintf(text, size, "another build of the plugin of agent '%s' than the first",
                  a->agents[i].name);
         break;
     }
@@ -141,24 +141,25 @@ static int add_stretch(struct merge *m, size_t input, off_t start, size_t line)
 static int check_input(struct merge *m, size_t i)
 {
     struct log_reader reader;
-    int status = tourney_log_reader_open(&reader, m->paths[i], m->error, sizeof(m->error));
+    int status = tourney_log_reader_open(&reader, m->paths[i], &m->error);
     if (status != 0) {
         if (status == TOURNEY_LOG_EMPTY) {
-            snprintf(m->error, sizeof(m->error),
-                     "%s is empty: the run was killed before its header was written", m->paths[i]);
+            tourney_error_set(&m->error,
+                              "%s is empty: the run was killed before its header was written",
+                              m->paths[i]);
         }
         return -1;
     }
-    char why[512];
+    char difference[512];
     if (i == 0) {
         /* The first log's header is the merge's; the reader's names point
          * into it, and it outlives the reader. */
         m->header = reader.header;
         memset(&reader.header, 0, sizeof(reader.header));
-    } else if (first_difference(&m->header, &reader.header, why, sizeof(why))) {
-        snprintf(m->error, sizeof(m->error),
-                 "%s belongs to another tournament than %s: it has %s; refusing to merge",
-                 m->paths[i], m->paths[0], why);
+    } else if (first_difference(&m->header, &reader.header, difference, sizeof(difference))) {
+        tourney_error_set(&m->error,
+                          "%s belongs to another tournament than %s: it has %s; refusing to merge",
+                          m->paths[i], m->paths[0], difference);
         tourney_log_reader_close(&reader);
         return -1;
     }
@@ -169,7 +170,7 @@ static int check_input(struct merge *m, size_t i)
         size_t line = reader.line_number + 1;
         struct game_record record;
         tourney_record_init(&record);
-        status = tourney_log_reader_next(&reader, &record, m->error, sizeof(m->error));
+        status = tourney_log_reader_next(&reader, &record, &m->error);
         uint32_t index = record.index;
         tourney_record_finish(&record);
         if (status <= 0) {
@@ -177,8 +178,7 @@ static int check_input(struct merge *m, size_t i)
         }
         if ((int64_t)index < last || last < 0) {
             if (add_stretch(m, i, start, line) != 0) {
-                snprintf(m->error, sizeof(m->error), "out of memory");
-                status = -1;
+                status = tourney_error_nomem(&m->error);
                 break;
             }
         }
@@ -253,8 +253,7 @@ static int advance(struct merge *m, size_t c)
         cursor->open = false;
         return 0;
     }
-    int status =
-        tourney_log_reader_next(&cursor->reader, &cursor->record, m->error, sizeof(m->error));
+    int status = tourney_log_reader_next(&cursor->reader, &cursor->record, &m->error);
     if (status < 0) {
         return -1;
     }
@@ -269,20 +268,19 @@ static int open_cursors(struct merge *m)
     m->cursors = calloc(m->stretch_count + 1, sizeof(*m->cursors));
     m->heap = calloc(m->stretch_count + 1, sizeof(*m->heap));
     if (m->cursors == NULL || m->heap == NULL) {
-        snprintf(m->error, sizeof(m->error), "out of memory");
-        return -1;
+        return tourney_error_nomem(&m->error);
     }
     for (size_t c = 0; c < m->stretch_count; c++) {
         struct cursor *cursor = &m->cursors[c];
         cursor->stretch = &m->stretches[c];
         tourney_record_init(&cursor->record);
         const char *path = m->paths[cursor->stretch->input];
-        if (tourney_log_reader_open(&cursor->reader, path, m->error, sizeof(m->error)) != 0) {
+        if (tourney_log_reader_open(&cursor->reader, path, &m->error) != 0) {
             return -1;
         }
         cursor->open = true;
         if (tourney_log_reader_seek(&cursor->reader, cursor->stretch->start, cursor->stretch->line,
-                                    m->error, sizeof(m->error)) != 0 ||
+                                    &m->error) != 0 ||
             advance(m, c) != 0) {
             return -1;
         }
@@ -300,25 +298,22 @@ static int merge_one(struct merge *m, FILE *out)
         size_t other = heap_pop(m);
         const char *what = difference(game, &m->cursors[other].record);
         if (what != NULL) {
-            snprintf(m->error, sizeof(m->error),
-                     "game %u differs between %s and %s (its %s); refusing to merge",
-                     (unsigned)game->index, m->paths[m->cursors[first].stretch->input],
-                     m->paths[m->cursors[other].stretch->input], what);
-            return -1;
+            return tourney_error_set(
+                &m->error, "game %u differs between %s and %s (its %s); refusing to merge",
+                (unsigned)game->index, m->paths[m->cursors[first].stretch->input],
+                m->paths[m->cursors[other].stretch->input], what);
         }
         if (advance(m, other) != 0) {
             return -1;
         }
     }
     if (fputs(m->cursors[first].reader.line, out) == EOF) {
-        snprintf(m->error, sizeof(m->error), "cannot write the merged log: %s", strerror(errno));
-        return -1;
+        return tourney_error_set_errno(&m->error, "cannot write the merged log");
     }
     tourney_game_set_add(&m->found, game->index);
     tourney_stats_add(&m->stats, game);
     if (tourney_game_sample_add(&m->games, game) != 0) {
-        snprintf(m->error, sizeof(m->error), "out of memory");
-        return -1;
+        return tourney_error_nomem(&m->error);
     }
     return advance(m, first);
 }
@@ -341,8 +336,7 @@ static int check_replaced(struct merge *m)
 {
     char *path = tourney_format("%s/%s", m->out_dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
-        snprintf(m->error, sizeof(m->error), "out of memory");
-        return -1;
+        return tourney_error_nomem(&m->error);
     }
     int status = 0;
     struct stat target;
@@ -357,22 +351,23 @@ static int check_replaced(struct merge *m)
         struct log_header old;
         off_t valid_end = 0;
         bool torn = false;
-        char error[512] = "";
-        status = tourney_results_log_read(path, &old, check_kept, m, &valid_end, &torn, error,
-                                          sizeof(error));
+        struct error why;
+        tourney_error_clear(&why);
+        status = tourney_results_log_read(path, &old, check_kept, m, &valid_end, &torn, &why);
         if (status == TOURNEY_LOG_EMPTY) {
             status = 0;
         } else if (status == 0) {
             tourney_header_finish(&old);
         } else if (m->lost) {
-            snprintf(m->error, sizeof(m->error),
-                     "%s holds game %u, which none of the directories merged has; add %s to "
-                     "them to keep its games",
-                     path, (unsigned)m->lost_game, m->out_dir);
+            tourney_error_set(&m->error,
+                              "%s holds game %u, which none of the directories merged has; add %s "
+                              "to them to keep its games",
+                              path, (unsigned)m->lost_game, m->out_dir);
         } else {
-            snprintf(m->error, sizeof(m->error),
-                     "%s is in the way (%s); move it away, or add %s to the directories merged",
-                     path, error, m->out_dir);
+            tourney_error_set(&m->error,
+                              "%s is in the way (%s); move it away, or add %s to the directories "
+                              "merged",
+                              path, why.text, m->out_dir);
         }
     }
     free(path);
@@ -386,8 +381,8 @@ static int write_merged(const void *context, FILE *out)
     char *line = object ? tourney_log_line_seal(object) : NULL;
     json_decref(object);
     if (line == NULL || fputs(line, out) == EOF) {
-        snprintf(m->error, sizeof(m->error), "cannot write the merged log: %s",
-                 line == NULL ? "out of memory" : strerror(errno));
+        tourney_error_set(&m->error, "cannot write the merged log: %s",
+                          line == NULL ? "out of memory" : strerror(errno));
         free(line);
         return -1;
     }
@@ -471,7 +466,7 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         status = m.paths[i] != NULL ? 0 : -1;
     }
     if (status != 0) {
-        snprintf(m.error, sizeof(m.error), "out of memory");
+        tourney_error_nomem(&m.error);
     }
     for (size_t i = 0; status == 0 && i < count; i++) {
         status = check_input(&m, i);
@@ -482,35 +477,33 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         m.header.shard = (struct shard){0};
         if (tourney_game_set_init(&m.found, m.header.games_scheduled) != 0 ||
             tourney_stats_init_for(&m.stats, &m.header) != 0) {
-            snprintf(m.error, sizeof(m.error), "out of memory");
-            status = -1;
+            status = tourney_error_nomem(&m.error);
         } else if (tourney_game_sample_init_for(&m.games, &m.header) != 0) {
             tourney_stats_finish(&m.stats);
-            snprintf(m.error, sizeof(m.error), "out of memory");
-            status = -1;
+            status = tourney_error_nomem(&m.error);
         } else {
             m.stats_ready = true;
         }
     }
     status = status == 0 ? open_cursors(&m) : status;
-    status = status == 0 ? tourney_mkdir_p(out_dir, m.error, sizeof(m.error)) : status;
+    status = status == 0 ? tourney_mkdir_p(out_dir, &m.error) : status;
     if (status == 0) {
+        /* What went wrong in writing the merged log is said by the merge
+         * (write_merged), or else by the writing of the file. */
         struct merge *self = &m;
-        char error[1024] = "";
-        m.error[0] = '\0';
-        status = tourney_write_atomic(out_dir, TOURNEY_LOG_NAME, write_merged, &self, error,
-                                      sizeof(error));
-        if (status != 0 && m.error[0] == '\0') {
-            snprintf(m.error, sizeof(m.error), "%s", error);
+        struct error why;
+        tourney_error_clear(&m.error);
+        status = tourney_write_atomic(out_dir, TOURNEY_LOG_NAME, write_merged, &self, &why);
+        if (status != 0 && !tourney_error_is_set(&m.error)) {
+            m.error = why;
         }
     }
-    status = status == 0
-                 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir, exe_path,
-                                            env_plugin_path, out, err, m.error, sizeof(m.error))
-                 : status;
+    status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir,
+                                                    exe_path, env_plugin_path, out, err, &m.error)
+                         : status;
     enum merge_outcome outcome = MERGE_FAILED;
     if (status != 0) {
-        fprintf(err, "tourney merge: %s\n", m.error);
+        fprintf(err, "tourney merge: %s\n", m.error.text);
     } else {
         if (out != NULL) {
             fprintf(out,

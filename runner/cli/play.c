@@ -51,10 +51,12 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
 
     struct game_record record;
     tourney_record_init(&record);
-    char why[256] = "";
-    int status = tourney_play_game(&rules, seats, &scheduled, &record, why, sizeof(why));
+    struct error why;
+    tourney_error_clear(&why);
+    int status = tourney_play_game(&rules, seats, &scheduled, &record, &why);
     if (status != 0) {
-        fprintf(err, "tourney: %s\n", why[0] ? why : "the game could not be played");
+        fprintf(err, "tourney: %s\n",
+                tourney_error_is_set(&why) ? why.text : "the game could not be played");
     } else {
         if (!human.resigned && record.move_count > 0 &&
             record.moves[record.move_count - 1].seat != human_seat) {

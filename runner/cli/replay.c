@@ -114,7 +114,7 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
 int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
                    const char *env_plugin_path, FILE *out, FILE *err)
 {
-    char error[1024] = "";
+    struct error error;
     struct log_header header;
     struct wanted wanted;
     memset(&header, 0, sizeof(header));
@@ -124,14 +124,13 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     off_t valid_end = 0;
     bool torn = false;
-    int status = path == NULL ? -1
+    int status = path == NULL ? tourney_error_nomem(&error)
                               : tourney_results_log_read(path, &header, keep_wanted, &wanted,
-                                                         &valid_end, &torn, error, sizeof(error));
+                                                         &valid_end, &torn, &error);
     if (status != 0) {
         fprintf(err, "tourney: %s\n",
                 status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
-                : error[0]                  ? error
-                                            : "out of memory");
+                                            : error.text);
         status = -1;
     } else if (!wanted.found) {
         if (wanted.games == 0) {
@@ -145,10 +144,9 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
         status = -1;
     } else {
         struct log_game g;
-        status =
-            tourney_log_game_find(&g, &header, exe_path, env_plugin_path, error, sizeof(error));
+        status = tourney_log_game_find(&g, &header, exe_path, env_plugin_path, &error);
         if (status != 0) {
-            fprintf(err, "tourney: cannot show the boards: %s\n", error);
+            fprintf(err, "tourney: cannot show the boards: %s\n", error.text);
         } else {
             status = show(&header, &wanted.record, &g.game, out, err);
         }

@@ -124,14 +124,12 @@ static int sample_game(struct run_state *run, const struct game_record *record, 
     json_t *object = json_loads(line, 0, NULL);
     struct game_record logged;
     tourney_record_init(&logged);
-    char reason[256];
     int status = -1;
     if (names != NULL && object != NULL) {
         for (size_t i = 0; i < t->entrant_count; i++) {
             names[i] = t->entrants[i].name;
         }
-        status = tourney_record_from_json(object, names, t->entrant_count, &logged, reason,
-                                          sizeof(reason)) == 0
+        status = tourney_record_from_json(object, names, t->entrant_count, &logged, NULL) == 0
                      ? tourney_game_sample_add(&run->games, &logged)
                      : -1;
     }
@@ -143,7 +141,7 @@ static int sample_game(struct run_state *run, const struct game_record *record, 
 
 /* A finished game, in game order: for the log, then counted. */
 static int deliver_game(void *context, const struct game_record *record, const char *line,
-                        char *error, size_t error_size)
+                        struct error *err)
 {
     struct run_state *run = context;
     /* Games played past the sequential test's verdict (by other workers
@@ -152,13 +150,12 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (run->stats.sprt.verdict != SPRT_CONTINUE) {
         return 0;
     }
-    if (tourney_results_log_add_line(&run->log, line, error, error_size) != 0) {
+    if (tourney_results_log_add_line(&run->log, line, err) != 0) {
         return -1;
     }
     tourney_stats_add(&run->stats, record);
     if (sample_game(run, record, line) != 0) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     run->finished++;
     show_game(run, record);
@@ -166,10 +163,10 @@ static int deliver_game(void *context, const struct game_record *record, const c
 }
 
 /* The games delivered so far, into the log. */
-static int write_games(void *context, char *error, size_t error_size)
+static int write_games(void *context, struct error *err)
 {
     struct run_state *run = context;
-    return tourney_results_log_write_pending(&run->log, error, error_size);
+    return tourney_results_log_write_pending(&run->log, err);
 }
 
 static int player_init(void *context)
@@ -183,10 +180,10 @@ static int player_init(void *context)
 }
 
 static int player_play(void *context, uint64_t game, struct game_record *record, char **line,
-                       char *error, size_t error_size)
+                       struct error *err)
 {
     struct run_state *run = context;
-    return tourney_game_player_play(&run->player, game, record, line, error, error_size);
+    return tourney_game_player_play(&run->player, game, record, line, err);
 }
 
 static void player_finish(void *context)
@@ -204,17 +201,17 @@ static uint64_t sync_due(void *context)
     return tourney_results_log_sync_due(&run->log);
 }
 
-static int sync_log(void *context, char *error, size_t error_size)
+static int sync_log(void *context, struct error *err)
 {
     struct run_state *run = context;
-    return tourney_results_log_sync(&run->log, error, error_size);
+    return tourney_results_log_sync(&run->log, err);
 }
 
 /* jobs = 1: game after game in the runner's own process. */
-static enum run_outcome play_here(struct run_state *run, char *error, size_t error_size)
+static enum run_outcome play_here(struct run_state *run, struct error *err)
 {
     if (player_init(run) != 0) {
-        snprintf(error, error_size, "out of memory");
+        tourney_error_nomem(err);
         return RUN_FAILED;
     }
     enum run_outcome outcome = RUN_COMPLETE;
@@ -226,12 +223,12 @@ static enum run_outcome play_here(struct run_state *run, char *error, size_t err
         struct game_record record;
         tourney_record_init(&record);
         char *line = NULL;
-        int status = player_play(run, g, &record, &line, error, error_size);
+        int status = player_play(run, g, &record, &line, err);
         if (status == 0) {
-            status = deliver_game(run, &record, line, error, error_size);
+            status = deliver_game(run, &record, line, err);
         }
         if (status == 0) {
-            status = write_games(run, error, error_size);
+            status = write_games(run, err);
         }
         free(line);
         tourney_record_finish(&record);
@@ -245,7 +242,7 @@ static enum run_outcome play_here(struct run_state *run, char *error, size_t err
 }
 
 /* jobs > 1: worker processes play, the runner writes in game order. */
-static enum run_outcome play_in_workers(struct run_state *run, char *error, size_t error_size)
+static enum run_outcome play_in_workers(struct run_state *run, struct error *err)
 {
     const struct job_plan plan = {
         .jobs = run->options->jobs,
@@ -262,7 +259,7 @@ static enum run_outcome play_in_workers(struct run_state *run, char *error, size
         .stop = run->options->stop,
         .err = run->err,
     };
-    switch (tourney_job_pool_run(&plan, error, error_size)) {
+    switch (tourney_job_pool_run(&plan, err)) {
     case JOBS_COMPLETE:
         return RUN_COMPLETE;
     case JOBS_STOPPED:
@@ -284,15 +281,15 @@ static void run_finish(struct run_state *run)
 }
 
 /* Opens the results log fresh, or continues it when resuming. */
-static int open_log(struct run_state *run, char *error, size_t size)
+static int open_log(struct run_state *run, struct error *err)
 {
     const char *dir = run->tournament->config.settings.output_dir;
     if (!run->options->resume) {
-        return tourney_results_log_create(&run->log, dir, &run->header, error, size);
+        return tourney_results_log_create(&run->log, dir, &run->header, err);
     }
     bool created = false;
     if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run, &created,
-                                   error, size) != 0) {
+                                   err) != 0) {
         return -1;
     }
     if (created) {
@@ -313,10 +310,10 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.tournament = t;
     run.options = options;
     run.err = err;
-    char error[1024] = "";
+    struct error error;
     enum run_outcome outcome = RUN_FAILED;
-    if (tourney_header_from_tournament(&run.header, t, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+    if (tourney_header_from_tournament(&run.header, t, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         return RUN_FAILED;
     }
     const struct tournament_settings *settings = &t->config.settings;
@@ -345,30 +342,30 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
-    if (tourney_mkdir_p(t->config.settings.output_dir, error, sizeof(error)) != 0 ||
-        open_log(&run, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+    if (tourney_mkdir_p(t->config.settings.output_dir, &error) != 0 ||
+        open_log(&run, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         goto out;
     }
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
                           options->colour, options->verbose, run.to_play, run.finished,
                           tourney_now_ns());
-    outcome = options->jobs > 1 ? play_in_workers(&run, error, sizeof(error))
-                                : play_here(&run, error, sizeof(error));
+    tourney_error_clear(&error);
+    outcome = options->jobs > 1 ? play_in_workers(&run, &error) : play_here(&run, &error);
     tourney_progress_finish(&run.progress, tourney_now_ns());
     if (outcome == RUN_FAILED) {
-        fprintf(err, "tourney: %s\n", error[0] ? error : "out of memory");
+        fprintf(err, "tourney: %s\n", tourney_error_is_set(&error) ? error.text : "out of memory");
     }
-    if (tourney_results_log_sync(&run.log, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+    if (tourney_results_log_sync(&run.log, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
     }
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
-                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
-        fprintf(err, "tourney: %s\n", error);
+                        options->quiet ? NULL : out, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
         goto out;
     }
@@ -434,17 +431,18 @@ static int rebuild_game(const struct game_record *record, void *context)
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, const char *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, char *error, size_t error_size)
+                             FILE *err, struct error *error)
 {
     struct log_game game;
-    char why[1024] = "";
-    struct board_source board = {.note = why};
-    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, why, sizeof(why)) == 0) {
+    struct error why;
+    tourney_error_clear(&why);
+    struct board_source board = {.note = why.text};
+    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, &why) == 0) {
         board.game = &game.game;
     } else {
-        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why);
+        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
     }
-    int status = tourney_publish(header, stats, games, &board, dir, out, error, error_size);
+    int status = tourney_publish(header, stats, games, &board, dir, out, error);
     tourney_log_game_close(&game);
     return status;
 }
@@ -452,7 +450,6 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
                             FILE *out, FILE *err)
 {
-    char error[1024] = "";
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
         fprintf(err, "tourney: out of memory\n");
@@ -462,11 +459,11 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     memset(&r, 0, sizeof(r));
     off_t valid_end = 0;
     bool torn = false;
-    int status = tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn,
-                                          error, sizeof(error));
+    struct error error;
+    int status =
+        tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
     if (status == 0 && rebuild_ready(&r) != 0) {
-        snprintf(error, sizeof(error), "out of memory");
-        status = -1;
+        status = tourney_error_nomem(&error);
     }
     if (status == 0 && torn) {
         fprintf(err, "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
@@ -474,10 +471,10 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     }
     if (status == 0) {
         status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
-                                          env_plugin_path, out, err, error, sizeof(error));
+                                          env_plugin_path, out, err, &error);
     }
     if (status != 0) {
-        fprintf(err, "tourney: %s\n", error);
+        fprintf(err, "tourney: %s\n", error.text);
     } else if (out != NULL) {
         fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
                 r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));

@@ -70,7 +70,6 @@ struct solve {
 static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plugin_kind kind,
                        const char *name, FILE *err)
 {
-    char error[1024];
     char *path = tourney_plugin_search_find(&s->search, kind, name, NULL);
 
     if (path == NULL) {
@@ -80,10 +79,11 @@ static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plug
         free(dirs);
         return -1;
     }
-    int status = tourney_plugin_open(plugin, path, kind, error, sizeof(error));
+    struct error error;
+    int status = tourney_plugin_open(plugin, path, kind, &error);
     free(path);
     if (status != 0) {
-        fprintf(err, "tourney solve: %s\n", error);
+        fprintf(err, "tourney solve: %s\n", error.text);
         return -1;
     }
     return 0;

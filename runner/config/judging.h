@@ -7,7 +7,8 @@
 #define TOURNEY_RUNNER_JUDGING_H
 
 #include <stdbool.h>
-#include <stddef.h>
+
+#include "error.h"
 
 struct sprt_settings {
     bool enabled;
@@ -26,7 +27,8 @@ enum rating_anchor {
 /* "auto", "random" or "mean". */
 const char *tourney_rating_anchor_name(enum rating_anchor anchor);
 
-/* Parses "elo0, elo1, alpha, beta". Returns false with the reason in WHY. */
-bool tourney_parse_sprt(const char *text, struct sprt_settings *out, char *why, size_t why_size);
+/* Parses "elo0, elo1, alpha, beta". Returns 0, or -1 with what was expected
+ * in ERR. */
+int tourney_parse_sprt(const char *text, struct sprt_settings *out, struct error *err);
 
 #endif /* TOURNEY_RUNNER_JUDGING_H */

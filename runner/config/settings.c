@@ -479,10 +479,10 @@ static int word_index(const struct setting *row, const char *word)
     return -1;
 }
 
-/* Reads TEXT into SETTINGS; false when ROW does not take it, with the
- * reason in WHY when it is more than what the row takes. */
+/* Reads TEXT into SETTINGS; false when ROW does not take it. (A test's four
+ * numbers are read by tourney_parse_sprt, which says what was wrong.) */
 static bool parse_value(const struct setting *row, const char *text,
-                        struct tournament_settings *settings, char *why, size_t why_size)
+                        struct tournament_settings *settings)
 {
     switch (row->type) {
     case SETTING_UINT: {
@@ -511,7 +511,6 @@ static bool parse_value(const struct setting *row, const char *text,
         return true;
     }
     case SETTING_SPRT:
-        return tourney_parse_sprt(text, field(row, settings), why, why_size);
     case SETTING_TEXT:
         break;
     }
@@ -521,14 +520,17 @@ static bool parse_value(const struct setting *row, const char *text,
 int tourney_setting_parse(const struct setting *row, const char *text,
                           struct tournament_settings *settings, struct error *err)
 {
-    char why[256] = "";
-    if (!parse_value(row, text, settings, why, sizeof(why))) {
-        if (why[0] == '\0') {
-            char values[200];
-            tourney_setting_values(row, values, sizeof(values));
-            snprintf(why, sizeof(why), "expected %s", values);
+    if (row->type == SETTING_SPRT) {
+        if (tourney_parse_sprt(text, field(row, settings), err) != 0) {
+            return tourney_error_prefix(err, "bad value '%s' for '%s'", text, row->key);
         }
-        return tourney_error_set(err, "bad value '%s' for '%s': %s", text, row->key, why);
+        return 0;
+    }
+    if (!parse_value(row, text, settings)) {
+        char values[200];
+        tourney_setting_values(row, values, sizeof(values));
+        return tourney_error_set(err, "bad value '%s' for '%s': expected %s", text, row->key,
+                                 values);
     }
     if (row->type == SETTING_TEXT && set_text(row, settings, text) != 0) {
         return tourney_error_nomem(err);

@@ -75,19 +75,16 @@ static int child_end(int *fd)
     return moved;
 }
 
-static int spawn(struct agent_process *p, const char *const *argv, int child[3], char *error,
-                 size_t error_size)
+static int spawn(struct agent_process *p, const char *const *argv, int child[3], struct error *err)
 {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attr;
     if (posix_spawn_file_actions_init(&actions) != 0) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     if (posix_spawnattr_init(&attr) != 0) {
         posix_spawn_file_actions_destroy(&actions);
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     /* Handled signals return to their default action at exec anyway; these
      * are the ones a runner may have been started with ignored (nohup, a
@@ -132,8 +129,7 @@ static int spawn(struct agent_process *p, const char *const *argv, int child[3],
     posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
     if (status != 0) {
-        snprintf(error, error_size, "cannot start %s: %s", argv[0], strerror(status));
-        return -1;
+        return tourney_error_set(err, "cannot start %s: %s", argv[0], strerror(status));
     }
     return 0;
 }
@@ -147,7 +143,7 @@ static bool several_processors(void)
 }
 
 int tourney_agent_process_start(struct agent_process *p, const char *const *argv,
-                                uint64_t output_limit, char *error, size_t error_size)
+                                uint64_t output_limit, struct error *err)
 {
     memset(p, 0, sizeof(*p));
     p->open = true;
@@ -158,39 +154,36 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     tourney_wire_writer_init(&p->request, NULL, 0);
     int pair[2] = {-1, -1};
     int out[2] = {-1, -1};
-    int err[2] = {-1, -1};
+    int errors[2] = {-1, -1};
     int child[3] = {-1, -1, -1};
     int status = -1;
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0 ||
-        pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
-        snprintf(error, error_size, "cannot create the pipes of an agent process: %s",
-                 strerror(errno));
-        goto err_fds;
+        pipe2(out, O_CLOEXEC) != 0 || pipe2(errors, O_CLOEXEC) != 0) {
+        tourney_error_set_errno(err, "cannot create the pipes of an agent process");
+        goto out;
     }
     child[0] = child_end(&pair[1]);
     child[1] = child_end(&out[1]);
-    child[2] = child_end(&err[1]);
+    child[2] = child_end(&errors[1]);
     if (child[0] < 0 || child[1] < 0 || child[2] < 0) {
-        snprintf(error, error_size, "cannot set up the pipes of an agent process: %s",
-                 strerror(errno));
-        goto err_fds;
+        tourney_error_set_errno(err, "cannot set up the pipes of an agent process");
+        goto out;
     }
-    if (spawn(p, argv, child, error, error_size) != 0) {
-        goto err_fds;
+    if (spawn(p, argv, child, err) != 0) {
+        goto out;
     }
     p->control = pair[0];
     p->out = out[0];
-    p->err = err[0];
-    pair[0] = out[0] = err[0] = -1;
+    p->err = errors[0];
+    pair[0] = out[0] = errors[0] = -1;
     p->pidfd = open_pidfd(p->pid);
     if (set_nonblocking(p->control) != 0 || set_nonblocking(p->out) != 0 ||
         set_nonblocking(p->err) != 0) {
-        snprintf(error, error_size, "cannot set up the pipes of an agent process: %s",
-                 strerror(errno));
-        goto err_fds;
+        tourney_error_set_errno(err, "cannot set up the pipes of an agent process");
+        goto out;
     }
     status = 0;
-err_fds:
+out:
     for (int i = 0; i < 3; i++) {
         close_fd(&child[i]);
     }
@@ -198,8 +191,8 @@ err_fds:
     close_fd(&pair[1]);
     close_fd(&out[0]);
     close_fd(&out[1]);
-    close_fd(&err[0]);
-    close_fd(&err[1]);
+    close_fd(&errors[0]);
+    close_fd(&errors[1]);
     return status;
 }
 
@@ -332,20 +325,18 @@ static void drop_front(struct agent_process *p, size_t count)
  * the wait is over (that reply, or a protocol error). */
 static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log_fn log,
                           void *log_context, struct process_reply *reply,
-                          enum process_event *event, char *error, size_t error_size)
+                          enum process_event *event, struct error *err)
 {
     size_t offset = 0;
     for (;;) {
         struct wire_header h;
-        char why[160];
         int found = tourney_wire_frame(p->inbox + offset, p->inbox_length - offset,
-                                       PROTOCOL_VERSION, &h, why, sizeof(why));
+                                       PROTOCOL_VERSION, &h, err);
         if (found == 0) {
             drop_front(p, offset);
             return false;
         }
         if (found < 0) {
-            snprintf(error, error_size, "%s", why);
             *event = PROCESS_PROTOCOL_ERROR;
             return true;
         }
@@ -354,7 +345,7 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
         if (h.type == MSG_LOG) {
             struct msg_log message;
             if (tourney_msg_get_log(payload, h.length, &message) != 0) {
-                snprintf(error, error_size, "a malformed LOG message");
+                tourney_error_set(err, "a malformed LOG message");
                 *event = PROCESS_PROTOCOL_ERROR;
                 return true;
             }
@@ -363,14 +354,14 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
             }
         } else if (h.type == MSG_MEMORY) {
             if (tourney_msg_get_memory(payload, h.length, &p->memory) != 0) {
-                snprintf(error, error_size, "a malformed MEMORY message");
+                tourney_error_set(err, "a malformed MEMORY message");
                 *event = PROCESS_PROTOCOL_ERROR;
                 return true;
             }
             p->memory_note = true;
         } else if (h.sequence != awaited) {
-            snprintf(error, error_size, "%s numbered %u while waiting for the reply to request %u",
-                     tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
+            tourney_error_set(err, "%s numbered %u while waiting for the reply to request %u",
+                              tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
             *event = PROCESS_PROTOCOL_ERROR;
             return true;
         } else {
@@ -402,7 +393,7 @@ static void check_exit_without_pidfd(struct agent_process *p)
  * (SPIN_NS). Returns true with *EVENT set when the wait is over. */
 static bool wait_awake(struct agent_process *p, uint32_t awaited, uint64_t deadline_ns,
                        process_log_fn log, void *log_context, struct process_reply *reply,
-                       enum process_event *event, char *error, size_t error_size)
+                       enum process_event *event, struct error *err)
 {
     if (!p->spin || p->reply_ns > SPIN_NS) {
         return false;
@@ -412,7 +403,7 @@ static bool wait_awake(struct agent_process *p, uint32_t awaited, uint64_t deadl
         if (receive(p) != 0) {
             return false; /* out of memory: ppoll's loop says so */
         }
-        if (handle_frames(p, awaited, log, log_context, reply, event, error, error_size)) {
+        if (handle_frames(p, awaited, log, log_context, reply, event, err)) {
             return true;
         }
     }
@@ -422,15 +413,15 @@ static bool wait_awake(struct agent_process *p, uint32_t awaited, uint64_t deadl
 static enum process_event wait_for_reply(struct agent_process *p, uint32_t awaited,
                                          uint64_t deadline_ns, process_log_fn log,
                                          void *log_context, struct process_reply *reply,
-                                         char *error, size_t error_size)
+                                         struct error *err)
 {
     enum process_event awake;
-    if (wait_awake(p, awaited, deadline_ns, log, log_context, reply, &awake, error, error_size)) {
+    if (wait_awake(p, awaited, deadline_ns, log, log_context, reply, &awake, err)) {
         return awake;
     }
     for (;;) {
         enum process_event event;
-        if (handle_frames(p, awaited, log, log_context, reply, &event, error, error_size)) {
+        if (handle_frames(p, awaited, log, log_context, reply, &event, err)) {
             return event;
         }
         if (p->exited) {
@@ -471,7 +462,7 @@ static enum process_event wait_for_reply(struct agent_process *p, uint32_t await
             if (errno == EINTR) {
                 continue; /* a signal for the runner (Ctrl-C): keep waiting */
             }
-            snprintf(error, error_size, "cannot wait for an agent process: %s", strerror(errno));
+            tourney_error_set_errno(err, "cannot wait for an agent process");
             return PROCESS_FAILED;
         }
         bool exited = false;
@@ -490,7 +481,7 @@ static enum process_event wait_for_reply(struct agent_process *p, uint32_t await
                     send_pending(p);
                 }
                 if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0 && receive(p) != 0) {
-                    snprintf(error, error_size, "out of memory");
+                    tourney_error_nomem(err);
                     return PROCESS_FAILED;
                 }
             }
@@ -498,7 +489,7 @@ static enum process_event wait_for_reply(struct agent_process *p, uint32_t await
         if (exited) {
             /* What it sent before it died comes first. */
             if (receive(p) != 0) {
-                snprintf(error, error_size, "out of memory");
+                tourney_error_nomem(err);
                 return PROCESS_FAILED;
             }
             reap(p);
@@ -513,12 +504,12 @@ static enum process_event wait_for_reply(struct agent_process *p, uint32_t await
 enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t awaited,
                                               uint64_t deadline_ns, process_log_fn log,
                                               void *log_context, struct process_reply *reply,
-                                              char *error, size_t error_size)
+                                              struct error *err)
 {
     drop_front(p, p->inbox_consumed);
     p->inbox_consumed = 0;
     enum process_event event =
-        wait_for_reply(p, awaited, deadline_ns, log, log_context, reply, error, error_size);
+        wait_for_reply(p, awaited, deadline_ns, log, log_context, reply, err);
     if (event == PROCESS_REPLY && reply->header.type != MSG_LOADED) {
         /* An average over the last few replies, so that one slow reply
          * does not stop the quick ones being waited for awake; loading,
@@ -529,19 +520,17 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
     return event;
 }
 
-int tourney_agent_process_post(struct agent_process *p, char *error, size_t error_size)
+int tourney_agent_process_post(struct agent_process *p, struct error *err)
 {
     struct wire_writer *request = &p->request;
     if (tourney_wire_end(request) != 0) {
-        snprintf(error, error_size, "cannot build a request: out of memory or too large");
-        return -1;
+        return tourney_error_set(err, "cannot build a request: out of memory or too large");
     }
     if (p->outbox_capacity - p->outbox_length < request->length) {
         size_t capacity = p->outbox_length + request->length + 4096;
         unsigned char *outbox = realloc(p->outbox, capacity);
         if (outbox == NULL) {
-            snprintf(error, error_size, "out of memory");
-            return -1;
+            return tourney_error_nomem(err);
         }
         p->outbox = outbox;
         p->outbox_capacity = capacity;
@@ -555,14 +544,12 @@ int tourney_agent_process_post(struct agent_process *p, char *error, size_t erro
 
 enum process_event tourney_agent_process_call(struct agent_process *p, uint64_t deadline_ns,
                                               process_log_fn log, void *log_context,
-                                              struct process_reply *reply, char *error,
-                                              size_t error_size)
+                                              struct process_reply *reply, struct error *err)
 {
-    if (tourney_agent_process_post(p, error, error_size) != 0) {
+    if (tourney_agent_process_post(p, err) != 0) {
         return PROCESS_FAILED;
     }
-    return tourney_agent_process_wait(p, p->sequence, deadline_ns, log, log_context, reply, error,
-                                      error_size);
+    return tourney_agent_process_wait(p, p->sequence, deadline_ns, log, log_context, reply, err);
 }
 
 void tourney_agent_process_quit(struct agent_process *p)
@@ -572,9 +559,8 @@ void tourney_agent_process_quit(struct agent_process *p)
     }
     uint32_t sequence;
     struct wire_writer *request = tourney_agent_process_request(p, &sequence);
-    char error[64];
     p->quit_sent = tourney_msg_put_empty(request, MSG_QUIT, sequence) == 0 &&
-                   tourney_agent_process_post(p, error, sizeof(error)) == 0;
+                   tourney_agent_process_post(p, NULL) == 0;
 }
 
 void tourney_agent_process_stop(struct agent_process *p, uint64_t deadline_ns)
@@ -582,11 +568,10 @@ void tourney_agent_process_stop(struct agent_process *p, uint64_t deadline_ns)
     tourney_agent_process_quit(p);
     if (p->quit_sent && tourney_agent_process_alive(p)) {
         struct process_reply reply;
-        char error[64];
         /* Nothing answers QUIT: this returns as it exits, or at the deadline
-         * (or when it sends what it should not). */
-        while (tourney_agent_process_wait(p, p->sequence, deadline_ns, NULL, NULL, &reply, error,
-                                          sizeof(error)) == PROCESS_REPLY) {
+         * (or when it sends what it should not); why does not matter. */
+        while (tourney_agent_process_wait(p, p->sequence, deadline_ns, NULL, NULL, &reply, NULL) ==
+               PROCESS_REPLY) {
         }
     }
     tourney_agent_process_kill(p);

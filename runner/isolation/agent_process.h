@@ -21,6 +21,7 @@
 #include <sys/types.h>
 
 #include "capture.h"
+#include "error.h"
 #include "protocol.h"
 #include "wire.h"
 
@@ -74,10 +75,10 @@ struct process_reply {
 typedef void (*process_log_fn)(void *context, const struct msg_log *log);
 
 /* Starts ARGV[0] (an absolute path) with ARGV. Its output is capped at
- * OUTPUT_LIMIT bytes per game. Returns 0, or -1 with ERROR filled. Call
+ * OUTPUT_LIMIT bytes per game. Returns 0, or -1 with ERR filled. Call
  * tourney_agent_process_finish in every case. */
 int tourney_agent_process_start(struct agent_process *process, const char *const *argv,
-                                uint64_t output_limit, char *error, size_t error_size);
+                                uint64_t output_limit, struct error *err);
 
 /* The writer to build the next request in, and its sequence number. */
 struct wire_writer *tourney_agent_process_request(struct agent_process *process,
@@ -85,24 +86,24 @@ struct wire_writer *tourney_agent_process_request(struct agent_process *process,
 
 /* Queues the request built in the writer and starts sending it, without
  * waiting: several requests may be in flight, answered in order. Returns
- * 0, or -1 when it could not be built or queued (ERROR says why). */
-int tourney_agent_process_post(struct agent_process *process, char *error, size_t error_size);
+ * 0, or -1 when it could not be built or queued (ERR says why). */
+int tourney_agent_process_post(struct agent_process *process, struct error *err);
 
 /* Waits until DEADLINE_NS (on tourney_now_ns's clock) for the reply to
  * request SEQUENCE, sending what is queued and handing LOG frames to LOG
  * (may be NULL) meanwhile. Replies come in the order of the requests: one
  * to another request first is a protocol error. On PROCESS_PROTOCOL_ERROR
- * and PROCESS_FAILED, ERROR says what happened. */
+ * and PROCESS_FAILED, ERR says what happened (what the process sent, or how
+ * the runner failed). */
 enum process_event tourney_agent_process_wait(struct agent_process *process, uint32_t sequence,
                                               uint64_t deadline_ns, process_log_fn log,
                                               void *log_context, struct process_reply *reply,
-                                              char *error, size_t error_size);
+                                              struct error *err);
 
 /* Posts the request built in the writer and waits for its reply. */
 enum process_event tourney_agent_process_call(struct agent_process *process, uint64_t deadline_ns,
                                               process_log_fn log, void *log_context,
-                                              struct process_reply *reply, char *error,
-                                              size_t error_size);
+                                              struct process_reply *reply, struct error *err);
 
 /* Whether the process is running (started, not yet reaped). */
 bool tourney_agent_process_alive(const struct agent_process *process);

@@ -43,13 +43,12 @@ static void last_words(const struct agent_process *process, char *buf, size_t si
  * descriptor: what a child says is not trusted. */
 static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                          const struct process_reply *reply, struct probe_result *result,
-                         char *error, size_t error_size)
+                         struct error *err)
 {
     struct msg_loaded loaded;
     if (tourney_msg_get_loaded(reply->payload, reply->header.length, &loaded) != 0) {
-        snprintf(error, error_size, "%s: the process loading it sent a malformed description",
-                 path);
-        return -1;
+        return tourney_error_set(err, "%s: the process loading it sent a malformed description",
+                                 path);
     }
     const struct plugin_about about = {
         .name = loaded.name,
@@ -59,10 +58,9 @@ static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_p
         .params = loaded.params,
         .param_count = loaded.param_count,
     };
-    int status = tourney_plugin_check_about(path, &about, error, error_size);
+    int status = tourney_plugin_check_about(path, &about, err);
     if (status == 0 && tourney_plugin_describe(plugin, path, kind, &about) != 0) {
-        snprintf(error, error_size, "%s: out of memory", path);
-        status = -1;
+        status = tourney_error_set(err, "%s: out of memory", path);
     }
     if (status == 0 && result != NULL) {
         result->sandbox = loaded.sandbox;
@@ -73,11 +71,11 @@ static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_p
     return status;
 }
 
-/* What the answer to LOAD was, as a result for tourney_plugin_probe. */
+/* What the answer to LOAD was, as a result for tourney_plugin_probe. ERR
+ * holds what the wait said, for a protocol error or a failure. */
 static int answer(struct agent_process *process, enum process_event event,
-                  const struct process_reply *reply, const char *why, struct plugin *plugin,
-                  const char *path, enum tourney_plugin_kind kind, struct probe_result *result,
-                  char *error, size_t error_size)
+                  const struct process_reply *reply, struct plugin *plugin, const char *path,
+                  enum tourney_plugin_kind kind, struct probe_result *result, struct error *err)
 {
     char words[160];
     char status[64];
@@ -85,46 +83,38 @@ static int answer(struct agent_process *process, enum process_event event,
     switch (event) {
     case PROCESS_REPLY:
         if (reply->header.type == MSG_LOADED) {
-            return accept_loaded(plugin, path, kind, reply, result, error, error_size);
+            return accept_loaded(plugin, path, kind, reply, result, err);
         }
         if (reply->header.type == MSG_LOAD_FAILED &&
             tourney_msg_get_load_failed(reply->payload, reply->header.length, &message) == 0) {
-            snprintf(error, error_size, "%s", message);
-            return -1;
+            return tourney_error_set(err, "%s", message);
         }
-        snprintf(error, error_size, "%s: the process loading it answered with %s", path,
-                 tourney_msg_name(reply->header.type));
-        return -1;
+        return tourney_error_set(err, "%s: the process loading it answered with %s", path,
+                                 tourney_msg_name(reply->header.type));
     case PROCESS_EXITED:
         tourney_describe_wait_status(process->wait_status, status, sizeof(status));
         last_words(process, words, sizeof(words));
-        snprintf(error, error_size,
-                 "%s: the plugin ended the process that loaded it (%s); plugins must never "
-                 "exit or crash%s",
-                 path, status, words);
-        return -1;
+        return tourney_error_set(err,
+                                 "%s: the plugin ended the process that loaded it (%s); plugins "
+                                 "must never exit or crash%s",
+                                 path, status, words);
     case PROCESS_TIMEOUT:
-        snprintf(error, error_size, "%s: loading it took longer than %d ms", path,
-                 PROBE_TIME_LIMIT_MS);
-        return -1;
+        return tourney_error_set(err, "%s: loading it took longer than %d ms", path,
+                                 PROBE_TIME_LIMIT_MS);
     case PROCESS_OUTPUT_LIMIT:
-        snprintf(error, error_size, "%s: it printed more than %llu bytes while loading", path,
-                 (unsigned long long)process->output_limit);
-        return -1;
+        return tourney_error_set(err, "%s: it printed more than %llu bytes while loading", path,
+                                 (unsigned long long)process->output_limit);
     case PROCESS_PROTOCOL_ERROR:
-        snprintf(error, error_size, "%s: the process loading it broke the protocol: %s", path,
-                 why);
-        return -1;
+        return tourney_error_prefix(err, "%s: the process loading it broke the protocol", path);
     case PROCESS_FAILED:
         break;
     }
-    snprintf(error, error_size, "%s: %s", path, why);
-    return -1;
+    return tourney_error_prefix(err, "%s", path);
 }
 
 int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                          const struct probe_options *options, struct probe_result *result,
-                         char *error, size_t error_size)
+                         struct error *err)
 {
     memset(plugin, 0, sizeof(*plugin));
     if (result != NULL) {
@@ -133,12 +123,9 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
     struct host_argv args;
     tourney_host_argv(&args, options->host_path);
     struct agent_process process;
-    char why[512];
-    if (tourney_agent_process_start(&process, args.argv, options->output_limit, why,
-                                    sizeof(why)) != 0) {
-        snprintf(error, error_size, "%s: cannot probe it: %s", path, why);
+    if (tourney_agent_process_start(&process, args.argv, options->output_limit, err) != 0) {
         tourney_agent_process_finish(&process);
-        return -1;
+        return tourney_error_prefix(err, "%s: cannot probe it", path);
     }
     uint32_t sequence;
     struct wire_writer *request = tourney_agent_process_request(&process, &sequence);
@@ -150,15 +137,14 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
     };
     int status = -1;
     if (tourney_msg_put_load(request, sequence, &load) != 0) {
-        snprintf(error, error_size, "%s: out of memory", path);
+        tourney_error_set(err, "%s: out of memory", path);
     } else {
         struct process_reply reply;
         uint64_t deadline = tourney_now_ns() + (uint64_t)PROBE_TIME_LIMIT_MS * UINT64_C(1000000);
-        why[0] = '\0';
+        tourney_error_clear(err);
         enum process_event event =
-            tourney_agent_process_call(&process, deadline, NULL, NULL, &reply, why, sizeof(why));
-        status =
-            answer(&process, event, &reply, why, plugin, path, kind, result, error, error_size);
+            tourney_agent_process_call(&process, deadline, NULL, NULL, &reply, err);
+        status = answer(&process, event, &reply, plugin, path, kind, result, err);
     }
     tourney_agent_process_stop(&process, tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
     tourney_agent_process_finish(&process);
@@ -187,13 +173,12 @@ int tourney_plugin_opener_init(struct plugin_opener *opener,
 }
 
 int tourney_plugin_opener_open(const struct plugin_opener *opener, struct plugin *plugin,
-                               const char *path, enum tourney_plugin_kind kind, char *error,
-                               size_t error_size)
+                               const char *path, enum tourney_plugin_kind kind, struct error *err)
 {
     if (opener->in_process) {
-        return tourney_plugin_open(plugin, path, kind, error, error_size);
+        return tourney_plugin_open(plugin, path, kind, err);
     }
-    return tourney_plugin_probe(plugin, path, kind, &opener->probe, NULL, error, error_size);
+    return tourney_plugin_probe(plugin, path, kind, &opener->probe, NULL, err);
 }
 
 void tourney_plugin_opener_finish(struct plugin_opener *opener)

@@ -15,6 +15,7 @@
 #include <tourney/abi.h>
 
 #include "config.h"
+#include "error.h"
 #include "plugin.h"
 #include "protocol.h"
 
@@ -35,11 +36,11 @@ struct probe_result {
 };
 
 /* Fills PLUGIN with a description of the plugin of KIND at PATH (see
- * tourney_plugin_describe). On failure returns -1 and writes into ERROR a
- * message that starts with PATH. RESULT may be NULL. */
+ * tourney_plugin_describe). On failure returns -1 with a message in ERR that
+ * starts with PATH. RESULT may be NULL. */
 int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                          const struct probe_options *options, struct probe_result *result,
-                         char *error, size_t error_size);
+                         struct error *err);
 
 /* How `tourney agents` and `tourney games` open the plugins they list: in
  * an agent process, so that no plugin in a shared directory runs code in the
@@ -56,8 +57,7 @@ int tourney_plugin_opener_init(struct plugin_opener *opener,
                                const struct tournament_config *config, const char *exe_path);
 /* Opens PATH as tourney_plugin_open or tourney_plugin_probe do. */
 int tourney_plugin_opener_open(const struct plugin_opener *opener, struct plugin *plugin,
-                               const char *path, enum tourney_plugin_kind kind, char *error,
-                               size_t error_size);
+                               const char *path, enum tourney_plugin_kind kind, struct error *err);
 void tourney_plugin_opener_finish(struct plugin_opener *opener);
 
 /* The argument vector that starts the agent host for this runner. */

@@ -1,6 +1,5 @@
 #include "wire.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,15 +139,14 @@ int tourney_wire_end(struct wire_writer *writer)
 }
 
 int tourney_wire_frame(const void *data, size_t length, uint16_t version,
-                       struct wire_header *header, char *error, size_t error_size)
+                       struct wire_header *header, struct error *err)
 {
     const unsigned char *bytes = data;
     /* Check what is there already, so garbage is refused at its first bytes
      * rather than after waiting for a length it never meant. */
     if (length >= 4 && load_le(bytes, 4) != WIRE_MAGIC) {
-        snprintf(error, error_size, "a frame starts with 0x%08x instead of the magic number",
-                 (unsigned)load_le(bytes, 4));
-        return -1;
+        return tourney_error_set(err, "a frame starts with 0x%08x instead of the magic number",
+                                 (unsigned)load_le(bytes, 4));
     }
     if (length < WIRE_HEADER_SIZE) {
         return 0;
@@ -159,14 +157,12 @@ int tourney_wire_frame(const void *data, size_t length, uint16_t version,
     header->length = (uint32_t)load_le(bytes + 8, 4);
     header->sequence = (uint32_t)load_le(bytes + 12, 4);
     if (header->version != version) {
-        snprintf(error, error_size, "protocol version %u, expected %u", (unsigned)header->version,
-                 (unsigned)version);
-        return -1;
+        return tourney_error_set(err, "protocol version %u, expected %u",
+                                 (unsigned)header->version, (unsigned)version);
     }
     if (header->length > WIRE_MAX_PAYLOAD) {
-        snprintf(error, error_size, "a frame of %u bytes, more than the %u allowed",
-                 (unsigned)header->length, (unsigned)WIRE_MAX_PAYLOAD);
-        return -1;
+        return tourney_error_set(err, "a frame of %u bytes, more than the %u allowed",
+                                 (unsigned)header->length, (unsigned)WIRE_MAX_PAYLOAD);
     }
     return length - WIRE_HEADER_SIZE >= header->length ? 1 : 0;
 }

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
+
 #define WIRE_MAGIC UINT32_C(0x59454E54) /* "TNEY" */
 #define WIRE_HEADER_SIZE 16
 #define WIRE_MAX_PAYLOAD (UINT32_C(16) << 20)
@@ -65,10 +67,10 @@ int tourney_wire_end(struct wire_writer *writer);
 
 /* Looks at the LENGTH bytes at DATA for a frame of protocol VERSION.
  * Returns 1 with HEADER filled when a whole frame is there, 0 when more bytes
- * are needed, and -1 when the bytes cannot start a valid frame (ERROR says
+ * are needed, and -1 when the bytes cannot start a valid frame (ERR says
  * why: a wrong magic, another version, a payload too long). */
 int tourney_wire_frame(const void *data, size_t length, uint16_t version,
-                       struct wire_header *header, char *error, size_t error_size);
+                       struct wire_header *header, struct error *err);
 
 /* Reads one payload. A read past the end, or a malformed string, fails the
  * reader (and returns zeros/NULL from then on). */

@@ -1,6 +1,5 @@
 #include "log_game.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +9,8 @@
 #include "params.h"
 
 int tourney_params_from_text(const struct tourney_param_info *params, size_t count,
-                             const char *text, struct tourney_param_value *values, char *why,
-                             size_t why_size)
+                             const char *text, struct tourney_param_value *values,
+                             struct error *err)
 {
     for (size_t i = 0; i < count; i++) {
         tourney_params_parse(&params[i], params[i].default_value, &values[i]);
@@ -23,8 +22,7 @@ int tourney_params_from_text(const struct tourney_param_info *params, size_t cou
         size_t length = end ? (size_t)(end - item) : strlen(item);
         const char *equals = strstr(item, " = ");
         if (equals == NULL || equals >= item + length) {
-            snprintf(why, why_size, "'%.*s' is not 'name = value'", (int)length, item);
-            return -1;
+            return tourney_error_set(err, "'%.*s' is not 'name = value'", (int)length, item);
         }
         size_t name_length = (size_t)(equals - item);
         const char *value_start = equals + 3;
@@ -36,15 +34,13 @@ int tourney_params_from_text(const struct tourney_param_info *params, size_t cou
                 strncmp(params[i].name, item, name_length) == 0) {
                 known = true;
                 if (!tourney_params_parse(&params[i], value, &values[i])) {
-                    snprintf(why, why_size, "parameter %s has a bad value '%s'", params[i].name,
-                             value);
-                    return -1;
+                    return tourney_error_set(err, "parameter %s has a bad value '%s'",
+                                             params[i].name, value);
                 }
             }
         }
         if (!known) {
-            snprintf(why, why_size, "no parameter '%.*s'", (int)name_length, item);
-            return -1;
+            return tourney_error_set(err, "no parameter '%.*s'", (int)name_length, item);
         }
         item = end ? end + 2 : item + length;
     }
@@ -59,31 +55,32 @@ static bool is_file(const char *path)
 
 /* The path of the log's game plugin, checked against its digest. */
 static char *find_plugin(const struct log_header *header, const struct plugin_search *search,
-                         char *why, size_t why_size)
+                         struct error *err)
 {
     char *path = is_file(header->game_path)
                      ? strdup(header->game_path)
                      : tourney_plugin_search_find(search, TOURNEY_KIND_GAME, header->game, NULL);
     if (path == NULL) {
         char *dirs = tourney_plugin_search_describe(search);
-        snprintf(why, why_size, "no game plugin '%s' found%s%s in %s", header->game,
-                 header->game_path ? " at " : "", header->game_path ? header->game_path : "",
-                 dirs ? dirs : "the plugin path");
+        tourney_error_set(err, "no game plugin '%s' found%s%s in %s", header->game,
+                          header->game_path ? " at " : "",
+                          header->game_path ? header->game_path : "",
+                          dirs ? dirs : "the plugin path");
         free(dirs);
         return NULL;
     }
     char digest[TOURNEY_DIGEST_HEX];
     if (tourney_digest_file(path, digest) != 0) {
-        snprintf(why, why_size, "cannot read %s: %s", path, strerror(errno));
+        tourney_error_set_errno(err, "cannot read %s", path);
         free(path);
         return NULL;
     }
     if (strcmp(digest, header->game_digest) != 0) {
         /* Another version of the game could draw other boards. */
-        snprintf(why, why_size,
-                 "%s is not the game plugin the log was played with (its "
-                 "digest differs)",
-                 path);
+        tourney_error_set(err,
+                          "%s is not the game plugin the log was played with (its digest "
+                          "differs)",
+                          path);
         free(path);
         return NULL;
     }
@@ -91,18 +88,16 @@ static char *find_plugin(const struct log_header *header, const struct plugin_se
 }
 
 int tourney_log_game_open(struct log_game *game, const struct log_header *header,
-                          const struct plugin_search *search, char *why, size_t why_size)
+                          const struct plugin_search *search, struct error *err)
 {
     memset(game, 0, sizeof(*game));
-    char *path = find_plugin(header, search, why, why_size);
+    char *path = find_plugin(header, search, err);
     if (path == NULL) {
         return -1;
     }
-    char error[1024];
-    int status = tourney_plugin_open(&game->plugin, path, TOURNEY_KIND_GAME, error, sizeof(error));
+    int status = tourney_plugin_open(&game->plugin, path, TOURNEY_KIND_GAME, err);
     free(path);
     if (status != 0) {
-        snprintf(why, why_size, "%s", error);
         return -1;
     }
     size_t count = 0;
@@ -110,34 +105,24 @@ int tourney_log_game_open(struct log_game *game, const struct log_header *header
     const char *name = tourney_plugin_name(&game->plugin);
     game->params = calloc(count + 1, sizeof(*game->params));
     if (game->params == NULL) {
-        snprintf(why, why_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
-    if (tourney_params_from_text(params, count, header->game_params, game->params, error,
-                                 sizeof(error)) != 0) {
-        snprintf(why, why_size, "the log's game parameters '%s' do not suit plugin '%s': %s",
-                 header->game_params, name, error);
-        return -1;
+    if (tourney_params_from_text(params, count, header->game_params, game->params, err) != 0) {
+        return tourney_error_prefix(err, "the log's game parameters '%s' do not suit plugin '%s'",
+                                    header->game_params, name);
     }
-    struct error err;
-    if (tourney_game_adapter_init(&game->game, &game->plugin, game->params, &err) != 0) {
-        snprintf(why, why_size, "%s", err.text);
-        return -1;
-    }
-    return 0;
+    return tourney_game_adapter_init(&game->game, &game->plugin, game->params, err);
 }
 
 int tourney_log_game_find(struct log_game *game, const struct log_header *header,
-                          const char *exe_path, const char *env_plugin_path, char *why,
-                          size_t why_size)
+                          const char *exe_path, const char *env_plugin_path, struct error *err)
 {
     struct plugin_search search;
     if (tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
         memset(game, 0, sizeof(*game));
-        snprintf(why, why_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
-    int status = tourney_log_game_open(game, header, &search, why, why_size);
+    int status = tourney_log_game_open(game, header, &search, err);
     tourney_plugin_search_finish(&search);
     return status;
 }

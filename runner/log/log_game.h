@@ -10,6 +10,7 @@
 
 #include <tourney/game.h>
 
+#include "error.h"
 #include "game_adapter.h"
 #include "log_header.h"
 #include "plugin.h"
@@ -25,24 +26,23 @@ struct log_game {
  * is still there, else the plugin of that name found along SEARCH, the way
  * a run looks for it. The file must be the one the log was played with (its
  * digest) and must accept the log's parameters. Returns -1 with the reason
- * in WHY; close GAME in every case. */
+ * in ERR; close GAME in every case. */
 int tourney_log_game_open(struct log_game *game, const struct log_header *header,
-                          const struct plugin_search *search, char *why, size_t why_size);
+                          const struct plugin_search *search, struct error *err);
 void tourney_log_game_close(struct log_game *game);
 
 /* tourney_log_game_open along the plugin path a command outside a run has:
  * ENV_PLUGIN_PATH ($TOURNEY_PLUGIN_PATH, may be NULL), the build tree when
  * EXE_PATH lies in it, and the installed directory. */
 int tourney_log_game_find(struct log_game *game, const struct log_header *header,
-                          const char *exe_path, const char *env_plugin_path, char *why,
-                          size_t why_size);
+                          const char *exe_path, const char *env_plugin_path, struct error *err);
 
 /* Reads TEXT, parameters as tourney_params_text writes them ("rows = 3,
  * cols = 3, k = 3"), into VALUES (one per descriptor; unnamed ones take their
- * default). Returns -1 with the reason in WHY for an unknown name or a bad
+ * default). Returns -1 with the reason in ERR for an unknown name or a bad
  * value. */
 int tourney_params_from_text(const struct tourney_param_info *params, size_t count,
-                             const char *text, struct tourney_param_value *values, char *why,
-                             size_t why_size);
+                             const char *text, struct tourney_param_value *values,
+                             struct error *err);
 
 #endif /* TOURNEY_RUNNER_LOG_GAME_H */

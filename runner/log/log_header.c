@@ -115,7 +115,7 @@ json_t *tourney_header_to_json(const struct log_header *h)
     return object;
 }
 
-int tourney_header_from_json(struct log_header *h, json_t *object, char *error, size_t error_size)
+int tourney_header_from_json(struct log_header *h, json_t *object, struct error *err)
 {
     memset(h, 0, sizeof(*h));
     const char *type = NULL, *version = NULL, *config = NULL, *game = NULL;
@@ -130,18 +130,15 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error, 
                        &game, "game_params", &game_params, "game_digest", &game_digest,
                        "game_path", &game_path, "games_scheduled", &scheduled, "agents", &agents,
                        "settings_digest", &digest) != 0) {
-        snprintf(error, error_size, "not a tourney results log header (%s)", parse_error.text);
-        return -1;
+        return tourney_error_set(err, "not a tourney results log header (%s)", parse_error.text);
     }
     if (strcmp(type, "tournament") != 0 || log_format != TOURNEY_LOG_FORMAT) {
-        snprintf(error, error_size, "results log format %lld, expected %d", (long long)log_format,
-                 TOURNEY_LOG_FORMAT);
-        return -1;
+        return tourney_error_set(err, "results log format %lld, expected %d",
+                                 (long long)log_format, TOURNEY_LOG_FORMAT);
     }
-    struct error err;
-    if (tourney_settings_from_json(&h->settings, object, &err) != 0) {
-        snprintf(error, error_size, "results log header: %s", err.text);
-        goto err;
+    if (tourney_settings_from_json(&h->settings, object, err) != 0) {
+        tourney_error_prefix(err, "results log header");
+        goto err_header;
     }
     h->version = strdup(version);
     h->config_path = strdup(config);
@@ -157,8 +154,8 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error, 
     h->agents = calloc(count + 1, sizeof(*h->agents));
     if (h->agents == NULL || h->version == NULL || h->config_path == NULL || h->game == NULL ||
         h->game_params == NULL || h->game_digest == NULL || game_failed) {
-        snprintf(error, error_size, "results log header is incomplete");
-        goto err;
+        tourney_error_set(err, "results log header is incomplete");
+        goto err_header;
     }
     for (size_t i = 0; i < count; i++) {
         const char *a_name = NULL, *plugin = NULL, *params = NULL, *a_digest = NULL;
@@ -166,8 +163,8 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error, 
         if (json_unpack(json_array_get(agents, i), "{s:s, s:s, s:s, s:s, s:b}", "name", &a_name,
                         "plugin", &plugin, "params", &params, "digest", &a_digest, "is_random",
                         &is_random) != 0) {
-            snprintf(error, error_size, "results log header: agent %zu is incomplete", i);
-            goto err;
+            tourney_error_set(err, "results log header: agent %zu is incomplete", i);
+            goto err_header;
         }
         struct header_agent *a = &h->agents[h->agent_count++];
         a->name = strdup(a_name);
@@ -180,8 +177,8 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error, 
         a->plugin_version = get_optional(json_array_get(agents, i), "plugin_version", &failed);
         if (failed || a->name == NULL || a->plugin == NULL || a->params == NULL ||
             a->digest == NULL) {
-            snprintf(error, error_size, "out of memory");
-            goto err;
+            tourney_error_nomem(err);
+            goto err_header;
         }
     }
     json_t *shard = json_object_get(object, "shard");
@@ -189,8 +186,8 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error, 
         json_int_t index = -1, shards = 0;
         if (json_unpack(shard, "{s:I, s:I}", "index", &index, "count", &shards) != 0 ||
             shards < 1 || shards > TOURNEY_MAX_SHARDS || index < 0 || index >= shards) {
-            snprintf(error, error_size, "results log header: bad shard");
-            goto err;
+            tourney_error_set(err, "results log header: bad shard");
+            goto err_header;
         }
         h->shard.index = (uint32_t)index;
         h->shard.count = (uint32_t)shards;
@@ -198,11 +195,11 @@ int tourney_header_from_json(struct log_header *h, json_t *object, char *error, 
     /* The digest is recomputed, not trusted: a header edited by hand no
      * longer matches its own settings. */
     if (tourney_header_seal(h) != 0 || strcmp(h->settings_digest, digest) != 0) {
-        snprintf(error, error_size, "results log header does not match its settings digest");
-        goto err;
+        tourney_error_set(err, "results log header does not match its settings digest");
+        goto err_header;
     }
     return 0;
-err:
+err_header:
     tourney_header_finish(h);
     return -1;
 }
@@ -277,7 +274,7 @@ static void describe_agent(const struct header_agent *a, char *text, size_t size
 }
 
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
-                               char *why, size_t why_size)
+                               struct error *why)
 {
     const struct setting *setting = NULL;
     size_t i = 0;
@@ -289,29 +286,29 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
     case HEADER_SETTING:
         tourney_setting_show(setting, &old->settings, was, sizeof(was));
         tourney_setting_show(setting, &now->settings, is, sizeof(is));
-        snprintf(why, why_size, "the log was played with %s %s, the config says %s", setting->key,
-                 was, is);
+        tourney_error_set(why, "the log was played with %s %s, the config says %s", setting->key,
+                          was, is);
         break;
     case HEADER_GAME:
-        snprintf(why, why_size, "the log's game is %s (%s), the config's %s (%s)", old->game,
-                 old->game_params, now->game, now->game_params);
+        tourney_error_set(why, "the log's game is %s (%s), the config's %s (%s)", old->game,
+                          old->game_params, now->game, now->game_params);
         break;
     case HEADER_AGENT_COUNT:
-        snprintf(why, why_size, "the log has %zu agents, the config %zu", old->agent_count,
-                 now->agent_count);
+        tourney_error_set(why, "the log has %zu agents, the config %zu", old->agent_count,
+                          now->agent_count);
         break;
     case HEADER_AGENT:
         describe_agent(&old->agents[i], was, sizeof(was));
         describe_agent(&now->agents[i], is, sizeof(is));
-        snprintf(why, why_size, "the log's agent %zu is %s, the config's %s", i + 1, was, is);
+        tourney_error_set(why, "the log's agent %zu is %s, the config's %s", i + 1, was, is);
         break;
     case HEADER_GAME_BUILD:
-        snprintf(why, why_size, "the game plugin '%s' has changed since the log was written",
-                 now->game);
+        tourney_error_set(why, "the game plugin '%s' has changed since the log was written",
+                          now->game);
         break;
     case HEADER_AGENT_BUILD:
-        snprintf(why, why_size, "the plugin of agent '%s' has changed since the log was written",
-                 now->agents[i].name);
+        tourney_error_set(why, "the plugin of agent '%s' has changed since the log was written",
+                          now->agents[i].name);
         break;
     }
     return false;
@@ -327,7 +324,7 @@ void tourney_shard_describe(const struct shard *shard, char *text, size_t size)
 }
 
 bool tourney_header_same_shard(const struct log_header *old, const struct log_header *now,
-                               char *why, size_t why_size)
+                               struct error *why)
 {
     if (old->shard.count == now->shard.count && old->shard.index == now->shard.index) {
         return true;
@@ -337,12 +334,12 @@ bool tourney_header_same_shard(const struct log_header *old, const struct log_he
     tourney_shard_describe(&old->shard, was, sizeof(was));
     tourney_shard_describe(&now->shard, is, sizeof(is));
     if (old->shard.count == 0) {
-        snprintf(why, why_size, "the log holds %s and this run is %s", was, is);
+        tourney_error_set(why, "the log holds %s and this run is %s", was, is);
     } else {
-        snprintf(why, why_size,
-                 "the log holds %s and this run is %s (resume it with --shard "
-                 "%" PRIu32 "/%" PRIu32 ")",
-                 was, is, old->shard.index, old->shard.count);
+        tourney_error_set(why,
+                          "the log holds %s and this run is %s (resume it with --shard "
+                          "%" PRIu32 "/%" PRIu32 ")",
+                          was, is, old->shard.index, old->shard.count);
     }
     return false;
 }

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "digest.h"
+#include "error.h"
 #include "settings.h"
 #include "shard.h"
 
@@ -70,8 +71,10 @@ int tourney_header_seal(struct log_header *h);
 char *tourney_header_settings_text(const struct log_header *h);
 
 json_t *tourney_header_to_json(const struct log_header *header);
-int tourney_header_from_json(struct log_header *header, json_t *object, char *error,
-                             size_t error_size);
+/* Reads a header written by tourney_header_to_json. Returns -1 with the
+ * reason in ERR for one that is not a header, is incomplete or does not
+ * match its settings digest. */
+int tourney_header_from_json(struct log_header *header, json_t *object, struct error *err);
 void tourney_header_finish(struct log_header *header);
 
 /* The first way in which two headers' tournaments differ, in the order a
@@ -93,12 +96,12 @@ enum header_difference tourney_header_difference(const struct log_header *a,
 /* Whether a log written under OLD may be continued by the tournament NOW;
  * when not, WHY says the first difference. */
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
-                               char *why, size_t why_size);
+                               struct error *why);
 
 /* Whether a log written under OLD holds the same shard (or the whole
  * tournament) as NOW plays; when not, WHY says what each is. */
 bool tourney_header_same_shard(const struct log_header *old, const struct log_header *now,
-                               char *why, size_t why_size);
+                               struct error *why);
 
 /* "shard 1/4" or "the whole tournament", for messages. */
 void tourney_shard_describe(const struct shard *shard, char *text, size_t size);

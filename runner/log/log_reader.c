@@ -1,6 +1,5 @@
 #include "log_reader.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,13 +7,12 @@
 
 /* Reads the next whole line. Returns 1, 0 at the end or at a torn last
  * line, -1 on a read error. */
-static int read_line(struct log_reader *r, char *error, size_t error_size)
+static int read_line(struct log_reader *r, struct error *err)
 {
     ssize_t length = getline(&r->line, &r->capacity, r->file);
     if (length <= 0) {
         if (ferror(r->file)) {
-            snprintf(error, error_size, "cannot read %s: %s", r->path, strerror(errno));
-            return -1;
+            return tourney_error_set_errno(err, "cannot read %s", r->path);
         }
         return 0;
     }
@@ -31,47 +29,45 @@ static int read_line(struct log_reader *r, char *error, size_t error_size)
     return 1;
 }
 
-/* The current line, unsealed; NULL (with ERROR set) when it is corrupted. */
-static json_t *unseal(struct log_reader *r, char *error, size_t error_size)
+/* The current line, unsealed; NULL (with ERR set) when it is corrupted. */
+static json_t *unseal(struct log_reader *r, struct error *err)
 {
     json_t *object = tourney_log_line_unseal(r->line);
     if (object == NULL) {
-        snprintf(error, error_size,
-                 "%s:%zu: corrupted record (it does not match its check digest); refusing the "
-                 "whole log",
-                 r->path, r->line_number);
+        tourney_error_set(err,
+                          "%s:%zu: corrupted record (it does not match its check digest); "
+                          "refusing the whole log",
+                          r->path, r->line_number);
     }
     return object;
 }
 
-int tourney_log_reader_open(struct log_reader *r, const char *path, char *error, size_t error_size)
+int tourney_log_reader_open(struct log_reader *r, const char *path, struct error *err)
 {
     memset(r, 0, sizeof(*r));
     r->path = strdup(path);
     if (r->path == NULL) {
-        snprintf(error, error_size, "%s: out of memory", path);
-        return -1;
+        return tourney_error_set(err, "%s: out of memory", path);
     }
     r->file = fopen(path, "rb");
     if (r->file == NULL) {
-        snprintf(error, error_size, "cannot open %s: %s", path, strerror(errno));
+        tourney_error_set_errno(err, "cannot open %s", path);
         tourney_log_reader_close(r);
         return -1;
     }
-    int status = read_line(r, error, error_size);
+    int status = read_line(r, err);
     if (status == 0) {
-        snprintf(error, error_size, "%s: no tournament header: the log is empty%s", path,
-                 r->torn ? " but for a torn first line" : "");
+        tourney_error_set(err, "%s: no tournament header: the log is empty%s", path,
+                          r->torn ? " but for a torn first line" : "");
         tourney_log_reader_close(r);
         return TOURNEY_LOG_EMPTY;
     }
-    json_t *object = status > 0 ? unseal(r, error, error_size) : NULL;
+    json_t *object = status > 0 ? unseal(r, err) : NULL;
     status = object != NULL ? 0 : -1;
     if (status == 0) {
-        char reason[256];
-        status = tourney_header_from_json(&r->header, object, reason, sizeof(reason));
+        status = tourney_header_from_json(&r->header, object, err);
         if (status != 0) {
-            snprintf(error, error_size, "%s:1: %s", path, reason);
+            tourney_error_prefix(err, "%s:1", path);
         }
     }
     json_decref(object);
@@ -85,8 +81,7 @@ int tourney_log_reader_open(struct log_reader *r, const char *path, char *error,
         r->name_count = r->header.agent_count;
         r->games_scheduled = r->header.games_scheduled;
         if (r->names == NULL || tourney_game_set_init(&r->seen, r->header.games_scheduled) != 0) {
-            snprintf(error, error_size, "%s: out of memory", path);
-            status = -1;
+            status = tourney_error_set(err, "%s: out of memory", path);
         }
     }
     if (status != 0) {
@@ -97,45 +92,39 @@ int tourney_log_reader_open(struct log_reader *r, const char *path, char *error,
     return 0;
 }
 
-int tourney_log_reader_next(struct log_reader *r, struct game_record *record, char *error,
-                            size_t error_size)
+int tourney_log_reader_next(struct log_reader *r, struct game_record *record, struct error *err)
 {
-    int status = read_line(r, error, error_size);
+    int status = read_line(r, err);
     if (status <= 0) {
         return status;
     }
-    json_t *object = unseal(r, error, error_size);
+    json_t *object = unseal(r, err);
     if (object == NULL) {
         return -1;
     }
-    char reason[256];
-    status =
-        tourney_record_from_json(object, r->names, r->name_count, record, reason, sizeof(reason));
+    status = tourney_record_from_json(object, r->names, r->name_count, record, err);
     json_decref(object);
     if (status != 0) {
-        snprintf(error, error_size, "%s:%zu: %s", r->path, r->line_number, reason);
-        return -1;
+        return tourney_error_prefix(err, "%s:%zu", r->path, r->line_number);
     }
     if (record->index >= r->games_scheduled) {
-        snprintf(error, error_size, "%s:%zu: game %u is not in a schedule of %llu games", r->path,
-                 r->line_number, (unsigned)record->index, (unsigned long long)r->games_scheduled);
-        return -1;
+        return tourney_error_set(err, "%s:%zu: game %u is not in a schedule of %llu games",
+                                 r->path, r->line_number, (unsigned)record->index,
+                                 (unsigned long long)r->games_scheduled);
     }
     if (r->seen.bits != NULL && !tourney_game_set_add(&r->seen, record->index)) {
-        snprintf(error, error_size, "%s:%zu: game %u is recorded twice", r->path, r->line_number,
-                 (unsigned)record->index);
-        return -1;
+        return tourney_error_set(err, "%s:%zu: game %u is recorded twice", r->path, r->line_number,
+                                 (unsigned)record->index);
     }
     r->valid_end += (off_t)strlen(r->line);
     return 1;
 }
 
-int tourney_log_reader_seek(struct log_reader *r, off_t offset, size_t line_number, char *error,
-                            size_t error_size)
+int tourney_log_reader_seek(struct log_reader *r, off_t offset, size_t line_number,
+                            struct error *err)
 {
     if (fseeko(r->file, offset, SEEK_SET) != 0) {
-        snprintf(error, error_size, "cannot read %s: %s", r->path, strerror(errno));
-        return -1;
+        return tourney_error_set_errno(err, "cannot read %s", r->path);
     }
     r->valid_end = offset;
     r->line_number = line_number - 1;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "error.h"
 #include "game_set.h"
 #include "log_header.h"
 #include "record.h"
@@ -40,22 +41,21 @@ struct log_reader {
  * 0; -1 with a reason naming the file (and line) for a log that cannot be
  * read, is not a tourney log or is corrupted; TOURNEY_LOG_EMPTY when it
  * holds no complete line. On failure everything is released. */
-int tourney_log_reader_open(struct log_reader *reader, const char *path, char *error,
-                            size_t error_size);
+int tourney_log_reader_open(struct log_reader *reader, const char *path, struct error *err);
 
 /* Reads the next game into RECORD (initialised by the caller, finished by
  * the caller after each call); READER->line keeps the line's text until the
  * next call. Returns 1 for a game, 0 at the end of the log (or at a torn
  * last line) and -1 with a reason naming the file and line for a corrupted
  * line, a game outside the schedule or a game recorded twice. */
-int tourney_log_reader_next(struct log_reader *reader, struct game_record *record, char *error,
-                            size_t error_size);
+int tourney_log_reader_next(struct log_reader *reader, struct game_record *record,
+                            struct error *err);
 
 /* Goes on reading at OFFSET, the start of line LINE_NUMBER, as read before:
  * for reading one log from several places at once. A game recorded twice is
  * no longer noticed: read the whole log once first. */
 int tourney_log_reader_seek(struct log_reader *reader, off_t offset, size_t line_number,
-                            char *error, size_t error_size);
+                            struct error *err);
 
 void tourney_log_reader_close(struct log_reader *reader);
 

@@ -232,14 +232,8 @@ static bool column_int(const json_t *object, const char *key, size_t position, j
     return true;
 }
 
-#define FAIL(...)                                 \
-    do {                                          \
-        snprintf(error, error_size, __VA_ARGS__); \
-        return -1;                                \
-    } while (0)
-
 int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
-                             struct game_record *record, char *error, size_t error_size)
+                             struct game_record *record, struct error *err)
 {
     json_int_t index = 0;
     json_int_t log_dropped = 0;
@@ -261,20 +255,22 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
                        "seats", &seats, "result", &result, "termination", &termination, "fault",
                        &fault_value, "reason", &reason_value, "log", &log, "log_dropped",
                        &log_dropped, "output", &output) != 0) {
-        FAIL("%s", parse_error.text);
+        return tourney_error_set(err, "%s", parse_error.text);
     }
     if (index < 0 || index > UINT32_MAX) {
-        FAIL("game index %lld is out of range", (long long)index);
+        return tourney_error_set(err, "game index %lld is out of range", (long long)index);
     }
     record->index = (uint32_t)index;
     if (name_index(first, names, name_count, &record->agent[0]) != 0 ||
         name_index(second, names, name_count, &record->agent[1]) != 0) {
-        FAIL("game %u names an agent the tournament does not have", record->index);
+        return tourney_error_set(err, "game %u names an agent the tournament does not have",
+                                 record->index);
     }
     char *end = NULL;
     record->seed = (uint64_t)strtoull(seed, &end, 16);
     if (strlen(seed) != 16 || *end != '\0') {
-        FAIL("game %u: seed '%s' is not 16 hex digits", record->index, seed);
+        return tourney_error_set(err, "game %u: seed '%s' is not 16 hex digits", record->index,
+                                 seed);
     }
     if (strcmp(result, "1-0") == 0) {
         record->result = RESULT_FIRST_WINS;
@@ -283,10 +279,11 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
     } else if (strcmp(result, "1/2-1/2") == 0) {
         record->result = RESULT_DRAW;
     } else {
-        FAIL("game %u: unknown result '%s'", record->index, result);
+        return tourney_error_set(err, "game %u: unknown result '%s'", record->index, result);
     }
     if (tourney_termination_from_name(termination, &record->termination) != 0) {
-        FAIL("game %u: unknown termination '%s'", record->index, termination);
+        return tourney_error_set(err, "game %u: unknown termination '%s'", record->index,
+                                 termination);
     }
     /* fault and reason are null when nobody was at fault. */
     const char *fault = json_string_value(fault_value);
@@ -296,7 +293,8 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
     if (fault != NULL) {
         if (name_index(fault, names, name_count, &fault_agent) != 0 ||
             (fault_agent != record->agent[0] && fault_agent != record->agent[1])) {
-            FAIL("game %u: the agent at fault did not play it", record->index);
+            return tourney_error_set(err, "game %u: the agent at fault did not play it",
+                                     record->index);
         }
         record->fault_seat = fault_agent == record->agent[0] ? 0 : 1;
     }
@@ -304,7 +302,8 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
 
     size_t count = json_array_size(moves);
     if (strlen(seats) != count) {
-        FAIL("game %u: %zu moves but %zu seats", record->index, count, strlen(seats));
+        return tourney_error_set(err, "game %u: %zu moves but %zu seats", record->index, count,
+                                 strlen(seats));
     }
     for (size_t i = 0; i < count; i++) {
         json_int_t move, nodes, depth, time_ns, score = 0;
@@ -313,7 +312,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
             !column_int(object, "depth", i, &depth) ||
             !column_int(object, "time_ns", i, &time_ns) || (seats[i] != '0' && seats[i] != '1') ||
             !(json_is_null(score_value) || json_is_integer(score_value))) {
-            FAIL("game %u: move %zu is incomplete", record->index, i);
+            return tourney_error_set(err, "game %u: move %zu is incomplete", record->index, i);
         }
         if (json_is_integer(score_value)) {
             score = json_integer_value(score_value);
@@ -328,7 +327,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
             .time_ns = (uint64_t)time_ns,
         };
         if (tourney_record_add_move(record, &entry) != 0) {
-            FAIL("out of memory");
+            return tourney_error_nomem(err);
         }
     }
     size_t i;
@@ -344,7 +343,8 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         const char *level = json_string_value(json_object_get(message, "level"));
         uint32_t who = 0;
         if (name_index(agent, names, name_count, &who) != 0 || text == NULL || level == NULL) {
-            FAIL("game %u: log message %zu is incomplete", record->index, i);
+            return tourney_error_set(err, "game %u: log message %zu is incomplete", record->index,
+                                     i);
         }
         m->seat = who == record->agent[0] ? 0 : 1;
         m->ply = (int32_t)json_integer_value(json_object_get(message, "ply"));

@@ -11,6 +11,8 @@
 
 #include <jansson.h>
 
+#include "error.h"
+
 enum game_result {
     RESULT_DRAW = 0,
     RESULT_FIRST_WINS = 1,  /* the agent in seat 0 won */
@@ -102,8 +104,8 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
 
 /* Reads back what tourney_record_to_json wrote into RECORD (initialised by
  * the caller). Players are looked up in NAMES, the entrants' names by index.
- * On failure returns -1 with the reason in ERROR. */
+ * On failure returns -1 with the reason in ERR. */
 int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
-                             struct game_record *record, char *error, size_t error_size);
+                             struct game_record *record, struct error *err);
 
 #endif /* TOURNEY_RUNNER_RECORD_H */

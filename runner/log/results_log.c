@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,14 +10,13 @@
 #include "log_line.h"
 #include "text.h"
 
-int tourney_results_log_sync(struct results_log *log, char *error, size_t error_size)
+int tourney_results_log_sync(struct results_log *log, struct error *err)
 {
     if (!log->dirty) {
         return 0;
     }
     if (fdatasync(log->fd) != 0) {
-        snprintf(error, error_size, "cannot flush %s to disk: %s", log->path, strerror(errno));
-        return -1;
+        return tourney_error_set_errno(err, "cannot flush %s to disk", log->path);
     }
     log->dirty = false;
     log->last_sync_ns = tourney_now_ns();
@@ -32,29 +30,26 @@ uint64_t tourney_results_log_sync_due(const struct results_log *log)
 
 /* Writes all of TEXT with one write call, then syncs the data to disk when
  * the last sync is older than the interval. */
-static int write_text(struct results_log *log, const char *text, size_t length, char *error,
-                      size_t error_size)
+static int write_text(struct results_log *log, const char *text, size_t length, struct error *err)
 {
     ssize_t written = write(log->fd, text, length);
     if (written < 0 || (size_t)written != length) {
-        snprintf(error, error_size, "cannot append to %s: %s", log->path,
-                 written < 0 ? strerror(errno) : "short write");
-        return -1;
+        return tourney_error_set(err, "cannot append to %s: %s", log->path,
+                                 written < 0 ? strerror(errno) : "short write");
     }
     log->dirty = true;
     if (tourney_now_ns() >= tourney_results_log_sync_due(log)) {
-        return tourney_results_log_sync(log, error, error_size);
+        return tourney_results_log_sync(log, err);
     }
     return 0;
 }
 
-static int write_line(struct results_log *log, const char *text, char *error, size_t error_size)
+static int write_line(struct results_log *log, const char *text, struct error *err)
 {
-    return write_text(log, text, strlen(text), error, error_size);
+    return write_text(log, text, strlen(text), err);
 }
 
-int tourney_results_log_add_line(struct results_log *log, const char *line, char *error,
-                                 size_t error_size)
+int tourney_results_log_add_line(struct results_log *log, const char *line, struct error *err)
 {
     size_t length = strlen(line);
     if (log->pending_length + length > log->pending_capacity) {
@@ -64,8 +59,7 @@ int tourney_results_log_add_line(struct results_log *log, const char *line, char
         }
         char *pending = realloc(log->pending, capacity);
         if (pending == NULL) {
-            snprintf(error, error_size, "%s: out of memory", log->path);
-            return -1;
+            return tourney_error_set(err, "%s: out of memory", log->path);
         }
         log->pending = pending;
         log->pending_capacity = capacity;
@@ -75,28 +69,26 @@ int tourney_results_log_add_line(struct results_log *log, const char *line, char
     return 0;
 }
 
-int tourney_results_log_write_pending(struct results_log *log, char *error, size_t error_size)
+int tourney_results_log_write_pending(struct results_log *log, struct error *err)
 {
     if (log->pending_length == 0) {
         return 0;
     }
     size_t length = log->pending_length;
     log->pending_length = 0;
-    return write_text(log, log->pending, length, error, error_size);
+    return write_text(log, log->pending, length, err);
 }
 
-static int open_log(struct results_log *log, const char *dir, int flags, char *error,
-                    size_t error_size)
+static int open_log(struct results_log *log, const char *dir, int flags, struct error *err)
 {
     memset(log, 0, sizeof(*log));
     log->path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     if (log->path == NULL) {
-        snprintf(error, error_size, "%s/%s: out of memory", dir, TOURNEY_LOG_NAME);
-        return -1;
+        return tourney_error_set(err, "%s/%s: out of memory", dir, TOURNEY_LOG_NAME);
     }
     log->fd = open(log->path, flags | O_CLOEXEC, 0666);
     if (log->fd < 0) {
-        snprintf(error, error_size, "cannot open %s: %s", log->path, strerror(errno));
+        tourney_error_set_errno(err, "cannot open %s", log->path);
         free(log->path);
         log->path = NULL;
         return -1;
@@ -106,9 +98,9 @@ static int open_log(struct results_log *log, const char *dir, int flags, char *e
 }
 
 int tourney_results_log_create(struct results_log *log, const char *dir,
-                               const struct log_header *header, char *error, size_t error_size)
+                               const struct log_header *header, struct error *err)
 {
-    if (open_log(log, dir, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, error, error_size) != 0) {
+    if (open_log(log, dir, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, err) != 0) {
         return -1;
     }
     json_t *object = tourney_header_to_json(header);
@@ -116,10 +108,10 @@ int tourney_results_log_create(struct results_log *log, const char *dir,
     json_decref(object);
     int status = -1;
     if (line == NULL) {
-        snprintf(error, error_size, "%s: out of memory", log->path);
-    } else if (write_line(log, line, error, error_size) == 0) {
+        tourney_error_set(err, "%s: out of memory", log->path);
+    } else if (write_line(log, line, err) == 0) {
         /* The header is on disk before any game. */
-        status = tourney_results_log_sync(log, error, error_size);
+        status = tourney_results_log_sync(log, err);
     }
     free(line);
     if (status != 0) {
@@ -134,8 +126,7 @@ void tourney_results_log_close(struct results_log *log)
     log->pending = NULL;
     log->pending_length = log->pending_capacity = 0;
     if (log->path != NULL) {
-        char ignored[256];
-        tourney_results_log_sync(log, ignored, sizeof(ignored));
+        tourney_results_log_sync(log, NULL);
         close(log->fd);
         free(log->path);
         log->path = NULL;
@@ -143,14 +134,13 @@ void tourney_results_log_close(struct results_log *log)
 }
 
 int tourney_results_log_read(const char *path, struct log_header *header, tourney_record_fn each,
-                             void *context, off_t *valid_end, bool *torn, char *error,
-                             size_t error_size)
+                             void *context, off_t *valid_end, bool *torn, struct error *err)
 {
     memset(header, 0, sizeof(*header));
     *valid_end = 0;
     *torn = false;
     struct log_reader reader;
-    int status = tourney_log_reader_open(&reader, path, error, error_size);
+    int status = tourney_log_reader_open(&reader, path, err);
     if (status != 0) {
         return status;
     }
@@ -161,10 +151,9 @@ int tourney_results_log_read(const char *path, struct log_header *header, tourne
     struct game_record record;
     for (;;) {
         tourney_record_init(&record);
-        status = tourney_log_reader_next(&reader, &record, error, error_size);
+        status = tourney_log_reader_next(&reader, &record, err);
         if (status > 0 && each != NULL && each(&record, context) != 0) {
-            snprintf(error, error_size, "%s:%zu: out of memory", path, reader.line_number);
-            status = -1;
+            status = tourney_error_set(err, "%s:%zu: out of memory", path, reader.line_number);
         }
         tourney_record_finish(&record);
         if (status <= 0) {
@@ -182,59 +171,51 @@ int tourney_results_log_read(const char *path, struct log_header *header, tourne
 
 int tourney_results_log_resume(struct results_log *log, const char *dir,
                                const struct log_header *expected, tourney_record_fn each,
-                               void *context, bool *created, char *error, size_t error_size)
+                               void *context, bool *created, struct error *err)
 {
     *created = false;
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     struct log_reader reader;
-    int status = access(path, F_OK) != 0
-                     ? TOURNEY_LOG_EMPTY
-                     : tourney_log_reader_open(&reader, path, error, error_size);
+    int status =
+        access(path, F_OK) != 0 ? TOURNEY_LOG_EMPTY : tourney_log_reader_open(&reader, path, err);
     if (status == TOURNEY_LOG_EMPTY) {
         /* No log yet, or killed before its header reached the disk:
          * nothing to keep. */
         free(path);
         *created = true;
-        return tourney_results_log_create(log, dir, expected, error, error_size);
+        return tourney_results_log_create(log, dir, expected, err);
     }
     if (status != 0) {
         free(path);
         return -1;
     }
     /* The header first: the games of another tournament are never counted. */
-    char why[512];
-    if (!tourney_header_compatible(&reader.header, expected, why, sizeof(why))) {
-        snprintf(error, error_size, "%s belongs to another tournament: %s", path, why);
-        status = -1;
-    } else if (!tourney_header_same_shard(&reader.header, expected, why, sizeof(why))) {
-        snprintf(error, error_size, "%s is another part of this tournament: %s", path, why);
-        status = -1;
+    if (!tourney_header_compatible(&reader.header, expected, err)) {
+        status = tourney_error_prefix(err, "%s belongs to another tournament", path);
+    } else if (!tourney_header_same_shard(&reader.header, expected, err)) {
+        status = tourney_error_prefix(err, "%s is another part of this tournament", path);
     }
     for (bool more = status == 0; more;) {
         struct game_record record;
         tourney_record_init(&record);
-        int got = tourney_log_reader_next(&reader, &record, error, error_size);
+        int got = tourney_log_reader_next(&reader, &record, err);
         if (got > 0 && each(&record, context) != 0) {
-            snprintf(error, error_size, "%s:%zu: out of memory", path, reader.line_number);
-            got = -1;
+            got = tourney_error_set(err, "%s:%zu: out of memory", path, reader.line_number);
         }
         tourney_record_finish(&record);
         more = got > 0;
         status = got < 0 ? -1 : 0;
     }
     if (status == 0 && reader.torn && truncate(path, reader.valid_end) != 0) {
-        snprintf(error, error_size, "cannot cut the torn last line off %s: %s", path,
-                 strerror(errno));
-        status = -1;
+        status = tourney_error_set_errno(err, "cannot cut the torn last line off %s", path);
     }
     tourney_log_reader_close(&reader);
     free(path);
     if (status == 0) {
-        status = open_log(log, dir, O_WRONLY | O_APPEND, error, error_size);
+        status = open_log(log, dir, O_WRONLY | O_APPEND, err);
     }
     return status;
 }

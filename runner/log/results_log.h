@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "error.h"
 #include "log_header.h"
 #include "log_reader.h"
 #include "record.h"
@@ -45,7 +46,7 @@ struct results_log {
 
 /* Creates (or empties) DIR/games.jsonl and writes HEADER as its first line. */
 int tourney_results_log_create(struct results_log *log, const char *dir,
-                               const struct log_header *header, char *error, size_t error_size);
+                               const struct log_header *header, struct error *err);
 
 /* Called for every game record read from a log, in order. Returns 0 to go on. */
 typedef int (*tourney_record_fn)(const struct game_record *record, void *context);
@@ -56,8 +57,7 @@ typedef int (*tourney_record_fn)(const struct game_record *record, void *context
  * file and line for a log that is not a tourney log, is corrupted, or lists a
  * game twice, and TOURNEY_LOG_EMPTY when it holds no complete line. */
 int tourney_results_log_read(const char *path, struct log_header *header, tourney_record_fn each,
-                             void *context, off_t *valid_end, bool *torn, char *error,
-                             size_t error_size);
+                             void *context, off_t *valid_end, bool *torn, struct error *err);
 
 /* Opens DIR/games.jsonl to continue it: checks it belongs to the tournament
  * described by EXPECTED, hands every recorded game to EACH, cuts a torn last
@@ -65,20 +65,19 @@ int tourney_results_log_read(const char *path, struct log_header *header, tourne
  * creates it as tourney_results_log_create does and sets *CREATED. */
 int tourney_results_log_resume(struct results_log *log, const char *dir,
                                const struct log_header *expected, tourney_record_fn each,
-                               void *context, bool *created, char *error, size_t error_size);
+                               void *context, bool *created, struct error *err);
 
 /* Appends games as their sealed lines (log_line.h) in two steps: add their
  * lines, then write them all with one write. Lines are in order, so a write
  * cut short leaves whole lines and at most one torn line after them. */
-int tourney_results_log_add_line(struct results_log *log, const char *line, char *error,
-                                 size_t error_size);
-int tourney_results_log_write_pending(struct results_log *log, char *error, size_t error_size);
+int tourney_results_log_add_line(struct results_log *log, const char *line, struct error *err);
+int tourney_results_log_write_pending(struct results_log *log, struct error *err);
 
 /* When the lines written so far must be synced at the latest (monotonic
  * nanoseconds), or UINT64_MAX when they are on disk. */
 uint64_t tourney_results_log_sync_due(const struct results_log *log);
 /* Flushes what was written to disk now, if anything. */
-int tourney_results_log_sync(struct results_log *log, char *error, size_t error_size);
+int tourney_results_log_sync(struct results_log *log, struct error *err);
 
 /* Syncs what is left (quietly: callers that care sync first) and closes. */
 void tourney_results_log_close(struct results_log *log);

@@ -22,7 +22,8 @@ static void finish_by_rules(struct game_record *record, int status)
                                                     : RESULT_DRAW;
 }
 
-/* Ends the game with SEAT at fault (RESULT 1) or the runner failed (-1). */
+/* Ends the game with SEAT at fault (RESULT 1), or passes on that the runner
+ * failed (-1). */
 static int settle(struct game_record *record, int seat, int result, const struct seat_fault *fault)
 {
     if (result > 0) {
@@ -34,7 +35,8 @@ static int settle(struct game_record *record, int seat, int result, const struct
 
 /* The game loop proper, once both agents exist. */
 static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
-                      tourney_move *legal, struct game_record *record, struct seat_fault *fault)
+                      tourney_move *legal, struct game_record *record, struct seat_fault *fault,
+                      struct error *err)
 {
     const struct game_adapter *game = rules->game;
     for (int32_t ply = 0;; ply++) {
@@ -71,7 +73,7 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
         uint64_t start = tourney_now_ns();
         request.deadline_ns = start + rules->budget_ns;
         int result =
-            seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move, fault);
+            seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move, fault, err);
         uint64_t elapsed = tourney_now_ns() - start;
         if (result != 0) {
             return settle(record, seat, result, fault);
@@ -94,8 +96,7 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
             .time_ns = elapsed,
         };
         if (tourney_record_add_move(record, &entry) != 0) {
-            snprintf(fault->reason, sizeof(fault->reason), "out of memory");
-            return -1;
+            return tourney_error_nomem(err);
         }
         tourney_game_adapter_apply(game, state, move);
     }
@@ -103,28 +104,29 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
 
 int tourney_play_game(const struct match_rules *rules, const struct seat seats[2],
                       const struct scheduled_game *scheduled, struct game_record *record,
-                      char *error, size_t error_size)
+                      struct error *err)
 {
     record->index = scheduled->index;
     record->agent[0] = scheduled->agent[0];
     record->agent[1] = scheduled->agent[1];
     record->seed = scheduled->seed;
 
-    struct seat_fault fault = {.termination = TERMINATION_NORMAL, .reason = "out of memory"};
+    struct seat_fault fault = {.termination = TERMINATION_NORMAL};
     int status = -1;
     int begun = 0; /* seats whose begin was called, and which are owed an end */
     bool over = false;
     void *state = tourney_game_adapter_new_state(rules->game);
     tourney_move *legal = calloc((size_t)rules->game->info.move_limit, sizeof(*legal));
     if (state == NULL || legal == NULL) {
-        goto err_alloc;
+        tourney_error_nomem(err);
+        goto out;
     }
     status = 0;
     /* A seat that fails is at fault before the other is even asked, as if
      * the agents were made one after the other. */
     while (!over && begun < 2) {
         int result = seats[begun].ops->begin(seats[begun].self, rules, scheduled->seed, begun,
-                                             record, &fault);
+                                             record, &fault, err);
         if (result != 0) {
             status = settle(record, begun, result, &fault);
             over = true;
@@ -132,14 +134,14 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         begun++;
     }
     for (int seat = 0; !over && seat < 2; seat++) {
-        int result = seats[seat].ops->begun(seats[seat].self, &fault);
+        int result = seats[seat].ops->begun(seats[seat].self, &fault, err);
         if (result != 0) {
             status = settle(record, seat, result, &fault);
             over = true;
         }
     }
     if (!over) {
-        status = play_moves(rules, seats, state, legal, record, &fault);
+        status = play_moves(rules, seats, state, legal, record, &fault, err);
     }
     for (int i = 0; i < begun; i++) {
         seats[i].ops->end(seats[i].self);
@@ -147,10 +149,7 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
     for (int i = 0; i < begun; i++) {
         seats[i].ops->ended(seats[i].self);
     }
-err_alloc:
-    if (status != 0) {
-        snprintf(error, error_size, "%s", fault.reason);
-    }
+out:
     free(legal);
     free(state);
     return status;

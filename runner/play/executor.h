@@ -14,15 +14,16 @@
 #include <stdint.h>
 
 #include "clock.h"
+#include "error.h"
 #include "record.h"
 #include "schedule.h"
 #include "seat.h"
 
 /* Plays SCHEDULED with SEATS[0] moving first and fills RECORD (initialised
  * by the caller). Returns 0 when the game was played to an end, whoever was
- * at fault, or -1 when the runner itself failed, with ERROR saying why. */
+ * at fault, or -1 when the runner itself failed, with ERR saying why. */
 int tourney_play_game(const struct match_rules *rules, const struct seat seats[2],
                       const struct scheduled_game *scheduled, struct game_record *record,
-                      char *error, size_t error_size);
+                      struct error *err);
 
 #endif /* TOURNEY_RUNNER_EXECUTOR_H */

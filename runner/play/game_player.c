@@ -20,27 +20,26 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
 }
 
 int tourney_game_player_play(struct game_player *player, uint64_t index,
-                             struct game_record *record, char **line, char *error,
-                             size_t error_size)
+                             struct game_record *record, char **line, struct error *err)
 {
     const struct tournament *t = player->tournament;
     struct scheduled_game scheduled;
     tourney_schedule_game(player->schedule, index, &scheduled);
     struct seat seats[2];
     tourney_seat_pool_seats(&player->seats, &scheduled, seats);
-    char why[256] = "";
     *line = NULL;
-    if (tourney_play_game(&player->rules, seats, &scheduled, record, why, sizeof(why)) != 0) {
-        snprintf(error, error_size, "%s while playing game %llu", why, (unsigned long long)index);
-        return -1;
+    /* Where it happened goes after what happened: "... while playing game 3". */
+    struct error why;
+    if (tourney_play_game(&player->rules, seats, &scheduled, record, &why) != 0) {
+        return tourney_error_set(err, "%s while playing game %llu", why.text,
+                                 (unsigned long long)index);
     }
     const char *names[2] = {t->entrants[scheduled.agent[0]].name,
                             t->entrants[scheduled.agent[1]].name};
     *line = tourney_log_line_of_record(record, names);
     if (*line == NULL) {
-        snprintf(error, error_size, "out of memory for the record of game %llu",
-                 (unsigned long long)index);
-        return -1;
+        return tourney_error_set(err, "out of memory for the record of game %llu",
+                                 (unsigned long long)index);
     }
     return 0;
 }

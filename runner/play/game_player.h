@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "record.h"
 #include "schedule.h"
 #include "seat.h"
@@ -29,10 +30,9 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
 
 /* Plays game INDEX into RECORD (initialised by the caller) and makes its log
  * line, to free, in *LINE. Returns 0 when the game was played, whoever was at
- * fault, or -1 when the runner itself failed, with ERROR saying why. */
+ * fault, or -1 when the runner itself failed, with ERR saying why. */
 int tourney_game_player_play(struct game_player *player, uint64_t index,
-                             struct game_record *record, char **line, char *error,
-                             size_t error_size);
+                             struct game_record *record, char **line, struct error *err);
 
 /* Stops every agent process it started. */
 void tourney_game_player_finish(struct game_player *player);

@@ -11,10 +11,11 @@ static void move_text(const struct match_rules *rules, tourney_move move, char *
 }
 
 static int begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
-                 struct game_record *record, struct seat_fault *fault)
+                 struct game_record *record, struct seat_fault *fault, struct error *err)
 {
     (void)game_seed;
     (void)fault;
+    (void)err;
     struct human_seat *h = self;
     h->rules = rules;
     h->record = record;
@@ -27,10 +28,11 @@ static int begin(void *self, const struct match_rules *rules, uint64_t game_seed
     return 0;
 }
 
-static int begun(void *self, struct seat_fault *fault)
+static int begun(void *self, struct seat_fault *fault, struct error *err)
 {
     (void)self;
     (void)fault;
+    (void)err;
     return 0;
 }
 
@@ -80,7 +82,8 @@ static int resign(struct human_seat *h, struct seat_fault *fault, const char *wh
 }
 
 static int choose(void *self, const void *state, const struct tourney_move_request *request,
-                  struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault)
+                  struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault,
+                  struct error *err)
 {
     (void)request;
     (void)report;
@@ -94,8 +97,7 @@ static int choose(void *self, const void *state, const struct tourney_move_reque
     show_board(h, state);
     tourney_move *moves = calloc((size_t)rules->game->info.move_limit, sizeof(*moves));
     if (moves == NULL) {
-        snprintf(fault->reason, sizeof(fault->reason), "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     int count = tourney_game_adapter_legal_moves(rules->game, state, moves);
     int result = 0;

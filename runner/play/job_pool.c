@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,8 +72,7 @@ struct pool {
     volatile uint64_t *playing;
     unsigned idle_deaths; /* workers that died playing no game since the last reply */
     bool failed;
-    char *error;
-    size_t error_size;
+    struct error *err; /* why it failed */
 };
 
 static uint64_t queued_game(const struct worker *w, unsigned i)
@@ -85,10 +85,14 @@ static struct slot *slot_of(struct pool *p, uint64_t game)
     return &p->slots[game % p->window];
 }
 
-static void fail(struct pool *p, const char *message)
+/* The run fails; the first reason is the one it gives. */
+__attribute__((format(printf, 2, 3))) static void fail(struct pool *p, const char *format, ...)
 {
     if (!p->failed) {
-        snprintf(p->error, p->error_size, "%s", message);
+        va_list args;
+        va_start(args, format);
+        tourney_error_vset(p->err, format, args);
+        va_end(args);
         p->failed = true;
     }
 }
@@ -98,8 +102,7 @@ static int start_worker(struct pool *p, struct worker *w)
     p->playing[w - p->workers] = 0;
     int pair[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
-        snprintf(p->error, p->error_size, "cannot make a socket for a worker process: %s",
-                 strerror(errno));
+        tourney_error_set_errno(p->err, "cannot make a socket for a worker process");
         p->failed = true;
         return -1;
     }
@@ -108,7 +111,7 @@ static int start_worker(struct pool *p, struct worker *w)
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
-        snprintf(p->error, p->error_size, "cannot start a worker process: %s", strerror(errno));
+        tourney_error_set_errno(p->err, "cannot start a worker process");
         p->failed = true;
         close(pair[0]);
         close(pair[1]);
@@ -163,22 +166,17 @@ static void worker_died(struct pool *p, struct worker *w)
     if (!charge && ++p->idle_deaths > 2 * p->plan->jobs + 2) {
         /* Something kills workers before they play: not a game's fault,
          * and starting more would not help. */
-        char message[160];
-        snprintf(message, sizeof(message),
-                 "worker processes keep dying before they play (the last %s)", how);
-        fail(p, message);
+        fail(p, "worker processes keep dying before they play (the last %s)", how);
     }
     if (charge) {
         uint64_t game = playing - 1;
         struct slot *s = slot_of(p, game);
         if (++s->deaths >= 2) {
-            char message[512];
-            snprintf(message, sizeof(message),
-                     "game %llu ended two worker processes (the second %s); with isolation = "
-                     "none an agent that crashes ends the process that plays it, where "
-                     "isolation = process would make it lose only its game",
-                     (unsigned long long)game, how);
-            fail(p, message);
+            fail(p,
+                 "game %llu ended two worker processes (the second %s); with isolation = none an "
+                 "agent that crashes ends the process that plays it, where isolation = process "
+                 "would make it lose only its game",
+                 (unsigned long long)game, how);
         } else if (p->plan->err != NULL) {
             fprintf(p->plan->err,
                     "tourney: a worker process %s while playing game %llu; playing it again\n",
@@ -293,7 +291,7 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
         return;
     }
     if (head.status != 0) {
-        fail(p, text);
+        fail(p, "%s", text);
         return;
     }
     unsigned char *reply = malloc(size);
@@ -373,7 +371,7 @@ static int deliver(struct pool *p, struct slot *s)
     struct game_record record;
     const char *line = NULL;
     tourney_job_reply_record(s->reply, &record, &line);
-    int status = p->plan->deliver(p->plan->context, &record, line, p->error, p->error_size);
+    int status = p->plan->deliver(p->plan->context, &record, line, p->err);
     free(s->reply);
     *s = (struct slot){.state = SLOT_FREE};
     if (status != 0) {
@@ -396,7 +394,7 @@ static void deliver_in_order(struct pool *p)
         delivered = true;
         p->write_next = plan->next(plan->context, p->write_next + 1);
     }
-    if (delivered && !p->failed && plan->flush(plan->context, p->error, p->error_size) != 0) {
+    if (delivered && !p->failed && plan->flush(plan->context, p->err) != 0) {
         p->failed = true;
     }
 }
@@ -419,14 +417,10 @@ static void wait_for_work(struct pool *p)
     }
     int ready = poll(p->fds, plan->jobs, timeout);
     if (ready < 0 && errno != EINTR) {
-        char message[256];
-        snprintf(message, sizeof(message), "cannot wait for the worker processes: %s",
-                 strerror(errno));
-        fail(p, message);
+        fail(p, "cannot wait for the worker processes: %s", strerror(errno));
         return;
     }
-    if (tourney_now_ns() >= plan->due(plan->context) &&
-        plan->tick(plan->context, p->error, p->error_size) != 0) {
+    if (tourney_now_ns() >= plan->due(plan->context) && plan->tick(plan->context, p->err) != 0) {
         p->failed = true;
         return;
     }
@@ -472,9 +466,7 @@ static void stop_workers(struct pool *p)
         if (w->pid != 0 && !p->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             char how[64];
             tourney_describe_wait_status(status, how, sizeof(how));
-            char message[160];
-            snprintf(message, sizeof(message), "a worker process %s when it was done", how);
-            fail(p, message);
+            fail(p, "a worker process %s when it was done", how);
         }
         free(w->in);
         *w = (struct worker){.pid = 0, .fd = -1};
@@ -485,20 +477,18 @@ static void stop_workers(struct pool *p)
  * delivered anyway, out of order, rather than lost. */
 static void salvage(struct pool *p)
 {
-    char ignored[256];
-    char *error = p->error;
-    size_t error_size = p->error_size;
-    p->error = ignored;
-    p->error_size = sizeof(ignored);
+    /* The run's reason stays the first failure's. */
+    struct error ignored;
+    struct error *err = p->err;
+    p->err = &ignored;
     for (uint64_t i = 0; i < p->window; i++) {
         struct slot *s = slot_of(p, p->write_next + i);
         if (s->state == SLOT_FINISHED) {
             deliver(p, s);
         }
     }
-    p->plan->flush(p->plan->context, ignored, sizeof(ignored));
-    p->error = error;
-    p->error_size = error_size;
+    p->plan->flush(p->plan->context, &ignored);
+    p->err = err;
 }
 
 static void pool_finish(struct pool *p)
@@ -515,13 +505,12 @@ static void pool_finish(struct pool *p)
     }
 }
 
-enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, size_t error_size)
+enum job_outcome tourney_job_pool_run(const struct job_plan *plan, struct error *err)
 {
     struct pool p = {
         .plan = plan,
         .window = (uint64_t)plan->jobs * WINDOW_PER_JOB,
-        .error = error,
-        .error_size = error_size,
+        .err = err,
     };
     p.workers = calloc(plan->jobs, sizeof(*p.workers));
     p.fds = calloc(plan->jobs, sizeof(*p.fds));
@@ -533,7 +522,7 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, 
     if (p.workers == NULL || p.fds == NULL || p.slots == NULL || p.retry == NULL ||
         p.playing == NULL) {
         pool_finish(&p);
-        snprintf(error, error_size, "out of memory");
+        tourney_error_nomem(err);
         return JOBS_FAILED;
     }
     p.write_next = p.deal_next = plan->next(plan->context, 0);

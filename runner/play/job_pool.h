@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "error.h"
 #include "record.h"
 
 struct job_plan {
@@ -42,20 +43,20 @@ struct job_plan {
     /* In a worker, after the fork: ready to play, play one game (as
      * tourney_game_player_play), done. */
     int (*worker_init)(void *context);
-    int (*play)(void *context, uint64_t game, struct game_record *record, char **line, char *error,
-                size_t error_size);
+    int (*play)(void *context, uint64_t game, struct game_record *record, char **line,
+                struct error *err);
     void (*worker_finish)(void *context);
 
     /* In the runner, in game order: one finished game and its log line;
      * then, after the games that were ready, flush: write them. Each
-     * returns 0, or -1 with a reason in ERROR, which stops everything. */
-    int (*deliver)(void *context, const struct game_record *record, const char *line, char *error,
-                   size_t error_size);
-    int (*flush)(void *context, char *error, size_t error_size);
+     * returns 0, or -1 with a reason in ERR, which stops everything. */
+    int (*deliver)(void *context, const struct game_record *record, const char *line,
+                   struct error *err);
+    int (*flush)(void *context, struct error *err);
     /* When the runner has work of its own due (monotonic nanoseconds;
      * UINT64_MAX for none), and doing it: flushing the log. */
     uint64_t (*due)(void *context);
-    int (*tick)(void *context, char *error, size_t error_size);
+    int (*tick)(void *context, struct error *err);
     void *context;
 
     /* Set by a signal handler: deal no more games. May be NULL. */
@@ -66,10 +67,10 @@ struct job_plan {
 enum job_outcome {
     JOBS_COMPLETE = 0, /* every game was delivered */
     JOBS_STOPPED = 1,  /* stopped: every game dealt was played and delivered */
-    JOBS_FAILED = -1,  /* ERROR says why; finished games were delivered, in
+    JOBS_FAILED = -1,  /* ERR says why; finished games were delivered, in
                         * order as far as possible, then the rest */
 };
 
-enum job_outcome tourney_job_pool_run(const struct job_plan *plan, char *error, size_t error_size);
+enum job_outcome tourney_job_pool_run(const struct job_plan *plan, struct error *err);
 
 #endif /* TOURNEY_RUNNER_JOB_POOL_H */

@@ -142,10 +142,10 @@ static int play_one(const struct job_plan *plan, bool ready, uint64_t game, stru
     struct game_record record;
     tourney_record_init(&record);
     char *line = NULL;
-    char error[512] = "out of memory in a worker process";
-    int status =
-        ready ? plan->play(plan->context, game, &record, &line, error, sizeof(error)) : -1;
-    int added = add_reply(out, game, status, &record, status == 0 ? line : error);
+    struct error err;
+    tourney_error_set(&err, "out of memory in a worker process");
+    int status = ready ? plan->play(plan->context, game, &record, &line, &err) : -1;
+    int added = add_reply(out, game, status, &record, status == 0 ? line : err.text);
     free(line);
     tourney_record_finish(&record);
     return added;

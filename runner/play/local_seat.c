@@ -31,8 +31,9 @@ static const struct tourney_host host_services = {
 };
 
 static int local_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
-                       struct game_record *record, struct seat_fault *fault)
+                       struct game_record *record, struct seat_fault *fault, struct error *err)
 {
+    (void)err; /* nothing of the runner's can fail here */
     struct local_seat *local = self;
     local->rng.state = tourney_seat_seed(game_seed, seat);
     local->record = record;
@@ -59,17 +60,19 @@ static int local_begin(void *self, const struct match_rules *rules, uint64_t gam
     return 0;
 }
 
-static int local_begun(void *self, struct seat_fault *fault)
+static int local_begun(void *self, struct seat_fault *fault, struct error *err)
 {
     (void)self;
     (void)fault;
+    (void)err;
     return 0; /* begin made it already */
 }
 
 static int local_choose(void *self, const void *state, const struct tourney_move_request *request,
                         struct tourney_move_report *report, tourney_move *move,
-                        struct seat_fault *fault)
+                        struct seat_fault *fault, struct error *err)
 {
+    (void)err; /* nothing of the runner's can fail here */
     struct local_seat *local = self;
     int result = local->api->choose_move(local->agent, state, request, report, move);
     if (result != TOURNEY_OK) {

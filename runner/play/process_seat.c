@@ -1,6 +1,7 @@
 #include "process_seat.h"
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -40,30 +41,42 @@ static void describe_move_limit(const struct process_seat *s, char *buf, size_t 
              (unsigned long long)margin_ms);
 }
 
-/* How a process that ended by itself ended, as a fault. */
-static void describe_exit(const struct agent_process *p, const char *when,
-                          struct seat_fault *fault)
+/* Says how the agent is at fault, cutting a reason longer than a record
+ * keeps. Returns 1, what a seat call returns for a fault. */
+__attribute__((format(printf, 3, 4))) static int
+at_fault(struct seat_fault *fault, enum termination termination, const char *format, ...)
+{
+    fault->termination = termination;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(fault->reason, sizeof(fault->reason), format, args);
+    va_end(args);
+    return 1;
+}
+
+/* How a process that ended by itself ended, as a fault. Returns 1. */
+static int describe_exit(const struct agent_process *p, const char *when, struct seat_fault *fault)
 {
     char how[64];
     tourney_describe_wait_status(p->wait_status, how, sizeof(how));
     int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
     if (p->memory_note) {
-        fault->termination = TERMINATION_MEMORY_LIMIT;
-        snprintf(fault->reason, sizeof(fault->reason),
-                 "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
-                 (unsigned long long)(p->memory.limit_kb / 1024), when,
-                 (unsigned long long)(p->memory.peak_kb / 1024), signal_number ? "was " : "", how);
-    } else if (signal_number == SIGSYS) {
-        fault->termination = TERMINATION_SANDBOX_VIOLATION;
-        snprintf(fault->reason, sizeof(fault->reason),
-                 "%s %s: it made a system call the sandbox forbids", how, when);
-    } else if (signal_number == SIGXFSZ) {
-        fault->termination = TERMINATION_SANDBOX_VIOLATION;
-        snprintf(fault->reason, sizeof(fault->reason), "%s %s: it wrote to a file", how, when);
-    } else {
-        fault->termination = signal_number != 0 ? TERMINATION_CRASH : TERMINATION_EARLY_EXIT;
-        snprintf(fault->reason, sizeof(fault->reason), "%s %s", how, when);
+        return at_fault(fault, TERMINATION_MEMORY_LIMIT,
+                        "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
+                        (unsigned long long)(p->memory.limit_kb / 1024), when,
+                        (unsigned long long)(p->memory.peak_kb / 1024),
+                        signal_number ? "was " : "", how);
     }
+    if (signal_number == SIGSYS) {
+        return at_fault(fault, TERMINATION_SANDBOX_VIOLATION,
+                        "%s %s: it made a system call the sandbox forbids", how, when);
+    }
+    if (signal_number == SIGXFSZ) {
+        return at_fault(fault, TERMINATION_SANDBOX_VIOLATION, "%s %s: it wrote to a file", how,
+                        when);
+    }
+    return at_fault(fault, signal_number != 0 ? TERMINATION_CRASH : TERMINATION_EARLY_EXIT,
+                    "%s %s", how, when);
 }
 
 /* Kills the process, if it runs: it is started anew before the next game. */
@@ -73,38 +86,32 @@ static void discard(struct process_seat *s)
     s->ready = s->loading = s->creating = s->ending = s->playing = false;
 }
 
-/* Turns a request that did not get its reply into the seat's fault. The
+/* Turns a request that did not get its reply into the seat's fault (1), or
+ * for PROCESS_FAILED into the runner's failure (-1, WHY in ERR). The
  * process is killed if it still runs, and started anew before the next
- * game. LIMIT describes the time limit, WHEN where in the game it was. */
+ * game. WHY is what the wait said, LIMIT describes the time limit, WHEN
+ * where in the game it was. */
 static int fail(struct process_seat *s, enum process_event event, const char *why,
-                const char *limit, const char *when, struct seat_fault *fault)
+                const char *limit, const char *when, struct seat_fault *fault, struct error *err)
 {
     struct agent_process *p = &s->process;
     discard(s);
     switch (event) {
     case PROCESS_TIMEOUT:
-        fault->termination = TERMINATION_TIME_FORFEIT;
-        snprintf(fault->reason, sizeof(fault->reason), "no answer within %s %s", limit, when);
-        return 1;
+        return at_fault(fault, TERMINATION_TIME_FORFEIT, "no answer within %s %s", limit, when);
     case PROCESS_OUTPUT_LIMIT:
-        fault->termination = TERMINATION_OUTPUT_LIMIT;
-        snprintf(fault->reason, sizeof(fault->reason),
-                 "printed more than its limit of %llu KiB %s",
-                 (unsigned long long)s->settings->limits->output_limit_kb, when);
-        return 1;
+        return at_fault(fault, TERMINATION_OUTPUT_LIMIT,
+                        "printed more than its limit of %llu KiB %s",
+                        (unsigned long long)s->settings->limits->output_limit_kb, when);
     case PROCESS_PROTOCOL_ERROR:
-        fault->termination = TERMINATION_PROTOCOL_ERROR;
-        snprintf(fault->reason, sizeof(fault->reason), "broke the protocol %s: %s", when, why);
-        return 1;
+        return at_fault(fault, TERMINATION_PROTOCOL_ERROR, "broke the protocol %s: %s", when, why);
     case PROCESS_EXITED:
-        describe_exit(p, when, fault);
-        return 1;
+        return describe_exit(p, when, fault);
     case PROCESS_REPLY:
     case PROCESS_FAILED:
         break;
     }
-    snprintf(fault->reason, sizeof(fault->reason), "%s", why);
-    return -1;
+    return tourney_error_set(err, "%s", why);
 }
 
 /* A reply of the wrong type, or one that does not decode. */
@@ -118,7 +125,7 @@ static int bad_reply(struct process_seat *s, const struct process_reply *reply, 
         snprintf(why, sizeof(why), "%s instead of %s", tourney_msg_name(reply->header.type),
                  tourney_msg_name(expected));
     }
-    return fail(s, PROCESS_PROTOCOL_ERROR, why, "", when, fault);
+    return fail(s, PROCESS_PROTOCOL_ERROR, why, "", when, fault, NULL);
 }
 
 /* An agent function that returned an error: agent_error, or memory_limit
@@ -148,15 +155,15 @@ static void add_dropped(struct process_seat *s, uint32_t dropped)
 }
 
 /* Starts the process and asks it to load the game and the agent. */
-static int post_load(struct process_seat *s, char *error, size_t error_size)
+static int post_load(struct process_seat *s, struct error *err)
 {
     const struct process_settings *settings = s->settings;
     struct agent_process *p = &s->process;
     tourney_agent_process_finish(p);
     struct host_argv args;
     tourney_host_argv(&args, settings->host_path);
-    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, error,
-                                    error_size) != 0) {
+    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, err) !=
+        0) {
         return -1;
     }
     struct wire_writer *request = tourney_agent_process_request(p, &s->load_sequence);
@@ -172,9 +179,8 @@ static int post_load(struct process_seat *s, char *error, size_t error_size)
                         .values = settings->game_params},
     };
     if (tourney_msg_put_load(request, s->load_sequence, &message) != 0 ||
-        tourney_agent_process_post(p, error, error_size) != 0) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        tourney_agent_process_post(p, err) != 0) {
+        return tourney_error_nomem(err);
     }
     s->loading = true;
     s->load_deadline = tourney_now_ns() + PROBE_TIME_LIMIT_MS * MS;
@@ -182,18 +188,19 @@ static int post_load(struct process_seat *s, char *error, size_t error_size)
 }
 
 /* Waits for LOADED. */
-static int loaded(struct process_seat *s, struct seat_fault *fault)
+static int loaded(struct process_seat *s, struct seat_fault *fault, struct error *err)
 {
     static const char when[] = "while loading its plugin";
     struct agent_process *p = &s->process;
     struct process_reply reply;
-    char why[512] = "";
+    struct error why;
+    tourney_error_clear(&why);
     char limit[32];
     snprintf(limit, sizeof(limit), "%d ms", PROBE_TIME_LIMIT_MS);
-    enum process_event event = tourney_agent_process_wait(p, s->load_sequence, s->load_deadline,
-                                                          on_log, s, &reply, why, sizeof(why));
+    enum process_event event =
+        tourney_agent_process_wait(p, s->load_sequence, s->load_deadline, on_log, s, &reply, &why);
     if (event != PROCESS_REPLY) {
-        return fail(s, event, why, limit, when, fault);
+        return fail(s, event, why.text, limit, when, fault, err);
     }
     s->loading = false;
     const char *message_text = NULL;
@@ -218,24 +225,26 @@ static int loaded(struct process_seat *s, struct seat_fault *fault)
     if (!same_game) {
         /* The game plugin is trusted: it behaves differently in two processes. */
         return fail(s, PROCESS_FAILED,
-                    "the game plugin describes another game in an agent process", "", when, fault);
+                    "the game plugin describes another game in an agent process", "", when, fault,
+                    err);
     }
     s->ready = true;
     return 0;
 }
 
 static int process_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
-                         struct game_record *record, struct seat_fault *fault)
+                         struct game_record *record, struct seat_fault *fault, struct error *err)
 {
+    (void)fault; /* the agent is not asked anything yet */
     struct process_seat *s = self;
     s->rules = rules;
     s->record = record;
     s->seat = seat;
     s->quiet = false;
-    char why[256] = "";
     if (!s->ready || !tourney_agent_process_alive(&s->process)) {
-        if (post_load(s, why, sizeof(why)) != 0) {
-            return fail(s, PROCESS_FAILED, why, "", "", fault);
+        if (post_load(s, err) != 0) {
+            discard(s);
+            return -1;
         }
     }
     /* Asked at once: the process makes the agent as soon as it has loaded,
@@ -247,20 +256,23 @@ static int process_begin(void *self, const struct match_rules *rules, uint64_t g
         .seat = seat,
         .params = {.count = (uint32_t)s->param_count, .values = s->params},
     };
-    if (tourney_msg_put_new_game(request, s->create_sequence, &message) != 0 ||
-        tourney_agent_process_post(p, why, sizeof(why)) != 0) {
-        return fail(s, PROCESS_FAILED, why[0] ? why : "out of memory", "", "", fault);
+    int posted = tourney_msg_put_new_game(request, s->create_sequence, &message) != 0
+                     ? tourney_error_nomem(err)
+                     : tourney_agent_process_post(p, err);
+    if (posted != 0) {
+        discard(s);
+        return -1;
     }
     s->creating = true;
     return 0;
 }
 
-static int process_begun(void *self, struct seat_fault *fault)
+static int process_begun(void *self, struct seat_fault *fault, struct error *err)
 {
     static const char when[] = "while creating the agent";
     struct process_seat *s = self;
     if (s->loading) {
-        int result = loaded(s, fault);
+        int result = loaded(s, fault, err);
         if (result != 0) {
             return result;
         }
@@ -270,14 +282,15 @@ static int process_begun(void *self, struct seat_fault *fault)
     }
     struct agent_process *p = &s->process;
     struct process_reply reply;
-    char why[256] = "";
+    struct error why;
+    tourney_error_clear(&why);
     enum process_event event = tourney_agent_process_wait(
         p, s->create_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
-        &reply, why, sizeof(why));
+        &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why, limit, when, fault);
+        return fail(s, event, why.text, limit, when, fault, err);
     }
     s->creating = false;
     struct msg_created created;
@@ -305,7 +318,7 @@ static const char *at_ply(char when[32], int32_t ply)
 static int process_choose(void *self, const void *state,
                           const struct tourney_move_request *request,
                           struct tourney_move_report *report, tourney_move *move,
-                          struct seat_fault *fault)
+                          struct seat_fault *fault, struct error *err)
 {
     struct process_seat *s = self;
     struct agent_process *p = &s->process;
@@ -320,16 +333,18 @@ static int process_choose(void *self, const void *state,
         .state_size = s->rules->game->info.state_size,
     };
     if (tourney_msg_put_move(frame, sequence, &message) != 0) {
-        return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault);
+        return fail(s, PROCESS_FAILED, "out of memory", "", at_ply(when, request->ply), fault,
+                    err);
     }
     struct process_reply reply;
-    char why[256] = "";
+    struct error why;
+    tourney_error_clear(&why);
     enum process_event event = tourney_agent_process_call(p, request->deadline_ns + margin_ns(s),
-                                                          on_log, s, &reply, why, sizeof(why));
+                                                          on_log, s, &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why, limit, at_ply(when, request->ply), fault);
+        return fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
     }
     struct msg_moved moved;
     if (reply.header.type != MSG_MOVED ||
@@ -351,15 +366,16 @@ static int process_choose(void *self, const void *state,
     return 0;
 }
 
-/* What went wrong after the game was decided is only noted in the record;
- * the process is replaced before its next game. */
-static void note_after_game(struct process_seat *s, const struct seat_fault *note)
+/* What went wrong after the game was decided (WHAT its process did, or what
+ * failed) is only noted in the record; the process is replaced before its
+ * next game. */
+static void note_after_game(struct process_seat *s, const char *what)
 {
     if (s->quiet) {
         return;
     }
     char text[RECORD_LOG_TEXT];
-    snprintf(text, sizeof(text), "tourney: after the game, its process %.160s", note->reason);
+    snprintf(text, sizeof(text), "tourney: after the game, its process %.160s", what);
     tourney_record_add_log(s->record, s->seat, TOURNEY_LOG_ERROR, text);
 }
 
@@ -372,19 +388,17 @@ static void process_end(void *self)
          * unseen, as if it never had been. */
         s->quiet = true;
         struct seat_fault ignored;
-        process_begun(s, &ignored);
+        process_begun(s, &ignored, NULL);
     }
     if (!s->playing || !tourney_agent_process_alive(p)) {
         return;
     }
     s->playing = false;
     struct wire_writer *request = tourney_agent_process_request(p, &s->end_sequence);
-    struct seat_fault note = {.reason = "could not be asked to end: out of memory"};
-    char why[128];
     if (tourney_msg_put_empty(request, MSG_END_GAME, s->end_sequence) != 0 ||
-        tourney_agent_process_post(p, why, sizeof(why)) != 0) {
+        tourney_agent_process_post(p, NULL) != 0) {
         discard(s);
-        note_after_game(s, &note);
+        note_after_game(s, "could not be asked to end: out of memory");
         return;
     }
     s->ending = true;
@@ -398,10 +412,11 @@ static void process_ended(void *self)
     if (s->ending) {
         s->ending = false;
         struct process_reply reply;
-        char why[256] = "";
+        struct error why;
+        tourney_error_clear(&why);
         enum process_event event = tourney_agent_process_wait(
             p, s->end_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
-            &reply, why, sizeof(why));
+            &reply, &why);
         struct msg_outcome ended;
         struct seat_fault note;
         if (event == PROCESS_REPLY && reply.header.type == MSG_ENDED &&
@@ -409,12 +424,12 @@ static void process_ended(void *self)
             add_dropped(s, ended.log_dropped);
         } else if (event == PROCESS_REPLY) {
             bad_reply(s, &reply, MSG_ENDED, when, &note);
-            note_after_game(s, &note);
+            note_after_game(s, note.reason);
         } else {
             char limit[128];
             describe_move_limit(s, limit, sizeof(limit));
-            fail(s, event, why, limit, when, &note);
-            note_after_game(s, &note);
+            int result = fail(s, event, why.text, limit, when, &note, NULL);
+            note_after_game(s, result > 0 ? note.reason : why.text);
         }
     }
     if (p->open) {

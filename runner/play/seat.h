@@ -12,6 +12,7 @@
 #include <tourney/agent.h>
 #include <tourney/game.h>
 
+#include "error.h"
 #include "game_adapter.h"
 #include "record.h"
 
@@ -21,7 +22,8 @@ struct match_rules {
     uint64_t budget_ns; /* thinking time each move is given */
 };
 
-/* How an agent at fault lost, or (for a failure of the runner) what failed. */
+/* How an agent at fault lost: the game's termination and reason, which its
+ * record keeps. What the agent did, never a failure of the runner. */
 struct seat_fault {
     enum termination termination;
     char reason[256];
@@ -29,8 +31,8 @@ struct seat_fault {
 
 /* The calls that can fail return 0 when the agent did its part, 1 when it
  * is at fault (FAULT says how; it loses the game), or -1 when the runner
- * itself failed (FAULT->reason says what). What the agent logs goes into the
- * game's record, given to begin.
+ * itself failed (ERR says what; the game is not played to an end). What
+ * the agent logs goes into the game's record, given to begin.
  *
  * The executor calls begin for both seats, then begun for both, so that
  * two agent processes make their agents at the same time; and end for both,
@@ -39,13 +41,13 @@ struct seat_ops {
     /* Starts making the agent for a new game, playing SEAT (0 moves first),
      * with a random stream seeded from GAME_SEED and SEAT (rng.h). */
     int (*begin)(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
-                 struct game_record *record, struct seat_fault *fault);
+                 struct game_record *record, struct seat_fault *fault, struct error *err);
     /* Waits until the agent begin started exists. */
-    int (*begun)(void *self, struct seat_fault *fault);
+    int (*begun)(void *self, struct seat_fault *fault, struct error *err);
     /* Asks for a move in STATE, as tourney_agent_api.choose_move does. */
     int (*choose)(void *self, const void *state, const struct tourney_move_request *request,
-                  struct tourney_move_report *report, tourney_move *move,
-                  struct seat_fault *fault);
+                  struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault,
+                  struct error *err);
     /* Starts ending the game for this seat, after a begin, whatever happened.
      * An agent begun but never waited for (the other seat failed first) is
      * made and destroyed without a trace in the record, as if it had never

@@ -14,8 +14,8 @@ static const char *const reserved_keys[] = {"plugin", NULL};
 
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
-static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin, char *error,
-                       size_t error_size)
+static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
+                       struct error *err)
 {
     const struct isolation_limits *limits = &t->config.settings.limits;
     struct probe_options options = {
@@ -25,8 +25,7 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         .try_sandbox = limits->sandbox != SANDBOX_OFF && !t->sandbox_known,
     };
     struct probe_result result;
-    if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, error,
-                             error_size) != 0) {
+    if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, err) != 0) {
         return -1;
     }
     if (options.try_sandbox) {
@@ -65,14 +64,14 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
             return 0;
         }
     }
-    char error[1024];
+    struct error err;
     /* Agent code is never loaded into the runner when agents are isolated. */
     int status = kind == TOURNEY_KIND_AGENT && t->config.settings.isolation == ISOLATION_PROCESS
-                     ? probe_agent(t, path, plugin, error, sizeof(error))
-                     : tourney_plugin_open(plugin, path, kind, error, sizeof(error));
+                     ? probe_agent(t, path, plugin, &err)
+                     : tourney_plugin_open(plugin, path, kind, &err);
     if (status != 0) {
         tourney_diag_add(diag, file, choice->line, "cannot load %s plugin '%s': %s",
-                         tourney_kind_name(kind), choice->plugin, error);
+                         tourney_kind_name(kind), choice->plugin, err.text);
     }
     free(path);
     return status;

@@ -5,13 +5,12 @@
 #ifndef TOURNEY_RUNNER_TOURNAMENT_HEADER_H
 #define TOURNEY_RUNNER_TOURNAMENT_HEADER_H
 
-#include <stddef.h>
-
+#include "error.h"
 #include "log_header.h"
 #include "tournament.h"
 
-/* Describes a loaded tournament. Returns -1 with a reason in ERROR. */
+/* Describes a loaded tournament. Returns -1 with a reason in ERR. */
 int tourney_header_from_tournament(struct log_header *header, const struct tournament *t,
-                                   char *error, size_t error_size);
+                                   struct error *err);
 
 #endif /* TOURNEY_RUNNER_TOURNAMENT_HEADER_H */

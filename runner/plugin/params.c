@@ -87,43 +87,36 @@ void tourney_params_format(const struct tourney_param_info *desc,
 }
 
 int tourney_params_check_descriptors(const struct tourney_param_info *params, size_t count,
-                                     char *reason, size_t reason_size)
+                                     struct error *err)
 {
     if (count > 0 && params == NULL) {
-        snprintf(reason, reason_size, "%zu parameters declared but the list is NULL", count);
-        return -1;
+        return tourney_error_set(err, "%zu parameters declared but the list is NULL", count);
     }
     for (size_t i = 0; i < count; i++) {
         const struct tourney_param_info *desc = &params[i];
         if (desc->name == NULL || desc->name[0] == '\0') {
-            snprintf(reason, reason_size, "parameter %zu has no name", i);
-            return -1;
+            return tourney_error_set(err, "parameter %zu has no name", i);
         }
         for (size_t j = 0; j < i; j++) {
             if (strcmp(params[j].name, desc->name) == 0) {
-                snprintf(reason, reason_size, "parameter '%s' is listed twice", desc->name);
-                return -1;
+                return tourney_error_set(err, "parameter '%s' is listed twice", desc->name);
             }
         }
         if (desc->type != TOURNEY_PARAM_INT && desc->type != TOURNEY_PARAM_BOOL &&
             desc->type != TOURNEY_PARAM_CHOICE) {
-            snprintf(reason, reason_size, "parameter '%s' has unknown type %d", desc->name,
-                     (int)desc->type);
-            return -1;
+            return tourney_error_set(err, "parameter '%s' has unknown type %d", desc->name,
+                                     (int)desc->type);
         }
         if (desc->type == TOURNEY_PARAM_INT && desc->min > desc->max) {
-            snprintf(reason, reason_size, "parameter '%s' has min > max", desc->name);
-            return -1;
+            return tourney_error_set(err, "parameter '%s' has min > max", desc->name);
         }
         if (desc->type == TOURNEY_PARAM_CHOICE && choice_count(desc) == 0) {
-            snprintf(reason, reason_size, "parameter '%s' has no choices", desc->name);
-            return -1;
+            return tourney_error_set(err, "parameter '%s' has no choices", desc->name);
         }
         struct tourney_param_value value;
         if (desc->default_value == NULL ||
             !tourney_params_parse(desc, desc->default_value, &value)) {
-            snprintf(reason, reason_size, "parameter '%s' has an invalid default", desc->name);
-            return -1;
+            return tourney_error_set(err, "parameter '%s' has an invalid default", desc->name);
         }
     }
     return 0;

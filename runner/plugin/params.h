@@ -11,12 +11,14 @@
 #include <tourney/abi.h>
 
 #include "diag.h"
+#include "error.h"
 #include "ini_file.h"
 
 /* Checks a plugin's own parameter list: names present and unique, known
- * types, sane bounds, defaults that are valid values. */
+ * types, sane bounds, defaults that are valid values. Returns 0, or -1 with
+ * the first flaw in ERR. */
 int tourney_params_check_descriptors(const struct tourney_param_info *params, size_t count,
-                                     char *reason, size_t reason_size);
+                                     struct error *err);
 
 /* Reads TEXT as a value of DESC. */
 bool tourney_params_parse(const struct tourney_param_info *desc, const char *text,

@@ -1,7 +1,6 @@
 #include "plugin.h"
 
 #include <dlfcn.h>
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,99 +98,90 @@ static bool is_version(const char *text)
 }
 
 /* "the descriptor's id 'TEXT' is not ..." with TEXT made printable. */
-static void refuse_text(char *error, size_t error_size, const char *path, const char *what,
-                        const char *text, const char *expected)
+static int refuse_text(struct error *err, const char *what, const char *text, const char *expected)
 {
     char shown[80];
     snprintf(shown, sizeof(shown), "%s", text);
     tourney_make_printable(shown, false);
-    snprintf(error, error_size, "%s: the descriptor's %s '%s' is not %s", path, what, shown,
-             expected);
+    return tourney_error_set(err, "the descriptor's %s '%s' is not %s", what, shown, expected);
 }
 
-int tourney_plugin_check_about(const char *path, const struct plugin_about *about, char *error,
-                               size_t error_size)
+/* What tourney_plugin_check_about checks, the reason without the path. */
+static int check_about(const struct plugin_about *about, struct error *err)
 {
     if (about->name == NULL || about->name[0] == '\0') {
-        snprintf(error, error_size, "%s: the descriptor has no name", path);
-        return -1;
+        return tourney_error_set(err, "the descriptor has no name");
     }
-    char reason[256];
-    if (tourney_params_check_descriptors(about->params, about->param_count, reason,
-                                         sizeof(reason)) != 0) {
-        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, about->name,
-                 reason);
-        return -1;
+    if (tourney_params_check_descriptors(about->params, about->param_count, err) != 0) {
+        return tourney_error_prefix(err, "parameter list of '%s' is broken", about->name);
     }
     if (about->id != NULL && !is_id(about->id)) {
-        refuse_text(error, error_size, path, "id", about->id,
-                    "an id (1 to 128 letters, digits, '.', '-' or '_')");
-        return -1;
+        return refuse_text(err, "id", about->id,
+                           "an id (1 to 128 letters, digits, '.', '-' or '_')");
     }
     if (about->version != NULL && !is_version(about->version)) {
-        refuse_text(error, error_size, path, "version", about->version,
-                    "a version (1 to 64 printable characters, no spaces)");
-        return -1;
+        return refuse_text(err, "version", about->version,
+                           "a version (1 to 64 printable characters, no spaces)");
+    }
+    return 0;
+}
+
+int tourney_plugin_check_about(const char *path, const struct plugin_about *about,
+                               struct error *err)
+{
+    if (check_about(about, err) != 0) {
+        return tourney_error_prefix(err, "%s", path);
     }
     return 0;
 }
 
 /* Checks the descriptor's header, reads what it says about itself and
- * checks it, and makes the plugin's view of it. */
+ * checks it, and makes the plugin's view of it. The reason for a refusal
+ * is without the path, which the caller puts in front. */
 static int accept_descriptor(struct plugin *plugin, const struct tourney_abi_header *header,
-                             char *error, size_t error_size)
+                             struct error *err)
 {
-    const char *path = plugin->path;
     if (header->abi_major != TOURNEY_ABI_MAJOR) {
-        snprintf(error, error_size,
-                 "%s: built for tourney ABI %u.%u, but this runner speaks ABI %d.%d; "
-                 "rebuild the plugin against this version's headers",
-                 path, header->abi_major, header->abi_minor, TOURNEY_ABI_MAJOR, TOURNEY_ABI_MINOR);
-        return -1;
+        return tourney_error_set(err,
+                                 "built for tourney ABI %u.%u, but this runner speaks ABI %d.%d; "
+                                 "rebuild the plugin against this version's headers",
+                                 header->abi_major, header->abi_minor, TOURNEY_ABI_MAJOR,
+                                 TOURNEY_ABI_MINOR);
     }
     if (header->kind != (uint32_t)plugin->kind) {
-        snprintf(error, error_size, "%s: the descriptor says it is not %s plugin", path,
-                 plugin->kind == TOURNEY_KIND_GAME ? "a game" : "an agent");
-        return -1;
+        return tourney_error_set(err, "the descriptor says it is not %s plugin",
+                                 plugin->kind == TOURNEY_KIND_GAME ? "a game" : "an agent");
     }
     /* A descriptor is at least as large as its minor's; only that much of it
      * is read (a newer minor's fields are not this runner's business). */
     size_t expected = 0;
     uint32_t known = tourney_plugin_known_size(header, plugin->kind, &expected);
     if (known == 0) {
-        snprintf(error, error_size, "%s: descriptor is %u bytes, expected at least %zu", path,
-                 header->struct_size, expected);
-        return -1;
+        return tourney_error_set(err, "descriptor is %u bytes, expected at least %zu",
+                                 header->struct_size, expected);
     }
     /* The first fields are laid out alike in both kinds. */
     const char *name = ((const struct tourney_game_api *)(const void *)header)->name;
     if (name == NULL || name[0] == '\0') {
-        snprintf(error, error_size, "%s: the descriptor has no name", path);
-        return -1;
+        return tourney_error_set(err, "the descriptor has no name");
     }
     const char *missing = plugin->kind == TOURNEY_KIND_GAME
                               ? missing_game_function((const void *)header)
                               : missing_agent_function((const void *)header);
     if (missing != NULL) {
-        snprintf(error, error_size, "%s: required function '%s' is NULL in %s plugin '%s'", path,
-                 missing, tourney_kind_name(plugin->kind), name);
-        return -1;
+        return tourney_error_set(err, "required function '%s' is NULL in %s plugin '%s'", missing,
+                                 tourney_kind_name(plugin->kind), name);
     }
     struct plugin_about about;
     struct tourney_param_info *params;
-    char reason[256];
-    if (tourney_plugin_read_about(header, plugin->kind, known, &about, &params, reason,
-                                  sizeof(reason)) != 0) {
-        snprintf(error, error_size, "%s: parameter list of '%s' is broken: %s", path, name,
-                 reason);
-        return -1;
+    if (tourney_plugin_read_about(header, plugin->kind, known, &about, &params, err) != 0) {
+        return tourney_error_prefix(err, "parameter list of '%s' is broken", name);
     }
-    int status = tourney_plugin_check_about(path, &about, error, error_size);
+    int status = check_about(&about, err);
     if (status == 0) {
         plugin->copy = tourney_plugin_copy_create(plugin->kind, header, known, &about);
         if (plugin->copy == NULL) {
-            snprintf(error, error_size, "%s: out of memory", path);
-            status = -1;
+            status = tourney_error_nomem(err);
         }
     }
     free(params);
@@ -206,31 +196,31 @@ static void show_views(struct plugin *plugin)
 }
 
 int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
-                        char *error, size_t error_size)
+                        struct error *err)
 {
     memset(plugin, 0, sizeof(*plugin));
     plugin->kind = kind;
     plugin->path = strdup(path);
     if (plugin->path == NULL) {
-        snprintf(error, error_size, "%s: out of memory", path);
-        return -1;
+        tourney_error_nomem(err);
+        goto err_path;
     }
     /* dlopen's own message for a missing file is vague; say it plainly. */
     struct stat info;
     if (stat(path, &info) != 0) {
-        snprintf(error, error_size, "%s: cannot open: %s", path, strerror(errno));
+        tourney_error_set_errno(err, "cannot open");
         goto err_path;
     }
     if (!S_ISREG(info.st_mode)) {
-        snprintf(error, error_size, "%s: not a regular file", path);
+        tourney_error_set(err, "not a regular file");
         goto err_path;
     }
     dlerror();
     plugin->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (plugin->handle == NULL) {
         const char *why = dlerror();
-        snprintf(error, error_size, "%s: not a loadable shared object (%s)", path,
-                 why ? why : "unknown dlopen error");
+        tourney_error_set(err, "not a loadable shared object (%s)",
+                          why ? why : "unknown dlopen error");
         goto err_path;
     }
     const char *symbol =
@@ -239,9 +229,9 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
     void *entry = dlsym(plugin->handle, symbol);
     if (entry == NULL) {
         const char *why = dlerror();
-        snprintf(error, error_size, "%s: no entry symbol '%s', so it is not %s plugin (%s)", path,
-                 symbol, kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
-                 why ? why : "symbol is NULL");
+        tourney_error_set(err, "no entry symbol '%s', so it is not %s plugin (%s)", symbol,
+                          kind == TOURNEY_KIND_GAME ? "a game" : "an agent",
+                          why ? why : "symbol is NULL");
         goto err_handle;
     }
     /* POSIX guarantees a data pointer from dlsym converts to a function
@@ -259,10 +249,10 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
         header = api ? &api->header : NULL;
     }
     if (header == NULL) {
-        snprintf(error, error_size, "%s: entry symbol '%s' returned no descriptor", path, symbol);
+        tourney_error_set(err, "entry symbol '%s' returned no descriptor", symbol);
         goto err_handle;
     }
-    if (accept_descriptor(plugin, header, error, error_size) != 0) {
+    if (accept_descriptor(plugin, header, err) != 0) {
         goto err_handle;
     }
     show_views(plugin);
@@ -273,7 +263,7 @@ err_handle:
 err_path:
     free(plugin->path);
     memset(plugin, 0, sizeof(*plugin));
-    return -1;
+    return tourney_error_prefix(err, "%s", path);
 }
 
 int tourney_plugin_describe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,

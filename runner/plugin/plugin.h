@@ -10,6 +10,7 @@
 #include <tourney/agent.h>
 #include <tourney/game.h>
 
+#include "error.h"
 #include "plugin_view.h"
 
 /* A plugin loaded into this process, or only described: an agent that runs
@@ -27,19 +28,19 @@ struct plugin {
     struct plugin_copy *copy;              /* what the views own */
 };
 
-/* Opens PATH as a plugin of KIND. On failure returns -1 and writes into
- * ERROR a message naming the file and the reason: not a shared object, no
- * entry symbol, another ABI major, a required function missing, ... */
+/* Opens PATH as a plugin of KIND. On failure returns -1 with "PATH: reason"
+ * in ERR: not a shared object, no entry symbol, another ABI major, a
+ * required function missing, ... */
 int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
-                        char *error, size_t error_size);
+                        struct error *err);
 void tourney_plugin_close(struct plugin *plugin);
 
 /* Checks what a plugin at PATH says about itself, as the loader does: a
  * name, a parameter list that makes sense, an id and a version that are
  * absent or well-formed. On failure returns -1 with a message that starts
  * with PATH. */
-int tourney_plugin_check_about(const char *path, const struct plugin_about *about, char *error,
-                               size_t error_size);
+int tourney_plugin_check_about(const char *path, const struct plugin_about *about,
+                               struct error *err);
 
 /* Fills PLUGIN with a description of the plugin at PATH, copying every
  * string. Returns 0, or -1 when out of memory. */

@@ -45,26 +45,26 @@ int tourney_plugin_search_init(struct plugin_search *search, char *const *config
     memset(search, 0, sizeof(*search));
     for (size_t i = 0; i < config_dir_count; i++) {
         if (add_dir(search, config_dirs[i], strlen(config_dirs[i])) != 0) {
-            goto err;
+            goto err_dirs;
         }
     }
     while (env_path != NULL && *env_path != '\0') {
         size_t length = strcspn(env_path, ":");
         if (add_dir(search, env_path, length) != 0) {
-            goto err;
+            goto err_dirs;
         }
         env_path += length + (env_path[length] == ':');
     }
     if (exe_path != NULL && inside(exe_path, TOURNEY_BUILD_ROOT)) {
         if (add_dir(search, TOURNEY_BUILD_ROOT, strlen(TOURNEY_BUILD_ROOT)) != 0) {
-            goto err;
+            goto err_dirs;
         }
     }
     if (add_dir(search, TOURNEY_INSTALLED_PLUGIN_DIR, strlen(TOURNEY_INSTALLED_PLUGIN_DIR)) != 0) {
-        goto err;
+        goto err_dirs;
     }
     return 0;
-err:
+err_dirs:
     tourney_plugin_search_finish(search);
     return -1;
 }

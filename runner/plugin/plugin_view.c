@@ -1,6 +1,5 @@
 #include "plugin_view.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,11 +37,10 @@ uint32_t tourney_plugin_known_size(const struct tourney_abi_header *header,
 
 /* The parameter array of a 1.0 or 1.1 plugin, converted entry by entry. */
 static int read_legacy_params(const struct tourney_param_desc_1_1 *legacy, size_t count,
-                              struct tourney_param_info *table, char *reason, size_t reason_size)
+                              struct tourney_param_info *table, struct error *err)
 {
     if (count > 0 && legacy == NULL) {
-        snprintf(reason, reason_size, "%zu parameters declared but the list is NULL", count);
-        return -1;
+        return tourney_error_set(err, "%zu parameters declared but the list is NULL", count);
     }
     for (size_t i = 0; i < count; i++) {
         table[i] = (struct tourney_param_info){
@@ -61,15 +59,14 @@ static int read_legacy_params(const struct tourney_param_desc_1_1 *legacy, size_
 
 /* Asks a 1.2 plugin for each description in turn. */
 static int ask_params(const void *raw, enum tourney_plugin_kind kind, size_t count,
-                      struct tourney_param_info *table, char *reason, size_t reason_size)
+                      struct tourney_param_info *table, struct error *err)
 {
     const struct tourney_game_api *game = raw;
     const struct tourney_agent_api *agent = raw;
     bool can_ask =
         kind == TOURNEY_KIND_GAME ? game->get_param_info != NULL : agent->get_param_info != NULL;
     if (count > 0 && !can_ask) {
-        snprintf(reason, reason_size, "%zu parameters declared but no get_param_info", count);
-        return -1;
+        return tourney_error_set(err, "%zu parameters declared but no get_param_info", count);
     }
     for (size_t i = 0; i < count; i++) {
         table[i].struct_size = sizeof(table[i]);
@@ -79,9 +76,8 @@ static int ask_params(const void *raw, enum tourney_plugin_kind kind, size_t cou
         /* The size is ours, whatever the plugin wrote there. */
         table[i].struct_size = sizeof(table[i]);
         if (status != TOURNEY_OK) {
-            snprintf(reason, reason_size, "get_param_info(%zu) failed with status %d", i,
-                     (int)status);
-            return -1;
+            return tourney_error_set(err, "get_param_info(%zu) failed with status %d", i,
+                                     (int)status);
         }
     }
     return 0;
@@ -89,7 +85,7 @@ static int ask_params(const void *raw, enum tourney_plugin_kind kind, size_t cou
 
 int tourney_plugin_read_about(const void *raw, enum tourney_plugin_kind kind, uint32_t known,
                               struct plugin_about *about, struct tourney_param_info **params,
-                              char *reason, size_t reason_size)
+                              struct error *err)
 {
     /* The shared first fields, read through the game's layout. */
     const struct tourney_game_api *shared = raw;
@@ -98,29 +94,27 @@ int tourney_plugin_read_about(const void *raw, enum tourney_plugin_kind kind, ui
     about->name = shared->name;
     about->description = shared->description;
     if (shared->param_count > PLUGIN_MAX_PARAMS) {
-        snprintf(reason, reason_size, "%llu parameters declared, more than %d",
-                 (unsigned long long)shared->param_count, PLUGIN_MAX_PARAMS);
-        return -1;
+        return tourney_error_set(err, "%llu parameters declared, more than %d",
+                                 (unsigned long long)shared->param_count, PLUGIN_MAX_PARAMS);
     }
     size_t count = (size_t)shared->param_count;
     struct tourney_param_info *table = calloc(count + 1, sizeof(*table));
     if (table == NULL) {
-        snprintf(reason, reason_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     int status;
     if (kind == TOURNEY_KIND_GAME && TOURNEY_HAS_FIELD(struct tourney_game_api, known, version)) {
         about->id = shared->id;
         about->version = shared->version;
-        status = ask_params(raw, kind, count, table, reason, reason_size);
+        status = ask_params(raw, kind, count, table, err);
     } else if (kind == TOURNEY_KIND_AGENT &&
                TOURNEY_HAS_FIELD(struct tourney_agent_api, known, version)) {
         const struct tourney_agent_api *agent = raw;
         about->id = agent->id;
         about->version = agent->version;
-        status = ask_params(raw, kind, count, table, reason, reason_size);
+        status = ask_params(raw, kind, count, table, err);
     } else {
-        status = read_legacy_params(shared->legacy_params, count, table, reason, reason_size);
+        status = read_legacy_params(shared->legacy_params, count, table, err);
     }
     if (status != 0) {
         free(table);

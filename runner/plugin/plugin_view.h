@@ -27,6 +27,8 @@
 #include <tourney/agent.h>
 #include <tourney/game.h>
 
+#include "error.h"
+
 /* The most parameters a plugin may declare. */
 #define PLUGIN_MAX_PARAMS 1024
 
@@ -64,10 +66,11 @@ uint32_t tourney_plugin_known_size(const struct tourney_abi_header *header,
 
 /* Reads what RAW (a descriptor of KIND, of which the first KNOWN bytes are
  * read) says about itself. The parameter list is allocated into *PARAMS
- * (free it), its strings are the plugin's. Returns 0, or -1 with a reason. */
+ * (free it), its strings are the plugin's. Returns 0, or -1 with what is
+ * wrong with the parameter list in ERR. */
 int tourney_plugin_read_about(const void *raw, enum tourney_plugin_kind kind, uint32_t known,
                               struct plugin_about *about, struct tourney_param_info **params,
-                              char *reason, size_t reason_size);
+                              struct error *err);
 
 /* Makes the views of a plugin of KIND from ABOUT and, for a loaded plugin,
  * its descriptor RAW of which KNOWN bytes are read; RAW NULL for a plugin

@@ -33,12 +33,11 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, char *error, size_t error_size)
+                    const char *dir, FILE *out, struct error *err)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     char shard[32] = "";
     if (header->shard.count > 0) {
@@ -69,12 +68,12 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
     struct report report;
     int status = tourney_report_init(&report, &input);
     if (status != 0) {
-        snprintf(error, error_size, "out of memory");
+        tourney_error_nomem(err);
     } else {
         if (out != NULL) {
             tourney_report_print(&report, out);
         }
-        status = tourney_report_write_files(&report, dir, error, error_size);
+        status = tourney_report_write_files(&report, dir, err);
         tourney_report_finish(&report);
     }
     free(agents);

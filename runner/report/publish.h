@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "error.h"
 #include "game_sample.h"
 #include "log_header.h"
 #include "replay_data.h"
@@ -24,9 +25,9 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 /* Writes results.csv, summary.json, report.md and report.html into DIR and,
  * when OUT is not NULL, prints the tables there. GAMES are the games
  * report.html shows and BOARD draws them (either may be NULL). Returns -1
- * with a reason in ERROR. */
+ * with a reason in ERR. */
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, char *error, size_t error_size);
+                    const char *dir, FILE *out, struct error *err);
 
 #endif /* TOURNEY_RUNNER_PUBLISH_H */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "error.h"
 #include "game_sample.h"
 #include "ratings.h"
 #include "replay_data.h"
@@ -79,9 +80,8 @@ int tourney_report_print(const struct report *report, FILE *out);
 
 /* Writes results.csv, summary.json, report.md and report.html into DIR,
  * each atomically (a temporary file, synced, then renamed). On failure
- * returns -1 with the reason in ERROR. */
-int tourney_report_write_files(const struct report *report, const char *dir, char *error,
-                               size_t error_size);
+ * returns -1 with the reason in ERR. */
+int tourney_report_write_files(const struct report *report, const char *dir, struct error *err);
 
 int tourney_report_write_markdown(const struct report *report, FILE *out);
 int tourney_report_write_csv(const struct report *report, FILE *out);

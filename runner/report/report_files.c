@@ -342,13 +342,12 @@ static int write_html(const void *context, FILE *out)
     return tourney_report_write_html(context, out);
 }
 
-int tourney_report_write_files(const struct report *report, const char *dir, char *error,
-                               size_t error_size)
+int tourney_report_write_files(const struct report *report, const char *dir, struct error *err)
 {
-    if (tourney_write_atomic(dir, "results.csv", write_csv, report, error, error_size) != 0 ||
-        tourney_write_atomic(dir, "summary.json", write_json, report, error, error_size) != 0 ||
-        tourney_write_atomic(dir, "report.md", write_markdown, report, error, error_size) != 0 ||
-        tourney_write_atomic(dir, "report.html", write_html, report, error, error_size) != 0) {
+    if (tourney_write_atomic(dir, "results.csv", write_csv, report, err) != 0 ||
+        tourney_write_atomic(dir, "summary.json", write_json, report, err) != 0 ||
+        tourney_write_atomic(dir, "report.md", write_markdown, report, err) != 0 ||
+        tourney_write_atomic(dir, "report.html", write_html, report, err) != 0) {
         return -1;
     }
     return 0;

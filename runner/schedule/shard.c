@@ -1,11 +1,10 @@
 #include "shard.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "text.h"
 
-int tourney_shard_parse(const char *text, struct shard *shard, char *error, size_t error_size)
+int tourney_shard_parse(const char *text, struct shard *shard, struct error *err)
 {
     const char *slash = strchr(text, '/');
     char k_text[32] = "";
@@ -16,17 +15,16 @@ int tourney_shard_parse(const char *text, struct shard *shard, char *error, size
     }
     if (slash == NULL || !tourney_parse_uint64(k_text, &k) ||
         !tourney_parse_uint64(slash + 1, &n) || n < 1 || n > TOURNEY_MAX_SHARDS) {
-        snprintf(error, error_size,
-                 "bad shard '%s': expected K/N, shard K of N shards, with N from 1 to %d and K "
-                 "from 0 to N - 1 (shards are numbered from 0)",
-                 text, TOURNEY_MAX_SHARDS);
-        return -1;
+        return tourney_error_set(
+            err,
+            "bad shard '%s': expected K/N, shard K of N shards, with N from 1 "
+            "to %d and K from 0 to N - 1 (shards are numbered from 0)",
+            text, TOURNEY_MAX_SHARDS);
     }
     if (k >= n) {
-        snprintf(error, error_size,
-                 "bad shard '%s': shards are numbered from 0, so K must be from 0 to %llu", text,
-                 (unsigned long long)(n - 1));
-        return -1;
+        return tourney_error_set(
+            err, "bad shard '%s': shards are numbered from 0, so K must be from 0 to %llu", text,
+            (unsigned long long)(n - 1));
     }
     shard->index = (uint32_t)k;
     shard->count = (uint32_t)n;

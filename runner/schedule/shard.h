@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
+
 /* The most shards a tournament can be cut into. */
 #define TOURNEY_MAX_SHARDS 1000000
 
@@ -23,9 +25,9 @@ struct shard {
     uint32_t count; /* N; 0 for the whole tournament */
 };
 
-/* Reads TEXT as "K/N". Returns -1 with a message in ERROR that says what was
+/* Reads TEXT as "K/N". Returns -1 with a message in ERR that says what was
  * expected. */
-int tourney_shard_parse(const char *text, struct shard *shard, char *error, size_t error_size);
+int tourney_shard_parse(const char *text, struct shard *shard, struct error *err);
 
 /* Whether SHARD plays GAME (every game, without a shard). */
 static inline bool tourney_shard_has(const struct shard *shard, uint64_t game)

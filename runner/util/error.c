@@ -17,14 +17,19 @@ bool tourney_error_is_set(const struct error *err)
     return err != NULL && err->text[0] != '\0';
 }
 
+int tourney_error_vset(struct error *err, const char *format, va_list args)
+{
+    if (err != NULL) {
+        vsnprintf(err->text, sizeof(err->text), format, args);
+    }
+    return -1;
+}
+
 int tourney_error_set(struct error *err, const char *format, ...)
 {
-    if (err == NULL) {
-        return -1;
-    }
     va_list args;
     va_start(args, format);
-    vsnprintf(err->text, sizeof(err->text), format, args);
+    tourney_error_vset(err, format, args);
     va_end(args);
     return -1;
 }

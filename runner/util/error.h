@@ -9,11 +9,13 @@
  *
  * The reason is plain text without a trailing newline or full stop. A config
  * with many mistakes is the one exception: its file:line diagnostics are
- * collected (diag.h) so that the user sees them all at once.
+ * collected (diag.h) so that the user sees them all at once. How an agent
+ * lost a game is not an error at all but game data (seat.h's seat_fault).
  */
 #ifndef TOURNEY_RUNNER_ERROR_H
 #define TOURNEY_RUNNER_ERROR_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -34,6 +36,11 @@ bool tourney_error_is_set(const struct error *err);
  * caller does not want the reason. */
 int tourney_error_set(struct error *err, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* As tourney_error_set, with the arguments in ARGS: for a function of its
+ * own that takes a format. */
+int tourney_error_vset(struct error *err, const char *format, va_list args)
+    __attribute__((format(printf, 2, 0)));
 
 /* As tourney_error_set, followed by ": " and strerror(errno) as it was on
  * entry. */

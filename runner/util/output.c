@@ -8,12 +8,11 @@
 
 #include "text.h"
 
-int tourney_mkdir_p(const char *path, char *error, size_t error_size)
+int tourney_mkdir_p(const char *path, struct error *err)
 {
     char *copy = strdup(path);
     if (copy == NULL) {
-        snprintf(error, error_size, "%s: out of memory", path);
-        return -1;
+        return tourney_error_set(err, "%s: out of memory", path);
     }
     /* Create each prefix in turn; existing directories are fine. */
     for (char *p = copy + 1;; p++) {
@@ -21,8 +20,7 @@ int tourney_mkdir_p(const char *path, char *error, size_t error_size)
             char saved = *p;
             *p = '\0';
             if (mkdir(copy, 0777) != 0 && errno != EEXIST) {
-                snprintf(error, error_size, "cannot create directory %s: %s", copy,
-                         strerror(errno));
+                tourney_error_set_errno(err, "cannot create directory %s", copy);
                 free(copy);
                 return -1;
             }
@@ -35,26 +33,25 @@ int tourney_mkdir_p(const char *path, char *error, size_t error_size)
     free(copy);
     struct stat info;
     if (stat(path, &info) != 0 || !S_ISDIR(info.st_mode)) {
-        snprintf(error, error_size, "%s exists and is not a directory", path);
-        return -1;
+        return tourney_error_set(err, "%s exists and is not a directory", path);
     }
     return 0;
 }
 
 int tourney_write_atomic(const char *dir, const char *name,
                          int (*write)(const void *context, FILE *out), const void *context,
-                         char *error, size_t error_size)
+                         struct error *err)
 {
     char *target = tourney_format("%s/%s", dir, name);
     char *temporary = tourney_format("%s/.%s.tmp", dir, name);
     int status = -1;
     if (target == NULL || temporary == NULL) {
-        snprintf(error, error_size, "%s/%s: out of memory", dir, name);
+        tourney_error_set(err, "%s/%s: out of memory", dir, name);
         goto out;
     }
     FILE *file = fopen(temporary, "we"); /* close-on-exec (glibc) */
     if (file == NULL) {
-        snprintf(error, error_size, "cannot create %s: %s", temporary, strerror(errno));
+        tourney_error_set_errno(err, "cannot create %s", temporary);
         goto out;
     }
     int written = write(context, file);
@@ -62,14 +59,13 @@ int tourney_write_atomic(const char *dir, const char *name,
     int synced = fsync(fileno(file));
     int closed = fclose(file);
     if (written != 0 || flushed != 0 || synced != 0 || closed != 0) {
-        snprintf(error, error_size, "cannot write %s: %s", temporary,
-                 errno ? strerror(errno) : "write failed");
+        tourney_error_set(err, "cannot write %s: %s", temporary,
+                          errno ? strerror(errno) : "write failed");
         unlink(temporary);
         goto out;
     }
     if (rename(temporary, target) != 0) {
-        snprintf(error, error_size, "cannot rename %s to %s: %s", temporary, target,
-                 strerror(errno));
+        tourney_error_set_errno(err, "cannot rename %s to %s", temporary, target);
         unlink(temporary);
         goto out;
     }

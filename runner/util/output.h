@@ -5,15 +5,16 @@
 #ifndef TOURNEY_RUNNER_OUTPUT_H
 #define TOURNEY_RUNNER_OUTPUT_H
 
-#include <stddef.h>
 #include <stdio.h>
 
+#include "error.h"
+
 /* Creates PATH and its missing parents. */
-int tourney_mkdir_p(const char *path, char *error, size_t error_size);
+int tourney_mkdir_p(const char *path, struct error *err);
 
 /* Writes DIR/NAME through WRITE (which returns 0 on success) atomically. */
 int tourney_write_atomic(const char *dir, const char *name,
                          int (*write)(const void *context, FILE *out), const void *context,
-                         char *error, size_t error_size);
+                         struct error *err);
 
 #endif /* TOURNEY_RUNNER_OUTPUT_H */

@@ -56,8 +56,9 @@ static int write_all(int fd, const void *data, size_t length)
 
 /* Reads the next request. What the socket holds is read at once, so a
  * request usually takes one read. Returns 1, 0 at the end (the runner
- * closed the socket or is gone) or -1 for what is not a frame. */
-static int read_request(struct host *h)
+ * closed the socket or is gone) or -1 for what is not a frame (ERR says
+ * why) or when out of memory. */
+static int read_request(struct host *h, struct error *err)
 {
     /* The request answered last goes. */
     if (h->frame_size > 0) {
@@ -66,12 +67,10 @@ static int read_request(struct host *h)
         h->frame_size = 0;
     }
     for (;;) {
-        char why[160];
         int found = h->buffered == 0 ? 0
                                      : tourney_wire_frame(h->frame, h->buffered, PROTOCOL_VERSION,
-                                                          &h->header, why, sizeof(why));
+                                                          &h->header, err);
         if (found < 0) {
-            fprintf(stderr, "tourney-agent-host: %s\n", why);
             return -1;
         }
         if (found > 0) {
@@ -176,38 +175,32 @@ static int load_failed(struct host *h, const char *message)
     return send_frame(h, tourney_msg_put_load_failed(&h->writer, h->header.sequence, message));
 }
 
-static int load_game(struct host *h, const struct msg_load *m, char *error, size_t error_size)
+static int load_game(struct host *h, const struct msg_load *m, struct error *err)
 {
-    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, error, error_size) !=
-        0) {
+    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, err) != 0) {
         return -1;
     }
     size_t count = 0;
     tourney_plugin_params(&h->game_plugin, &count);
     if (m->game_params.count != count) {
-        snprintf(error, error_size, "%s: %u parameter values for %zu parameters", m->game_path,
-                 (unsigned)m->game_params.count, count);
-        return -1;
+        return tourney_error_set(err, "%s: %u parameter values for %zu parameters", m->game_path,
+                                 (unsigned)m->game_params.count, count);
     }
     struct tourney_param_value *values = calloc(count + 1, sizeof(*values));
     if (values == NULL) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     for (uint32_t i = 0; i < m->game_params.count; i++) {
         values[i].i = tourney_msg_value(&m->game_params, i);
     }
-    struct error err;
-    int status = tourney_game_adapter_init(&h->game, &h->game_plugin, values, &err);
+    int status = tourney_game_adapter_init(&h->game, &h->game_plugin, values, err);
     free(values);
     if (status != 0) {
-        snprintf(error, error_size, "%s", err.text);
         return -1;
     }
     h->state = calloc(1, h->game.info.state_size);
     if (h->state == NULL) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
+        return tourney_error_nomem(err);
     }
     return 0;
 }
@@ -220,19 +213,18 @@ static int handle_load(struct host *h)
         return -1;
     }
     h->loaded = true;
-    char error[1024];
+    struct error err;
     /* Limits first: the plugin's constructors run inside them. */
-    if (tourney_child_set_limits(m.memory_bytes, error, sizeof(error)) != 0) {
-        return load_failed(h, error);
+    if (tourney_child_set_limits(m.memory_bytes, &err) != 0) {
+        return load_failed(h, err.text);
     }
     tourney_child_watch_memory(h->control, m.memory_bytes);
-    if (m.game_path != NULL && load_game(h, &m, error, sizeof(error)) != 0) {
-        return load_failed(h, error);
+    if (m.game_path != NULL && load_game(h, &m, &err) != 0) {
+        return load_failed(h, err.text);
     }
     struct plugin *plugin = &h->agent_plugin;
-    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, error,
-                            sizeof(error)) != 0) {
-        return load_failed(h, error);
+    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, &err) != 0) {
+        return load_failed(h, err.text);
     }
     struct msg_loaded loaded = {
         .sandbox = SANDBOX_STATE_OFF,
@@ -245,17 +237,16 @@ static int handle_load(struct host *h)
         .version = tourney_plugin_version(plugin),
     };
     loaded.params = tourney_plugin_params(plugin, &loaded.param_count);
-    char why[256] = "";
     if ((m.flags & LOAD_SANDBOX) != 0) {
-        if (tourney_sandbox_apply(why, sizeof(why)) == 0) {
+        if (tourney_sandbox_apply(&err) == 0) {
             loaded.sandbox = SANDBOX_STATE_ACTIVE;
             *h->sandboxed = true;
         } else if ((m.flags & LOAD_SANDBOX_REQUIRED) != 0) {
-            snprintf(error, sizeof(error), "cannot apply the sandbox: %s", why);
-            return load_failed(h, error);
+            tourney_error_prefix(&err, "cannot apply the sandbox");
+            return load_failed(h, err.text);
         } else {
             loaded.sandbox = SANDBOX_STATE_UNAVAILABLE;
-            loaded.sandbox_error = why;
+            loaded.sandbox_error = err.text;
         }
     }
     return send_frame(h, tourney_msg_put_loaded(&h->writer, h->header.sequence, &loaded));
@@ -363,7 +354,7 @@ static void host_finish(struct host *h)
     free(h->frame);
 }
 
-int tourney_agent_host_run(int control, bool *sandboxed)
+int tourney_agent_host_run(int control, bool *sandboxed, struct error *err)
 {
     struct host h;
     memset(&h, 0, sizeof(h));
@@ -373,7 +364,7 @@ int tourney_agent_host_run(int control, bool *sandboxed)
     tourney_wire_writer_init(&h.writer, NULL, 0);
     int status = 0;
     for (;;) {
-        int got = read_request(&h);
+        int got = read_request(&h, err);
         if (got <= 0) {
             status = got < 0 ? 2 : 0;
             break;

@@ -15,10 +15,13 @@
 
 #include <stdbool.h>
 
+#include "error.h"
+
 /* Serves the runner on the socket CONTROL until it says QUIT or closes it.
  * Returns the process's exit status: 0, or 2 when the runner's side broke
- * the protocol. *SANDBOXED becomes true as soon as the sandbox is applied
- * (an exit handler may want to know). */
-int tourney_agent_host_run(int control, bool *sandboxed);
+ * the protocol, with what it sent in ERR when it was not a frame (ERR is
+ * left as it was otherwise). *SANDBOXED becomes true as soon as the sandbox
+ * is applied (an exit handler may want to know). */
+int tourney_agent_host_run(int control, bool *sandboxed, struct error *err);
 
 #endif /* TOURNEY_RUNNER_AGENT_HOST_H */

@@ -84,5 +84,11 @@ int main(int argc, char **argv)
 #if defined(__SANITIZE_ADDRESS__)
     on_exit(exit_before_leak_check, NULL);
 #endif
-    return tourney_agent_host_run(CONTROL_FD, &sandboxed);
+    struct error err;
+    tourney_error_clear(&err);
+    int status = tourney_agent_host_run(CONTROL_FD, &sandboxed, &err);
+    if (tourney_error_is_set(&err)) {
+        fprintf(stderr, "tourney-agent-host: %s\n", err.text);
+    }
+    return status;
 }

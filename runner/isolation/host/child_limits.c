@@ -2,10 +2,8 @@
 #define _GNU_SOURCE
 #include "child_limits.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -60,7 +58,7 @@ void tourney_child_close_from(int first_closed)
     }
 }
 
-static int set_limit(int resource, rlim_t value, const char *name, char *error, size_t error_size)
+static int set_limit(int resource, rlim_t value, const char *name, struct error *err)
 {
     struct rlimit limit = {value, value};
     struct rlimit old;
@@ -69,21 +67,20 @@ static int set_limit(int resource, rlim_t value, const char *name, char *error, 
         limit.rlim_cur = limit.rlim_max = old.rlim_max;
     }
     if (setrlimit(resource, &limit) != 0) {
-        snprintf(error, error_size, "cannot set %s: %s", name, strerror(errno));
-        return -1;
+        return tourney_error_set_errno(err, "cannot set %s", name);
     }
     return 0;
 }
 
-int tourney_child_set_limits(uint64_t memory_bytes, char *error, size_t error_size)
+int tourney_child_set_limits(uint64_t memory_bytes, struct error *err)
 {
-    if (set_limit(RLIMIT_CORE, 0, "RLIMIT_CORE", error, error_size) != 0 ||
-        set_limit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE", error, error_size) != 0 ||
-        set_limit(RLIMIT_NOFILE, CHILD_MAX_FILES, "RLIMIT_NOFILE", error, error_size) != 0) {
+    if (set_limit(RLIMIT_CORE, 0, "RLIMIT_CORE", err) != 0 ||
+        set_limit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE", err) != 0 ||
+        set_limit(RLIMIT_NOFILE, CHILD_MAX_FILES, "RLIMIT_NOFILE", err) != 0) {
         return -1;
     }
     if (LIMIT_ADDRESS_SPACE && memory_bytes > 0 &&
-        set_limit(RLIMIT_AS, (rlim_t)memory_bytes, "RLIMIT_AS", error, error_size) != 0) {
+        set_limit(RLIMIT_AS, (rlim_t)memory_bytes, "RLIMIT_AS", err) != 0) {
         return -1;
     }
     return 0;

@@ -10,9 +10,10 @@
 #define TOURNEY_RUNNER_CHILD_LIMITS_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "error.h"
 
 /* Descriptors the limits leave room for: the three standard ones, the
  * control socket, /proc/self/status, and a few a plugin's loader needs. */
@@ -27,8 +28,8 @@ void tourney_child_close_from(int first_closed);
 
 /* Sets the resource limits: address space MEMORY_BYTES (0: none), no file
  * may grow (writing to a file raises SIGXFSZ), at most CHILD_MAX_FILES
- * descriptors, no core dumps. Returns 0, or -1 with ERROR filled. */
-int tourney_child_set_limits(uint64_t memory_bytes, char *error, size_t error_size);
+ * descriptors, no core dumps. Returns 0, or -1 with ERR filled. */
+int tourney_child_set_limits(uint64_t memory_bytes, struct error *err);
 
 /* Opens /proc/self/status (while files can still be opened) and installs
  * handlers that, as the process dies of SIGSEGV, SIGBUS or SIGABRT or

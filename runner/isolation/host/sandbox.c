@@ -2,8 +2,6 @@
 #define _GNU_SOURCE
 #include "sandbox.h"
 
-#include <stdio.h>
-
 #ifdef TOURNEY_HAVE_SECCOMP
 
 #include <errno.h>
@@ -117,17 +115,15 @@ static int add_rules(scmp_filter_ctx filter)
     return 0;
 }
 
-int tourney_sandbox_apply(char *error, size_t error_size)
+int tourney_sandbox_apply(struct error *err)
 {
     /* Killing the whole process, not one thread, needs API level 3. */
     if (seccomp_api_get() < 3) {
-        snprintf(error, error_size, "this kernel cannot kill a process from a seccomp filter");
-        return -1;
+        return tourney_error_set(err, "this kernel cannot kill a process from a seccomp filter");
     }
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_KILL_PROCESS);
     if (filter == NULL) {
-        snprintf(error, error_size, "seccomp_init failed");
-        return -1;
+        return tourney_error_set(err, "seccomp_init failed");
     }
     int status = add_rules(filter);
     /* Threads a plugin started while it loaded get the filter too. */
@@ -139,18 +135,16 @@ int tourney_sandbox_apply(char *error, size_t error_size)
     }
     seccomp_release(filter);
     if (status != 0) {
-        snprintf(error, error_size, "cannot load the seccomp filter: %s", strerror(-status));
-        return -1;
+        return tourney_error_set(err, "cannot load the seccomp filter: %s", strerror(-status));
     }
     return 0;
 }
 
 #else
 
-int tourney_sandbox_apply(char *error, size_t error_size)
+int tourney_sandbox_apply(struct error *err)
 {
-    snprintf(error, error_size, "this tourney was built without libseccomp");
-    return -1;
+    return tourney_error_set(err, "this tourney was built without libseccomp");
 }
 
 #endif

@@ -16,11 +16,11 @@
 #ifndef TOURNEY_RUNNER_SANDBOX_H
 #define TOURNEY_RUNNER_SANDBOX_H
 
-#include <stddef.h>
+#include "error.h"
 
 /* Installs the filter on every thread of this process. Returns 0, or -1 with
- * ERROR saying why it cannot (a kernel without seccomp, a build without
+ * ERR saying why it cannot (a kernel without seccomp, a build without
  * libseccomp), in which case nothing changed. */
-int tourney_sandbox_apply(char *error, size_t error_size);
+int tourney_sandbox_apply(struct error *err);
 
 #endif /* TOURNEY_RUNNER_SANDBOX_H */
