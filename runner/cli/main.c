@@ -18,6 +18,7 @@
 #include "plugin_search.h"
 #include "play.h"
 #include "probe.h"
+#include "rebuild.h"
 #include "replay.h"
 #include "run.h"
 #include "shard.h"

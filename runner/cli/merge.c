@@ -15,7 +15,6 @@
 #include "output.h"
 #include "game_sample.h"
 #include "publish.h"
-#include "run.h"
 #include "results_log.h"
 #include "stats.h"
 #include "text.h"

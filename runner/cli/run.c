@@ -11,9 +11,7 @@
 #include "game_sample.h"
 #include "game_set.h"
 #include "job_pool.h"
-#include "log_game.h"
 #include "log_header.h"
-#include "tournament_header.h"
 #include "output.h"
 #include "publish.h"
 #include "record.h"
@@ -21,6 +19,7 @@
 #include "schedule.h"
 #include "stats.h"
 #include "text.h"
+#include "tournament_header.h"
 
 /* Everything a run owns, released in one place. */
 struct run_state {
@@ -391,99 +390,4 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
 out:
     run_finish(&run);
     return outcome;
-}
-
-/* Statistics and the shown games of a log being read: sized from its
- * header, which the reader fills before it hands over the first game. */
-struct rebuild {
-    struct log_header header;
-    struct stats stats;
-    struct game_sample games;
-    bool ready;
-};
-
-static int rebuild_ready(struct rebuild *r)
-{
-    if (r->ready) {
-        return 0;
-    }
-    if (tourney_stats_init_for(&r->stats, &r->header) != 0) {
-        return -1;
-    }
-    if (tourney_game_sample_init_for(&r->games, &r->header) != 0) {
-        tourney_stats_finish(&r->stats);
-        return -1;
-    }
-    r->ready = true;
-    return 0;
-}
-
-static int rebuild_game(const struct game_record *record, void *context)
-{
-    struct rebuild *r = context;
-    if (rebuild_ready(r) != 0) {
-        return -1;
-    }
-    tourney_stats_add(&r->stats, record);
-    return tourney_game_sample_add(&r->games, record);
-}
-
-int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
-                             const struct game_sample *games, const char *dir,
-                             const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, struct error *error)
-{
-    struct log_game game;
-    struct error why;
-    tourney_error_clear(&why);
-    struct board_source board = {.note = why.text};
-    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, &why) == 0) {
-        board.game = &game.game;
-    } else {
-        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
-    }
-    int status = tourney_publish(header, stats, games, &board, dir, out, error);
-    tourney_log_game_close(&game);
-    return status;
-}
-
-int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
-                            FILE *out, FILE *err)
-{
-    char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
-    if (path == NULL) {
-        fprintf(err, "tourney: out of memory\n");
-        return -1;
-    }
-    struct rebuild r;
-    memset(&r, 0, sizeof(r));
-    off_t valid_end = 0;
-    bool torn = false;
-    struct error error;
-    int status =
-        tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
-    if (status == 0 && rebuild_ready(&r) != 0) {
-        status = tourney_error_nomem(&error);
-    }
-    if (status == 0 && torn) {
-        fprintf(err, "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
-                path);
-    }
-    if (status == 0) {
-        status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
-                                          env_plugin_path, out, err, &error);
-    }
-    if (status != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
-    } else if (out != NULL) {
-        fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
-                r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));
-    }
-    if (r.ready) {
-        tourney_game_sample_finish(&r.games);
-        tourney_stats_finish(&r.stats);
-    }
-    tourney_header_finish(&r.header);
-    free(path);
-    return status;
 }

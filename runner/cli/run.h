@@ -44,20 +44,4 @@ enum run_outcome {
 enum run_outcome tourney_run(struct tournament *tournament, const struct run_options *options,
                              FILE *out, FILE *err);
 
-/* Writes every report of a log's games into DIR, drawing boards in
- * report.html with the log's game plugin when it can be found (a report
- * without boards is still a report; a note on ERR says why). Returns -1
- * with the reason in ERROR when the reports cannot be written. */
-int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
-                             const struct game_sample *games, const char *dir,
-                             const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, struct error *error);
-
-/* Rebuilds every report in DIR from DIR/games.jsonl alone. The game plugin
- * the log names is looked for as a run would (EXE_PATH and ENV_PLUGIN_PATH
- * as for tourney_tournament_open) to draw report.html's boards; without it
- * the page shows moves as numbers. */
-int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
-                            FILE *out, FILE *err);
-
 #endif /* TOURNEY_RUNNER_RUN_H */

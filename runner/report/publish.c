@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log_game.h"
 #include "report.h"
 
 int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
@@ -77,5 +78,24 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         tourney_report_finish(&report);
     }
     free(agents);
+    return status;
+}
+
+int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
+                             const struct game_sample *games, const char *dir,
+                             const char *exe_path, const char *env_plugin_path, FILE *out,
+                             FILE *err, struct error *error)
+{
+    struct log_game game;
+    struct error why;
+    tourney_error_clear(&why);
+    struct board_source board = {.note = why.text};
+    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, &why) == 0) {
+        board.game = &game.game;
+    } else {
+        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
+    }
+    int status = tourney_publish(header, stats, games, &board, dir, out, error);
+    tourney_log_game_close(&game);
     return status;
 }

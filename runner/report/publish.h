@@ -30,4 +30,13 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
                     const char *dir, FILE *out, struct error *err);
 
+/* Writes every report of a log's games into DIR, drawing boards in
+ * report.html with the log's game plugin when it can be found (a report
+ * without boards is still a report; a note on ERR says why). Returns -1
+ * with the reason in ERROR when the reports cannot be written. */
+int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
+                             const struct game_sample *games, const char *dir,
+                             const char *exe_path, const char *env_plugin_path, FILE *out,
+                             FILE *err, struct error *error);
+
 #endif /* TOURNEY_RUNNER_PUBLISH_H */
