@@ -35,11 +35,21 @@ enum ab_ids_param {
     AB_IDS_TT_MB,
     AB_IDS_WINDOW,
     AB_IDS_KNOWLEDGE,
+    AB_IDS_ROOT,
+    AB_IDS_LENGTH_BOUNDS,
+    AB_IDS_TABLE,
+    AB_IDS_SYMMETRY,
     AB_IDS_PARAM_COUNT,
 };
 
 /* In the order of enum ab_window. */
 static const char *const window_choices[] = {"full", "aspiration", "null", NULL};
+
+/* In the order of enum ab_root. */
+static const char *const root_choices[] = {"moves", "bisect", NULL};
+
+/* In the order of enum ab_table. */
+static const char *const table_choices[] = {"wide", "compact", NULL};
 
 /* The largest transposition table, in mebibytes. */
 #define AB_IDS_TT_MB_MAX 4096
@@ -93,24 +103,33 @@ static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
         .default_value = "true",
         .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
     },
+    [AB_IDS_ROOT] = {
+        .name = "root",
+        .type = TOURNEY_PARAM_CHOICE,
+        .default_value = "moves",
+        .choices = root_choices,
+        .help = "each root move against the best so far, or bisect the value with null windows",
+    },
+    [AB_IDS_LENGTH_BOUNDS] = {
+        .name = "length_bounds",
+        .type = TOURNEY_PARAM_BOOL,
+        .default_value = "false",
+        .help = "with knowledge: no win or loss after the game's last ply (max_plies)",
+    },
+    [AB_IDS_TABLE] = {
+        .name = "table",
+        .type = TOURNEY_PARAM_CHOICE,
+        .default_value = "wide",
+        .choices = table_choices,
+        .help = "16-byte entries with depths and moves, or 8-byte ones for solving to the end",
+    },
+    [AB_IDS_SYMMETRY] = {
+        .name = "symmetry",
+        .type = TOURNEY_PARAM_BOOL,
+        .default_value = "false",
+        .help = "one table entry for a position and its mirror images (the game's symmetric hash)",
+    },
 };
-
-/* The game's ABI 1.1 functions the switches ask for, when it has them. */
-static void ab_ids_take_knowledge(struct ab_ids *a, const struct tourney_game_api *g,
-                                  bool ordering, bool knowledge)
-{
-    if (ordering && TOURNEY_GAME_HAS(g, order_moves)) {
-        a->order_moves = g->order_moves;
-    }
-    /* safe_moves may only be asked where there is no win at once, which
-     * only winning_move can tell. */
-    if (knowledge && TOURNEY_GAME_HAS(g, winning_move) && g->winning_move != NULL) {
-        a->winning_move = g->winning_move;
-        if (TOURNEY_GAME_HAS(g, safe_moves)) {
-            a->safe_moves = g->safe_moves;
-        }
-    }
-}
 
 static void ab_ids_destroy(void *agent)
 {
@@ -120,6 +139,7 @@ static void ab_ids_destroy(void *agent)
         return;
     }
     tt_finish(&a->tt);
+    ttc_finish(&a->ttc);
     root_choice_finish(&a->finished);
     root_choice_finish(&a->current);
     search_finish(&a->s);
@@ -129,6 +149,9 @@ static void ab_ids_destroy(void *agent)
 static int ab_ids_create(const struct tourney_agent_init *init, void **out)
 {
     struct ab_ids *a = calloc(1, sizeof(*a));
+    bool symmetry;
+    bool symmetric;
+    ab_hash_fn hash;
     int64_t tt_mb;
     int err;
 
@@ -159,21 +182,29 @@ static int ab_ids_create(const struct tourney_agent_init *init, void **out)
     a->ordering = init->params[AB_IDS_ORDERING].i != 0;
     a->null_window = init->params[AB_IDS_WINDOW].i != AB_WINDOW_FULL;
     a->aspiration = init->params[AB_IDS_WINDOW].i == AB_WINDOW_ASPIRATION;
-    ab_ids_take_knowledge(a, init->game_api, a->ordering,
-                          init->params[AB_IDS_KNOWLEDGE].i != 0);
+    a->bisect = init->params[AB_IDS_ROOT].i == AB_ROOT_BISECT;
+    a->length_bounds = init->params[AB_IDS_LENGTH_BOUNDS].i != 0;
+    symmetry = init->params[AB_IDS_SYMMETRY].i != 0;
+    ab_knowledge_take(a, init->game_api, a->ordering, init->params[AB_IDS_KNOWLEDGE].i != 0);
+    hash = ab_knowledge_hash(init->game_api, symmetry, &symmetric);
 
     tt_mb = init->params[AB_IDS_TT_MB].i;
-    if (tt_mb > 0 && init->game_api->hash == NULL) {
+    if (tt_mb > 0 && hash == NULL) {
         search_log(&a->s, TOURNEY_LOG_INFO,
                    "the game has no hash, so the transposition table is off");
     } else if (tt_mb > 0) {
-        err = tt_init(&a->tt, tt_mb);
+        if (symmetry && !symmetric) {
+            search_log(&a->s, TOURNEY_LOG_INFO,
+                       "the game tells no symmetries, so the table keeps positions apart");
+        }
+        a->compact = init->params[AB_IDS_TABLE].i == AB_TABLE_COMPACT;
+        err = a->compact ? ttc_init(&a->ttc, tt_mb) : tt_init(&a->tt, tt_mb);
         if (err != TOURNEY_OK) {
             search_log(&a->s, TOURNEY_LOG_ERROR,
                        "out of memory for a transposition table of %lld MiB", (long long)tt_mb);
             goto err_choice;
         }
-        a->hash = init->game_api->hash;
+        a->hash = hash;
     }
     *out = a;
     return TOURNEY_OK;
@@ -209,7 +240,11 @@ static int ab_ids_choose_move(void *agent, const void *state,
         return n;
     }
     me = s->api->to_move(s->game, s->state);
-    if (a->hash != NULL) {
+    a->plies_left = s->info.max_plies - request->ply;
+    if (a->plies_left < 1 || request->ply < 0) {
+        a->plies_left = s->info.max_plies > 0 ? s->info.max_plies : 1;
+    }
+    if (a->hash != NULL && !a->compact) {
         tt_new_move(&a->tt);
     }
     if (a->order_moves != NULL) {
@@ -241,7 +276,8 @@ static int ab_ids_choose_move(void *agent, const void *state,
         }
         s->max_ply = 0;
         s->horizon_hit = false;
-        if (!ab_root_iteration(a, me, n, depth, finished_one, a->finished.best)) {
+        if (a->bisect ? !ab_bisect_iteration(a, me, depth, finished_one, a->finished.best)
+                      : !ab_root_iteration(a, me, n, depth, finished_one, a->finished.best)) {
             break;
         }
         swap = a->finished;

@@ -43,6 +43,7 @@ struct options {
     int tt_mb;
     bool fresh;
     bool ablation;
+    const char *params; /* more agent parameters, after the solve's */
 };
 
 /* The positions of one file. */
@@ -144,6 +145,9 @@ static int run_pass(const struct test_set *set, const struct tourney_agent_api *
             }
             created = true;
         }
+        /* Every move string's digit is a stone: the game can last that
+         * much less, which the search uses to bound a win's distance. */
+        agent.ply = (int32_t)strlen(set->moves[i]);
         start = fake_host_now_ns();
         if (harness_choose(&agent, state, 0, &report, &move) != TOURNEY_OK) {
             fprintf(stderr, "connect4-bench: choose_move failed on '%s'\n", set->moves[i]);
@@ -272,7 +276,8 @@ static int bench(char **files, int file_count, const struct options *o,
     char params[256];
     int status = 0;
 
-    snprintf(params, sizeof(params), "%s tt_mb=%d", SOLVE_PARAMS, o->tt_mb);
+    snprintf(params, sizeof(params), "%s tt_mb=%d %s", SOLVE_PARAMS, o->tt_mb,
+             o->params != NULL ? o->params : "");
     printf("connect4-bench: every position solved and its score checked; times are the median "
            "of %d runs%s\n\n",
            o->repeats, o->fresh ? ", a fresh agent per position" : ", one agent per file");
@@ -343,6 +348,8 @@ int main(int argc, char **argv)
             o.repeats = atoi(argv[++i]);
         } else if (i + 1 < argc && strcmp(argv[i], "--limit") == 0) {
             o.limit = atoi(argv[++i]);
+        } else if (i + 1 < argc && strcmp(argv[i], "--params") == 0) {
+            o.params = argv[++i];
         } else if (i + 1 < argc && strcmp(argv[i], "--tt-mb") == 0) {
             o.tt_mb = atoi(argv[++i]);
         } else if (argv[i][0] == '-') {

@@ -84,6 +84,10 @@ static const struct case_desc solve_cases[] = {
     {"negamax-ab-ids", ONE "tt_mb=64 knowledge=false", "all on +k - knowledge", ON_KNOWN},
     {"negamax-ab-ids", ONE "tt_mb=16", "all on +k, 16 MiB table", ON_KNOWN},
     {"negamax-ab-ids", IDS "tt_mb=64", "iterative, all on +k", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=64 root=bisect length_bounds=true", "solver", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 root=bisect length_bounds=true table=compact", "solver c", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 root=bisect length_bounds=true table=compact symmetry=true", "solver cs", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 root=bisect length_bounds=true table=wide symmetry=true", "solver ws", 0},
 };
 
 /* Depth-limited iterative deepening, where values are the game's heuristic

@@ -198,6 +198,7 @@ int harness_choose(struct harness_agent *a, const void *state, uint64_t budget_n
         .struct_size = sizeof(request),
         .budget_ns = budget_ns,
         .deadline_ns = budget_ns == 0 ? 0 : fake_host_now_ns() + budget_ns,
+        .ply = a->ply,
     };
 
     memset(report, 0, sizeof(*report));

@@ -61,6 +61,7 @@ struct harness_agent {
     struct fake_host host;
     struct tourney_param_value values[HARNESS_MAX_PARAMS];
     struct tourney_agent_init init;
+    int32_t ply; /* the moves played before the position asked about; 0 unless set */
 };
 
 /* Creates agent API for a game (its functions GAME_API, instance GAME and

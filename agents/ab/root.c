@@ -59,7 +59,7 @@ static int32_t root_move_value(struct ab_ids *a, int me, int32_t depth, int32_t 
     bool retried = false;
 
     for (;;) {
-        int32_t value = ab_node(a, me, 1, depth - 1, lo, hi);
+        int32_t value = ab_node(a, me, 1, depth - 1, lo, hi, false);
 
         if (s->aborted || (value > lo && value < hi)) {
             return value;

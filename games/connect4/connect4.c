@@ -15,6 +15,7 @@
 #include <tourney/game.h>
 
 #include "../common/bits.h"
+#include "../common/extension.h"
 #include "connect4_game.h"
 
 /* Weights of evaluate: a window of four holding two or three stones of one
@@ -248,6 +249,18 @@ static int32_t connect4_evaluate(const void *game, const void *state)
     return (int32_t)total;
 }
 
+/* Mixes a key of positions by a bijection (an xor with a constant, so that
+ * the empty board is not 0, and the splitmix64 finaliser, whose steps can
+ * each be undone), so that the low bits, which tables use as an index,
+ * depend on the whole board. */
+static uint64_t mix_key(uint64_t key)
+{
+    uint64_t z = key ^ UINT64_C(0x636f6e6e65637434);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
 static uint64_t connect4_hash(const void *game, const void *state)
 {
     (void)game;
@@ -257,15 +270,28 @@ static uint64_t connect4_hash(const void *game, const void *state)
      * position + 2^h - 1, and the ranges of those sums for different h do
      * not overlap, so the key gives back mask and position, and with them the
      * side to move (the parity of the number of stones). No two positions
-     * share it. The key is then mixed by a bijection (an xor with a constant,
-     * so that the empty board is not 0, and the splitmix64 finaliser, whose
-     * steps can each be undone) so that the low bits, which tables use as an
-     * index, depend on the whole board. The hash stays perfect.
+     * share it, and mixed by a bijection the hash stays perfect.
      */
-    uint64_t z = (connect4_get_position(s) + connect4_get_mask(s)) ^ UINT64_C(0x636f6e6e65637434);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return mix_key(connect4_get_position(s) + connect4_get_mask(s));
+}
+
+/* The hash of a position or of its mirror image (the columns in reverse
+ * order), whichever key is smaller: a position and its mirror image have
+ * the same value, and only they share this hash. The key's columns mirror
+ * as the board's do: within a column, position + mask never carries into
+ * the next one. */
+static uint64_t connect4_symmetric_hash(const void *game, const void *state)
+{
+    const struct connect4_game *g = game;
+    const struct connect4_state *s = state;
+    uint64_t key = connect4_get_position(s) + connect4_get_mask(s);
+    uint64_t column = (UINT64_C(1) << g->height) - 1;
+    uint64_t mirror = 0;
+
+    for (int c = 0; c < g->columns; c++) {
+        mirror |= ((key >> (c * g->height)) & column) << ((g->columns - 1 - c) * g->height);
+    }
+    return mix_key(key < mirror ? key : mirror);
 }
 
 static void connect4_order_moves(const void *game, const void *state, tourney_move *moves,
@@ -374,3 +400,11 @@ static const struct tourney_game_api connect4_api = {
 };
 
 TOURNEY_GAME_ENTRY(connect4_api)
+
+/* A draft of an ABI 1.2 extension, until the descriptor has get_extension:
+ * see games/common/extension.h. */
+static const struct tourney_game_symmetry connect4_symmetry = {
+    .symmetric_hash = connect4_symmetric_hash,
+};
+
+TOURNEY_GAME_EXTENSION(&connect4_symmetry)
