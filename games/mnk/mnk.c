@@ -384,7 +384,7 @@ static uint64_t mnk_symmetric_hash(const void *game, const void *state)
     uint64_t best;
 
     for (int t = 0; t < g->symmetry_count; t++) {
-        h[t] = g->zobrist_base;
+        h[t] = (mnk_get_ply(s) & 1) != 0 ? g->zobrist_base ^ g->zobrist_o_to_move : g->zobrist_base;
     }
     for (int p = 0; p < 2; p++) {
         for (int i = 0; i < g->words; i++) {
@@ -401,7 +401,7 @@ static uint64_t mnk_symmetric_hash(const void *game, const void *state)
     for (int t = 1; t < g->symmetry_count; t++) {
         best = h[t] < best ? h[t] : best;
     }
-    return (mnk_get_ply(s) & 1) != 0 ? best ^ g->zobrist_o_to_move : best;
+    return best;
 }
 
 static void mnk_order_moves(const void *game, const void *state, tourney_move *moves, int count)
