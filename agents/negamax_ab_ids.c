@@ -42,6 +42,9 @@ enum ab_ids_param {
     AB_IDS_PARAM_COUNT,
 };
 
+/* In the order of enum tie_break, then AB_TIE_BREAK_ANY. */
+static const char *const tie_break_choices[] = {"lowest", "random", "any", NULL};
+
 /* In the order of enum ab_window. */
 static const char *const window_choices[] = {"full", "aspiration", "null", NULL};
 
@@ -63,7 +66,15 @@ static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
         .max = SEARCH_MAX_DEPTH,
         .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
     },
-    [AB_IDS_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
+    /* The common tie_break with one more choice: any best move, the first
+     * the search proves, which saves looking for the others. */
+    [AB_IDS_TIE_BREAK] = {
+        .name = "tie_break",
+        .type = TOURNEY_PARAM_CHOICE,
+        .default_value = "lowest",
+        .choices = tie_break_choices,
+        .help = "among equally good moves: the lowest-numbered, one at random, or the first proved",
+    },
     [AB_IDS_ITERATIVE] = {
         .name = "iterative",
         .type = TOURNEY_PARAM_BOOL,
@@ -244,7 +255,9 @@ static int ab_ids_choose_move(void *agent, const void *state,
     if (a->plies_left < 1 || request->ply < 0) {
         a->plies_left = s->info.max_plies > 0 ? s->info.max_plies : 1;
     }
-    if (a->hash != NULL && !a->compact) {
+    if (a->compact) {
+        ttc_new_search(&a->ttc);
+    } else if (a->hash != NULL) {
         tt_new_move(&a->tt);
     }
     if (a->order_moves != NULL) {
@@ -292,7 +305,9 @@ static int ab_ids_choose_move(void *agent, const void *state,
         }
     }
 
-    *move = root_choice_pick(&a->finished, a->tie_break, s);
+    /* "any" takes the first best move offered, the one the search proved. */
+    *move = a->tie_break == AB_TIE_BREAK_ANY ? a->finished.ties[0]
+                                             : root_choice_pick(&a->finished, a->tie_break, s);
     /* Nodes count every iteration, the abandoned one too: they were visited. */
     search_report(s, report, a->finished.best);
     report->depth = finished_depth;

@@ -26,6 +26,9 @@ enum ab_window {
     AB_WINDOW_NULL = 2,       /* principal variation search (null windows) */
 };
 
+/* The third value of tie_break, beside enum tie_break's: any best move. */
+#define AB_TIE_BREAK_ANY 2
+
 /* The values of the table parameter, in the order of its choices. */
 enum ab_table {
     AB_TABLE_WIDE = 0,    /* tt.h: full keys, depths, moves */

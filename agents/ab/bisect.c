@@ -134,7 +134,7 @@ static void offer_wins_at_once(struct ab_ids *a, int me, int n)
         s->api->undo(s->game, s->state, moves[i]);
         if (wins) {
             root_choice_offer(&a->current, moves[i], TOURNEY_SCORE_WIN - 1);
-            if (a->tie_break == TIE_BREAK_LOWEST) {
+            if (a->tie_break != TIE_BREAK_RANDOM) {
                 return;
             }
         }
@@ -142,8 +142,9 @@ static void offer_wins_at_once(struct ab_ids *a, int me, int n)
 }
 
 /* Offers the root moves worth `value`, the root's value: with "lowest" the
- * lowest of them, tried in ascending order, with "random" all. `known` is a
- * move already shown to reach it, or -1. Returns false when abandoned. */
+ * lowest of them, tried in ascending order, with "random" all, with "any"
+ * `known`, a move already shown to reach it (or, when there is none, the
+ * lowest). Returns false when abandoned. */
 static bool offer_best_moves(struct ab_ids *a, int me, int32_t depth, int32_t value,
                              tourney_move known)
 {
@@ -152,6 +153,10 @@ static bool offer_best_moves(struct ab_ids *a, int me, int32_t depth, int32_t va
     /* The probes listed their own moves here: list the root's again. */
     int n = s->api->legal_moves(s->game, s->state, moves);
 
+    if (a->tie_break == AB_TIE_BREAK_ANY && known >= 0) {
+        root_choice_offer(&a->current, known, value);
+        return true;
+    }
     for (int i = 0; i < n; i++) {
         bool reaches = moves[i] == known;
 
@@ -168,7 +173,7 @@ static bool offer_best_moves(struct ab_ids *a, int me, int32_t depth, int32_t va
         }
         if (reaches) {
             root_choice_offer(&a->current, moves[i], value);
-            if (a->tie_break == TIE_BREAK_LOWEST) {
+            if (a->tie_break != TIE_BREAK_RANDOM) {
                 return true;
             }
         }

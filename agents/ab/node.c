@@ -94,6 +94,16 @@ static int32_t expand(struct ab_ids *a, int mover, int32_t ply, int32_t depth_le
         }
     }
 
+    /* The moves are listed and ordered while the table's bucket is on its
+     * way: most positions are not answered by the table, and those that are
+     * waste little. */
+    if (n < 0) {
+        n = s->api->legal_moves(s->game, s->state, moves);
+    }
+    if (a->order_moves != NULL) {
+        a->order_moves(s->game, s->state, moves, n);
+    }
+
     if (a->compact) {
         struct ttc_hit h;
 
@@ -129,12 +139,6 @@ static int32_t expand(struct ab_ids *a, int mover, int32_t ply, int32_t depth_le
         }
     }
 
-    if (n < 0) {
-        n = s->api->legal_moves(s->game, s->state, moves);
-    }
-    if (a->order_moves != NULL) {
-        a->order_moves(s->game, s->state, moves, n);
-    }
     if (hint >= 0) {
         ab_move_to_front(moves, n, hint);
     }

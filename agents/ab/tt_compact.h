@@ -33,9 +33,13 @@
  *
  * The memory is reserved at once and the table starts at 2^16 buckets (4
  * MiB, two huge pages; all of it when less is reserved), doubling within
- * the reservation when it has taken as many results as half its slots since
- * the last doubling, as the wide table does (tt.h). Doubling splits every
- * bucket by the next key bit, which the entries hold from there on.
+ * the reservation when one search has stored as many results as half its
+ * slots: a table kept from one position to the next grows to the largest
+ * search, not to the number of positions, whose old results the oldest-out
+ * order clears anyway. (The system zeroes the memory as it is first
+ * touched, which a short search must not pay for a table it does not need.)
+ * Doubling splits every bucket by the next key bit, which the entries hold
+ * from there on.
  */
 #ifndef TOURNEY_AGENTS_AB_TT_COMPACT_H
 #define TOURNEY_AGENTS_AB_TT_COMPACT_H
@@ -59,7 +63,7 @@ struct ttc {
     struct ttc_bucket *buckets; /* NULL when the table is off */
     uint64_t mask;              /* buckets in use - 1 */
     uint64_t max_mask;          /* buckets reserved - 1 */
-    uint64_t stored;            /* results stored since the last doubling */
+    uint64_t stored;            /* results stored by this search since the last doubling */
     void *mapping;
     size_t mapped;
 };
@@ -79,6 +83,12 @@ void ttc_finish(struct ttc *t);
 
 /* Doubles the buckets in use; only when mask < max_mask. */
 void ttc_grow(struct ttc *t);
+
+/* Starts a new search: only what it stores counts towards doubling. */
+static inline void ttc_new_search(struct ttc *t)
+{
+    t->stored = 0;
+}
 
 static inline void ttc_prefetch(const struct ttc *t, uint64_t key)
 {

@@ -294,6 +294,7 @@ static uint64_t connect4_symmetric_hash(const void *game, const void *state)
     return mix_key(key < mirror ? key : mirror);
 }
 
+BITS_POPCNT_CLONES
 static void connect4_order_moves(const void *game, const void *state, tourney_move *moves,
                                  int count)
 {

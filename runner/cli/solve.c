@@ -196,7 +196,7 @@ static int read_position(struct solve *s, const char *text, FILE *err)
 
 int tourney_solve_open_agent(struct solve *s, const struct solve_request *request, FILE *err)
 {
-    char defaults[] = SOLVE_AGENT_DEFAULTS;
+    char defaults[] = SOLVE_AGENT_DEFAULTS " " SOLVE_FILE_AGENT_DEFAULTS;
     char *words[16];
     size_t count = 0;
     char *save = NULL;
@@ -205,7 +205,11 @@ int tourney_solve_open_agent(struct solve *s, const struct solve_request *reques
         return -1;
     }
     const struct tourney_agent_api *api = s->agent_plugin.agent;
-    /* The solve's defaults first, so that the user's words override them. */
+    /* The solve's defaults first, so that the user's words override them;
+     * the file mode's own only in that mode. */
+    if (request->file == NULL) {
+        defaults[strlen(SOLVE_AGENT_DEFAULTS)] = '\0';
+    }
     for (char *w = strtok_r(defaults, " ", &save); w != NULL && count < 16;
          w = strtok_r(NULL, " ", &save)) {
         words[count++] = w;

@@ -22,6 +22,8 @@
 #define SOLVE_AGENT_DEFAULTS                                                                   \
     "max_depth=0 iterative=false use_time_budget=false tt_mb=256 root=bisect "                 \
     "length_bounds=true table=compact symmetry=true"
+/* And in the file mode, which shows no move: any best one will do. */
+#define SOLVE_FILE_AGENT_DEFAULTS "tie_break=any"
 
 struct solve_request {
     const char *game;         /* a game plugin's name, or a path to its .so */
