@@ -10,13 +10,17 @@
  *
  * Four speed-ups, each a parameter, make it a solver (docs/agents.md): move
  * ordering, a transposition table, null or aspiration windows, and the
- * game's knowledge of immediate wins and losses. None changes the value it
- * finds or, with tie_break = lowest, the move it picks. With all four off it
+ * game's knowledge of immediate wins and losses. Four more, off by default
+ * and on in tourney solve, make it a fast one: the root's value bisected with
+ * null windows, bounds from the game's length, a compact table, and one
+ * table entry for symmetric positions. None changes the value it finds or,
+ * with tie_break = lowest, the move it picks. With the first four off it
  * searches moves in the order the game lists them, visiting exactly the
  * positions of the textbook alpha-beta (the tests count them).
  *
  * This file holds the parameters, create and the deepening loop; ab/root.c
- * searches the root and ab/node.c everything below it.
+ * searches the root move by move, ab/bisect.c by bisection, ab/node.c
+ * everything below it; ab/knowledge.c takes the game's optional functions.
  */
 #include <stdbool.h>
 #include <stdlib.h>

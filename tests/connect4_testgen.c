@@ -14,7 +14,7 @@
  *
  * The same program writes the same files, byte for byte, on every run:
  * `meson compile -C build connect4-testdata` rewrites the ones in the tree
- * (the beginning's levels take a quarter of an hour). "levels" writes the
+ * (about two minutes, most of it the beginning). "levels" writes the
  * levels only, a stage number (0 beginning, 1 middle, 2 end) one stage's.
  *
  * A beginning candidate (8 to 14 moves) may end much later than any level

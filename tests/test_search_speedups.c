@@ -234,6 +234,19 @@ static const char *const solvers[] = {
 
 #define COUNT(A) (sizeof(A) / sizeof((A)[0]))
 
+/* Searches STATE with PARAMS and checks the value and the move against REF. */
+static void check_search(const struct game_view *v, const void *state, const struct reference *ref,
+                         const char *label, const char *params)
+{
+    tourney_move move;
+    int32_t value = search_value(v, plugins.ab, params, state, &move);
+
+    if (value != ref->value || move != ref->lowest) {
+        fail_msg("%s, %s: value %d move %d, expected value %d move %d", label, params, (int)value,
+                 (int)move, (int)ref->value, (int)ref->lowest);
+    }
+}
+
 /* Searches STATE with every combination and checks the value and the move
  * against REF; returns how many searches it made. */
 static int check_every_combination(const struct game_view *v, const void *state,
@@ -247,17 +260,10 @@ static int check_every_combination(const struct game_view *v, const void *state,
                 for (size_t k = 0; k < COUNT(knowledges); k++) {
                     for (size_t d = 0; d < COUNT(deepenings); d++) {
                         char params[256];
-                        tourney_move move;
-                        int32_t value;
 
                         snprintf(params, sizeof(params), "%s %s %s %s %s", orderings[o], tables[t],
                                  windows[w], knowledges[k], deepenings[d]);
-                        value = search_value(v, plugins.ab, params, state, &move);
-                        if (value != ref->value || move != ref->lowest) {
-                            fail_msg("%s, %s: value %d move %d, expected value %d move %d", label,
-                                     params, (int)value, (int)move, (int)ref->value,
-                                     (int)ref->lowest);
-                        }
+                        check_search(v, state, ref, label, params);
                         searches++;
                     }
                 }
@@ -268,16 +274,10 @@ static int check_every_combination(const struct game_view *v, const void *state,
         for (size_t k = 0; k < COUNT(knowledges); k++) {
             for (size_t d = 0; d < COUNT(deepenings); d++) {
                 char params[256];
-                tourney_move move;
-                int32_t value;
 
                 snprintf(params, sizeof(params), "tt_mb=1 %s %s %s", solvers[x], knowledges[k],
                          deepenings[d]);
-                value = search_value(v, plugins.ab, params, state, &move);
-                if (value != ref->value || move != ref->lowest) {
-                    fail_msg("%s, %s: value %d move %d, expected value %d move %d", label, params,
-                             (int)value, (int)move, (int)ref->value, (int)ref->lowest);
-                }
+                check_search(v, state, ref, label, params);
                 searches++;
             }
         }

@@ -1,8 +1,9 @@
 /*
  * agents/ab/ab.h - the instance of negamax-ab-ids, shared by its parts:
  * the agent shell (negamax_ab_ids.c: parameters, create, iterative
- * deepening), the root (root.c: root windows, ties, move order) and the
- * search below the root (node.c).
+ * deepening), the root (root.c: root windows, ties, move order; bisect.c:
+ * root = bisect), the search below the root (node.c), and the game's
+ * optional functions (knowledge.c).
  *
  * The speed-ups are each switched by a parameter and each leave the value of
  * the position unchanged; docs/agents.md describes them.

@@ -62,23 +62,29 @@ void tt_free_pages(void *mapping, size_t mapped)
 /* The buckets a table starts with: 64 KiB, a few pages. */
 #define TT_FIRST_BUCKETS UINT64_C(2048)
 
-int tt_init(struct tt *tt, int64_t mb)
+void *tt_reserve(int64_t mb, size_t bucket_size, uint64_t *count, void **mapping, size_t *mapped)
 {
     uint64_t bytes = (uint64_t)mb << 20;
-    uint64_t count = 1;
 
-    tt->buckets = NULL;
+    *count = 1;
+    while (*count * 2 * bucket_size <= bytes) {
+        *count *= 2;
+    }
+    if (*count > (SIZE_MAX - TT_HUGE_PAGE) / bucket_size) {
+        return NULL;
+    }
+    return tt_zeroed_pages((size_t)*count * bucket_size, mapping, mapped);
+}
+
+int tt_init(struct tt *tt, int64_t mb)
+{
+    uint64_t count;
+
     tt->mask = 0;
     tt->max_mask = 0;
     tt->used = 0;
     tt->age = 0;
-    while (count * 2 * sizeof(struct tt_bucket) <= bytes) {
-        count *= 2;
-    }
-    if (count > (SIZE_MAX - TT_HUGE_PAGE) / sizeof(struct tt_bucket)) {
-        return TOURNEY_ERR_NOMEM;
-    }
-    tt->buckets = tt_zeroed_pages((size_t)count * sizeof(struct tt_bucket), &tt->mapping, &tt->mapped);
+    tt->buckets = tt_reserve(mb, sizeof(struct tt_bucket), &count, &tt->mapping, &tt->mapped);
     if (tt->buckets == NULL) {
         return TOURNEY_ERR_NOMEM;
     }

@@ -12,18 +12,10 @@
 
 int ttc_init(struct ttc *t, int64_t mb)
 {
-    uint64_t bytes = (uint64_t)mb << 20;
-    uint64_t count = 1;
+    uint64_t count;
 
     memset(t, 0, sizeof(*t));
-    while (count * 2 * sizeof(struct ttc_bucket) <= bytes) {
-        count *= 2;
-    }
-    if (count > (SIZE_MAX - TT_HUGE_PAGE) / sizeof(struct ttc_bucket)) {
-        return TOURNEY_ERR_NOMEM;
-    }
-    t->buckets = tt_zeroed_pages((size_t)count * sizeof(struct ttc_bucket), &t->mapping,
-                                 &t->mapped);
+    t->buckets = tt_reserve(mb, sizeof(struct ttc_bucket), &count, &t->mapping, &t->mapped);
     if (t->buckets == NULL) {
         return TOURNEY_ERR_NOMEM;
     }
