@@ -58,16 +58,17 @@ struct reference {
  * without the opening book, which no level here needs), built with g++ -O3
  * outside this tree and run on these files on the machine of
  * bench/README.md, the table emptied before each position as his own
- * benchmark does, his time of solve() alone: the median of 5 runs. Node
- * counts are exact, times are this machine's: measure again with
- * --reference elsewhere.
+ * benchmark does, his time of solve() alone: the median of 5 runs, taken
+ * in turn with this program's (the load average was about 1). Node counts
+ * are exact, times are this machine's: measure again with --reference
+ * elsewhere.
  */
 static const struct reference builtin_references[] = {
-    {"L3_R1_end_easy.txt", 10.0, 70.5},
-    {"L2_R1_middle_easy.txt", 80.0, 612.9},
-    {"L2_R2_middle_medium.txt", 5500.0, 43576.2},
-    {"L1_R1_begin_easy.txt", 270.0, 2411.2},
-    {"L1_R2_begin_medium.txt", 140000.0, 1048086.9},
+    {"L3_R1_end_easy.txt", 9.7, 70.5},
+    {"L2_R1_middle_easy.txt", 81.4, 612.9},
+    {"L2_R2_middle_medium.txt", 6037.7, 43576.2},
+    {"L1_R1_begin_easy.txt", 283.7, 2411.2},
+    {"L1_R2_begin_medium.txt", 140069.0, 1048086.9},
 };
 
 #define MAX_REFERENCES 64
