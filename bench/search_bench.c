@@ -4,9 +4,9 @@
  * on the empty 3x3 board at full depth, on the 4x4 position of the negamax
  * articles, on the empty 4x4 board (k = 4), solved with the transposition
  * table (and with tourney solve's settings), and on the empty 5x5 board
- * (k = 4) to depth 6, where the values are the game's heuristic. Each search is repeated with a fresh agent and the
- * median time printed, with the ratios to a baseline. A measurement, never a
- * pass/fail test.
+ * (k = 4) to depth 6, where the values are the game's heuristic. Each search
+ * is repeated with a fresh agent and the median time printed, with the
+ * ratios to a baseline. A measurement, never a pass/fail test.
  *
  * The m,n,k game may lack the ABI 1.1 knowledge (order_moves, winning_move,
  * safe_moves); then the rows marked "+k" run on the stand-in of

@@ -25,9 +25,9 @@ struct tourney_game_symmetry {
      * for the position and for each of its images under the symmetries of
      * the rules (for Connect Four its mirror image; for m,n,k the board
      * turned and flipped), which all have the same value for the player to
-     * move, the same distance to the end of the game included. Otherwise as
-     * `hash`: equal states give equal hashes. Pure, like every function of
-     * the game. */
+     * move, the same distance to the end of the game included, and the same
+     * `evaluate`. Otherwise as `hash`: equal states give equal hashes. Pure,
+     * like every function of the game. */
     uint64_t (*symmetric_hash)(const void *game, const void *state);
 };
 
@@ -37,13 +37,13 @@ typedef const void *(*tourney_game_extension_fn)(const char *id);
 
 /* Defines tourney_game_extension for a game whose only extension is the
  * symmetry SYMMETRY (a pointer to a constant struct). */
-#define TOURNEY_GAME_EXTENSION(SYMMETRY)                                       \
-    TOURNEY_EXPORT const void *tourney_game_extension(const char *id);        \
-    TOURNEY_EXPORT const void *tourney_game_extension(const char *id)         \
-    {                                                                          \
-        return id != NULL && strcmp(id, TOURNEY_EXTENSION_SYMMETRY) == 0       \
-                   ? (const void *)(SYMMETRY)                                  \
-                   : NULL;                                                     \
+#define TOURNEY_GAME_EXTENSION(SYMMETRY)                                                           \
+    TOURNEY_EXPORT const void *tourney_game_extension(const char *id);                             \
+    TOURNEY_EXPORT const void *tourney_game_extension(const char *id)                              \
+    {                                                                                              \
+        return id != NULL && strcmp(id, TOURNEY_EXTENSION_SYMMETRY) == 0                           \
+                   ? (const void *)(SYMMETRY)                                                      \
+                   : NULL;                                                                         \
     }
 
 #endif /* TOURNEY_GAMES_COMMON_EXTENSION_H */

@@ -46,8 +46,8 @@ extern const struct tourney_host tourney_solve_host_services;
 /* Finds and creates the game of REQUEST with its parameters and allocates
  * s->state. Returns 0, or -1 after saying why on ERR. Close the session
  * either way. */
-int tourney_solve_open(struct solve *s, const struct solve_request *request,
-                       const char *env_path, const char *exe_path, FILE *err);
+int tourney_solve_open(struct solve *s, const struct solve_request *request, const char *env_path,
+                       const char *exe_path, FILE *err);
 
 /* Creates the agent with the solve's defaults and REQUEST's parameters, its
  * seat the player to move in s->state. Returns 0 or -1 as above. */
