@@ -283,16 +283,22 @@ static int check_every_combination(const struct game_view *v, const void *state,
         }
     }
     /* Random tie-breaking picks among the optimal moves, whatever the order
-     * and however the root is searched. */
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+     * and however the root is searched; "any" picks one of them too. */
+    static const char *const pickers[] = {
+        "tie_break=random",          "tie_break=random",
+        "tie_break=random",          "tie_break=random root=bisect",
+        "tie_break=random " SOLVER,  "tie_break=random root=bisect iterative=false",
+        "tie_break=any",             "tie_break=any " SOLVER,
+        "tie_break=any " SOLVER " iterative=false",
+    };
+    for (uint64_t seed = 1; seed <= COUNT(pickers); seed++) {
         struct harness_agent *a = test_malloc(sizeof(*a));
         struct tourney_move_report report;
         char error[ERROR_SIZE];
         tourney_move move;
 
-        if (harness_agent_create(a, plugins.ab, v->api, v->game, v->info,
-                                 seed <= 3 ? "tie_break=random" : "tie_break=random root=bisect",
-                                 seed, error, sizeof(error)) != 0) {
+        if (harness_agent_create(a, plugins.ab, v->api, v->game, v->info, pickers[seed - 1], seed,
+                                 error, sizeof(error)) != 0) {
             fail_msg("%s", error);
         }
         a->ply = v->ply;
