@@ -270,7 +270,8 @@ static void check_level(int l, int every, int full_from)
             checked++;
         }
     }
-    if (every > 0 && l != 4) {
+    /* A level that has positions the exhaustive solver reaches had some checked. */
+    if (every > 0 && (level->max_moves >= full_from || level->max_remaining <= 13)) {
         assert_true(checked > 0);
     }
     free(lines);
