@@ -255,9 +255,12 @@ static int ab_ids_choose_move(void *agent, const void *state,
         return n;
     }
     me = s->api->to_move(s->game, s->state);
+    /* No game outlasts max_plies: what is left of it bounds a win's distance
+     * (bisect.c, length_bounds). A request's ply that makes no sense is
+     * taken as 0, and a game that states no length bounds nothing. */
     a->plies_left = s->info.max_plies - request->ply;
     if (a->plies_left < 1 || request->ply < 0) {
-        a->plies_left = s->info.max_plies > 0 ? s->info.max_plies : 1;
+        a->plies_left = s->info.max_plies > 0 ? s->info.max_plies : SEARCH_MAX_DEPTH;
     }
     if (a->compact) {
         ttc_new_search(&a->ttc);
