@@ -62,88 +62,106 @@ static const char *const table_choices[] = {"wide", "compact", NULL};
 #define AB_IDS_TT_MB_MAX 4096
 
 static const struct tourney_param_desc ab_ids_params[AB_IDS_PARAM_COUNT] = {
-    [AB_IDS_MAX_DEPTH] = {
-        .name = "max_depth",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "0",
-        .min = 0,
-        .max = SEARCH_MAX_DEPTH,
-        .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
-    },
+    [AB_IDS_MAX_DEPTH] =
+        {
+            .name = "max_depth",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "0",
+            .min = 0,
+            .max = SEARCH_MAX_DEPTH,
+            .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
+        },
     /* The common tie_break with one more choice: any best move, the first
      * the search proves, which saves looking for the others. */
-    [AB_IDS_TIE_BREAK] = {
-        .name = "tie_break",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "lowest",
-        .choices = tie_break_choices,
-        .help = "among equally good moves: the lowest-numbered, one at random, or the first proved",
-    },
-    [AB_IDS_ITERATIVE] = {
-        .name = "iterative",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "deepen one ply at a time; false searches once at max_depth, ignoring the clock",
-    },
-    [AB_IDS_USE_TIME_BUDGET] = {
-        .name = "use_time_budget",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "stop deepening when the move's time budget is spent",
-    },
-    [AB_IDS_ORDERING] = {
-        .name = "ordering",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "likely best moves first: the game's order, the table's, the last iteration's",
-    },
-    [AB_IDS_TT_MB] = {
-        .name = "tt_mb",
-        .type = TOURNEY_PARAM_INT,
-        .default_value = "16",
-        .min = 0,
-        .max = AB_IDS_TT_MB_MAX,
-        .help = "transposition table in MiB, kept between moves (needs the game's hash); 0: none",
-    },
-    [AB_IDS_WINDOW] = {
-        .name = "window",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "null",
-        .choices = window_choices,
-        .help = "full alpha-beta, null windows (principal variation search), or also aspiration",
-    },
-    [AB_IDS_KNOWLEDGE] = {
-        .name = "knowledge",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "true",
-        .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
-    },
-    [AB_IDS_ROOT] = {
-        .name = "root",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "moves",
-        .choices = root_choices,
-        .help = "each root move against the best so far, or bisect the value with null windows",
-    },
-    [AB_IDS_LENGTH_BOUNDS] = {
-        .name = "length_bounds",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "false",
-        .help = "with knowledge: no win or loss after the game's last ply (max_plies)",
-    },
-    [AB_IDS_TABLE] = {
-        .name = "table",
-        .type = TOURNEY_PARAM_CHOICE,
-        .default_value = "wide",
-        .choices = table_choices,
-        .help = "16-byte entries with depths and moves, or 8-byte ones for solving to the end",
-    },
-    [AB_IDS_SYMMETRY] = {
-        .name = "symmetry",
-        .type = TOURNEY_PARAM_BOOL,
-        .default_value = "false",
-        .help = "one table entry for a position and its mirror images (the game's symmetric hash)",
-    },
+    [AB_IDS_TIE_BREAK] =
+        {
+            .name = "tie_break",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "lowest",
+            .choices = tie_break_choices,
+            .help = "among equally good moves: the lowest-numbered, one at random, or the first "
+                    "proved",
+        },
+    [AB_IDS_ITERATIVE] =
+        {
+            .name = "iterative",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help =
+                "deepen one ply at a time; false searches once at max_depth, ignoring the clock",
+        },
+    [AB_IDS_USE_TIME_BUDGET] =
+        {
+            .name = "use_time_budget",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help = "stop deepening when the move's time budget is spent",
+        },
+    [AB_IDS_ORDERING] =
+        {
+            .name = "ordering",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help = "likely best moves first: the game's order, the table's, the last iteration's",
+        },
+    [AB_IDS_TT_MB] =
+        {
+            .name = "tt_mb",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "16",
+            .min = 0,
+            .max = AB_IDS_TT_MB_MAX,
+            .help =
+                "transposition table in MiB, kept between moves (needs the game's hash); 0: none",
+        },
+    [AB_IDS_WINDOW] =
+        {
+            .name = "window",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "null",
+            .choices = window_choices,
+            .help =
+                "full alpha-beta, null windows (principal variation search), or also aspiration",
+        },
+    [AB_IDS_KNOWLEDGE] =
+        {
+            .name = "knowledge",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "true",
+            .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
+        },
+    [AB_IDS_ROOT] =
+        {
+            .name = "root",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "moves",
+            .choices = root_choices,
+            .help =
+                "each root move against the best so far, or bisect the value with null windows",
+        },
+    [AB_IDS_LENGTH_BOUNDS] =
+        {
+            .name = "length_bounds",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "false",
+            .help = "with knowledge: no win or loss after the game's last ply (max_plies)",
+        },
+    [AB_IDS_TABLE] =
+        {
+            .name = "table",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "wide",
+            .choices = table_choices,
+            .help = "16-byte entries with depths and moves, or 8-byte ones for solving to the end",
+        },
+    [AB_IDS_SYMMETRY] =
+        {
+            .name = "symmetry",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "false",
+            .help =
+                "one table entry for a position and its mirror images (the game's symmetric hash)",
+        },
 };
 
 static void ab_ids_destroy(void *agent)

@@ -275,9 +275,9 @@ static int measure(const struct test_set *set, const struct tourney_agent_api *a
 
 static void print_header(void)
 {
-    printf("%-24s %5s %11s %12s %9s %-6s %11s %12s %11s %12s %6s %6s %s\n", "", "lines",
-           "mean us", "mean nodes", "K node/s", "scores", "ref us", "ref nodes", "goal us",
-           "goal nodes", "x time", "x node", "goal");
+    printf("%-24s %5s %11s %12s %9s %-6s %11s %12s %11s %12s %6s %6s %s\n", "", "lines", "mean us",
+           "mean nodes", "K node/s", "scores", "ref us", "ref nodes", "goal us", "goal nodes",
+           "x time", "x node", "goal");
 }
 
 /* The test sets in tests/data/connect4, sorted by name. */
@@ -390,12 +390,12 @@ static int bench(char **files, int file_count, const struct options *o,
         snprintf(params, sizeof(params), "%s tt_mb=%d %s", SOLVE_PARAMS, o->tt_mb,
                  o->params != NULL ? o->params : "");
     } else {
-        snprintf(params, sizeof(params), "%s %s", SOLVE_PARAMS, o->params != NULL ? o->params : "");
+        snprintf(params, sizeof(params), "%s %s", SOLVE_PARAMS,
+                 o->params != NULL ? o->params : "");
     }
     printf("connect4-bench: every position solved and its score checked; times are the median "
            "of %d runs%s\nparameters: %s\n\n",
-           o->repeats, o->fresh ? ", a fresh agent per position" : ", one agent per file",
-           params);
+           o->repeats, o->fresh ? ", a fresh agent per position" : ", one agent per file", params);
     print_header();
     for (int f = 0; f < file_count; f++) {
         struct test_set set;

@@ -34,8 +34,8 @@ extern const struct c4_difficulty c4_difficulties[C4_DIFFICULTY_COUNT];
  */
 struct c4_level {
     const char *file;
-    int stage;         /* 0, 1, 2: the levels that share a stream of candidates */
-    int min_moves;     /* of the candidates */
+    int stage;     /* 0, 1, 2: the levels that share a stream of candidates */
+    int min_moves; /* of the candidates */
     int max_moves;
     int min_remaining; /* of the level */
     int max_remaining;

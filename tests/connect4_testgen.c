@@ -38,11 +38,11 @@
 #define ERROR_SIZE 512
 
 /* tourney solve's settings (runner/cli/solve.h), without the clock. */
-#define SOLVE_PARAMS                                                                               \
-    "max_depth=0 iterative=false use_time_budget=false tt_mb=256 root=bisect "                     \
+#define SOLVE_PARAMS                                                           \
+    "max_depth=0 iterative=false use_time_budget=false tt_mb=256 root=bisect " \
     "length_bounds=true table=compact symmetry=true"
 /* The search of a limited depth, on the game without its heuristic. */
-#define WITHIN_PARAMS                                                                              \
+#define WITHIN_PARAMS \
     "iterative=false use_time_budget=false tt_mb=256 root=bisect length_bounds=true"
 
 /* Writes one difficulty's file; returns 0, or 1 after saying what failed. */
@@ -111,8 +111,8 @@ static int solvers_open(struct solvers *s)
     const struct tourney_game_api *api;
 
     memset(s, 0, sizeof(*s));
-    api =
-        harness_load_game(TOURNEY_TEST_GAME_DIR, "connect4", &s->game_handle, error, sizeof(error));
+    api = harness_load_game(TOURNEY_TEST_GAME_DIR, "connect4", &s->game_handle, error,
+                            sizeof(error));
     s->agent_api = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax-ab-ids", &s->agent_handle,
                                       error, sizeof(error));
     if (api == NULL || s->agent_api == NULL ||

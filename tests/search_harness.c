@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *harness_load(const char *dir, const char *name, const char *symbol, void **entry, char *error,
-                   size_t error_size)
+void *harness_load(const char *dir, const char *name, const char *symbol, void **entry,
+                   char *error, size_t error_size)
 {
     char path[1024];
     void *handle;
@@ -51,8 +51,8 @@ const struct tourney_game_api *harness_load_game(const char *dir, const char *na
     return entry_fn();
 }
 
-const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name, void **handle,
-                                                   char *error, size_t error_size)
+const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name,
+                                                   void **handle, char *error, size_t error_size)
 {
     tourney_agent_entry_fn entry_fn;
     void *entry;
@@ -107,7 +107,8 @@ int harness_params(const struct tourney_param_desc *descs, size_t count,
         }
     }
     snprintf(copy, sizeof(copy), "%s", overrides == NULL ? "" : overrides);
-    for (char *word = strtok_r(copy, " ", &save); word != NULL; word = strtok_r(NULL, " ", &save)) {
+    for (char *word = strtok_r(copy, " ", &save); word != NULL;
+         word = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(word, '=');
         size_t i = 0;
 

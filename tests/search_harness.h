@@ -23,8 +23,8 @@
 /* Loads DIR/NAME.so and stores its entry function (dlsym's result, which
  * POSIX lets be converted to a function pointer) in *entry. Returns the
  * handle for dlclose, or NULL with a message in ERROR. */
-void *harness_load(const char *dir, const char *name, const char *symbol, void **entry, char *error,
-                   size_t error_size);
+void *harness_load(const char *dir, const char *name, const char *symbol, void **entry,
+                   char *error, size_t error_size);
 
 /* dlclose for a handle from harness_load; NULL does nothing. */
 void harness_unload(void *handle);
@@ -32,8 +32,8 @@ void harness_unload(void *handle);
 /* Loads the game or agent plugin NAME from DIR. */
 const struct tourney_game_api *harness_load_game(const char *dir, const char *name, void **handle,
                                                  char *error, size_t error_size);
-const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name, void **handle,
-                                                   char *error, size_t error_size);
+const struct tourney_agent_api *harness_load_agent(const char *dir, const char *name,
+                                                   void **handle, char *error, size_t error_size);
 
 /* Fills VALUES (one per descriptor) with the defaults, then with the
  * "key=value" words of OVERRIDES (may be NULL); a later word wins. Returns 0,

@@ -921,8 +921,7 @@ static void round_trips(int columns, int rows, int games)
             move_string[ply] = '\0';
             parse_ok(&fx, move_string, parsed);
             assert_memory_equal(parsed, state, fx.info.state_size);
-            assert_int_equal(fx.api->format_state(fx.game, state, text, sizeof(text)),
-                             TOURNEY_OK);
+            assert_int_equal(fx.api->format_state(fx.game, state, text, sizeof(text)), TOURNEY_OK);
             memset(parsed, 0x5a, fx.info.state_size);
             parse_ok(&fx, text, parsed);
             assert_memory_equal(parsed, state, fx.info.state_size);
@@ -1267,20 +1266,13 @@ static void test_symmetric_hash(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_descriptor),
-        cmocka_unit_test(test_create),
-        cmocka_unit_test(test_wins_everywhere),
-        cmocka_unit_test(test_edges_by_hand),
-        cmocka_unit_test(test_full_columns),
-        cmocka_unit_test(test_draw),
-        cmocka_unit_test(test_random_games),
-        cmocka_unit_test(test_evaluate),
-        cmocka_unit_test(test_perft),
-        cmocka_unit_test(test_format_move),
-        cmocka_unit_test(test_format_state),
-        cmocka_unit_test(test_round_trips),
-        cmocka_unit_test(test_parse_errors),
-        cmocka_unit_test(test_search_knowledge),
+        cmocka_unit_test(test_descriptor),      cmocka_unit_test(test_create),
+        cmocka_unit_test(test_wins_everywhere), cmocka_unit_test(test_edges_by_hand),
+        cmocka_unit_test(test_full_columns),    cmocka_unit_test(test_draw),
+        cmocka_unit_test(test_random_games),    cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_perft),           cmocka_unit_test(test_format_move),
+        cmocka_unit_test(test_format_state),    cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_parse_errors),    cmocka_unit_test(test_search_knowledge),
         cmocka_unit_test(test_symmetric_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

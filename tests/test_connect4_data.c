@@ -317,12 +317,9 @@ static void test_levels(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_published_scores),
-        cmocka_unit_test(test_scores_by_hand),
-        cmocka_unit_test(test_end_easy),
-        cmocka_unit_test(test_mid_easy),
-        cmocka_unit_test(test_remaining),
-        cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_published_scores), cmocka_unit_test(test_scores_by_hand),
+        cmocka_unit_test(test_end_easy),         cmocka_unit_test(test_mid_easy),
+        cmocka_unit_test(test_remaining),        cmocka_unit_test(test_levels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

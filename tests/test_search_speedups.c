@@ -72,8 +72,8 @@ static int group_setup(void **state)
     (void)state;
     plugins.mnk =
         harness_load_game(TOURNEY_TEST_GAME_DIR, "mnk", &plugins.mnk_handle, error, sizeof(error));
-    plugins.negamax = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax", &plugins.negamax_handle,
-                                         error, sizeof(error));
+    plugins.negamax = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax",
+                                         &plugins.negamax_handle, error, sizeof(error));
     plugins.ab = harness_load_agent(TOURNEY_TEST_AGENT_DIR, "negamax-ab-ids", &plugins.ab_handle,
                                     error, sizeof(error));
     if (plugins.mnk == NULL || plugins.negamax == NULL || plugins.ab == NULL) {
@@ -147,8 +147,8 @@ static int32_t search_value(const struct game_view *v, const struct tourney_agen
     char error[ERROR_SIZE];
     tourney_move chosen;
 
-    if (harness_agent_create(a, agent, v->api, v->game, v->info, params, 1, error, sizeof(error)) !=
-        0) {
+    if (harness_agent_create(a, agent, v->api, v->game, v->info, params, 1, error,
+                             sizeof(error)) != 0) {
         fail_msg("%s", error);
     }
     a->ply = v->ply;
@@ -221,7 +221,8 @@ static const char *const orderings[] = {"ordering=false", "ordering=true"};
 static const char *const tables[] = {"tt_mb=0", "tt_mb=1"};
 static const char *const windows[] = {"window=full", "window=aspiration", "window=null"};
 static const char *const knowledges[] = {"knowledge=false", "knowledge=true"};
-static const char *const deepenings[] = {"iterative=false", "iterative=true use_time_budget=false"};
+static const char *const deepenings[] = {"iterative=false",
+                                         "iterative=true use_time_budget=false"};
 
 /* The solver's speed-ups, all on as tourney solve has them. */
 #define SOLVER "root=bisect length_bounds=true table=compact symmetry=true"
@@ -285,10 +286,14 @@ static int check_every_combination(const struct game_view *v, const void *state,
     /* Random tie-breaking picks among the optimal moves, whatever the order
      * and however the root is searched; "any" picks one of them too. */
     static const char *const pickers[] = {
-        "tie_break=random",          "tie_break=random",
-        "tie_break=random",          "tie_break=random root=bisect",
-        "tie_break=random " SOLVER,  "tie_break=random root=bisect iterative=false",
-        "tie_break=any",             "tie_break=any " SOLVER,
+        "tie_break=random",
+        "tie_break=random",
+        "tie_break=random",
+        "tie_break=random root=bisect",
+        "tie_break=random " SOLVER,
+        "tie_break=random root=bisect iterative=false",
+        "tie_break=any",
+        "tie_break=any " SOLVER,
         "tie_break=any " SOLVER " iterative=false",
     };
     for (uint64_t seed = 1; seed <= COUNT(pickers); seed++) {
@@ -487,7 +492,8 @@ static void test_depth_limited_values(void **state)
             int32_t expected;
 
             snprintf(params, sizeof(params), "depth=%d", depth);
-            expected = search_value(&p->plain_view, plugins.negamax, params, board, &expected_move);
+            expected =
+                search_value(&p->plain_view, plugins.negamax, params, board, &expected_move);
             for (size_t w = 0; w < COUNT(windows); w++) {
                 for (size_t d = 0; d < COUNT(deepenings); d++) {
                     tourney_move move;
@@ -498,8 +504,8 @@ static void test_depth_limited_values(void **state)
                     value = search_value(&p->known_view, plugins.ab, params, board, &move);
                     if (value != expected || move != expected_move) {
                         fail_msg("%s depth %d, %s: value %d move %d, expected %d move %d",
-                                 cases[c].game, depth, params, (int)value, (int)move, (int)expected,
-                                 (int)expected_move);
+                                 cases[c].game, depth, params, (int)value, (int)move,
+                                 (int)expected, (int)expected_move);
                     }
                 }
             }
@@ -841,9 +847,9 @@ static void test_pons_format(void **state)
     int pons = 0;
 
     (void)state;
-    assert_int_equal(
-        pons_parse_line("2252576253462244111563365343671351441 -1\n", moves, sizeof(moves), &score),
-        0);
+    assert_int_equal(pons_parse_line("2252576253462244111563365343671351441 -1\n", moves,
+                                     sizeof(moves), &score),
+                     0);
     assert_string_equal(moves, "2252576253462244111563365343671351441");
     assert_int_equal(score, -1);
     assert_int_equal(pons_parse_line("4453 18\r\n", moves, sizeof(moves), &score), 0);

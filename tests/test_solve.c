@@ -130,8 +130,8 @@ static void test_empty_3x3_is_a_draw(void **state)
                             NULL};
     const struct {
         const char *const *args;
-        int depth;   /* the deepest ply reached */
-        int nodes;   /* 0: not checked */
+        int depth; /* the deepest ply reached */
+        int nodes; /* 0: not checked */
     } cases[] = {
         /* No win or loss can come after the board is full, so the bounds of
          * the game's length settle the last two plies unvisited. */

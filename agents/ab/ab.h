@@ -60,10 +60,10 @@ struct ab_ids {
 
     /* The speed-ups. A game function is NULL when its switch is off or the
      * game lacks it, so the search tests one pointer and nothing else. */
-    bool ordering;    /* TT move and previous best move first */
-    bool null_window; /* principal variation search below the root */
-    bool aspiration;  /* aspiration windows at the root */
-    bool bisect;      /* root = bisect */
+    bool ordering;      /* TT move and previous best move first */
+    bool null_window;   /* principal variation search below the root */
+    bool aspiration;    /* aspiration windows at the root */
+    bool bisect;        /* root = bisect */
     bool length_bounds; /* no win or loss past the end of the game */
     /* Plies the game can still last from the root: max_plies less the
      * request's ply, at least 1; what bounds a win's distance. */

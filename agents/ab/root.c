@@ -51,8 +51,8 @@ static tourney_move lowest_tie(const struct root_choice *c)
 /* The value of the root move just played, for `me`: exact when it is above
  * alpha, else anything at most alpha. `beta` is the top of the window, the
  * aspiration window's top or +inf. */
-static int32_t root_move_value(struct ab_ids *a, int me, int32_t depth, int32_t alpha, int32_t beta,
-                               bool null_first)
+static int32_t root_move_value(struct ab_ids *a, int me, int32_t depth, int32_t alpha,
+                               int32_t beta, bool null_first)
 {
     struct search *s = &a->s;
     int32_t lo = alpha;

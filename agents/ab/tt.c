@@ -10,7 +10,6 @@
 
 #include "tt.h"
 
-
 #ifdef MAP_ANONYMOUS
 /* Where it can, the table is mapped straight from the system, zeroed (a
  * zeroed entry is an empty one), and asked for in huge pages: the search

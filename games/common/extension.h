@@ -37,13 +37,13 @@ typedef const void *(*tourney_game_extension_fn)(const char *id);
 
 /* Defines tourney_game_extension for a game whose only extension is the
  * symmetry SYMMETRY (a pointer to a constant struct). */
-#define TOURNEY_GAME_EXTENSION(SYMMETRY)                                                           \
-    TOURNEY_EXPORT const void *tourney_game_extension(const char *id);                             \
-    TOURNEY_EXPORT const void *tourney_game_extension(const char *id)                              \
-    {                                                                                              \
-        return id != NULL && strcmp(id, TOURNEY_EXTENSION_SYMMETRY) == 0                           \
-                   ? (const void *)(SYMMETRY)                                                      \
-                   : NULL;                                                                         \
+#define TOURNEY_GAME_EXTENSION(SYMMETRY)                                 \
+    TOURNEY_EXPORT const void *tourney_game_extension(const char *id);   \
+    TOURNEY_EXPORT const void *tourney_game_extension(const char *id)    \
+    {                                                                    \
+        return id != NULL && strcmp(id, TOURNEY_EXTENSION_SYMMETRY) == 0 \
+                   ? (const void *)(SYMMETRY)                            \
+                   : NULL;                                               \
     }
 
 #endif /* TOURNEY_GAMES_COMMON_EXTENSION_H */

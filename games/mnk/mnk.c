@@ -384,7 +384,8 @@ static uint64_t mnk_symmetric_hash(const void *game, const void *state)
     uint64_t best;
 
     for (int t = 0; t < g->symmetry_count; t++) {
-        h[t] = (mnk_get_ply(s) & 1) != 0 ? g->zobrist_base ^ g->zobrist_o_to_move : g->zobrist_base;
+        h[t] =
+            (mnk_get_ply(s) & 1) != 0 ? g->zobrist_base ^ g->zobrist_o_to_move : g->zobrist_base;
     }
     for (int p = 0; p < 2; p++) {
         for (int i = 0; i < g->words; i++) {

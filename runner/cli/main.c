@@ -63,7 +63,8 @@ static void usage(FILE *out)
           "\n"
           "Commands:\n"
           "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
-          "      -o, --output DIR     write the reports into DIR instead of the config's output_dir\n"
+          "      -o, --output DIR     write the reports into DIR instead of the config's "
+          "output_dir\n"
           "      -q, --quiet          print no tables and no progress, only errors\n"
           "      -v, --verbose        also print a line per game as it finishes\n"
           "      --resume             continue the tournament whose results log is in the\n"
@@ -157,8 +158,8 @@ static int parse_jobs(const char *option, const char *text, unsigned *jobs)
 static const char *option_value(const char *option)
 {
     static const char *const options[][2] = {
-        {"--output", "a directory"}, {"-o", "a directory"},
-        {"--jobs", "a number of jobs"}, {"-j", "a number of jobs"},
+        {"--output", "a directory"},      {"-o", "a directory"},
+        {"--jobs", "a number of jobs"},   {"-j", "a number of jobs"},
         {"--shard", "K/N, shard K of N"},
     };
     for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
@@ -288,9 +289,9 @@ static int command_merge(int argc, char **argv)
         }
     }
     char *exe = exe_path();
-    enum merge_outcome outcome = tourney_merge(argv[0], (const char *const *)(argv + 1),
-                                               (size_t)argc - 1, exe,
-                                               getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    enum merge_outcome outcome =
+        tourney_merge(argv[0], (const char *const *)(argv + 1), (size_t)argc - 1, exe,
+                      getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
     free(exe);
     switch (outcome) {
     case MERGE_COMPLETE:
@@ -306,7 +307,7 @@ static int command_merge(int argc, char **argv)
 struct listing {
     enum tourney_plugin_kind kind;
     struct plugin_opener opener; /* plugins are looked at in a child process */
-    char **seen; /* names already listed: the first one found shadows the rest */
+    char **seen;                 /* names already listed: the first one found shadows the rest */
     size_t seen_count;
     size_t listed;
 };
@@ -361,7 +362,8 @@ static void list_plugin(const char *path, void *context)
 static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
 {
     if (argc > 1) {
-        fprintf(stderr, "tourney %ss: expected at most one CONFIG file\n", tourney_kind_name(kind));
+        fprintf(stderr, "tourney %ss: expected at most one CONFIG file\n",
+                tourney_kind_name(kind));
         return EXIT_USAGE;
     }
     struct tournament_config config;
@@ -418,8 +420,8 @@ static int command_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     char *exe = exe_path();
-    int status =
-        tourney_replay(argv[0], (uint32_t)game, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    int status = tourney_replay(argv[0], (uint32_t)game, exe, getenv("TOURNEY_PLUGIN_PATH"),
+                                stdout, stderr);
     free(exe);
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
@@ -588,8 +590,8 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
         char *exe = exe_path();
-        int status = tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout,
-                                             stderr);
+        int status =
+            tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
         free(exe);
         return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
     }

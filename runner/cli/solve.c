@@ -333,8 +333,8 @@ void tourney_solve_close(struct solve *s)
     tourney_plugin_search_finish(&s->search);
 }
 
-int tourney_solve_open(struct solve *s, const struct solve_request *request,
-                       const char *env_path, const char *exe_path, FILE *err)
+int tourney_solve_open(struct solve *s, const struct solve_request *request, const char *env_path,
+                       const char *exe_path, FILE *err)
 {
     memset(s, 0, sizeof(*s));
     s->host.rng.state = 1;
