@@ -10,13 +10,17 @@
  *
  * Four speed-ups, each a parameter, make it a solver (docs/agents.md): move
  * ordering, a transposition table, null or aspiration windows, and the
- * game's knowledge of immediate wins and losses. None changes the value it
- * finds or, with tie_break = lowest, the move it picks. With all four off it
+ * game's knowledge of immediate wins and losses. Four more, off by default
+ * and on in tourney solve, make it a fast one: the root's value bisected with
+ * null windows, bounds from the game's length, a compact table, and one
+ * table entry for symmetric positions. None changes the value it finds or,
+ * with tie_break = lowest, the move it picks. With the first four off it
  * searches moves in the order the game lists them, visiting exactly the
  * positions of the textbook alpha-beta (the tests count them).
  *
  * This file holds the parameters, create and the deepening loop; ab/root.c
- * searches the root and ab/node.c everything below it.
+ * searches the root move by move, ab/bisect.c by bisection, ab/node.c
+ * everything below it; ab/knowledge.c takes the game's optional functions.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -35,11 +39,24 @@ enum ab_ids_param {
     AB_IDS_TT_MB,
     AB_IDS_WINDOW,
     AB_IDS_KNOWLEDGE,
+    AB_IDS_ROOT,
+    AB_IDS_LENGTH_BOUNDS,
+    AB_IDS_TABLE,
+    AB_IDS_SYMMETRY,
     AB_IDS_PARAM_COUNT,
 };
 
+/* In the order of enum tie_break, then AB_TIE_BREAK_ANY. */
+static const char *const tie_break_choices[] = {"lowest", "random", "any", NULL};
+
 /* In the order of enum ab_window. */
 static const char *const window_choices[] = {"full", "aspiration", "null", NULL};
+
+/* In the order of enum ab_root. */
+static const char *const root_choices[] = {"moves", "bisect", NULL};
+
+/* In the order of enum ab_table. */
+static const char *const table_choices[] = {"wide", "compact", NULL};
 
 /* The largest transposition table, in mebibytes. */
 #define AB_IDS_TT_MB_MAX 4096
@@ -54,7 +71,17 @@ static const struct tourney_param_info ab_ids_params[AB_IDS_PARAM_COUNT] = {
             .max = SEARCH_MAX_DEPTH,
             .help = "deepest iteration in plies; 0 deepens up to the longest possible game",
         },
-    [AB_IDS_TIE_BREAK] = SEARCH_TIE_BREAK_PARAM,
+    /* The common tie_break with one more choice: any best move, the first
+     * the search proves, which saves looking for the others. */
+    [AB_IDS_TIE_BREAK] =
+        {
+            .name = "tie_break",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "lowest",
+            .choices = tie_break_choices,
+            .help = "among equally good moves: the lowest-numbered, one at random, or the first "
+                    "proved",
+        },
     [AB_IDS_ITERATIVE] =
         {
             .name = "iterative",
@@ -103,6 +130,38 @@ static const struct tourney_param_info ab_ids_params[AB_IDS_PARAM_COUNT] = {
             .default_value = "true",
             .help = "use the game's winning_move and safe_moves to settle wins and losses at once",
         },
+    [AB_IDS_ROOT] =
+        {
+            .name = "root",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "moves",
+            .choices = root_choices,
+            .help =
+                "each root move against the best so far, or bisect the value with null windows",
+        },
+    [AB_IDS_LENGTH_BOUNDS] =
+        {
+            .name = "length_bounds",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "false",
+            .help = "with knowledge: no win or loss after the game's last ply (max_plies)",
+        },
+    [AB_IDS_TABLE] =
+        {
+            .name = "table",
+            .type = TOURNEY_PARAM_CHOICE,
+            .default_value = "wide",
+            .choices = table_choices,
+            .help = "16-byte entries with depths and moves, or 8-byte ones for solving to the end",
+        },
+    [AB_IDS_SYMMETRY] =
+        {
+            .name = "symmetry",
+            .type = TOURNEY_PARAM_BOOL,
+            .default_value = "false",
+            .help =
+                "one table entry for a position and its mirror images (the game's symmetric hash)",
+        },
 };
 
 static int32_t ab_ids_param_info(const struct tourney_agent_api *api, uint32_t index,
@@ -110,24 +169,6 @@ static int32_t ab_ids_param_info(const struct tourney_agent_api *api, uint32_t i
 {
     (void)api;
     return tourney_param_info_copy(ab_ids_params, AB_IDS_PARAM_COUNT, index, info);
-}
-
-/* The game's search knowledge the switches ask for, when it has it: looked
- * up once here, so the search calls it directly. */
-static void ab_ids_take_knowledge(struct ab_ids *a, const struct tourney_game_api *g,
-                                  bool ordering, bool knowledge)
-{
-    struct tourney_game_search search;
-    tourney_game_get_search(g, &search);
-    if (ordering) {
-        a->order_moves = search.order_moves;
-    }
-    /* safe_moves may only be asked where there is no win at once, which
-     * only winning_move can tell. */
-    if (knowledge && search.winning_move != NULL) {
-        a->winning_move = search.winning_move;
-        a->safe_moves = search.safe_moves;
-    }
 }
 
 static void ab_ids_destroy(void *agent)
@@ -138,6 +179,7 @@ static void ab_ids_destroy(void *agent)
         return;
     }
     tt_finish(&a->tt);
+    ttc_finish(&a->ttc);
     root_choice_finish(&a->finished);
     root_choice_finish(&a->current);
     search_finish(&a->s);
@@ -147,6 +189,9 @@ static void ab_ids_destroy(void *agent)
 static int ab_ids_create(const struct tourney_agent_init *init, void **out)
 {
     struct ab_ids *a = calloc(1, sizeof(*a));
+    bool symmetry;
+    bool symmetric;
+    ab_hash_fn hash;
     int64_t tt_mb;
     int err;
 
@@ -177,20 +222,29 @@ static int ab_ids_create(const struct tourney_agent_init *init, void **out)
     a->ordering = init->params[AB_IDS_ORDERING].i != 0;
     a->null_window = init->params[AB_IDS_WINDOW].i != AB_WINDOW_FULL;
     a->aspiration = init->params[AB_IDS_WINDOW].i == AB_WINDOW_ASPIRATION;
-    ab_ids_take_knowledge(a, init->game_api, a->ordering, init->params[AB_IDS_KNOWLEDGE].i != 0);
+    a->bisect = init->params[AB_IDS_ROOT].i == AB_ROOT_BISECT;
+    a->length_bounds = init->params[AB_IDS_LENGTH_BOUNDS].i != 0;
+    symmetry = init->params[AB_IDS_SYMMETRY].i != 0;
+    ab_knowledge_take(a, init->game_api, a->ordering, init->params[AB_IDS_KNOWLEDGE].i != 0);
+    hash = ab_knowledge_hash(init->game_api, symmetry, &symmetric);
 
     tt_mb = init->params[AB_IDS_TT_MB].i;
-    if (tt_mb > 0 && init->game_api->hash == NULL) {
+    if (tt_mb > 0 && hash == NULL) {
         search_log(&a->s, TOURNEY_LOG_INFO,
                    "the game has no hash, so the transposition table is off");
     } else if (tt_mb > 0) {
-        err = tt_init(&a->tt, tt_mb);
+        if (symmetry && !symmetric) {
+            search_log(&a->s, TOURNEY_LOG_INFO,
+                       "the game tells no symmetries, so the table keeps positions apart");
+        }
+        a->compact = init->params[AB_IDS_TABLE].i == AB_TABLE_COMPACT;
+        err = a->compact ? ttc_init(&a->ttc, tt_mb) : tt_init(&a->tt, tt_mb);
         if (err != TOURNEY_OK) {
             search_log(&a->s, TOURNEY_LOG_ERROR,
                        "out of memory for a transposition table of %lld MiB", (long long)tt_mb);
             goto err_choice;
         }
-        a->hash = init->game_api->hash;
+        a->hash = hash;
     }
     *out = a;
     return TOURNEY_OK;
@@ -226,7 +280,16 @@ static int ab_ids_choose_move(void *agent, const void *state,
         return n;
     }
     me = s->api->to_move(s->game, s->state);
-    if (a->hash != NULL) {
+    /* No game outlasts max_plies: what is left of it bounds a win's distance
+     * (bisect.c, length_bounds). A request's ply that makes no sense is
+     * taken as 0, and a game that states no length bounds nothing. */
+    a->plies_left = s->info.max_plies - request->ply;
+    if (a->plies_left < 1 || request->ply < 0) {
+        a->plies_left = s->info.max_plies > 0 ? s->info.max_plies : SEARCH_MAX_DEPTH;
+    }
+    if (a->compact) {
+        ttc_new_search(&a->ttc);
+    } else if (a->hash != NULL) {
         tt_new_move(&a->tt);
     }
     if (a->order_moves != NULL) {
@@ -258,7 +321,8 @@ static int ab_ids_choose_move(void *agent, const void *state,
         }
         s->max_ply = 0;
         s->horizon_hit = false;
-        if (!ab_root_iteration(a, me, n, depth, finished_one, a->finished.best)) {
+        if (a->bisect ? !ab_bisect_iteration(a, me, depth, finished_one, a->finished.best)
+                      : !ab_root_iteration(a, me, n, depth, finished_one, a->finished.best)) {
             break;
         }
         swap = a->finished;
@@ -273,7 +337,9 @@ static int ab_ids_choose_move(void *agent, const void *state,
         }
     }
 
-    *move = root_choice_pick(&a->finished, a->tie_break, s);
+    /* "any" takes the first best move offered, the one the search proved. */
+    *move = a->tie_break == AB_TIE_BREAK_ANY ? a->finished.ties[0]
+                                             : root_choice_pick(&a->finished, a->tie_break, s);
     /* Nodes count every iteration, the abandoned one too: they were visited. */
     search_report(s, report, a->finished.best);
     report->depth = finished_depth;

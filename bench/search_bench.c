@@ -3,10 +3,10 @@
  * save: nodes and time of the searching agents, loaded from the build tree,
  * on the empty 3x3 board at full depth, on the 4x4 position of the negamax
  * articles, on the empty 4x4 board (k = 4), solved with the transposition
- * table, and on the empty 5x5 board (k = 4) to depth 6, where the values are
- * the game's heuristic. Each search is repeated with a fresh agent and the
- * median time printed, with the ratios to a baseline. A measurement, never a
- * pass/fail test.
+ * table (and with tourney solve's settings), and on the empty 5x5 board
+ * (k = 4) to depth 6, where the values are the game's heuristic. Each search
+ * is repeated with a fresh agent and the median time printed, with the
+ * ratios to a baseline. A measurement, never a pass/fail test.
  *
  * The m,n,k game may lack the search knowledge (order_moves, winning_move,
  * safe_moves); then the rows marked "+k" run on the stand-in of
@@ -42,6 +42,8 @@ struct case_desc {
 };
 
 #define OFF "ordering=false tt_mb=0 window=full knowledge=false"
+/* The solver's speed-ups, as tourney solve turns them on. */
+#define SOLVER "root=bisect length_bounds=true table=compact symmetry=true"
 #define ONE "iterative=false use_time_budget=false "
 #define IDS "iterative=true use_time_budget=false "
 
@@ -84,6 +86,12 @@ static const struct case_desc solve_cases[] = {
     {"negamax-ab-ids", ONE "tt_mb=64 knowledge=false", "all on +k - knowledge", ON_KNOWN},
     {"negamax-ab-ids", ONE "tt_mb=16", "all on +k, 16 MiB table", ON_KNOWN},
     {"negamax-ab-ids", IDS "tt_mb=64", "iterative, all on +k", ON_KNOWN},
+    {"negamax-ab-ids", ONE "tt_mb=64 " SOLVER, "solver (tourney solve)", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 " SOLVER " symmetry=false", "solver - symmetry", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 " SOLVER " root=moves", "solver - bisection", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 " SOLVER " table=wide", "solver - compact table", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 " SOLVER " length_bounds=false", "solver - length bounds", 0},
+    {"negamax-ab-ids", ONE "tt_mb=64 " SOLVER " tie_break=any", "solver, any best move", 0},
 };
 
 /* Depth-limited iterative deepening, where values are the game's heuristic

@@ -159,16 +159,17 @@ static int grow(struct c4_solver *s)
     return 0;
 }
 
-/* The score of `b` for the player to move, or C4_NO_SCORE - 1 when out of
+/* The score of `b` for the player to move, looking `depth` plies ahead (a
+ * position cut off there counts as a draw), or C4_NO_SCORE - 1 when out of
  * memory. */
-static int negamax(struct c4_solver *s, struct c4_board *b)
+static int negamax(struct c4_solver *s, struct c4_board *b, int depth)
 {
     s->nodes++;
     /* The opponent's last stone made four: lost, as late as it went. */
     if (b->last_move_won) {
         return -(C4_CELLS + 2 - b->ply) / 2;
     }
-    if (b->ply == C4_CELLS) {
+    if (b->ply == C4_CELLS || depth == 0) {
         return 0;
     }
     uint64_t key = c4_board_key(b);
@@ -183,7 +184,7 @@ static int negamax(struct c4_solver *s, struct c4_board *b)
             continue;
         }
         c4_board_play(b, c);
-        int score = negamax(s, b);
+        int score = negamax(s, b, depth - 1);
         c4_board_unplay(b, c);
         if (score < C4_NO_SCORE) {
             return score;
@@ -205,7 +206,12 @@ static int negamax(struct c4_solver *s, struct c4_board *b)
 
 int c4_solve(struct c4_solver *s, struct c4_board *b, int *score)
 {
-    int result = negamax(s, b);
+    return c4_solve_within(s, b, C4_CELLS, score);
+}
+
+int c4_solve_within(struct c4_solver *s, struct c4_board *b, int depth, int *score)
+{
+    int result = negamax(s, b, depth);
     if (result < C4_NO_SCORE) {
         return -1;
     }

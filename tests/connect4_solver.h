@@ -66,4 +66,12 @@ void c4_solver_finish(struct c4_solver *s);
  * *score, or -1 when out of memory. */
 int c4_solve(struct c4_solver *s, struct c4_board *b, int *score);
 
+/* The same, looking only `depth` plies ahead: a position not won or lost by
+ * then counts as a draw. A score other than 0 is then exact (a forced win
+ * or loss within the depth is seen, and one seen is real), and 0 says the
+ * game is not decided within `depth` plies. Positions are remembered by key
+ * alone, which is right because in one search from one position every
+ * position lies at one depth: give each position a fresh solver. */
+int c4_solve_within(struct c4_solver *s, struct c4_board *b, int depth, int *score);
+
 #endif /* TOURNEY_TESTS_CONNECT4_SOLVER_H */

@@ -248,5 +248,5 @@ void harness_agent_destroy(struct harness_agent *a)
 int harness_choose(struct harness_agent *a, const void *state, uint64_t budget_ns,
                    struct tourney_move_report *report, tourney_move *move)
 {
-    return tourney_fake_agent_move(&a->fake, state, budget_ns, 0, report, move);
+    return tourney_fake_agent_move(&a->fake, state, budget_ns, a->ply, report, move);
 }

@@ -70,6 +70,7 @@ int harness_state(const struct harness_game *g, const char *text, void *state);
 struct harness_agent {
     struct tourney_fake_agent fake;
     struct tourney_param_value values[HARNESS_MAX_PARAMS];
+    int32_t ply; /* the moves played before the position asked about; 0 unless set */
 };
 
 /* Creates agent API for a game (its functions GAME_API, instance GAME and

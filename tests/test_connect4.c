@@ -19,7 +19,8 @@
 
 #include "../games/connect4/connect4_game.h"
 
-/* The plugin's source is linked into this test, so its entry is at hand. */
+/* The plugin's source is linked into this test, so its entry is at
+ * hand. */
 TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);
 
 /* A game that ends in a draw on the full 7x6 board. */
@@ -1151,6 +1152,137 @@ static void test_search_knowledge(void **unused)
     random_search_knowledge(6, 1, 200);
 }
 
+/* One position of the symmetry test: its symmetric hash, and its own and
+ * its mirror image's hash (perfect: connect4's hash tells positions apart),
+ * the smaller first. */
+struct mirrored {
+    uint64_t symmetric;
+    uint64_t low;
+    uint64_t high;
+};
+
+static int by_symmetric(const void *a, const void *b)
+{
+    const struct mirrored *x = a;
+    const struct mirrored *y = b;
+
+    return (x->symmetric > y->symmetric) - (x->symmetric < y->symmetric);
+}
+
+static int by_pair(const void *a, const void *b)
+{
+    const struct mirrored *x = a;
+    const struct mirrored *y = b;
+
+    if (x->low != y->low) {
+        return (x->low > y->low) - (x->low < y->low);
+    }
+    return (x->high > y->high) - (x->high < y->high);
+}
+
+/* Fills `out` with every position of up to `plies` moves (move strings with
+ * repeats); returns how many. */
+static size_t mirror_positions(const struct fixture *fx, const struct tourney_game_symmetry *sym,
+                               int plies, struct mirrored *out)
+{
+    void *state = new_state(fx);
+    void *mirror = new_state(fx);
+    int digits[16] = {0};
+    size_t count = 0;
+
+    for (;;) {
+        bool legal = true;
+
+        fx->api->initial_state(fx->game, state);
+        fx->api->initial_state(fx->game, mirror);
+        for (int i = 0; i < plies && legal; i++) {
+            tourney_move moves[CONNECT4_MAX_COLUMNS];
+            int n = fx->api->legal_moves(fx->game, state, moves);
+            bool found = false;
+
+            for (int j = 0; j < n; j++) {
+                found |= moves[j] == digits[i];
+            }
+            legal = found;
+            if (legal) {
+                fx->api->apply(fx->game, state, digits[i]);
+                fx->api->apply(fx->game, mirror, fx->columns - 1 - digits[i]);
+            }
+        }
+        if (legal) {
+            uint64_t h = fx->api->hash(fx->game, state);
+            uint64_t m = fx->api->hash(fx->game, mirror);
+
+            /* The mirror image's symmetric hash is the same. */
+            assert_true(sym->symmetric_hash(fx->game, state) ==
+                        sym->symmetric_hash(fx->game, mirror));
+            out[count].symmetric = sym->symmetric_hash(fx->game, state);
+            out[count].low = h < m ? h : m;
+            out[count].high = h < m ? m : h;
+            count++;
+        }
+        /* The next move string, as an odometer. */
+        int i = 0;
+        while (i < plies && ++digits[i] == fx->columns) {
+            digits[i++] = 0;
+        }
+        if (i == plies) {
+            break;
+        }
+    }
+    free(mirror);
+    free(state);
+    return count;
+}
+
+/* The symmetric hash of the symmetry extension: a position and its mirror
+ * image share it, and no other two positions do. */
+static void test_symmetric_hash(void **unused)
+{
+    (void)unused;
+    static const int sizes[][3] = {{7, 6, 5}, {6, 5, 5}, {4, 15, 6}};
+    const struct tourney_game_api *game_api = tourney_game_entry();
+    const struct tourney_game_symmetry *sym =
+        game_api->get_extension(game_api, TOURNEY_GAME_SYMMETRY_ID);
+
+    assert_non_null(sym);
+    assert_non_null(sym->symmetric_hash);
+    assert_null(game_api->get_extension(game_api, "tourney.no-such-extension"));
+    assert_int_equal(sym->struct_size, sizeof(struct tourney_game_symmetry));
+    assert_ptr_equal(tourney_game_get_symmetric_hash(game_api), sym->symmetric_hash);
+    for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+        struct fixture fx;
+        size_t room = 1;
+        struct mirrored *all;
+        size_t n;
+
+        fixture_init(&fx, sizes[z][0], sizes[z][1]);
+        for (int i = 0; i < sizes[z][2]; i++) {
+            room *= (size_t)sizes[z][0];
+        }
+        all = malloc(room * sizeof(*all));
+        assert_non_null(all);
+        n = mirror_positions(&fx, sym, sizes[z][2], all);
+        /* Equal symmetric hashes, equal pairs; and the other way round. */
+        qsort(all, n, sizeof(*all), by_symmetric);
+        for (size_t i = 1; i < n; i++) {
+            if (all[i].symmetric == all[i - 1].symmetric) {
+                assert_true(by_pair(&all[i], &all[i - 1]) == 0);
+            }
+        }
+        qsort(all, n, sizeof(*all), by_pair);
+        for (size_t i = 1; i < n; i++) {
+            if (by_pair(&all[i], &all[i - 1]) == 0) {
+                assert_true(all[i].symmetric == all[i - 1].symmetric);
+            } else {
+                assert_true(all[i].symmetric != all[i - 1].symmetric);
+            }
+        }
+        free(all);
+        fixture_finish(&fx);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1161,6 +1293,7 @@ int main(void)
         cmocka_unit_test(test_perft),           cmocka_unit_test(test_format_move),
         cmocka_unit_test(test_format_state),    cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_parse_errors),    cmocka_unit_test(test_search_knowledge),
+        cmocka_unit_test(test_symmetric_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -212,13 +212,119 @@ static void test_mid_easy(void **unused)
     check_file(&c4_difficulties[1], quick() ? 0 : 15);
 }
 
+/* The score of MOVES looking DEPTH plies ahead, 0 when undecided there. */
+static int solve_moves_within(const char *moves, int depth)
+{
+    struct c4_solver solver;
+    struct c4_board board;
+    int score;
+
+    assert_int_equal(c4_board_read(&board, moves), 0);
+    assert_int_equal(c4_solver_init(&solver), 0);
+    assert_int_equal(c4_solve_within(&solver, &board, depth, &score), 0);
+    c4_solver_finish(&solver);
+    return score;
+}
+
+/* The file of level `l` holds its count of different positions, each a game
+ * the plugin reads as still going, with its moves in the level's range, in
+ * which the player to move cannot win at once, and whose score leaves as
+ * many moves as the level says. Every `every`-th one the exhaustive solver
+ * reaches is solved again: to the end from `full_from` stones on, else, in
+ * an easy level, 13 plies ahead (where the game ends in an easy level). */
+static void check_level(int l, int every, int full_from)
+{
+    const struct c4_level *level = &c4_levels[l];
+    const struct tourney_game_api *api = tourney_game_entry();
+    struct tourney_param_value values[2] = {{7}, {6}};
+    struct tourney_game_info info;
+    void *game = NULL;
+    char error[128];
+    int checked = 0;
+    struct tourney_game_search search;
+
+    tourney_game_get_search(api, &search);
+    assert_non_null(search.winning_move);
+    assert_int_equal(api->create(values, &game, &info, error, sizeof(error)), TOURNEY_OK);
+    void *state = malloc(info.state_size);
+    struct solved *lines = calloc((size_t)level->count + 1, sizeof(*lines));
+    assert_non_null(state);
+    assert_non_null(lines);
+
+    assert_int_equal(read_data(level->file, lines, level->count + 1), level->count);
+    for (int i = 0; i < level->count; i++) {
+        int stones = (int)strlen(lines[i].moves);
+        int remaining = c4_remaining(stones, lines[i].score);
+
+        assert_true(stones >= level->min_moves && stones <= level->max_moves);
+        assert_true(remaining >= level->min_remaining && remaining <= level->max_remaining);
+        assert_int_equal(api->parse_state(game, lines[i].moves, state), TOURNEY_OK);
+        assert_int_equal(api->status(game, state), TOURNEY_ONGOING);
+        assert_int_equal(search.winning_move(game, state), -1);
+        for (int j = 0; j < i; j++) {
+            assert_string_not_equal(lines[i].moves, lines[j].moves);
+        }
+        if (every == 0 || i % every != 0) {
+            continue;
+        }
+        if (stones >= full_from) {
+            assert_int_equal(solve_moves(lines[i].moves), lines[i].score);
+            checked++;
+        } else if (level->max_remaining <= 13) {
+            assert_int_equal(solve_moves_within(lines[i].moves, 13), lines[i].score);
+            checked++;
+        }
+    }
+    /* A level that has positions the exhaustive solver reaches had some checked. */
+    if (every > 0 && (level->max_moves >= full_from || level->max_remaining <= 13)) {
+        assert_true(checked > 0);
+    }
+    free(lines);
+    free(state);
+    api->destroy(game);
+}
+
+/* The remaining moves of a score: to the winning stone, or the full board. */
+static void test_remaining(void **unused)
+{
+    (void)unused;
+    /* Pons's examples: 4455 scores 18, x wins with its 4th stone, the 7th
+     * of the game, 3 moves on; 44455554221 scores -15, x wins at once after
+     * o's move, with stone 13, 2 moves on. */
+    assert_int_equal(c4_remaining(4, 18), 3);
+    assert_int_equal(c4_remaining(11, -15), 2);
+    /* A win with the last stone of the board, and a draw. */
+    assert_int_equal(c4_remaining(40, 1), 1);
+    assert_int_equal(c4_remaining(39, -1), 2);
+    assert_int_equal(c4_remaining(30, 0), 12);
+    /* The levels are Pons's: end, middle, beginning by the moves played;
+     * easy and medium by those left. */
+    assert_int_equal(c4_levels[0].min_moves, 29);
+    assert_int_equal(c4_levels[1].max_moves, 28);
+    assert_int_equal(c4_levels[4].max_remaining, 27);
+}
+
+static void test_levels(void **unused)
+{
+    (void)unused;
+    /* L3_R1, L2_R1, L2_R2, L1_R1, L1_R2: the end's are quick to solve to
+     * the end; the middle's late ones too, the easy ones 13 plies ahead,
+     * half a second each; the beginning's easy ones 13 plies ahead, a few
+     * seconds each; the beginning's medium ones not at all (see
+     * tests/data/connect4/README.md). */
+    check_level(0, quick() ? 50 : 5, 29);
+    check_level(1, quick() ? 0 : 40, 24);
+    check_level(2, quick() ? 0 : 20, 24);
+    check_level(3, quick() ? 0 : 100, 42);
+    check_level(4, quick() ? 0 : 1, 42);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_published_scores),
-        cmocka_unit_test(test_scores_by_hand),
-        cmocka_unit_test(test_end_easy),
-        cmocka_unit_test(test_mid_easy),
+        cmocka_unit_test(test_published_scores), cmocka_unit_test(test_scores_by_hand),
+        cmocka_unit_test(test_end_easy),         cmocka_unit_test(test_mid_easy),
+        cmocka_unit_test(test_remaining),        cmocka_unit_test(test_levels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 
 /* The plugin's source is linked into this test, so its entry is at hand. */
 TOURNEY_EXPORT const struct tourney_game_api *tourney_game_entry(void);
+/* And so is its extension. */
 
 /* A game instance and what create said about it. */
 struct fixture {
@@ -1251,6 +1252,93 @@ static void test_hash(void **unused)
     fixture_finish(&fx);
 }
 
+/* The image of `cell` under symmetry t of a rows x cols board: t in 0..3
+ * flips rows (bit 0) and columns (bit 1); 4..7 also swap rows and columns,
+ * on a square board. */
+static int image_of(const struct fixture *fx, int t, int cell)
+{
+    int r = cell / fx->cols;
+    int c = cell % fx->cols;
+
+    if (t & 1) {
+        r = fx->rows - 1 - r;
+    }
+    if (t & 2) {
+        c = fx->cols - 1 - c;
+    }
+    if (t & 4) {
+        int swap = r;
+        r = c;
+        c = swap;
+    }
+    return r * fx->cols + c;
+}
+
+/* The symmetric hash of the draft extension is the smallest hash of the
+ * position's images under the board's symmetries, for every position of
+ * up to a few moves. */
+static void test_symmetric_hash(void **unused)
+{
+    (void)unused;
+    static const int sizes[][4] = {{3, 3, 3, 4}, {3, 4, 3, 4}, {4, 4, 4, 3}, {2, 5, 2, 3}};
+    const struct tourney_game_api *game_api = tourney_game_entry();
+    const struct tourney_game_symmetry *sym =
+        game_api->get_extension(game_api, TOURNEY_GAME_SYMMETRY_ID);
+
+    assert_non_null(sym);
+    assert_null(game_api->get_extension(game_api, "tourney.no-such-extension"));
+    assert_int_equal(sym->struct_size, sizeof(struct tourney_game_symmetry));
+    assert_ptr_equal(tourney_game_get_symmetric_hash(game_api), sym->symmetric_hash);
+    for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+        struct fixture fx;
+        int plies = sizes[z][3];
+        int digits[8] = {0};
+        int checked = 0;
+
+        fixture_init(&fx, sizes[z][0], sizes[z][1], sizes[z][2]);
+        void *state = new_state(&fx);
+        void *image = new_state(&fx);
+        int symmetries = fx.rows == fx.cols ? 8 : 4;
+        for (;;) {
+            bool legal = true;
+
+            fx.api->initial_state(fx.game, state);
+            for (int i = 0; i < plies && legal; i++) {
+                legal = fx.api->status(fx.game, state) == TOURNEY_ONGOING &&
+                        cell_of(&fx, state, digits[i]) == MNK_EMPTY;
+                if (legal) {
+                    fx.api->apply(fx.game, state, digits[i]);
+                }
+            }
+            if (legal) {
+                uint64_t smallest = UINT64_MAX;
+
+                for (int t = 0; t < symmetries; t++) {
+                    fx.api->initial_state(fx.game, image);
+                    for (int i = 0; i < plies; i++) {
+                        fx.api->apply(fx.game, image, image_of(&fx, t, digits[i]));
+                    }
+                    uint64_t h = fx.api->hash(fx.game, image);
+                    smallest = h < smallest ? h : smallest;
+                }
+                assert_true(sym->symmetric_hash(fx.game, state) == smallest);
+                checked++;
+            }
+            int i = 0;
+            while (i < plies && ++digits[i] == fx.info.move_limit) {
+                digits[i++] = 0;
+            }
+            if (i == plies) {
+                break;
+            }
+        }
+        assert_true(checked > 100);
+        free(image);
+        free(state);
+        fixture_finish(&fx);
+    }
+}
+
 static void test_evaluate(void **unused)
 {
     (void)unused;
@@ -1315,6 +1403,7 @@ int main(void)
         cmocka_unit_test(test_format_move),
         cmocka_unit_test(test_hash),
         cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_symmetric_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

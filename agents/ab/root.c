@@ -11,8 +11,9 @@
  * is searched with (best - 1, +inf) instead: scores are integers, so a value
  * equal to the best lies inside that window and comes back exact, while a
  * worse one fails low. "random" needs every tie, so every move gets
- * (best - 1, +inf). With the switches off this is the textbook alpha-beta,
- * whose node counts the tests check.
+ * (best - 1, +inf); "any" needs none, so every move gets (best, +inf). With
+ * the switches off this is the textbook alpha-beta, whose node counts the
+ * tests check.
  *
  * Null windows (window = null): after the first move, a move is first asked
  * only whether it beats alpha, with (alpha, alpha + 1), and searched for its
@@ -59,7 +60,7 @@ static int32_t root_move_value(struct ab_ids *a, int me, int32_t depth, int32_t 
     bool retried = false;
 
     for (;;) {
-        int32_t value = ab_node(a, me, 1, depth - 1, lo, hi);
+        int32_t value = ab_node(a, me, 1, depth - 1, lo, hi, false);
 
         if (s->aborted || (value > lo && value < hi)) {
             return value;
@@ -111,7 +112,8 @@ bool ab_root_iteration(struct ab_ids *a, int me, int n, int32_t depth, bool has_
             int32_t value;
 
             if (a->tie_break == TIE_BREAK_RANDOM ||
-                (choice->count > 0 && moves[i] < lowest_tie(choice))) {
+                (a->tie_break == TIE_BREAK_LOWEST && choice->count > 0 &&
+                 moves[i] < lowest_tie(choice))) {
                 alpha = choice->best - 1;
             }
             if (alpha < floor) {

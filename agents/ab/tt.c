@@ -10,9 +10,6 @@
 
 #include "tt.h"
 
-/* The size of a huge page on x86-64 and arm64 Linux. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
 #ifdef MAP_ANONYMOUS
 /* Where it can, the table is mapped straight from the system, zeroed (a
  * zeroed entry is an empty one), and asked for in huge pages: the search
@@ -22,9 +19,9 @@
  * 16 MiB. Huge pages also spare the processor's page table walks. The
  * mapping is a huge page larger than the table so that the table can start
  * on a huge page boundary. */
-static void *zeroed_pages(size_t size, void **mapping, size_t *mapped)
+void *tt_zeroed_pages(size_t size, void **mapping, size_t *mapped)
 {
-    size_t length = size + HUGE_PAGE;
+    size_t length = size + TT_HUGE_PAGE;
     unsigned char *p =
         mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     unsigned char *aligned;
@@ -32,7 +29,7 @@ static void *zeroed_pages(size_t size, void **mapping, size_t *mapped)
     if (p == MAP_FAILED) {
         return NULL;
     }
-    aligned = p + (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+    aligned = p + (TT_HUGE_PAGE - (uintptr_t)p % TT_HUGE_PAGE) % TT_HUGE_PAGE;
 #ifdef MADV_HUGEPAGE
     /* Only advice: without it, or refused, the table works in small pages. */
     madvise(aligned, size, MADV_HUGEPAGE);
@@ -42,19 +39,19 @@ static void *zeroed_pages(size_t size, void **mapping, size_t *mapped)
     return aligned;
 }
 
-static void free_pages(void *mapping, size_t mapped)
+void tt_free_pages(void *mapping, size_t mapped)
 {
     munmap(mapping, mapped);
 }
 #else
-static void *zeroed_pages(size_t size, void **mapping, size_t *mapped)
+void *tt_zeroed_pages(size_t size, void **mapping, size_t *mapped)
 {
     *mapping = calloc(1, size);
     *mapped = size;
     return *mapping;
 }
 
-static void free_pages(void *mapping, size_t mapped)
+void tt_free_pages(void *mapping, size_t mapped)
 {
     (void)mapped;
     free(mapping);
@@ -64,24 +61,29 @@ static void free_pages(void *mapping, size_t mapped)
 /* The buckets a table starts with: 64 KiB, a few pages. */
 #define TT_FIRST_BUCKETS UINT64_C(2048)
 
-int tt_init(struct tt *tt, int64_t mb)
+void *tt_reserve(int64_t mb, size_t bucket_size, uint64_t *count, void **mapping, size_t *mapped)
 {
     uint64_t bytes = (uint64_t)mb << 20;
-    uint64_t count = 1;
 
-    tt->buckets = NULL;
+    *count = 1;
+    while (*count * 2 * bucket_size <= bytes) {
+        *count *= 2;
+    }
+    if (*count > (SIZE_MAX - TT_HUGE_PAGE) / bucket_size) {
+        return NULL;
+    }
+    return tt_zeroed_pages((size_t)*count * bucket_size, mapping, mapped);
+}
+
+int tt_init(struct tt *tt, int64_t mb)
+{
+    uint64_t count;
+
     tt->mask = 0;
     tt->max_mask = 0;
     tt->used = 0;
     tt->age = 0;
-    while (count * 2 * sizeof(struct tt_bucket) <= bytes) {
-        count *= 2;
-    }
-    if (count > (SIZE_MAX - HUGE_PAGE) / sizeof(struct tt_bucket)) {
-        return TOURNEY_ERR_NOMEM;
-    }
-    tt->buckets =
-        zeroed_pages((size_t)count * sizeof(struct tt_bucket), &tt->mapping, &tt->mapped);
+    tt->buckets = tt_reserve(mb, sizeof(struct tt_bucket), &count, &tt->mapping, &tt->mapped);
     if (tt->buckets == NULL) {
         return TOURNEY_ERR_NOMEM;
     }
@@ -115,7 +117,7 @@ void tt_grow(struct tt *tt)
 void tt_finish(struct tt *tt)
 {
     if (tt->mapping != NULL) {
-        free_pages(tt->mapping, tt->mapped);
+        tt_free_pages(tt->mapping, tt->mapped);
     }
     tt->mapping = NULL;
     tt->buckets = NULL;

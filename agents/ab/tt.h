@@ -73,6 +73,20 @@ struct tt {
     size_t mapped;
 };
 
+/* The size of a huge page on x86-64 and arm64 Linux. */
+#define TT_HUGE_PAGE ((size_t)2 << 20)
+
+/* `size` bytes of zeroed memory for a table, in huge pages where the system
+ * offers them, aligned to one; *mapping and *mapped are what to free with
+ * tt_free_pages. NULL when there is no memory. */
+void *tt_zeroed_pages(size_t size, void **mapping, size_t *mapped);
+void tt_free_pages(void *mapping, size_t mapped);
+
+/* The largest power-of-two number of `bucket_size`-byte buckets that fits
+ * in `mb` mebibytes (at least one), in *count, reserved with
+ * tt_zeroed_pages; NULL when there is no memory. */
+void *tt_reserve(int64_t mb, size_t bucket_size, uint64_t *count, void **mapping, size_t *mapped);
+
 /* Allocates the largest power-of-two number of buckets that fits in `mb`
  * mebibytes (at least one). Returns TOURNEY_OK or TOURNEY_ERR_NOMEM. */
 int tt_init(struct tt *tt, int64_t mb);

@@ -31,6 +31,21 @@ static inline int bits_lowest_portable(uint64_t x)
     return index[((x & (~x + 1)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
 }
 
+/*
+ * Put before a function that counts bits in its hot loop: on x86-64 with
+ * GCC or clang, the function is compiled twice, once for processors with
+ * the popcnt instruction and once for any, and the loader picks one when
+ * the plugin is loaded (an ifunc, which glibc offers). Without popcnt in
+ * the target (the default x86-64 has none), __builtin_popcountll is a call
+ * to a library routine. Elsewhere it does nothing.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && defined(__linux__) && \
+    defined(__GLIBC__)
+#define BITS_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define BITS_POPCNT_CLONES
+#endif
+
 /* The number of set bits of x. */
 static inline int bits_count(uint64_t x)
 {

@@ -248,6 +248,18 @@ static int32_t connect4_evaluate(const void *game, const void *state)
     return (int32_t)total;
 }
 
+/* Mixes a key of positions by a bijection (an xor with a constant, so that
+ * the empty board is not 0, and the splitmix64 finaliser, whose steps can
+ * each be undone), so that the low bits, which tables use as an index,
+ * depend on the whole board. */
+static uint64_t mix_key(uint64_t key)
+{
+    uint64_t z = key ^ UINT64_C(0x636f6e6e65637434);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
 static uint64_t connect4_hash(const void *game, const void *state)
 {
     (void)game;
@@ -257,17 +269,31 @@ static uint64_t connect4_hash(const void *game, const void *state)
      * position + 2^h - 1, and the ranges of those sums for different h do
      * not overlap, so the key gives back mask and position, and with them the
      * side to move (the parity of the number of stones). No two positions
-     * share it. The key is then mixed by a bijection (an xor with a constant,
-     * so that the empty board is not 0, and the splitmix64 finaliser, whose
-     * steps can each be undone) so that the low bits, which tables use as an
-     * index, depend on the whole board. The hash stays perfect.
+     * share it, and mixed by a bijection the hash stays perfect.
      */
-    uint64_t z = (connect4_get_position(s) + connect4_get_mask(s)) ^ UINT64_C(0x636f6e6e65637434);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return mix_key(connect4_get_position(s) + connect4_get_mask(s));
 }
 
+/* The hash of a position or of its mirror image (the columns in reverse
+ * order), whichever key is smaller: a position and its mirror image have
+ * the same value, and only they share this hash. The key's columns mirror
+ * as the board's do: within a column, position + mask never carries into
+ * the next one. */
+static uint64_t connect4_symmetric_hash(const void *game, const void *state)
+{
+    const struct connect4_game *g = game;
+    const struct connect4_state *s = state;
+    uint64_t key = connect4_get_position(s) + connect4_get_mask(s);
+    uint64_t column = (UINT64_C(1) << g->height) - 1;
+    uint64_t mirror = 0;
+
+    for (int c = 0; c < g->columns; c++) {
+        mirror |= ((key >> (c * g->height)) & column) << ((g->columns - 1 - c) * g->height);
+    }
+    return mix_key(key < mirror ? key : mirror);
+}
+
+BITS_POPCNT_CLONES
 static void connect4_order_moves(const void *game, const void *state, tourney_move *moves,
                                  int count)
 {
@@ -363,9 +389,17 @@ static const struct tourney_game_search connect4_search = {
     .safe_moves = connect4_safe_moves,
 };
 
+static const struct tourney_game_symmetry connect4_symmetry = {
+    .struct_size = sizeof(struct tourney_game_symmetry),
+    .symmetric_hash = connect4_symmetric_hash,
+};
+
 static const void *connect4_extension(const struct tourney_game_api *api, const char *id)
 {
     (void)api;
+    if (strcmp(id, TOURNEY_GAME_SYMMETRY_ID) == 0) {
+        return &connect4_symmetry;
+    }
     return strcmp(id, TOURNEY_GAME_SEARCH_ID) == 0 ? &connect4_search : NULL;
 }
 

@@ -83,6 +83,30 @@ static void rank_cells_by_centre(struct mnk_game *g)
     }
 }
 
+/* Fills the images of every cell under the board's symmetries: turns by a
+ * quarter and reflections on a square board, else the half turn and the two
+ * reflections; the identity first. */
+static void list_symmetries(struct mnk_game *g)
+{
+    int n = g->rows == g->cols ? 8 : 4;
+
+    g->symmetry_count = n;
+    for (int cell = 0; cell < g->cells; cell++) {
+        int r = cell / g->cols;
+        int c = cell % g->cols;
+        int fr = g->rows - 1 - r;
+        int fc = g->cols - 1 - c;
+        /* (row, col) of the image under each symmetry; the last four swap
+         * rows and columns, which only a square board allows. */
+        const int image_r[8] = {r, r, fr, fr, c, c, fc, fc};
+        const int image_c[8] = {c, fc, c, fc, r, fr, r, fr};
+
+        for (int t = 0; t < n; t++) {
+            g->image[t][cell] = (int16_t)(image_r[t] * g->cols + image_c[t]);
+        }
+    }
+}
+
 static int mnk_create(const struct tourney_param_value *values, void **out,
                       struct tourney_game_info *info, char *error, size_t error_size)
 {
@@ -130,6 +154,7 @@ static int mnk_create(const struct tourney_param_value *values, void **out,
     game->window_count = mnk_list_windows(rows, cols, k, words, game->windows);
     mnk_build_lines(game);
     rank_cells_by_centre(game);
+    list_symmetries(game);
 
     /* 1, 10, 100, ...: one more stone in an open window outweighs many
      * windows with one stone less. Capped so that sums cannot overflow. */
@@ -347,6 +372,38 @@ static uint64_t mnk_hash(const void *game, const void *state)
     return mnk_get_hash(state);
 }
 
+/* The smallest of the Zobrist hashes of the position's images under the
+ * board's symmetries, all computed in one pass over the stones: the images
+ * of a position have the same value, and share this hash. */
+static uint64_t mnk_symmetric_hash(const void *game, const void *state)
+{
+    const struct mnk_game *g = game;
+    const struct mnk_state *s = state;
+    uint64_t h[8];
+    uint64_t best;
+
+    for (int t = 0; t < g->symmetry_count; t++) {
+        h[t] =
+            (mnk_get_ply(s) & 1) != 0 ? g->zobrist_base ^ g->zobrist_o_to_move : g->zobrist_base;
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < g->words; i++) {
+            for (uint64_t rest = mnk_get_word(s, g->words, p, i); rest != 0; rest &= rest - 1) {
+                int cell = 64 * i + bits_lowest(rest);
+
+                for (int t = 0; t < g->symmetry_count; t++) {
+                    h[t] ^= g->zobrist[g->image[t][cell]][p];
+                }
+            }
+        }
+    }
+    best = h[0];
+    for (int t = 1; t < g->symmetry_count; t++) {
+        best = h[t] < best ? h[t] : best;
+    }
+    return best;
+}
+
 static void mnk_order_moves(const void *game, const void *state, tourney_move *moves, int count)
 {
     const struct mnk_game *g = game;
@@ -440,9 +497,17 @@ static const struct tourney_game_search mnk_search = {
     .safe_moves = mnk_safe_moves,
 };
 
+static const struct tourney_game_symmetry mnk_symmetry = {
+    .struct_size = sizeof(struct tourney_game_symmetry),
+    .symmetric_hash = mnk_symmetric_hash,
+};
+
 static const void *mnk_extension(const struct tourney_game_api *api, const char *id)
 {
     (void)api;
+    if (strcmp(id, TOURNEY_GAME_SYMMETRY_ID) == 0) {
+        return &mnk_symmetry;
+    }
     return strcmp(id, TOURNEY_GAME_SEARCH_ID) == 0 ? &mnk_search : NULL;
 }
 

@@ -43,6 +43,10 @@ struct mnk_game {
     uint64_t zobrist[MNK_MAX_CELLS][2];
     uint64_t zobrist_o_to_move;
     uint64_t zobrist_base;
+    /* The board's symmetries (8 on a square board, else 4; the identity
+     * first): each cell's image under each, for the symmetric hash. */
+    int symmetry_count;
+    int16_t image[8][MNK_MAX_CELLS];
     /* Each cell's place when cells are ordered by distance to the centre,
      * ties by index: the order of order_moves. */
     int16_t centre_rank[MNK_MAX_CELLS];

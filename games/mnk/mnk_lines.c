@@ -200,10 +200,46 @@ bool mnk_has_line_through(const struct mnk_game *g, const struct mnk_bits *stone
     return false;
 }
 
+/* mnk_winning_spots on a board of one word (64 cells or fewer), the same
+ * steps on plain integers: the general one moves arrays of words about. */
+static uint64_t winning_spots_one_word(const struct mnk_game *g, uint64_t stones)
+{
+    int k = g->k;
+    uint64_t shifted[MNK_MAX_SIDE];
+    uint64_t after[MNK_MAX_SIDE];
+    uint64_t spots = 0;
+
+    for (int d = 0; d < g->direction_count; d++) {
+        uint64_t starts = g->starts[d].w[0];
+        uint64_t before = starts;
+
+        for (int i = 0; i < k; i++) {
+            int n = i * g->step[d];
+            shifted[i] = n < 64 ? stones >> n : 0;
+        }
+        after[k - 1] = starts;
+        for (int j = k - 2; j >= 0; j--) {
+            after[j] = after[j + 1] & shifted[j + 1];
+        }
+        for (int j = 0; j < k; j++) {
+            int n = j * g->step[d];
+            spots |= n < 64 ? (before & after[j]) << n : 0;
+            before &= shifted[j];
+        }
+    }
+    return spots;
+}
+
 void mnk_winning_spots(const struct mnk_game *g, const struct mnk_bits *stones,
                        const struct mnk_bits *empty, struct mnk_bits *spots)
 {
     int words = g->words;
+
+    if (words == 1) {
+        memset(spots, 0, sizeof(*spots));
+        spots->w[0] = winning_spots_one_word(g, stones->w[0]) & empty->w[0];
+        return;
+    }
     int k = g->k;
     /* shifted[i]: the stones i steps along the line, seen from its start. */
     struct mnk_bits shifted[MNK_MAX_SIDE];

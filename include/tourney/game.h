@@ -243,6 +243,46 @@ static inline void tourney_game_get_search(const struct tourney_game_api *game,
     }
 }
 
+/* ---------------------------------------------------------------------------
+ * The symmetry extension (ABI 1.2): "tourney.game.symmetry/1"
+ *
+ * Knowledge of the game's symmetries, for solvers: a transposition table can
+ * keep one entry for a position and all its images. A game returns a pointer
+ * to a constant struct of this type from get_extension(api,
+ * TOURNEY_GAME_SYMMETRY_ID). Structs only grow at the end.
+ * ------------------------------------------------------------------------- */
+#define TOURNEY_GAME_SYMMETRY_ID "tourney.game.symmetry/1"
+
+struct tourney_game_symmetry {
+    uint32_t struct_size; /* sizeof(struct tourney_game_symmetry) of the game */
+
+    /* Optional. A 64-bit hash of `state` that is the same for the position
+     * and for each of its images under the symmetries of the rules (for
+     * Connect Four its mirror image; for m,n,k the board turned and
+     * flipped), which must all have the same value for the player to move,
+     * the same distance to the end of the game and the same `evaluate`.
+     * Otherwise as `hash`: equal states give equal hashes. Pure, like every
+     * function of the game. */
+    uint64_t (*symmetric_hash)(const void *game, const void *state);
+};
+
+/* The symmetric hash GAME offers, or NULL (a game before ABI 1.2, or one
+ * without the extension). Call it once, when an agent is created. */
+static inline uint64_t (*tourney_game_get_symmetric_hash(const struct tourney_game_api *game))(
+    const void *, const void *)
+{
+    const struct tourney_game_symmetry *ext =
+        (const struct tourney_game_symmetry *)TOURNEY_CALL_OPTIONAL(
+            struct tourney_game_api, game, game->header.struct_size, get_extension, NULL, game,
+            TOURNEY_GAME_SYMMETRY_ID);
+
+    if (ext == NULL ||
+        !TOURNEY_HAS_FIELD(struct tourney_game_symmetry, ext->struct_size, symmetric_hash)) {
+        return NULL;
+    }
+    return ext->symmetric_hash;
+}
+
 /* Deprecated: TOURNEY_HAS_FIELD(struct tourney_game_api,
  * (API)->header.struct_size, FIELD), kept for sources written against 1.1. */
 #define TOURNEY_GAME_HAS(API, FIELD) \

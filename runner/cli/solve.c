@@ -1,6 +1,8 @@
 /*
  * solve.c - `tourney solve`, see solve.h: the game and the agent loaded as
- * the runner loads them, the position read by the game, one search.
+ * the runner loads them (the session, solve_session.h), then the position
+ * read by the game and one search, or the positions of a file
+ * (solve_file.c).
  */
 #include "solve.h"
 
@@ -11,18 +13,11 @@
 #include "game_adapter.h"
 #include "params.h"
 #include "plugin.h"
-#include "plugin_search.h"
-#include "rng.h"
+#include "solve_session.h"
 #include "text.h"
 
 /* Room for the game's drawing of a position. */
 #define SOLVE_BOARD_SIZE 65536
-
-/* Behind the host services the agent gets. */
-struct solve_host {
-    struct rng rng;
-    FILE *err;
-};
 
 static uint64_t host_now_ns(void *context)
 {
@@ -45,26 +40,11 @@ static void host_log(void *context, uint32_t level, const char *message)
     }
 }
 
-static const struct tourney_host host_services = {
+const struct tourney_host tourney_solve_host_services = {
     .struct_size = sizeof(struct tourney_host),
     .now_ns = host_now_ns,
     .random_u64 = host_random_u64,
     .log = host_log,
-};
-
-/* Everything a solve holds, released in one place. */
-struct solve {
-    struct plugin_search search;
-    struct plugin game_plugin;
-    struct plugin agent_plugin;
-    struct tourney_param_value *game_values;
-    struct tourney_param_value *agent_values;
-    char *game_params_text;
-    char *agent_params_text;
-    struct game_adapter game;
-    void *state;
-    void *agent;
-    char *board;
 };
 
 static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plugin_kind kind,
@@ -146,7 +126,7 @@ static struct tourney_param_value *read_params(const struct tourney_param_info *
     return values;
 }
 
-static const char *status_text(int status)
+const char *tourney_solve_status_text(int status)
 {
     switch (status) {
     case TOURNEY_DRAW:
@@ -197,11 +177,6 @@ static int read_position(struct solve *s, const char *text, FILE *err)
                 name);
         return -1;
     }
-    s->state = malloc(s->game.info.state_size);
-    if (s->state == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return -1;
-    }
     if (tourney_game_adapter_parse_state(&s->game, text, s->state) != 0) {
         fprintf(err, "tourney solve: game '%s' cannot read the position '%s'\n", name, text);
         return -1;
@@ -209,16 +184,15 @@ static int read_position(struct solve *s, const char *text, FILE *err)
     int status = tourney_game_adapter_status(&s->game, s->state);
     if (status != TOURNEY_ONGOING) {
         fprintf(err, "tourney solve: the game is over in the position '%s': %s\n", text,
-                status_text(status));
+                tourney_solve_status_text(status));
         return -1;
     }
     return 0;
 }
 
-static int open_agent(struct solve *s, const struct solve_request *request,
-                      struct solve_host *host, FILE *err)
+int tourney_solve_open_agent(struct solve *s, const struct solve_request *request, FILE *err)
 {
-    char defaults[] = SOLVE_AGENT_DEFAULTS;
+    char defaults[] = SOLVE_AGENT_DEFAULTS " " SOLVE_FILE_AGENT_DEFAULTS;
     char *words[16];
     size_t count = 0;
     char *save = NULL;
@@ -230,7 +204,11 @@ static int open_agent(struct solve *s, const struct solve_request *request,
     size_t param_count = 0;
     const struct tourney_param_info *params =
         tourney_plugin_params(&s->agent_plugin, &param_count);
-    /* The solve's defaults first, so that the user's words override them. */
+    /* The solve's defaults first, so that the user's words override them;
+     * the file mode's own only in that mode. */
+    if (request->file == NULL) {
+        defaults[strlen(SOLVE_AGENT_DEFAULTS)] = '\0';
+    }
     for (char *w = strtok_r(defaults, " ", &save); w != NULL && count < 16;
          w = strtok_r(NULL, " ", &save)) {
         words[count++] = w;
@@ -261,8 +239,8 @@ static int open_agent(struct solve *s, const struct solve_request *request,
         .game = s->game.instance,
         .game_info = &s->game.info,
         .params = s->agent_values,
-        .host = &host_services,
-        .host_context = host,
+        .host = &tourney_solve_host_services,
+        .host_context = &s->host,
         .seat = tourney_game_adapter_to_move(&s->game, s->state),
     };
     if (api->create(&init, &s->agent) != TOURNEY_OK) {
@@ -273,8 +251,7 @@ static int open_agent(struct solve *s, const struct solve_request *request,
     return 0;
 }
 
-/* Whether the agent's search cannot stop short of the end of the game. */
-static bool searches_to_the_end(const struct solve *s)
+bool tourney_solve_to_the_end(const struct solve *s)
 {
     size_t count = 0;
     const struct tourney_param_info *params = tourney_plugin_params(&s->agent_plugin, &count);
@@ -311,7 +288,7 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
         return SOLVE_FAILED;
     }
     result.score = report.score;
-    result.proven = searches_to_the_end(s);
+    result.proven = tourney_solve_to_the_end(s);
     result.nodes = report.nodes;
     result.depth = report.depth;
     tourney_game_adapter_move_text(&s->game, result.move, result.move_text,
@@ -334,7 +311,7 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     return SOLVE_OK;
 }
 
-static void release(struct solve *s)
+void tourney_solve_close(struct solve *s)
 {
     if (s->agent != NULL) {
         s->agent_plugin.agent->destroy(s->agent);
@@ -355,22 +332,41 @@ static void release(struct solve *s)
     tourney_plugin_search_finish(&s->search);
 }
 
+int tourney_solve_open(struct solve *s, const struct solve_request *request, const char *env_path,
+                       const char *exe_path, FILE *err)
+{
+    memset(s, 0, sizeof(*s));
+    s->host.rng.state = 1;
+    s->host.err = err;
+    if (tourney_plugin_search_init(&s->search, NULL, 0, env_path, exe_path) != 0) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return -1;
+    }
+    if (open_game(s, request, err) != 0) {
+        return -1;
+    }
+    s->state = malloc(s->game.info.state_size);
+    if (s->state == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return -1;
+    }
+    return 0;
+}
+
 enum solve_outcome tourney_solve(const struct solve_request *request, const char *env_path,
                                  const char *exe_path, FILE *out, FILE *err)
 {
     struct solve s;
-    struct solve_host host = {.rng = {.state = 1}, .err = err};
     enum solve_outcome outcome = SOLVE_BAD_INPUT;
 
-    memset(&s, 0, sizeof(s));
-    if (tourney_plugin_search_init(&s.search, NULL, 0, env_path, exe_path) != 0) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return SOLVE_FAILED;
+    if (tourney_solve_open(&s, request, env_path, exe_path, err) == 0) {
+        if (request->file != NULL) {
+            outcome = tourney_solve_file(&s, request, out, err);
+        } else if (read_position(&s, request->position, err) == 0 &&
+                   tourney_solve_open_agent(&s, request, err) == 0) {
+            outcome = search(&s, request, out, err);
+        }
     }
-    if (open_game(&s, request, err) == 0 && read_position(&s, request->position, err) == 0 &&
-        open_agent(&s, request, &host, err) == 0) {
-        outcome = search(&s, request, out, err);
-    }
-    release(&s);
+    tourney_solve_close(&s);
     return outcome;
 }

@@ -2,7 +2,8 @@
  * solve.h - `tourney solve`: the exact value and a best move of one position
  * of a game, found by the negamax-ab-ids agent searching to the end of the
  * game, in the runner's own process (both plugins are trusted here), with a
- * large transposition table.
+ * large transposition table; or the values of every position of a file,
+ * checked against the file's, with the mean time and nodes per position.
  */
 #ifndef TOURNEY_RUNNER_SOLVE_H
 #define TOURNEY_RUNNER_SOLVE_H
@@ -15,13 +16,19 @@
 #include <tourney/tourney.h>
 
 /* The agent that solves, and the parameters it gets before the user's:
- * one search to the end of the game, no clock, a large table. */
+ * one search to the end of the game, no clock, a large table, and the
+ * speed-ups meant for solving (docs/agents.md). */
 #define SOLVE_AGENT "negamax-ab-ids"
-#define SOLVE_AGENT_DEFAULTS "max_depth=0 iterative=false use_time_budget=false tt_mb=256"
+#define SOLVE_AGENT_DEFAULTS                                                   \
+    "max_depth=0 iterative=false use_time_budget=false tt_mb=256 root=bisect " \
+    "length_bounds=true table=compact symmetry=true"
+/* And in the file mode, which shows no move: any best one will do. */
+#define SOLVE_FILE_AGENT_DEFAULTS "tie_break=any"
 
 struct solve_request {
     const char *game;         /* a game plugin's name, or a path to its .so */
-    const char *position;     /* text the game's parse_state reads */
+    const char *position;     /* text the game's parse_state reads; NULL with `file` */
+    const char *file;         /* lines "MOVES [SCORE]" to solve instead, or NULL */
     char *const *game_params; /* "key=value" words for the game */
     size_t game_param_count;
     char *const *agent_params; /* "key=value" words for the agent, over the defaults */
@@ -46,9 +53,22 @@ struct solve_result {
     double seconds;
 };
 
+/* What the file mode found, for the printers. */
+struct solve_file_result {
+    const char *game;
+    const char *game_params;
+    const char *agent_params;
+    const char *file;
+    size_t positions; /* solved */
+    size_t checked;   /* with a score in the file */
+    size_t wrong;     /* whose score differs from the file's */
+    uint64_t nodes;   /* all searches together */
+    double seconds;   /* in the searches alone */
+};
+
 enum solve_outcome {
     SOLVE_OK = 0,
-    SOLVE_FAILED = 1,    /* the search itself failed */
+    SOLVE_FAILED = 1,    /* the search itself failed, or a score differs from the file's */
     SOLVE_BAD_INPUT = 2, /* an unknown game, a bad parameter or position */
 };
 
@@ -63,5 +83,15 @@ enum solve_outcome tourney_solve(const struct solve_request *request, const char
  * memory). */
 void tourney_solve_print_text(const struct solve_result *result, FILE *out);
 int tourney_solve_print_json(const struct solve_result *result, FILE *out);
+void tourney_solve_print_file_text(const struct solve_file_result *result, FILE *out);
+int tourney_solve_print_file_json(const struct solve_file_result *result, FILE *out);
+
+/* A proven value (see TOURNEY_SCORE_WIN) of a position `ply` moves from the
+ * start, as a file scores it: 0 for a draw; for a win of the player to move,
+ * one more than half the moves the game could still have had after the
+ * winning one, (max_plies + 1 - m) / 2 with m the moves before it; for a
+ * loss the negation. That is Pascal Pons's Connect Four score (22 less the
+ * winner's stones), for any game. False for a heuristic value. */
+bool tourney_solve_file_score(int32_t value, int32_t ply, int32_t max_plies, long *score);
 
 #endif /* TOURNEY_RUNNER_SOLVE_H */

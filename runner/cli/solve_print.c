@@ -1,7 +1,8 @@
 /*
- * solve_print.c - a solved position, as text for people or as JSON for
- * scripts and benchmarks.
+ * solve_print.c - a solved position, or the summary of a solved file, as
+ * text for people or as JSON for scripts and benchmarks.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -67,19 +68,44 @@ void tourney_solve_print_text(const struct solve_result *r, FILE *out)
     fprintf(out, "time:      %.3f s (%.2f million nodes per second)\n", r->seconds, rate);
 }
 
-int tourney_solve_print_json(const struct solve_result *r, FILE *out)
+/* Writes O, if it was filled (`filled`), as one line, and frees it.
+ * Returns 0, or -1 when out of memory. */
+static int print_object(json_t *o, bool filled, FILE *out)
+{
+    int status = -1;
+
+    if (filled && json_dumpf(o, out, JSON_COMPACT) == 0) {
+        fputc('\n', out);
+        status = 0;
+    }
+    json_decref(o);
+    return status;
+}
+
+/* A JSON object that names the game and the agent with their parameters,
+ * or NULL when out of memory. */
+static json_t *new_object(const char *game, const char *game_params, const char *agent_params)
 {
     json_t *o = json_object();
-    int status = -1;
+
+    if (o != NULL && (json_object_set_new(o, "game", json_string(game)) != 0 ||
+                      json_object_set_new(o, "game_params", json_string(game_params)) != 0 ||
+                      json_object_set_new(o, "agent", json_string(SOLVE_AGENT)) != 0 ||
+                      json_object_set_new(o, "agent_params", json_string(agent_params)) != 0)) {
+        json_decref(o);
+        o = NULL;
+    }
+    return o;
+}
+
+int tourney_solve_print_json(const struct solve_result *r, FILE *out)
+{
+    json_t *o = new_object(r->game, r->game_params, r->agent_params);
 
     if (o == NULL) {
         return -1;
     }
-    if (json_object_set_new(o, "game", json_string(r->game)) != 0 ||
-        json_object_set_new(o, "game_params", json_string(r->game_params)) != 0 ||
-        json_object_set_new(o, "agent", json_string(SOLVE_AGENT)) != 0 ||
-        json_object_set_new(o, "agent_params", json_string(r->agent_params)) != 0 ||
-        json_object_set_new(o, "position", json_string(r->position)) != 0 ||
+    if (json_object_set_new(o, "position", json_string(r->position)) != 0 ||
         json_object_set_new(o, "to_move", json_integer(r->to_move)) != 0 ||
         json_object_set_new(o, "result", json_string(outcome_word(r))) != 0 ||
         json_object_set_new(o, "plies", json_integer(plies_to_end(r))) != 0 ||
@@ -92,13 +118,52 @@ int tourney_solve_print_json(const struct solve_result *r, FILE *out)
         json_object_set_new(o, "seconds", json_real(r->seconds)) != 0 ||
         json_object_set_new(o, "nodes_per_second",
                             json_real(r->seconds > 0 ? (double)r->nodes / r->seconds : 0)) != 0) {
-        goto out;
+        return print_object(o, false, out);
     }
-    if (json_dumpf(o, out, JSON_COMPACT) == 0) {
-        fputc('\n', out);
-        status = 0;
+    return print_object(o, true, out);
+}
+
+/* Microseconds, for the means: the positions of a test set take that order. */
+static double mean_us(const struct solve_file_result *r)
+{
+    return r->positions > 0 ? r->seconds / (double)r->positions * 1e6 : 0;
+}
+
+static double mean_nodes(const struct solve_file_result *r)
+{
+    return r->positions > 0 ? (double)r->nodes / (double)r->positions : 0;
+}
+
+void tourney_solve_print_file_text(const struct solve_file_result *r, FILE *out)
+{
+    double rate = r->seconds > 0 ? (double)r->nodes / r->seconds / 1e6 : 0;
+
+    fprintf(out, "game:       %s%s%s%s\n", r->game, r->game_params[0] ? " (" : "", r->game_params,
+            r->game_params[0] ? ")" : "");
+    fprintf(out, "file:       %s\n", r->file);
+    fprintf(out, "positions:  %zu, %zu with a score, %s\n", r->positions, r->checked,
+            r->wrong == 0 ? "every score right" : "SOME SCORES WRONG");
+    fprintf(out, "mean time:  %.1f us\n", mean_us(r));
+    fprintf(out, "mean nodes: %.1f\n", mean_nodes(r));
+    fprintf(out, "speed:      %.2f million nodes per second\n", rate);
+}
+
+int tourney_solve_print_file_json(const struct solve_file_result *r, FILE *out)
+{
+    json_t *o = new_object(r->game, r->game_params, r->agent_params);
+
+    if (o == NULL) {
+        return -1;
     }
-out:
-    json_decref(o);
-    return status;
+    if (json_object_set_new(o, "file", json_string(r->file)) != 0 ||
+        json_object_set_new(o, "positions", json_integer((json_int_t)r->positions)) != 0 ||
+        json_object_set_new(o, "checked", json_integer((json_int_t)r->checked)) != 0 ||
+        json_object_set_new(o, "wrong", json_integer((json_int_t)r->wrong)) != 0 ||
+        json_object_set_new(o, "nodes", json_integer((json_int_t)r->nodes)) != 0 ||
+        json_object_set_new(o, "seconds", json_real(r->seconds)) != 0 ||
+        json_object_set_new(o, "mean_nodes", json_real(mean_nodes(r))) != 0 ||
+        json_object_set_new(o, "mean_us", json_real(mean_us(r))) != 0) {
+        return print_object(o, false, out);
+    }
+    return print_object(o, true, out);
 }

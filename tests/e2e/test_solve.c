@@ -18,6 +18,9 @@
 #define POSITION_4X4 "x x x . / o o o . / x . . . / . . . ."
 #define EMPTY_3X3 ". . . / . . . / . . ."
 
+/* Positions the solver visits on tests/data/connect4/L3_R1_end_easy.txt. */
+#define L3_R1_NODES 20133
+
 /* Runs `tourney solve ARGS...` and returns its stdout (free it); the exit
  * status is in RUN->status and stderr in RUN->err. */
 static char *solve(struct run *run, const char *const *args)
@@ -112,21 +115,48 @@ static void test_empty_3x3_is_a_draw(void **state)
                            "--agent-param",
                            "knowledge=false",
                            NULL};
+    /* The solver's own speed-ups off: the search before them, node for node. */
+    const char *before[] = {"mnk",
+                            EMPTY_3X3,
+                            "--json",
+                            "--agent-param",
+                            "root=moves",
+                            "--agent-param",
+                            "length_bounds=false",
+                            "--agent-param",
+                            "table=wide",
+                            "--agent-param",
+                            "symmetry=false",
+                            NULL};
+    const struct {
+        const char *const *args;
+        int depth; /* the deepest ply reached */
+        int nodes; /* 0: not checked */
+    } cases[] = {
+        /* No win or loss can come after the board is full, so the bounds of
+         * the game's length settle the last two plies unvisited. */
+        {args, 7, 267},
+        {plain, 9, 0},
+        {before, 9, 647},
+    };
     const char *text[] = {"mnk", EMPTY_3X3, NULL};
     struct run run;
     json_t *result;
     char *out;
 
     (void)state;
-    for (int i = 0; i < 2; i++) {
-        result = solve_json(i == 0 ? args : plain);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        result = solve_json(cases[i].args);
         assert_string_equal(get_string(result, "result"), "draw");
         assert_int_equal(get_int(result, "score"), 0);
         assert_int_equal(get_int(result, "plies"), 0);
         assert_int_equal(get_int(result, "to_move"), 0);
         assert_int_equal(get_int(result, "best_move"), 0);
         assert_string_equal(get_string(result, "best_move_text"), "a1");
-        assert_int_equal(get_int(result, "depth"), 9);
+        assert_int_equal(get_int(result, "depth"), cases[i].depth);
+        if (cases[i].nodes != 0) {
+            assert_int_equal(get_int(result, "nodes"), cases[i].nodes);
+        }
         json_decref(result);
     }
     out = solve(&run, text);
@@ -222,12 +252,134 @@ static void test_help_mentions_solve(void **state)
     remove_tree(run.dir);
 }
 
+/* ---- the file mode ----------------------------------------------------------- */
+
+/* Runs `tourney solve GAME --file FILE ARGS...` on a file holding TEXT in a
+ * new directory; returns stdout (free it); RUN holds the rest, the file is
+ * RUN->dir/positions.txt. */
+static char *solve_text_file(struct run *run, const char *game, const char *text,
+                             const char *const *args)
+{
+    const char *argv[16] = {"solve", game, "--file"};
+    char path[256];
+    size_t n = 4;
+    FILE *file;
+
+    memset(run, 0, sizeof(*run));
+    make_run_dir(run, "solve-file");
+    snprintf(path, sizeof(path), "%s/positions.txt", run->dir);
+    file = fopen(path, "w");
+    assert_non_null(file);
+    assert_true(fputs(text, file) >= 0);
+    assert_int_equal(fclose(file), 0);
+    argv[3] = path;
+    for (size_t i = 0; args != NULL && args[i] != NULL && n < 15; i++) {
+        argv[n++] = args[i];
+    }
+    argv[n] = NULL;
+    run_tourney(run, argv);
+    return slurp(run->out);
+}
+
+/* Tic-tac-toe positions by their moves, with and without commas, in either
+ * case, and the empty board as "-". Scored as in Pons's test sets: 0 for a
+ * draw; "a1,b1" (x a1, o b1) is won by x in 5 plies, with the 7th move
+ * ((9 + 1 - 6) / 2 = 2). Plain alpha-beta (tourney solve "x o . / . . . /
+ * . . ." with every speed-up off) gives the same values. */
+#define TTT_FILE "- 0\n# a comment\n\na1,b1 2\nb2 0\nb2a1 0\nB2,A1,a2 0\nc3\n"
+
+static void test_file_of_positions(void **state)
+{
+    const char *json[] = {"--json", NULL};
+    struct run run;
+    json_error_t error;
+    json_t *result;
+    char *out;
+
+    (void)state;
+    out = solve_text_file(&run, "mnk", TTT_FILE, NULL);
+    assert_int_equal(run.status, 0);
+    assert_non_null(strstr(out, "positions:  6, 5 with a score, every score right\n"));
+    assert_non_null(strstr(out, "mean nodes: "));
+    free(out);
+    remove_tree(run.dir);
+
+    out = solve_text_file(&run, "mnk", TTT_FILE, json);
+    result = json_loads(out, 0, &error);
+    assert_non_null(result);
+    assert_int_equal(run.status, 0);
+    assert_int_equal(get_int(result, "positions"), 6);
+    assert_int_equal(get_int(result, "checked"), 5);
+    assert_int_equal(get_int(result, "wrong"), 0);
+    assert_true(get_int(result, "nodes") > 0);
+    /* The file mode shows no move, so any best move will do. */
+    assert_non_null(strstr(get_string(result, "agent_params"), "tie_break = any"));
+    json_decref(result);
+    free(out);
+    remove_tree(run.dir);
+}
+
+/* A score that differs, a line that is not "MOVES [SCORE]", a move that is
+ * not legal, a game over: each named by file and line. */
+static void test_file_mistakes(void **state)
+{
+    static const struct {
+        const char *text;
+        int status;
+        const char *expected; /* after "positions.txt:" */
+    } cases[] = {
+        {"- 0\na1,b1 3\n", 1, "2: 'a1,b1' scored 2 (agent score 999995), the file says 3"},
+        {"- 0\n\nb2 0 1\n", 2, "3: expected 'MOVES [SCORE]' (SCORE a whole number)"},
+        {"b2 zero\n", 2, "1: expected 'MOVES [SCORE]'"},
+        {"b2b2 0\n", 2, "1: move 2 of 'b2b2' (at 'b2') is not a legal move there"},
+        {"a1a2b1b2c1c2 0\n", 2, "1: move 6 of 'a1a2b1b2c1c2' (at 'c2') is after the end"},
+        {"a1a2b1b2c1 0\n", 2, "1: the game is over after 'a1a2b1b2c1': the first player won"},
+    };
+
+    (void)state;
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        struct run run;
+        char *out = solve_text_file(&run, "mnk", cases[c].text, NULL);
+        char *err = slurp(run.err);
+        char expected[256];
+
+        snprintf(expected, sizeof(expected), "positions.txt:%s", cases[c].expected);
+        if (run.status != cases[c].status || strstr(err, expected) == NULL) {
+            print_error("status %d, stderr:\n%s\nexpected %d and: %s\n", run.status, err,
+                        cases[c].status, expected);
+            fail();
+        }
+        free(err);
+        free(out);
+        remove_tree(run.dir);
+    }
+}
+
+/* Pons's end-game level, our own positions (tests/data/connect4): every
+ * score right, and the solver's nodes, which are exact. */
+static void test_file_connect4(void **state)
+{
+    const char *args[] = {"connect4", "--file",
+                          TOURNEY_TEST_SOURCE_DIR "/tests/data/connect4/L3_R1_end_easy.txt",
+                          "--json", NULL};
+    json_t *result;
+
+    (void)state;
+    result = solve_json(args);
+    assert_int_equal(get_int(result, "positions"), 300);
+    assert_int_equal(get_int(result, "checked"), 300);
+    assert_int_equal(get_int(result, "wrong"), 0);
+    assert_int_equal(get_int(result, "nodes"), L3_R1_NODES);
+    json_decref(result);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_4x4_position),        cmocka_unit_test(test_empty_3x3_is_a_draw),
         cmocka_unit_test(test_lost_position),       cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_help_mentions_solve),
+        cmocka_unit_test(test_help_mentions_solve), cmocka_unit_test(test_file_of_positions),
+        cmocka_unit_test(test_file_mistakes),       cmocka_unit_test(test_file_connect4),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,260 @@
+/*
+ * solve_file.c - `tourney solve GAME --file FILE`: every position of a file
+ * solved by one agent, its transposition table kept from one position to
+ * the next (entries are stored relative to their position, so that is
+ * sound), each score checked against the file's when the line gives one.
+ * Only the searches are timed: a benchmark pays the setup once.
+ *
+ * A line is "MOVES [SCORE]": the moves played from the start, and the value
+ * of the position they reach for the player to move, as Pascal Pons writes
+ * his Connect Four test sets ("4453 18"). Blank lines and lines starting
+ * with '#' are skipped.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "clock.h"
+#include "solve_session.h"
+
+/* A line longer than this is refused rather than read in pieces. */
+#define LINE_MAX_LENGTH 4096
+
+/* One line, split. */
+struct file_line {
+    char *moves;
+    bool has_score;
+    long score;
+};
+
+/* Splits TEXT (changed in place) into its words; false unless it is
+ * "MOVES" or "MOVES SCORE" with SCORE a whole number. */
+static bool split_line(char *text, struct file_line *line)
+{
+    char *save = NULL;
+    char *moves = strtok_r(text, " \t\r\n", &save);
+    char *score = strtok_r(NULL, " \t\r\n", &save);
+    char *end = NULL;
+
+    if (moves == NULL || strtok_r(NULL, " \t\r\n", &save) != NULL) {
+        return false;
+    }
+    line->moves = moves;
+    line->has_score = score != NULL;
+    line->score = 0;
+    if (score != NULL) {
+        errno = 0;
+        line->score = strtol(score, &end, 10);
+        if (errno != 0 || end == score || *end != '\0') {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Plays MOVES from the start into s->state: the legal moves' names
+ * (format_move, case ignored) one after the other, the longest that fits
+ * first, with commas between them where a game's names need telling apart;
+ * "-" for no move. Returns the number of moves, or -1 after saying why. */
+static int play_moves(struct solve *s, const char *where, const char *moves, tourney_move *legal,
+                      FILE *err)
+{
+    struct game_adapter *game = &s->game;
+    const char *p = strcmp(moves, "-") == 0 ? "" : moves;
+    int ply = 0;
+
+    tourney_game_adapter_initial_state(game, s->state);
+    while (*p != '\0') {
+        tourney_move found = -1;
+        size_t found_length = 0;
+        int n;
+
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        n = tourney_game_adapter_status(game, s->state) == TOURNEY_ONGOING
+                ? tourney_game_adapter_legal_moves(game, s->state, legal)
+                : 0;
+        for (int i = 0; i < n; i++) {
+            char name[64];
+            size_t length;
+
+            tourney_game_adapter_move_text(game, legal[i], name, sizeof(name));
+            length = strlen(name);
+            if (length > found_length && strncasecmp(p, name, length) == 0) {
+                found = legal[i];
+                found_length = length;
+            }
+        }
+        if (found < 0) {
+            fprintf(err, "tourney solve: %s: move %d of '%s' (at '%s') is %s\n", where, ply + 1,
+                    moves, p, n == 0 ? "after the end of the game" : "not a legal move there");
+            return -1;
+        }
+        tourney_game_adapter_apply(game, s->state, found);
+        p += found_length;
+        ply++;
+    }
+    int status = tourney_game_adapter_status(game, s->state);
+    if (status != TOURNEY_ONGOING) {
+        fprintf(err, "tourney solve: %s: the game is over after '%s': %s\n", where, moves,
+                tourney_solve_status_text(status));
+        return -1;
+    }
+    return ply;
+}
+
+bool tourney_solve_file_score(int32_t value, int32_t ply, int32_t max_plies, long *score)
+{
+    int32_t plies;
+
+    if (value == 0) {
+        *score = 0;
+        return true;
+    }
+    if (value < TOURNEY_SCORE_PROVEN && value > -TOURNEY_SCORE_PROVEN) {
+        return false;
+    }
+    plies = TOURNEY_SCORE_WIN - (value > 0 ? value : -value);
+    /* ply + plies - 1 moves are on the board before the winning one. */
+    *score = (max_plies + 1 - (ply + plies - 1)) / 2;
+    if (value < 0) {
+        *score = -*score;
+    }
+    return true;
+}
+
+/* Solves the position in s->state, `ply` moves from the start; adds to the
+ * totals. Returns 0, or -1 when the search failed. */
+static int solve_one(struct solve *s, int ply, struct solve_file_result *r,
+                     struct tourney_move_report *report, FILE *err)
+{
+    struct tourney_move_request request = {.struct_size = sizeof(request), .ply = ply};
+    tourney_move move;
+    uint64_t start;
+    int status;
+
+    memset(report, 0, sizeof(*report));
+    report->struct_size = sizeof(*report);
+    start = tourney_now_ns();
+    status = s->agent_plugin.agent->choose_move(s->agent, s->state, &request, report, &move);
+    r->seconds += (double)(tourney_now_ns() - start) / 1e9;
+    if (status != TOURNEY_OK) {
+        fprintf(err, "tourney solve: the search failed with status %d\n", status);
+        return -1;
+    }
+    r->positions++;
+    r->nodes += report->nodes;
+    return 0;
+}
+
+/* Checks a line's score; says what differs. */
+static void check_score(const struct solve *s, const char *where, const struct file_line *line,
+                        int ply, const struct tourney_move_report *report,
+                        struct solve_file_result *r, FILE *err)
+{
+    long found = 0;
+
+    if (!line->has_score) {
+        return;
+    }
+    r->checked++;
+    if (!tourney_solve_file_score(report->score, ply, s->game.info.max_plies, &found)) {
+        r->wrong++;
+        fprintf(err,
+                "tourney solve: %s: '%s' has no proven value (score %d: the search stopped at "
+                "its depth limit), the file says %ld\n",
+                where, line->moves, (int)report->score, line->score);
+    } else if (found != line->score) {
+        r->wrong++;
+        fprintf(err, "tourney solve: %s: '%s' scored %ld (agent score %d), the file says %ld\n",
+                where, line->moves, found, (int)report->score, line->score);
+    }
+}
+
+enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_request *request,
+                                      FILE *out, FILE *err)
+{
+    struct solve_file_result result = {
+        .game = tourney_game_adapter_name(&s->game),
+        .game_params = s->game_params_text,
+        .file = request->file,
+    };
+    enum solve_outcome outcome = SOLVE_BAD_INPUT;
+    tourney_move *legal = malloc((size_t)s->game.info.move_limit * sizeof(*legal));
+    char text[LINE_MAX_LENGTH + 2];
+    size_t number = 0;
+    FILE *in;
+
+    if (legal == NULL) {
+        fprintf(err, "tourney solve: out of memory\n");
+        return SOLVE_FAILED;
+    }
+    in = fopen(request->file, "r");
+    if (in == NULL) {
+        fprintf(err, "tourney solve: cannot open %s: %s\n", request->file, strerror(errno));
+        goto out;
+    }
+    tourney_game_adapter_initial_state(&s->game, s->state);
+    if (tourney_solve_open_agent(s, request, err) != 0) {
+        goto out_file;
+    }
+    result.agent_params = s->agent_params_text;
+    while (fgets(text, sizeof(text), in) != NULL) {
+        struct tourney_move_report report;
+        struct file_line line;
+        char where[4096 + 32];
+        size_t length = strlen(text);
+        char *first = text;
+        int ply;
+
+        number++;
+        snprintf(where, sizeof(where), "%s:%zu", request->file, number);
+        if (length > LINE_MAX_LENGTH && text[length - 1] != '\n') {
+            fprintf(err, "tourney solve: %s: the line is longer than %d characters\n", where,
+                    LINE_MAX_LENGTH);
+            goto out_file;
+        }
+        while (isspace((unsigned char)*first)) {
+            first++;
+        }
+        if (*first == '\0' || *first == '#') {
+            continue;
+        }
+        if (!split_line(first, &line)) {
+            fprintf(err, "tourney solve: %s: expected 'MOVES [SCORE]' (SCORE a whole number)\n",
+                    where);
+            goto out_file;
+        }
+        ply = play_moves(s, where, line.moves, legal, err);
+        if (ply < 0) {
+            goto out_file;
+        }
+        if (solve_one(s, ply, &result, &report, err) != 0) {
+            outcome = SOLVE_FAILED;
+            goto out_file;
+        }
+        check_score(s, where, &line, ply, &report, &result, err);
+    }
+    if (ferror(in)) {
+        fprintf(err, "tourney solve: cannot read %s: %s\n", request->file, strerror(errno));
+        goto out_file;
+    }
+    if (!request->json) {
+        tourney_solve_print_file_text(&result, out);
+    } else if (tourney_solve_print_file_json(&result, out) != 0) {
+        fprintf(err, "tourney solve: out of memory\n");
+        outcome = SOLVE_FAILED;
+        goto out_file;
+    }
+    outcome = result.wrong == 0 ? SOLVE_OK : SOLVE_FAILED;
+out_file:
+    fclose(in);
+out:
+    free(legal);
+    return outcome;
+}

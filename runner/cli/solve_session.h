@@ -1,0 +1,69 @@
+/*
+ * solve_session.h - what `tourney solve` holds while it solves, shared by
+ * its two modes: one position (solve.c) and the positions of a file
+ * (solve_file.c). The game and the agent are loaded as the runner loads
+ * them and run in its process, both trusted.
+ */
+#ifndef TOURNEY_RUNNER_SOLVE_SESSION_H
+#define TOURNEY_RUNNER_SOLVE_SESSION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <tourney/tourney.h>
+
+#include "game_adapter.h"
+#include "plugin.h"
+#include "plugin_search.h"
+#include "rng.h"
+#include "solve.h"
+
+/* Behind the host services the agent gets. */
+struct solve_host {
+    struct rng rng;
+    FILE *err;
+};
+
+/* Everything a solve holds, released in one place. */
+struct solve {
+    struct solve_host host;
+    struct plugin_search search;
+    struct plugin game_plugin;
+    struct plugin agent_plugin;
+    struct tourney_param_value *game_values;
+    struct tourney_param_value *agent_values;
+    char *game_params_text;
+    char *agent_params_text;
+    struct game_adapter game;
+    unsigned char *state; /* the position to solve: state_size bytes */
+    void *agent;
+    char *board;
+};
+
+/* The clock, the random stream and the log (to host.err) of the agent. */
+extern const struct tourney_host tourney_solve_host_services;
+
+/* Finds and creates the game of REQUEST with its parameters and allocates
+ * s->state. Returns 0, or -1 after saying why on ERR. Close the session
+ * either way. */
+int tourney_solve_open(struct solve *s, const struct solve_request *request, const char *env_path,
+                       const char *exe_path, FILE *err);
+
+/* Creates the agent with the solve's defaults and REQUEST's parameters, its
+ * seat the player to move in s->state. Returns 0 or -1 as above. */
+int tourney_solve_open_agent(struct solve *s, const struct solve_request *request, FILE *err);
+
+/* Releases everything; safe on a session that failed to open. */
+void tourney_solve_close(struct solve *s);
+
+/* Whether the agent's search cannot stop short of the end of the game. */
+bool tourney_solve_to_the_end(const struct solve *s);
+
+/* "it is a draw", "the first player won", ... for a status. */
+const char *tourney_solve_status_text(int status);
+
+/* The file mode: every position of request->file solved with one agent. */
+enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_request *request,
+                                      FILE *out, FILE *err);
+
+#endif /* TOURNEY_RUNNER_SOLVE_SESSION_H */
