@@ -10,8 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game_lengths.h"
 #include "histogram.h"
 #include "record.h"
+#include "score_history.h"
 #include "sprt.h"
 
 /* The two-sided 95% quantile of the standard normal distribution. */
@@ -74,6 +76,9 @@ struct stats {
     uint64_t games;
     uint64_t plies;
     uint64_t terminations[TERMINATION_COUNT];
+    struct tally seat[2];         /* the results of the first (0) and second (1) player */
+    struct game_lengths lengths;  /* plies per game */
+    struct score_history history; /* every agent's score at checkpoints */
 };
 
 int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_random,
