@@ -344,6 +344,22 @@ static void test_score_history(void **state)
         assert_int_equal(zero->points, games / 2 * 3);
         assert_int_equal(one->points, games / 2);
     }
+    /* The last checkpoint is the last game: nothing to add. One game more
+     * adds the state after it as a last point. */
+    assert_int_equal(tourney_stats_history_length(&stats), 50);
+    struct score_point point;
+    assert_int_equal(tourney_stats_history_point(&stats, 49, 0, &point), 200);
+    assert_int_equal(point.points, 300);
+    struct game_record r;
+    make_record(&r, 0, 1, RESULT_SECOND_WINS, 0, NULL);
+    r.index = 200;
+    tourney_stats_add(&stats, &r);
+    assert_int_equal(tourney_stats_history_length(&stats), 51);
+    assert_int_equal(tourney_stats_history_point(&stats, 50, 0, &point), 201);
+    assert_int_equal(point.games, 201);
+    assert_int_equal(point.points, 300);
+    assert_int_equal(tourney_stats_history_point(&stats, 50, 1, &point), 201);
+    assert_int_equal(point.points, 102);
     tourney_stats_finish(&stats);
 }
 

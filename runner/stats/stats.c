@@ -247,6 +247,26 @@ void tourney_stats_summarize(const struct stats *stats, size_t index, struct age
     }
 }
 
+size_t tourney_stats_history_length(const struct stats *stats)
+{
+    const struct score_history *h = &stats->history;
+    return h->count + (stats->games > h->count * h->every);
+}
+
+uint64_t tourney_stats_history_point(const struct stats *stats, size_t k, size_t agent,
+                                     struct score_point *point)
+{
+    const struct score_history *h = &stats->history;
+    if (k < h->count) {
+        *point = *tourney_score_history_at(h, k, agent);
+        return (k + 1) * h->every;
+    }
+    const struct tally *t = &stats->agents[agent].all;
+    point->games = t->games;
+    point->points = 2 * t->wins + t->draws;
+    return stats->games;
+}
+
 /* qsort has no context argument; standings are few, so insertion sort. */
 static bool ranks_before(const struct stats *stats, size_t a, size_t b)
 {

@@ -124,6 +124,14 @@ struct agent_summary {
 };
 void tourney_stats_summarize(const struct stats *stats, size_t agent, struct agent_summary *out);
 
+/* The points of the score history: its checkpoints and, when the last game
+ * counted is not one, the state after it; none without games. */
+size_t tourney_stats_history_length(const struct stats *stats);
+/* The games counted at point K (below the length), and agent AGENT's games
+ * and half points there. */
+uint64_t tourney_stats_history_point(const struct stats *stats, size_t k, size_t agent,
+                                     struct score_point *point);
+
 /* Agent indices ordered by score, then wins, then name order (their index). */
 void tourney_stats_standings(const struct stats *stats, size_t *order);
 
