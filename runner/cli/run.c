@@ -20,6 +20,7 @@
 #include "results_log.h"
 #include "schedule.h"
 #include "stats.h"
+#include "table.h"
 #include "text.h"
 
 /* Everything a run owns, released in one place. */
@@ -367,7 +368,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
-                        options->quiet ? NULL : out, error, sizeof(error)) != 0) {
+                        options->quiet ? NULL : out, options->wide ? 0 : TABLE_CONSOLE_WIDTH,
+                        error, sizeof(error)) != 0) {
         fprintf(err, "tourney: %s\n", error);
         outcome = RUN_FAILED;
         goto out;
@@ -434,7 +436,7 @@ static int rebuild_game(const struct game_record *record, void *context)
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, const char *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, char *error, size_t error_size)
+                             size_t width, FILE *err, char *error, size_t error_size)
 {
     struct log_game game;
     char why[1024] = "";
@@ -444,13 +446,13 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
     } else {
         fprintf(err, "tourney: report.html shows moves without boards: %s\n", why);
     }
-    int status = tourney_publish(header, stats, games, &board, dir, out, error, error_size);
+    int status = tourney_publish(header, stats, games, &board, dir, out, width, error, error_size);
     tourney_log_game_close(&game);
     return status;
 }
 
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
-                            FILE *out, FILE *err)
+                            FILE *out, size_t width, FILE *err)
 {
     char error[1024] = "";
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
@@ -474,7 +476,7 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     }
     if (status == 0) {
         status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
-                                          env_plugin_path, out, err, error, sizeof(error));
+                                          env_plugin_path, out, width, err, error, sizeof(error));
     }
     if (status != 0) {
         fprintf(err, "tourney: %s\n", error);

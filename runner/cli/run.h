@@ -22,6 +22,7 @@ struct run_options {
     enum progress_style progress; /* what ERR shows while playing */
     bool colour;                  /* colours on ERR */
     bool verbose;                 /* a line per game on ERR */
+    bool wide;                    /* every column of the tables, however wide */
     bool resume;                  /* continue the results log in the output folder */
     const char *output;           /* the --output given, to repeat it in the resume hint */
     unsigned jobs;                /* games played at once, at least 1 (job_pool.h) */
@@ -45,17 +46,18 @@ enum run_outcome tourney_run(struct tournament *tournament, const struct run_opt
 
 /* Writes every report of a log's games into DIR, drawing boards in
  * report.html with the log's game plugin when it can be found (a report
- * without boards is still a report; ERR says why). */
+ * without boards is still a report; ERR says why). The tables on OUT fit
+ * WIDTH characters (0: all columns). */
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, const char *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, char *error, size_t error_size);
+                             size_t width, FILE *err, char *error, size_t error_size);
 
 /* Rebuilds every report in DIR from DIR/games.jsonl alone. The game plugin
  * the log names is looked for as a run would (EXE_PATH and ENV_PLUGIN_PATH
  * as for tourney_tournament_open) to draw report.html's boards; without it
  * the page shows moves as numbers. */
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
-                            FILE *out, FILE *err);
+                            FILE *out, size_t width, FILE *err);
 
 #endif /* TOURNEY_RUNNER_RUN_H */

@@ -33,7 +33,7 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, char *error, size_t error_size)
+                    const char *dir, FILE *out, size_t width, char *error, size_t error_size)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
@@ -72,7 +72,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         snprintf(error, error_size, "out of memory");
     } else {
         if (out != NULL) {
-            tourney_report_print(&report, out);
+            tourney_report_print(&report, width, out);
         }
         status = tourney_report_write_files(&report, dir, error, error_size);
         tourney_report_finish(&report);

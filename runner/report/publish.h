@@ -22,11 +22,11 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
 int tourney_game_sample_init_for(struct game_sample *sample, const struct log_header *header);
 
 /* Writes results.csv, summary.json, report.md and report.html into DIR and,
- * when OUT is not NULL, prints the tables there. GAMES are the games
- * report.html shows and BOARD draws them (either may be NULL). Returns -1
- * with a reason in ERROR. */
+ * when OUT is not NULL, prints the tables there, fitting WIDTH characters
+ * (0: all columns). GAMES are the games report.html shows and BOARD draws
+ * them (either may be NULL). Returns -1 with a reason in ERROR. */
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, char *error, size_t error_size);
+                    const char *dir, FILE *out, size_t width, char *error, size_t error_size);
 
 #endif /* TOURNEY_RUNNER_PUBLISH_H */

@@ -385,6 +385,59 @@ static void test_report_without_the_game_plugin(void **state)
     remove_tree(run.dir);
 }
 
+/* The length of the longest line of the file at PATH, but for the last
+ * line, which says where the reports went. */
+static size_t longest_line(const char *path)
+{
+    char *text = slurp(path);
+    size_t longest = 0;
+    for (char *line = text; *line != '\0';) {
+        size_t length = strcspn(line, "\n");
+        if (strncmp(line, "Reports ", 8) != 0) {
+            longest = length > longest ? length : longest;
+        }
+        line += length + (line[length] == '\n');
+    }
+    free(text);
+    return longest;
+}
+
+/* The console's tables fit 100 characters, saying what they left out;
+ * --wide prints every column, on `run` and on `report`. */
+static void test_console_width(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, TEST_CONFIG_DIR "/smoke.ini");
+    assert_true(longest_line(run.out) <= 100);
+    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% vs random; "
+                             "--wide shows them)\n");
+    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%    Elo        Elo "
+                             "95% CI  win%  win% 1st  win% 2nd\n");
+    char reports[128];
+    snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    const char *const wide[] = {"report", reports, "--wide", NULL};
+    run_tourney_ok(&run, wide);
+    assert_true(longest_line(run.out) > 100);
+    assert_file_has(run.out, "  win% 95% CI  win% 1st  win% 2nd  win% vs random\n");
+    assert_file_has(run.out, "nodes total");
+    char *out = slurp(run.out);
+    assert_null(strstr(out, "left out"));
+    free(out);
+    const char *const narrow[] = {"report", reports, NULL};
+    run_tourney_ok(&run, narrow);
+    assert_true(longest_line(run.out) <= 100);
+    const char *const wide_run[] = {
+        "run", TEST_CONFIG_DIR "/smoke.ini", "--wide", "--output", reports, NULL};
+    run_tourney_ok(&run, wide_run);
+    assert_file_has(run.out, "  win% vs random\n");
+    const char *const unknown[] = {"report", reports, "--narrow", NULL};
+    run_tourney(&run, unknown);
+    assert_int_equal(run.status, 2);
+    assert_file_is(run.err, "tourney report: unknown option '--narrow'\n");
+    remove_tree(run.dir);
+}
+
 static void test_validate(void **state)
 {
     (void)state;
@@ -489,6 +542,7 @@ int main(void)
         cmocka_unit_test(test_sprt_stops_the_match),
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_report_without_the_game_plugin),
+        cmocka_unit_test(test_console_width),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),
     };
