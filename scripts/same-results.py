@@ -77,7 +77,7 @@ def markdown(path):
 def html(path):
     with open(path, encoding="utf-8") as f:
         text = identity_free(f.read())
-    text = re.sub(r'<section id="time">.*?</section>', "", text, flags=re.S)
+    text = re.sub(r'<section id="time[-a-z]*"[^>]*>.*?</section>', "", text, flags=re.S)
     data = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>',
                      text, re.S)
     parsed = clean(json.loads(data.group(1).replace("<\\/", "</"))) if data else None

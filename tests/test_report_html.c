@@ -113,6 +113,14 @@ static void test_numbers(void **state)
         tourney_html_duration_text(text, sizeof(text), durations[i].ns);
         assert_string_equal(text, durations[i].text);
     }
+    tourney_html_duration_tick(text, sizeof(text), 10.0);
+    assert_string_equal(text, "10 ns");
+    tourney_html_duration_tick(text, sizeof(text), 0.01 * 1e6);
+    assert_string_equal(text, "10 \u00b5s");
+    tourney_html_duration_tick(text, sizeof(text), 1e9);
+    assert_string_equal(text, "1 s");
+    tourney_html_duration_tick(text, sizeof(text), 2.5e6);
+    assert_string_equal(text, "2.5 ms");
     /* Too small a buffer: cut, still terminated. */
     char small[4];
     tourney_html_count_text(small, sizeof(small), 123456);

@@ -72,6 +72,21 @@ void tourney_html_minus_text(char *buf, size_t size, const char *text)
     }
 }
 
+void tourney_html_duration_tick(char *buf, size_t size, double ns)
+{
+    static const struct {
+        double scale;
+        const char *unit;
+    } units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\u00b5s"}};
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+        if (ns >= units[i].scale * 0.999) {
+            snprintf(buf, size, "%g %s", ns / units[i].scale, units[i].unit);
+            return;
+        }
+    }
+    snprintf(buf, size, "%g ns", ns);
+}
+
 void tourney_html_duration_text(char *buf, size_t size, double ns)
 {
     static const struct {

@@ -32,4 +32,8 @@ void tourney_html_minus_text(char *buf, size_t size, const char *text);
  * "1.05 ms", "2.10 s". */
 void tourney_html_duration_text(char *buf, size_t size, double ns);
 
+/* A round duration of NS nanoseconds, as an axis labels it: "10 ns",
+ * "100 \u00b5s", "1 s", "2.5 ms". */
+void tourney_html_duration_tick(char *buf, size_t size, double ns);
+
 #endif /* TOURNEY_RUNNER_HTML_NUMBERS_H */

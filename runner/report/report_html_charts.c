@@ -86,6 +86,12 @@ int tourney_html_vs_random(struct html_page *page, FILE *out)
     return status;
 }
 
+/* A tick of the time chart, whose values are milliseconds: "10 \u00b5s". */
+static void millisecond_tick(double ms, char *buf, size_t size)
+{
+    tourney_html_duration_tick(buf, size, ms * 1e6);
+}
+
 int tourney_html_time(struct html_page *page, FILE *out)
 {
     const struct report *report = page->report;
@@ -112,8 +118,9 @@ int tourney_html_time(struct html_page *page, FILE *out)
     static const char *const series[] = {"mean", "median", "p95", "max"};
     struct bar_chart chart = {
         .id = "chart-time",
-        .title = "Milliseconds per move: mean, median, 95th percentile and maximum",
-        .axis_label = "milliseconds per move",
+        .title = "Time per move: mean, median, 95th percentile and maximum",
+        .axis_label = "time per move",
+        .tick_label = millisecond_tick,
         .series = series,
         .series_count = 4,
         .rows = rows,

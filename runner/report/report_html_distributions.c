@@ -100,21 +100,6 @@ int tourney_html_lengths(struct html_page *page, FILE *out)
 #define STRIP_BARS 26.0
 #define STRIP_GAP 8.0
 
-/* A power of ten of nanoseconds as a tick: "1 \u00b5s", "100 ms", "10 s". */
-static void decade_text(char *buf, size_t size, double ns)
-{
-    static const struct {
-        double scale;
-        const char *unit;
-    } units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\u00b5s"}, {1.0, "ns"}};
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-        if (ns >= units[i].scale * 0.999 || i + 1 == sizeof(units) / sizeof(units[0])) {
-            snprintf(buf, size, "%g %s", round(ns / units[i].scale), units[i].unit);
-            return;
-        }
-    }
-}
-
 /* The strip of one agent: a bar per power of two, as tall as its share of
  * the agent's busiest bin, and a mark at its median. */
 static void time_strip(FILE *out, const struct report *report, size_t i,
@@ -209,7 +194,7 @@ int tourney_html_time_histogram(struct html_page *page, FILE *out)
     for (double v = pow(10.0, ceil(log10(axis.min))); v <= axis.max && count < CHART_MAX_TICKS;
          v *= 10.0) {
         ticks[count].value = v;
-        decade_text(ticks[count].label, sizeof(ticks[count].label), v);
+        tourney_html_duration_tick(ticks[count].label, sizeof(ticks[count].label), v);
         count++;
     }
     double x0 = 16.0;

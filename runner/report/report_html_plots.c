@@ -196,7 +196,9 @@ int tourney_html_convergence(struct html_page *page, FILE *out)
     page->charts++;
     tourney_svg_open(out, "chart-convergence", "Each agent's score over the games played", height);
     tourney_svg_legend(out, names, line_classes, shown, x0, 0.0, x1 - x0);
+    /* Round ticks, and the plot ends at the last game. */
     struct chart_axis x_axis = tourney_chart_axis_range(0.0, (double)stats->games);
+    x_axis.max = (double)stats->games;
     struct chart_axis y_axis = tourney_chart_axis(NULL, 0, true);
     struct chart_tick ticks[CHART_MAX_TICKS];
     size_t count = tourney_chart_ticks(&x_axis, false, ticks);

@@ -159,11 +159,21 @@ void tourney_svg_text(FILE *out, const char *class_name, double x, double y, con
 void tourney_svg_x_grid(FILE *out, const struct chart_axis *axis, const struct chart_tick *ticks,
                         size_t count, double x0, double x1, double top, double bottom)
 {
+    /* Labels that would touch are thinned: every other one, or fewer. */
+    size_t longest = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t length = strlen(ticks[i].label);
+        longest = length > longest ? length : longest;
+    }
+    double spacing = count > 1 ? (x1 - x0) / (double)(count - 1) : x1 - x0;
+    size_t every = (size_t)ceil(((double)longest * CHART_CHAR_WIDTH * 0.8 + 8.0) / spacing);
     fputs("<g class=\"grid\">", out);
     for (size_t i = 0; i < count; i++) {
         double x = x0 + (x1 - x0) * tourney_chart_position(axis, ticks[i].value);
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, top, x, bottom);
-        tourney_svg_text(out, "tick", x, bottom + 14.0, "middle", ticks[i].label);
+        if (every <= 1 || i % every == 0) {
+            tourney_svg_text(out, "tick", x, bottom + 14.0, "middle", ticks[i].label);
+        }
     }
     fputs("</g>", out);
 }

@@ -103,6 +103,9 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
     }
     struct chart_tick ticks[CHART_MAX_TICKS];
     size_t tick_count = tourney_chart_ticks(&axis, chart->percent, ticks);
+    for (size_t i = 0; chart->tick_label != NULL && i < tick_count; i++) {
+        chart->tick_label(ticks[i].value, ticks[i].label, sizeof(ticks[i].label));
+    }
     tourney_svg_x_grid(out, &axis, ticks, tick_count, x0, x1, top, bottom);
     for (size_t r = 0; r < chart->row_count; r++) {
         draw_row(out, chart, &axis, &chart->rows[r], x0, x1, top + group * (double)r);

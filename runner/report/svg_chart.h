@@ -36,6 +36,8 @@ struct bar_chart {
     size_t series_count;       /* 1 to CHART_MAX_SERIES */
     bool percent;              /* values are rates in [0, 1], drawn on a 0-100% axis */
     const char *summary;       /* the svg's data-summary (report_html.h), or NULL */
+    /* The label of a tick at VALUE; NULL for plain numbers ("10k"). */
+    void (*tick_label)(double value, char *buf, size_t size);
     const struct bar_row *rows;
     size_t row_count;
 };

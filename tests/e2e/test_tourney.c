@@ -109,8 +109,22 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
     return games / 2;
 }
 
+/* How many elements of ARRAY have a number above 0 at KEY. */
+static size_t count_positive(json_t *array, const char *key)
+{
+    size_t count = 0;
+    size_t i;
+    json_t *item;
+    json_array_foreach(array, i, item)
+    {
+        count += json_integer_value(json_object_get(item, key)) > 0;
+    }
+    return count;
+}
+
 /* RUN's report.html, read strictly, with its figures compared to
- * summary.json's; returns the page (free it). */
+ * summary.json's; returns the page (free it). For fields of at most 8
+ * agents, which every chart shows whole. */
 static char *check_page(const struct run *run, size_t agents, size_t pairs_played)
 {
     char path[128];
@@ -120,11 +134,39 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     json_t *summary = load_summary(run);
     struct html_figures figures = html_compare_summary(root, summary);
     /* Per agent 15 figures in the standings (with the rating and its
-     * interval) and 10 in the terminations; per pair that played, 4 in each
-     * of its two heat map cells and 14 in its Elo row (with the pentanomial
-     * counts). */
-    assert_int_equal(figures.agent_values, agents * 25);
+     * interval), 10 in the faults table, 3 in the ratings chart (for a
+     * rated agent), its score at the end of its line, 6 in the seats chart,
+     * 4 in the time chart, 1 in the nodes chart, one per power of two its
+     * move times fill and its win rate against random if it played random;
+     * the leader's score and rating. Per pair that played, 4 in each of its
+     * two heat map cells and 14 in its Elo row (with the pentanomial
+     * counts). Of the whole file: games played and scheduled, the mean,
+     * shortest and longest game, W, D, L of each seat, the bins of game
+     * lengths and the ways games ended. */
+    assert_true(agents <= 8);
+    size_t agent_values = 2;
+    size_t i;
+    json_t *agent;
+    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    {
+        const char *elo =
+            json_string_value(json_object_get(json_object_get(agent, "rating"), "elo_text"));
+        agent_values += 15 + 10 + (strcmp(elo, "n/a") != 0 ? 3 : 0) + 1 + 6 + 4 + 1;
+        agent_values += count_positive(json_object_get(agent, "time_histogram"), "moves");
+        agent_values += get_int(json_object_get(agent, "vs_random"), "games") > 0;
+    }
+    assert_int_equal(json_array_size(json_object_get(summary, "agents")), agents);
+    assert_int_equal(figures.agent_values, agent_values);
     assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 14));
+    size_t endings = 0;
+    const char *key;
+    json_t *count;
+    json_object_foreach(json_object_get(summary, "terminations"), key, count)
+    {
+        endings += strcmp(key, "normal") == 0 || json_integer_value(count) > 0;
+    }
+    json_t *bins = json_object_get(json_object_get(summary, "game_lengths"), "bins");
+    assert_int_equal(figures.summary_values, 2 + 3 + 6 + json_array_size(bins) + endings);
     json_decref(summary);
     html_free(root);
     return page;
@@ -186,7 +228,7 @@ static void test_classic_is_consistent_and_reproducible(void **state)
     assert_non_null(strstr(page, "Showing 300 of 400 games: every game lost by a fault, then "
                                  "the first games of each pairing in turn (0 lost by a fault)."));
     assert_non_null(strstr(page, "\"boards\":true"));
-    assert_non_null(strstr(page, "<footer id=\"page-facts\" data-charts=\"3\">"));
+    assert_non_null(strstr(page, "<footer id=\"page-facts\" data-charts=\"9\">"));
 
     /* `tourney report` rebuilds it byte for byte, loading the game plugin
      * the log names. */
