@@ -594,7 +594,7 @@ static void test_page_with_boards(void **state)
                    "3b<&\"'>0.0<\u2212800[<\u2212800, <\u2212800]30\u20130\u201330.0[0.0, 56.1]"
                    "0.00.00.0");
     assert_non_null(strstr(page, "<code>weird</code> (version &lt;b&gt;&amp;): note = "
-                                 "&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;</td>"));
+                                 "&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;</div></td>"));
     assert_non_null(strstr(page, "<code>alpha-plugin</code> (org.example.alpha 1.0): depth = 2"));
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));

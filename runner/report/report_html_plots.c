@@ -88,7 +88,7 @@ static void rating_row(FILE *out, const struct report *report, size_t i,
         tourney_html_textf(out, "%s: Elo %s, 95%% interval [%s, %s]", name, text, low, high);
         fputs("</title></circle>", out);
     }
-    tourney_svg_text(out, "value", x1 + 8.0, mid + 4.0, "start", text);
+    tourney_svg_text(out, "value", x1 + 10.0, mid + 4.0, "start", text);
     fputs("</g>", out);
 }
 

@@ -148,7 +148,7 @@ static void detail_row(FILE *out, const struct report *report, size_t i)
     const struct agent_stats *a = &in->stats->agents[i];
     const struct rating *rating = &report->ratings.agents[i];
     char text[48];
-    fprintf(out, "<tr class=\"detail\"><td></td><td colspan=\"%zu\"><span class=\"phone\">",
+    fprintf(out, "<tr class=\"detail\"><td></td><td colspan=\"%zu\"><div><span class=\"phone\">",
             STANDINGS_COLUMNS - 1);
     tourney_html_count_text(text, sizeof(text), a->all.games);
     fprintf(out, "%s game%s", text, a->all.games == 1 ? "" : "s");
@@ -184,7 +184,7 @@ static void detail_row(FILE *out, const struct report *report, size_t i)
         fputs(": ", out);
         tourney_html_text(out, in->agents[i].params);
     }
-    fputs("</td></tr>\n", out);
+    fputs("</div></td></tr>\n", out);
 }
 
 static void standings_row(FILE *out, const struct report *report, size_t rank)
