@@ -72,34 +72,34 @@ void tourney_html_minus_text(char *buf, size_t size, const char *text)
     }
 }
 
-void tourney_html_duration_tick(char *buf, size_t size, double ns)
+/* The unit of NS (seconds down to nanoseconds): the largest that NS reaches
+ * THRESHOLD of; *VALUE is NS in it. */
+static const char *duration_unit(double ns, double threshold, double *value)
 {
     static const struct {
         double scale;
         const char *unit;
-    } units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\u00b5s"}};
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-        if (ns >= units[i].scale * 0.999) {
-            snprintf(buf, size, "%g %s", ns / units[i].scale, units[i].unit);
-            return;
-        }
+    } units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\u00b5s"}, {1.0, "ns"}};
+    size_t i = 0;
+    while (i + 1 < sizeof(units) / sizeof(units[0]) && ns < units[i].scale * threshold) {
+        i++;
     }
-    snprintf(buf, size, "%g ns", ns);
+    *value = ns / units[i].scale;
+    return units[i].unit;
+}
+
+void tourney_html_duration_tick(char *buf, size_t size, double ns)
+{
+    double value = 0.0;
+    const char *unit = duration_unit(ns, 0.999, &value);
+    snprintf(buf, size, "%g %s", value, unit);
 }
 
 void tourney_html_duration_text(char *buf, size_t size, double ns)
 {
-    static const struct {
-        double scale;
-        const char *unit;
-    } units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "\u00b5s"}};
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-        if (ns >= units[i].scale * 0.9995) { /* 999.6 us is 1.00 ms */
-            double v = ns / units[i].scale;
-            int decimals = v >= 100.0 ? 0 : v >= 10.0 ? 1 : 2;
-            snprintf(buf, size, "%.*f %s", decimals, v, units[i].unit);
-            return;
-        }
-    }
-    snprintf(buf, size, "%.0f ns", ns);
+    /* 999.6 us is written 1.00 ms, not 1000 us. */
+    double value = 0.0;
+    const char *unit = duration_unit(ns, 0.9995, &value);
+    int decimals = ns < 999.5 || value >= 100.0 ? 0 : value >= 10.0 ? 1 : 2;
+    snprintf(buf, size, "%.*f %s", decimals, value, unit);
 }
