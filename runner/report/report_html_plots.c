@@ -119,9 +119,11 @@ static struct chart_axis rating_axis(const struct report *report, size_t shown)
 int tourney_html_ratings(struct html_page *page, FILE *out)
 {
     const struct report *report = page->report;
+    /* Among those the chart would show, the best placed. */
+    size_t count = report->input->stats->agent_count;
     size_t rated = 0;
-    for (size_t i = 0; i < report->input->stats->agent_count; i++) {
-        rated += report->ratings.agents[i].elo.kind != ELO_UNKNOWN;
+    for (size_t rank = 0; rank < count && rank < HTML_ROWS_MAX; rank++) {
+        rated += report->ratings.agents[report->order[rank]].elo.kind != ELO_UNKNOWN;
     }
     if (rated == 0) {
         fputs("<p class=\"note\">No agent has a rating yet: it takes games.</p>\n", out);
@@ -143,8 +145,8 @@ int tourney_html_ratings(struct html_page *page, FILE *out)
     page->charts++;
     tourney_svg_open(out, "chart-ratings", "Elo ratings with their 95% intervals", height);
     struct chart_tick ticks[CHART_MAX_TICKS];
-    size_t count = tourney_chart_ticks(&axis, false, ticks);
-    tourney_svg_x_grid(out, &axis, ticks, count, x0, x1, top, bottom);
+    size_t tick_count = tourney_chart_ticks(&axis, false, ticks);
+    tourney_svg_x_grid(out, &axis, ticks, tick_count, x0, x1, top, bottom);
     double zero = x0 + (x1 - x0) * tourney_chart_position(&axis, 0.0);
     fprintf(out, "<line class=\"zero\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", zero,
             top, zero, bottom);
