@@ -18,7 +18,7 @@ import json
 import re
 import sys
 
-TIMING = re.compile(r"(^time_(mean|median|p95|max)|think|per_second|time_ns|nodes/s|"
+TIMING = re.compile(r"(^time_(mean|median|p95|max|histogram)|think|per_second|time_ns|nodes/s|"
                     r"ms/move|time \(ms\)|^time$|mean ms|median ms|p95 ms|max ms)", re.I)
 BUILD_KEYS = {"tourney", "game_path", "game_digest", "digest", "check"}
 IDENTITY_KEYS = {"plugin_id", "plugin_version", "game_id", "game_version"}
@@ -77,7 +77,7 @@ def markdown(path):
 def html(path):
     with open(path, encoding="utf-8") as f:
         text = identity_free(f.read())
-    text = re.sub(r'<section id="time">.*?</section>', "", text, flags=re.S)
+    text = re.sub(r'<section id="time[-a-z]*"[^>]*>.*?</section>', "", text, flags=re.S)
     data = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>',
                      text, re.S)
     parsed = clean(json.loads(data.group(1).replace("<\\/", "</"))) if data else None

@@ -2,6 +2,7 @@
 # Plays config/classic.ini and takes screenshots of its report.html in
 # headless Chromium, the pictures in docs/reports.md:
 #  - docs/img/report-classic.png: the top of the page on a laptop screen;
+#  - docs/img/report-classic-phone.png: the top of the page on a phone;
 #  - docs/img/report-classic-games.png: the games and the replay viewer on a
 #    phone (the page with the sections above them hidden).
 # Run from anywhere after building into build/:
@@ -41,6 +42,7 @@ screenshot() {
 }
 
 screenshot "$tmp/classic/report.html" docs/img/report-classic.png 1280,2200
-sed 's|</head>|<style>header, main > section:not(#games) { display: none; }</style></head>|' \
+screenshot "$tmp/classic/report.html" docs/img/report-classic-phone.png 390,1700
+sed 's|</head>|<style>header, main > section:not(#games) { display: none; } main { padding-top: 10px; }</style></head>|' \
     "$tmp/classic/report.html" >"$tmp/classic/games.html"
 screenshot "$tmp/classic/games.html" docs/img/report-classic-games.png 390,1000

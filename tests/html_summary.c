@@ -96,6 +96,18 @@ static void compare_entry(const struct html_node *element, void *context)
 {
     struct comparison *outer = context;
     const char *agent = html_attr(element, "data-agent");
+    const char *path = html_attr(element, "data-summary");
+    if (path != NULL) {
+        struct comparison inner = {.summary = outer->summary, .figures = outer->figures};
+        inner.entry = json_path(outer->summary, path);
+        inner.count = &outer->figures->summary_values;
+        if (inner.entry == NULL) {
+            print_error("report.html names %s, which summary.json does not have\n", path);
+            fail();
+        }
+        html_each(element, compare_value, &inner);
+        return;
+    }
     if (agent == NULL) {
         return;
     }

@@ -1,8 +1,9 @@
 /*
  * html_summary.h - checks that the figures report.html gives equal those of
  * summary.json: every element with data-key and data-value inside one with
- * data-agent (an entry of "agents") or data-agent and data-opponent (an
- * entry of "crosstable") is looked up in SUMMARY and compared exactly.
+ * data-agent (an entry of "agents"), data-agent and data-opponent (an entry
+ * of "crosstable") or data-summary (the value at that path of SUMMARY:
+ * "game_lengths", "seats") is looked up in SUMMARY and compared exactly.
  */
 #ifndef TOURNEY_TESTS_HTML_SUMMARY_H
 #define TOURNEY_TESTS_HTML_SUMMARY_H
@@ -14,9 +15,10 @@
 #include "html_check.h"
 
 struct html_figures {
-    size_t agent_values; /* figures compared with "agents" entries */
-    size_t pair_values;  /* with "crosstable" entries */
-    size_t nulls;        /* of them, null in both */
+    size_t agent_values;   /* figures compared with "agents" entries */
+    size_t pair_values;    /* with "crosstable" entries */
+    size_t summary_values; /* with values at a path of the whole file */
+    size_t nulls;          /* of them, null in both */
 };
 
 /* The entry of SUMMARY's "agents" named NAME, or NULL. */

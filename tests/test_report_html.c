@@ -18,6 +18,7 @@
 #include "game_sample.h"
 #include "html.h"
 #include "html_check.h"
+#include "html_numbers.h"
 #include "html_summary.h"
 #include "log_game.h"
 #include "plugin.h"
@@ -30,11 +31,19 @@
 /* What a writer produced, as a string (free it). */
 static char *capture(int (*write)(const void *context, FILE *out), const void *context)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
+    /* A temporary file rather than open_memstream: GCC 12 takes the text
+     * open_memstream hands back for a pointer to the local it was told of,
+     * and warns of dangling pointers wherever the text is searched. */
+    FILE *out = tmpfile();
     assert_non_null(out);
     assert_int_equal(write(context, out), 0);
+    long size = ftell(out);
+    assert_true(size >= 0);
+    char *text = malloc((size_t)size + 1);
+    assert_non_null(text);
+    rewind(out);
+    assert_int_equal(fread(text, 1, (size_t)size, out), (size_t)size);
+    text[size] = '\0';
     assert_int_equal(fclose(out), 0);
     return text;
 }
@@ -65,6 +74,57 @@ static void test_escaping(void **state)
     json_decref(back);
     json_decref(value);
     free(json);
+}
+
+/* One style of numbers over the whole page. */
+static void test_numbers(void **state)
+{
+    (void)state;
+    char text[64];
+    static const struct {
+        uint64_t value;
+        const char *text;
+    } counts[] = {{0, "0"},
+                  {999, "999"},
+                  {1000, "1,000"},
+                  {49512002, "49,512,002"},
+                  {UINT64_MAX, "18,446,744,073,709,551,615"}};
+    for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+        tourney_html_count_text(text, sizeof(text), counts[i].value);
+        assert_string_equal(text, counts[i].text);
+    }
+    tourney_html_decimal_text(text, sizeof(text), 81167.25, 1);
+    assert_string_equal(text, "81,167.2");
+    tourney_html_decimal_text(text, sizeof(text), -1234.5, 0);
+    assert_string_equal(text, "\u22121,234");
+    tourney_html_decimal_text(text, sizeof(text), -0.04, 1);
+    assert_string_equal(text, "0.0");
+    tourney_html_decimal_text(text, sizeof(text), 476.94, 1);
+    assert_string_equal(text, "476.9");
+    tourney_html_minus_text(text, sizeof(text), "[-41.0, +152.7] <-800 a-b");
+    assert_string_equal(text, "[\u221241.0, +152.7] <\u2212800 a-b");
+    static const struct {
+        double ns;
+        const char *text;
+    } durations[] = {{0.0, "0 ns"},         {999.0, "999 ns"},      {16384.0, "16.4 \u00b5s"},
+                     {999600.0, "1.00 ms"}, {5000000.0, "5.00 ms"}, {105700000.0, "106 ms"},
+                     {2.1e9, "2.10 s"}};
+    for (size_t i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
+        tourney_html_duration_text(text, sizeof(text), durations[i].ns);
+        assert_string_equal(text, durations[i].text);
+    }
+    tourney_html_duration_tick(text, sizeof(text), 10.0);
+    assert_string_equal(text, "10 ns");
+    tourney_html_duration_tick(text, sizeof(text), 0.01 * 1e6);
+    assert_string_equal(text, "10 \u00b5s");
+    tourney_html_duration_tick(text, sizeof(text), 1e9);
+    assert_string_equal(text, "1 s");
+    tourney_html_duration_tick(text, sizeof(text), 2.5e6);
+    assert_string_equal(text, "2.5 ms");
+    /* Too small a buffer: cut, still terminated. */
+    char small[4];
+    tourney_html_count_text(small, sizeof(small), 123456);
+    assert_string_equal(small, "123");
 }
 
 static void test_chart_axis(void **state)
@@ -106,6 +166,29 @@ static void test_chart_axis(void **state)
     assert_false(axis.log);
     assert_float_equal(axis.max, 1.0, 0.0);
     assert_float_equal(axis.step, 0.2, 0.0);
+    /* A range with negative values, as ratings have: round ends, steps of
+     * 200, ticks with a minus sign. */
+    axis = tourney_chart_axis_range(-41.0, 800.0);
+    assert_false(axis.log);
+    assert_float_equal(axis.step, 200.0, 0.0);
+    assert_float_equal(axis.min, -200.0, 0.0);
+    assert_float_equal(axis.max, 800.0, 0.0);
+    struct chart_tick ticks[CHART_MAX_TICKS];
+    assert_int_equal(tourney_chart_ticks(&axis, false, ticks), 6);
+    assert_string_equal(ticks[0].label, "\u2212200");
+    assert_string_equal(ticks[1].label, "0");
+    assert_string_equal(ticks[5].label, "800");
+    /* One value: a unit either side. */
+    axis = tourney_chart_axis_range(5.0, 5.0);
+    assert_float_equal(axis.min, 4.0, 0.0);
+    assert_float_equal(axis.max, 6.0, 0.0);
+    axis = tourney_chart_axis_range(0.0, 400.0);
+    assert_int_equal(tourney_chart_ticks(&axis, false, ticks), 5);
+    assert_string_equal(ticks[4].label, "400");
+    axis = tourney_chart_axis(nodes, 2, false);
+    assert_int_equal(tourney_chart_ticks(&axis, false, ticks), 7);
+    assert_string_equal(ticks[0].label, "0.1");
+    assert_string_equal(ticks[6].label, "100k");
 }
 
 static void assert_rgb(struct rgb c, int r, int g, int b)
@@ -475,18 +558,30 @@ static void test_page_with_boards(void **state)
 
     /* Every figure equals summary.json's. Per agent: 15 in the standings
      * (rank, games, W, D, L, score, rating and its interval, win rate and
-     * its interval, the two seats, against random) and 10 in the
-     * terminations (games and 9 faults); per pair: 4 in each of the 6 heat
-     * map cells (W, D, L, score) and 14 in each of the 3 Elo rows (games, W,
-     * D, L, score, Elo, its interval, LOS, 5 pentanomial counts). Null
-     * in both: random's rate against random, and the Elo and interval of
-     * the two pairs one side won every game of. */
+     * its interval, the two seats, against random), 10 in the faults
+     * table (games and 9 faults), 3 in the ratings chart (the rating and
+     * its interval's ends), its score at the end of its line, 6 in the
+     * seats chart (W, D, L as first and as second), 4 in the time chart
+     * and 1 in the nodes chart; the leader's score and rating at the top;
+     * against random, alpha's and b's win rates; and the bins of the move
+     * times that are not empty: alpha's moves of 250 us to 2.25 ms fill 5
+     * powers of two (2^17 to 2^21 ns), b's 3 and random's 4. Per pair: 4
+     * in each of the 6 heat map cells (W, D, L, score) and 14 in each of
+     * the 3 Elo rows (games, W, D, L, score, Elo, its interval, LOS, 5
+     * pentanomial counts). Of the whole file: games played and scheduled,
+     * the mean, shortest and longest game, W, D, L of each seat, the 9
+     * bins of game lengths from 1 to 9 plies, and the 3 ways games ended
+     * (normal, illegal_move, agent_error). */
     struct html_figures figures = html_compare_summary(root, summary);
-    assert_int_equal(figures.agent_values, 3 * (15 + 10));
+    assert_int_equal(figures.agent_values,
+                     3 * (15 + 10 + 3 + 1 + 6 + 4 + 1) + 2 + 2 + (5 + 3 + 4));
     assert_int_equal(figures.pair_values, 6 * 4 + 3 * 14);
-    /* ... and b's rating, below any number (it never scored), with its
-     * interval. */
-    assert_int_equal(figures.nulls, 1 + 2 * 3 + 3);
+    assert_int_equal(figures.summary_values, 2 + 3 + 6 + 9 + 3);
+    /* Null in both: random's rate against random, the Elo and interval of
+     * the two pairs one side won every game of, and b's rating, below any
+     * number (it never scored), with its interval, in the standings and in
+     * the ratings chart. */
+    assert_int_equal(figures.nulls, 1 + 2 * 3 + 3 + 3);
 
     /* User text survives as text. */
     /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
@@ -494,20 +589,32 @@ static void test_page_with_boards(void **state)
      * win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
      * first, as second and against random. */
     assert_text_of(root, "data-agent", "b<&\"'>",
-                   "3b<&\"'>weird (version <b>&): note = </script><!-- & \"quoted\"30030.0<-800"
-                   "[<-800, <-800]0.0[0.0, 56.1]0.00.00.0");
+                   "3b<&\"'>0.0<\u2212800[<\u2212800, <\u2212800]30\u20130\u201330.0[0.0, 56.1]"
+                   "0.00.00.0");
+    assert_non_null(strstr(page, "<code>weird</code> (version &lt;b&gt;&amp;): note = "
+                                 "&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;</div></td>"));
     assert_non_null(strstr(page, "<code>alpha-plugin</code> (org.example.alpha 1.0): depth = 2"));
     assert_non_null(strstr(page, "<title>unit &lt;test&gt;: tournament report</title>"));
     assert_non_null(strstr(page, "<dd>a&amp;b.ini</dd>"));
     assert_null(strstr(page, "<script>alert"));
 
-    /* Three charts, as the footer tells the page's script. */
-    assert_int_equal(count_charts(root), 3);
-    assert_string_equal(html_attr(html_find(root, "id", "page-facts"), "data-charts"), "3");
-    assert_non_null(html_find(root, "id", "chart-vs-random"));
+    /* Nine charts, as the footer tells the page's script. */
+    assert_int_equal(count_charts(root), 9);
+    assert_string_equal(html_attr(html_find(root, "id", "page-facts"), "data-charts"), "9");
+    static const char *const charts[] = {"chart-ratings", "chart-convergence",    "chart-seats",
+                                         "chart-lengths", "chart-time-histogram", "chart-time",
+                                         "chart-nodes",   "chart-vs-random",      "chart-endings"};
+    for (size_t i = 0; i < sizeof(charts) / sizeof(charts[0]); i++) {
+        assert_non_null(html_find(root, "id", charts[i]));
+    }
+    /* The key figures: the leader, and how games ended. */
+    assert_text_of(root, "class", "kpi leader", "Leaderalpha83.3% score, Elo +0.0");
 
     /* The games, with their moves named and their positions. */
     assert_non_null(strstr(page, "All 4 games (2 lost by a fault)."));
+    /* Results with an en dash, a draw in halves. */
+    assert_non_null(strstr(page, "<td>1\u20130</td>"));
+    assert_non_null(strstr(page, "<td>\u00bd\u2013\u00bd</td>"));
     json_t *data = replay_data(root);
     assert_true(json_is_true(json_object_get(data, "boards")));
     assert_string_equal(json_string_value(json_array_get(json_object_get(data, "agents"), 1)),
@@ -610,15 +717,20 @@ static void test_page_without_games(void **state)
     json_t *summary = json_loads(summary_text, 0, NULL);
     struct html_node *root = html_parse_or_fail(page);
     /* Without games the rates are null: score, win rate, the seats and
-     * against random, for each agent. */
+     * against random, for each agent; the time and nodes charts show
+     * zeros, and the only way games ended, normal, none. */
     struct html_figures figures = html_compare_summary(root, summary);
-    assert_int_equal(figures.agent_values, 3 * (13 + 10));
+    assert_int_equal(figures.agent_values, 3 * (13 + 10 + 4 + 1));
     assert_int_equal(figures.pair_values, 0);
+    assert_int_equal(figures.summary_values, 2 + 1);
     assert_int_equal(figures.nulls, 3 * 5 + 3 * 3); /* and the unknown ratings */
     assert_non_null(strstr(page, "<p class=\"note\">No games to show.</p>"));
     assert_non_null(strstr(page, "No agent played against an entrant of the random plugin"));
     assert_non_null(strstr(page, "No pair has played yet."));
-    assert_int_equal(count_charts(root), 2);
+    assert_non_null(strstr(page, "No agent has a rating yet"));
+    assert_non_null(strstr(page, "No games yet, so no scores to follow."));
+    assert_non_null(strstr(page, "No moves yet."));
+    assert_int_equal(count_charts(root), 3);
     assert_null(html_find(root, "id", "replay-data"));
     html_free(root);
     json_decref(summary);
@@ -678,14 +790,195 @@ static void test_checker_refuses(void **state)
     html_free(root);
 }
 
+/* ---- large fields --------------------------------------------------- */
+
+/* A field of COUNT agents named a0, a1, ... where the first PLAYING play a
+ * round robin of two games a pair, a few moves each: the lower index wins
+ * as first player, the second game is drawn. */
+struct field {
+    struct report_agent *agents;
+    char (*names)[16];
+    bool *is_random;
+    struct stats stats;
+    struct tournament_settings settings;
+    struct report_input input;
+    struct report report;
+};
+
+static void make_field(struct field *f, size_t count, size_t playing)
+{
+    memset(f, 0, sizeof(*f));
+    f->agents = calloc(count, sizeof(*f->agents));
+    f->names = calloc(count, sizeof(*f->names));
+    f->is_random = calloc(count, sizeof(*f->is_random));
+    assert_non_null(f->agents);
+    assert_non_null(f->names);
+    assert_non_null(f->is_random);
+    for (size_t i = 0; i < count; i++) {
+        snprintf(f->names[i], sizeof(f->names[i]), "a%zu", i);
+        f->agents[i] = (struct report_agent){f->names[i], "first-open", "", NULL, NULL};
+    }
+    assert_int_equal(tourney_stats_init(&f->stats, count, f->is_random, 100000000), 0);
+    uint32_t index = 0;
+    for (uint32_t a = 0; a < playing; a++) {
+        for (uint32_t b = a + 1; b < playing; b++) {
+            for (int k = 0; k < 2; k++) {
+                struct game_record r;
+                tourney_record_init(&r);
+                r.index = index++;
+                r.agent[0] = k ? b : a;
+                r.agent[1] = k ? a : b;
+                r.result = k ? RESULT_DRAW : RESULT_FIRST_WINS;
+                for (size_t i = 0; i < 3 + r.index % 5; i++) {
+                    struct move_record m = {.seat = (int32_t)(i % 2),
+                                            .move = (int32_t)i,
+                                            .nodes = 1 + i,
+                                            .time_ns = 1000 * (1 + r.index % 97)};
+                    assert_int_equal(tourney_record_add_move(&r, &m), 0);
+                }
+                tourney_stats_add(&f->stats, &r);
+                tourney_record_finish(&r);
+            }
+        }
+    }
+    tourney_settings_init(&f->settings);
+    f->settings.name = strdup("field");
+    f->settings.games_per_pair = 2;
+    f->input = (struct report_input){
+        .settings = &f->settings,
+        .config_path = "field.ini",
+        .game = "mnk",
+        .game_params = "",
+        .games_scheduled = index,
+        .agents = f->agents,
+        .stats = &f->stats,
+    };
+    assert_int_equal(tourney_report_init(&f->report, &f->input), 0);
+}
+
+static void finish_field(struct field *f)
+{
+    tourney_report_finish(&f->report);
+    tourney_settings_finish(&f->settings);
+    tourney_stats_finish(&f->stats);
+    free(f->agents);
+    free(f->names);
+    free(f->is_random);
+}
+
+/* The bytes of the page's drawings, <svg> to </svg>. */
+static size_t svg_bytes(const char *page)
+{
+    size_t total = 0;
+    size_t at = 0;
+    const char *open = NULL;
+    while ((open = strstr(page + at, "<svg")) != NULL) {
+        const char *end = strstr(open, "</svg>");
+        assert_non_null(end);
+        total += (size_t)(end - open) + 6;
+        at = (size_t)(end - page) + 6;
+    }
+    return total;
+}
+
+/* The elements with data-agent below NODE. */
+static size_t agents_in_children(const struct html_node *node)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < node->child_count; i++) {
+        count +=
+            node->children[i]->name != NULL && html_attr(node->children[i], "data-agent") != NULL;
+        count += agents_in_children(node->children[i]);
+    }
+    return count;
+}
+
+/* The rows with data-agent inside the element of id ID. */
+static size_t agents_in(const struct html_node *root, const char *id)
+{
+    const struct html_node *node = html_find(root, "id", id);
+    assert_non_null(node);
+    return agents_in_children(node);
+}
+
+/* A field of 40 shows whole where a chart has a row per agent, and its 12
+ * or 8 best placed where a chart has more than a bar per agent; the page
+ * still matches summary.json. */
+static void test_field_of_40(void **state)
+{
+    (void)state;
+    struct field f;
+    make_field(&f, 40, 40);
+    char *page = capture(write_page, &f.report);
+    char *summary_text = capture(write_summary, &f.report);
+    json_t *summary = json_loads(summary_text, 0, NULL);
+    assert_non_null(summary);
+    struct html_node *root = html_parse_or_fail(page);
+    struct html_figures figures = html_compare_summary(root, summary);
+    assert_int_equal(figures.pair_values, 40 * 39 * 4 + 40 * 39 / 2 * 14);
+    assert_int_equal(agents_in(root, "chart-ratings"), 40);
+    assert_int_equal(agents_in(root, "chart-nodes"), 40);
+    assert_int_equal(agents_in(root, "chart-time"), 12);
+    assert_int_equal(agents_in(root, "chart-seats"), 12);
+    assert_int_equal(agents_in(root, "chart-time-histogram"), 12);
+    assert_int_equal(agents_in(root, "chart-convergence"), 8);
+    assert_non_null(strstr(page, "<p class=\"note top\">Lines of the 8 best placed of 40 "
+                                 "agents.</p>"));
+    assert_null(strstr(page, "Ratings of the"));
+    /* 1,560 games: a checkpoint every 32 games, 48 of them and the last
+     * game's. */
+    assert_int_equal(f.stats.history.every, 32);
+    assert_int_equal(tourney_stats_history_length(&f.stats), 49);
+    assert_non_null(strstr(page, "after every 32 games of the tournament"));
+    html_free(root);
+    json_decref(summary);
+    free(summary_text);
+    free(page);
+    finish_field(&f);
+}
+
+/* A field of a thousand: every chart and table shows the best placed 40 at
+ * most, and says so; the drawings stay small. */
+static void test_field_of_1000(void **state)
+{
+    (void)state;
+    struct field f;
+    make_field(&f, 1000, 50);
+    char *page = capture(write_page, &f.report);
+    struct html_node *root = html_parse_or_fail(page);
+    assert_int_equal(agents_in(root, "chart-ratings"), 40);
+    assert_int_equal(agents_in(root, "chart-convergence"), 8);
+    assert_non_null(strstr(page, "<p class=\"note top\">Ratings of the 40 best placed of 1,000 "
+                                 "agents.</p>"));
+    assert_non_null(strstr(page, "Rows and columns of the 40 best placed of 1,000 agents."));
+    assert_non_null(strstr(page, "Pairs of the 40 best placed of 1,000 agents."));
+    /* Every agent in the standings, but drawings of a bounded size. */
+    const struct html_node *standings = html_find(root, "class", "standings");
+    assert_non_null(standings);
+    assert_non_null(strstr(page, "data-agent=\"a999\""));
+    size_t svg = svg_bytes(page);
+    assert_true(svg < 200 * 1024);
+    html_free(root);
+    free(page);
+    finish_field(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_escaping),           cmocka_unit_test(test_chart_axis),
-        cmocka_unit_test(test_heat_colours),       cmocka_unit_test(test_game_sample),
-        cmocka_unit_test(test_log_game),           cmocka_unit_test(test_page_with_boards),
-        cmocka_unit_test(test_position_budget),    cmocka_unit_test(test_page_without_boards),
-        cmocka_unit_test(test_page_without_games), cmocka_unit_test(test_checker_refuses),
+        cmocka_unit_test(test_escaping),
+        cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_chart_axis),
+        cmocka_unit_test(test_field_of_40),
+        cmocka_unit_test(test_field_of_1000),
+        cmocka_unit_test(test_heat_colours),
+        cmocka_unit_test(test_game_sample),
+        cmocka_unit_test(test_log_game),
+        cmocka_unit_test(test_page_with_boards),
+        cmocka_unit_test(test_position_budget),
+        cmocka_unit_test(test_page_without_boards),
+        cmocka_unit_test(test_page_without_games),
+        cmocka_unit_test(test_checker_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

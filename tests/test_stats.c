@@ -149,6 +149,48 @@ static void test_tallies(void **state)
     /* Only the depth-2 moves (7 nodes: 1 + b + b^2 = 7, b = 2) have an EBF. */
     assert_float_equal(s.ebf, 2.0, 1e-9);
 
+    /* Per seat over all games: the first player won games 0 and 2, drew
+     * game 1 and lost game 3. */
+    assert_int_equal(stats.seat[0].games, 4);
+    assert_int_equal(stats.seat[0].wins, 2);
+    assert_int_equal(stats.seat[0].draws, 1);
+    assert_int_equal(stats.seat[0].losses, 1);
+    assert_int_equal(stats.seat[1].wins, 1);
+    assert_int_equal(stats.seat[1].losses, 2);
+    /* Game lengths 5, 4, 3 and 2, one ply to a bin. */
+    assert_int_equal(stats.lengths.games, 4);
+    assert_int_equal(stats.lengths.width, 1);
+    assert_int_equal(stats.lengths.min, 2);
+    assert_int_equal(stats.lengths.max, 5);
+    for (size_t b = 0; b < GAME_LENGTH_BINS; b++) {
+        assert_int_equal(stats.lengths.counts[b], b >= 2 && b <= 5);
+    }
+    /* A checkpoint after every game: (games, half points) of each agent. */
+    static const struct score_point history[4][3] = {
+        {{1, 2}, {1, 0}, {0, 0}},
+        {{2, 3}, {2, 1}, {0, 0}},
+        {{3, 3}, {2, 1}, {1, 2}},
+        {{4, 3}, {2, 1}, {2, 4}},
+    };
+    assert_int_equal(stats.history.every, 1);
+    assert_int_equal(stats.history.count, 4);
+    for (size_t k = 0; k < 4; k++) {
+        for (size_t i = 0; i < 3; i++) {
+            const struct score_point *p = tourney_score_history_at(&stats.history, k, i);
+            assert_int_equal(p->games, history[k][i].games);
+            assert_int_equal(p->points, history[k][i].points);
+        }
+    }
+    /* Agent 0's move times per power of two nanoseconds: 1 ms lies in
+     * [2^19, 2^20), 2 ms in [2^20, 2^21), 3 and 4 ms in [2^21, 2^22), 5 ms
+     * in [2^22, 2^23). */
+    uint64_t octaves[HISTOGRAM_OCTAVES];
+    tourney_histogram_octaves(&a->times, octaves);
+    for (size_t k = 0; k < HISTOGRAM_OCTAVES; k++) {
+        uint64_t expected = k == 19 || k == 20 || k == 21 ? 2 : k == 22 ? 1 : 0;
+        assert_int_equal(octaves[k], expected);
+    }
+
     size_t order[3];
     tourney_stats_standings(&stats, order);
     assert_int_equal(order[0], 2); /* 2 of 2 */
@@ -204,6 +246,123 @@ static void test_histogram_quantiles(void **state)
     tourney_histogram_finish(&h);
 }
 
+/* Every value lands in its power of two, 0 with 1, at both ends of each
+ * histogram row and of the exact range. */
+static void test_histogram_octaves(void **state)
+{
+    (void)state;
+    struct histogram h;
+    assert_int_equal(tourney_histogram_init(&h), 0);
+    static const uint64_t values[] = {0, 1, 2, 3, 127, 128, 255, 256, 1023, 1024, UINT64_MAX};
+    for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+        tourney_histogram_add(&h, values[i]);
+    }
+    uint64_t octaves[HISTOGRAM_OCTAVES];
+    tourney_histogram_octaves(&h, octaves);
+    uint64_t expected[HISTOGRAM_OCTAVES] = {0};
+    expected[0] = 2;  /* 0, 1 */
+    expected[1] = 2;  /* 2, 3 */
+    expected[6] = 1;  /* 127 */
+    expected[7] = 2;  /* 128, 255 */
+    expected[8] = 1;  /* 256 */
+    expected[9] = 1;  /* 1023 */
+    expected[10] = 1; /* 1024 */
+    expected[63] = 1; /* 2^64 - 1 */
+    for (size_t k = 0; k < HISTOGRAM_OCTAVES; k++) {
+        assert_int_equal(octaves[k], expected[k]);
+    }
+    tourney_histogram_finish(&h);
+}
+
+/* Game lengths: one ply to a bin until a game does not fit, then bins
+ * merge in pairs, as often as needed, with every count kept. */
+static void test_game_lengths(void **state)
+{
+    (void)state;
+    struct game_lengths lengths;
+    tourney_game_lengths_init(&lengths);
+    size_t first = 1;
+    size_t count = 1;
+    tourney_game_lengths_span(&lengths, &first, &count);
+    assert_int_equal(count, 0);
+    for (uint64_t plies = 63; plies < 64; plies--) {
+        tourney_game_lengths_add(&lengths, plies);
+    }
+    assert_int_equal(lengths.width, 1);
+    tourney_game_lengths_add(&lengths, 64);
+    assert_int_equal(lengths.width, 2);
+    for (size_t b = 0; b < GAME_LENGTH_BINS; b++) {
+        assert_int_equal(lengths.counts[b], b < 32 ? 2 : b == 32 ? 1 : 0);
+    }
+    /* 1000 plies needs bins of 16 (1000 / 16 = 62). */
+    tourney_game_lengths_add(&lengths, 1000);
+    assert_int_equal(lengths.width, 16);
+    assert_int_equal(lengths.games, 66);
+    for (size_t b = 0; b < GAME_LENGTH_BINS; b++) {
+        uint64_t expected = b < 4 ? 16 : b == 4 || b == 62 ? 1 : 0;
+        assert_int_equal(lengths.counts[b], expected);
+    }
+    tourney_game_lengths_span(&lengths, &first, &count);
+    assert_int_equal(first, 0);
+    assert_int_equal(count, 63);
+    assert_int_equal(lengths.min, 0);
+    assert_int_equal(lengths.max, 1000);
+}
+
+/* Checkpoints thin out as they fill: after 200 games, one every 4 games. */
+static void test_score_history(void **state)
+{
+    (void)state;
+    const bool is_random[2] = {false, false};
+    struct stats stats;
+    assert_int_equal(tourney_stats_init(&stats, 2, is_random, 1), 0);
+    for (uint32_t g = 0; g < 200; g++) {
+        /* Agent 0 wins the games it starts, draws the others. */
+        struct game_record r;
+        make_record(&r, g % 2, 1 - g % 2, g % 2 ? RESULT_DRAW : RESULT_FIRST_WINS, 0, NULL);
+        r.index = g;
+        tourney_stats_add(&stats, &r);
+        /* Full at 64 games (every 1) and at 128 (every 2), thinned at 65
+         * and at 130. */
+        if (g + 1 == 64) {
+            assert_int_equal(stats.history.count, 64);
+            assert_int_equal(stats.history.every, 1);
+        } else if (g + 1 == 65) {
+            assert_int_equal(stats.history.count, 32);
+            assert_int_equal(stats.history.every, 2);
+        }
+    }
+    assert_int_equal(stats.history.every, 4);
+    assert_int_equal(stats.history.count, 50);
+    for (size_t k = 0; k < 50; k++) {
+        uint32_t games = 4 * ((uint32_t)k + 1);
+        const struct score_point *zero = tourney_score_history_at(&stats.history, k, 0);
+        const struct score_point *one = tourney_score_history_at(&stats.history, k, 1);
+        assert_int_equal(zero->games, games);
+        assert_int_equal(one->games, games);
+        /* Half the games won, half drawn: 3 half points per 2 games. */
+        assert_int_equal(zero->points, games / 2 * 3);
+        assert_int_equal(one->points, games / 2);
+    }
+    /* The last checkpoint is the last game: nothing to add. One game more
+     * adds the state after it as a last point. */
+    assert_int_equal(tourney_stats_history_length(&stats), 50);
+    struct score_point point;
+    assert_int_equal(tourney_stats_history_point(&stats, 49, 0, &point), 200);
+    assert_int_equal(point.points, 300);
+    struct game_record r;
+    make_record(&r, 0, 1, RESULT_SECOND_WINS, 0, NULL);
+    r.index = 200;
+    tourney_stats_add(&stats, &r);
+    assert_int_equal(tourney_stats_history_length(&stats), 51);
+    assert_int_equal(tourney_stats_history_point(&stats, 50, 0, &point), 201);
+    assert_int_equal(point.games, 201);
+    assert_int_equal(point.points, 300);
+    assert_int_equal(tourney_stats_history_point(&stats, 50, 1, &point), 201);
+    assert_int_equal(point.points, 102);
+    tourney_stats_finish(&stats);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +372,9 @@ int main(void)
         cmocka_unit_test(test_histogram_quantiles),
         cmocka_unit_test(test_rates),
         cmocka_unit_test(test_tallies),
+        cmocka_unit_test(test_histogram_octaves),
+        cmocka_unit_test(test_game_lengths),
+        cmocka_unit_test(test_score_history),
     };
     return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
 }

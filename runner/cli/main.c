@@ -23,6 +23,7 @@
 #include "run.h"
 #include "shard.h"
 #include "solve.h"
+#include "table.h"
 #include "text.h"
 #include "tournament.h"
 
@@ -68,6 +69,8 @@ static void usage(FILE *out)
           "output_dir\n"
           "      -q, --quiet          print no tables and no progress, only errors\n"
           "      -v, --verbose        also print a line per game as it finishes\n"
+          "      --wide               print every column of the tables (by default they\n"
+          "                           fit 100 characters, leaving out the least needed)\n"
           "      --resume             continue the tournament whose results log is in the\n"
           "                           output folder, playing only the games not in it\n"
           "      -j, --jobs N         play N games at once, each in a worker process\n"
@@ -77,7 +80,7 @@ static void usage(FILE *out)
           "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
           "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
           "  games [CONFIG]         list the game plugins found, with their parameters\n"
-          "  report DIR             rebuild the reports in DIR from DIR/games.jsonl alone\n"
+          "  report DIR [--wide]    rebuild the reports in DIR from DIR/games.jsonl alone\n"
           "  replay DIR GAME        show game number GAME of DIR/games.jsonl board by board\n"
           "  play CONFIG AGENT [--second] [--seed N]\n"
           "                         play a game yourself against AGENT of CONFIG, on its game;\n"
@@ -192,6 +195,8 @@ static int command_run(int argc, char **argv)
             options.quiet = true;
         } else if (strcmp(option, "--verbose") == 0 || strcmp(option, "-v") == 0) {
             options.verbose = true;
+        } else if (strcmp(option, "--wide") == 0) {
+            options.wide = true;
         } else if (strcmp(option, "--resume") == 0) {
             options.resume = true;
         } else if (strcmp(option, "--output") == 0 || strcmp(option, "-o") == 0) {
@@ -251,6 +256,34 @@ static int command_run(int argc, char **argv)
     return outcome == RUN_COMPLETE      ? EXIT_SUCCESS
            : outcome == RUN_INTERRUPTED ? EXIT_INTERRUPTED
                                         : EXIT_RUN_FAILED;
+}
+
+static int command_report(int argc, char **argv)
+{
+    const char *dir = NULL;
+    bool wide = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--wide") == 0) {
+            wide = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "tourney report: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (dir == NULL) {
+            dir = argv[i];
+        } else {
+            dir = NULL;
+            break;
+        }
+    }
+    if (dir == NULL) {
+        fprintf(stderr, "tourney report: expected exactly one DIR holding games.jsonl\n");
+        return EXIT_USAGE;
+    }
+    char *exe = exe_path();
+    int status = tourney_rebuild_reports(dir, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout,
+                                         wide ? 0 : TABLE_CONSOLE_WIDTH, stderr);
+    free(exe);
+    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
 
 static int command_validate(int argc, char **argv)
@@ -589,15 +622,7 @@ int main(int argc, char **argv)
         return command_validate(argc - 2, argv + 2);
     }
     if (strcmp(command, "report") == 0) {
-        if (argc != 3) {
-            fprintf(stderr, "tourney report: expected exactly one DIR holding games.jsonl\n");
-            return EXIT_USAGE;
-        }
-        char *exe = exe_path();
-        int status =
-            tourney_rebuild_reports(argv[2], exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
-        free(exe);
-        return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+        return command_report(argc - 2, argv + 2);
     }
     if (strcmp(command, "replay") == 0) {
         return command_replay(argc - 2, argv + 2);

@@ -17,6 +17,7 @@
 #include "publish.h"
 #include "results_log.h"
 #include "stats.h"
+#include "table.h"
 #include "text.h"
 
 /* At most this many ranges of missing games are listed. */
@@ -498,7 +499,8 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         }
     }
     status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir,
-                                                    exe_path, env_plugin_path, out, err, &m.error)
+                                                    exe_path, env_plugin_path, out,
+                                                    TABLE_CONSOLE_WIDTH, err, &m.error)
                          : status;
     enum merge_outcome outcome = MERGE_FAILED;
     if (status != 0) {

@@ -48,7 +48,7 @@ static int rebuild_game(const struct game_record *record, void *context)
 }
 
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
-                            FILE *out, FILE *err)
+                            FILE *out, size_t width, FILE *err)
 {
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
@@ -71,7 +71,7 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     }
     if (status == 0) {
         status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
-                                          env_plugin_path, out, err, &error);
+                                          env_plugin_path, out, width, err, &error);
     }
     if (status != 0) {
         fprintf(err, "tourney: %s\n", error.text);

@@ -18,6 +18,7 @@
 #include "results_log.h"
 #include "schedule.h"
 #include "stats.h"
+#include "table.h"
 #include "text.h"
 #include "tournament_header.h"
 
@@ -363,7 +364,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
-                        options->quiet ? NULL : out, &error) != 0) {
+                        options->quiet ? NULL : out, options->wide ? 0 : TABLE_CONSOLE_WIDTH,
+                        &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
         goto out;

@@ -23,6 +23,7 @@ struct run_options {
     enum progress_style progress; /* what ERR shows while playing */
     bool colour;                  /* colours on ERR */
     bool verbose;                 /* a line per game on ERR */
+    bool wide;                    /* every column of the tables, however wide */
     bool resume;                  /* continue the results log in the output folder */
     const char *output;           /* the --output given, to repeat it in the resume hint */
     unsigned jobs;                /* games played at once, at least 1 (job_pool.h) */

@@ -1,5 +1,6 @@
 #include "html.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 
 void tourney_html_text(FILE *out, const char *text)
@@ -69,4 +70,34 @@ static int dump_escaped(const char *buffer, size_t size, void *data)
 int tourney_html_json(FILE *out, const json_t *value)
 {
     return json_dump_callback(value, dump_escaped, out, JSON_COMPACT | JSON_REAL_PRECISION(10));
+}
+
+void tourney_html_data(FILE *out, const char *key, double value)
+{
+    fputs(" data-key=\"", out);
+    tourney_html_text(out, key);
+    fputs("\" data-value=\"", out);
+    tourney_html_real(out, value);
+    fputc('"', out);
+}
+
+void tourney_html_data_count(FILE *out, const char *key, uint64_t value)
+{
+    fputs(" data-key=\"", out);
+    tourney_html_text(out, key);
+    fprintf(out, "\" data-value=\"%" PRIu64 "\"", value);
+}
+
+void tourney_html_data_null(FILE *out, const char *key)
+{
+    fputs(" data-key=\"", out);
+    tourney_html_text(out, key);
+    fputs("\" data-value=\"null\"", out);
+}
+
+void tourney_html_data_agent(FILE *out, const char *attribute, const char *name)
+{
+    fprintf(out, " %s=\"", attribute);
+    tourney_html_text(out, name);
+    fputc('"', out);
 }

@@ -34,7 +34,7 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, struct error *err)
+                    const char *dir, FILE *out, size_t width, struct error *err)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
@@ -72,7 +72,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         tourney_error_nomem(err);
     } else {
         if (out != NULL) {
-            tourney_report_print(&report, out);
+            tourney_report_print(&report, width, out);
         }
         status = tourney_report_write_files(&report, dir, err);
         tourney_report_finish(&report);
@@ -84,7 +84,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, const char *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, struct error *error)
+                             size_t width, FILE *err, struct error *error)
 {
     struct log_game game;
     struct error why;
@@ -95,7 +95,7 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
     } else {
         fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
     }
-    int status = tourney_publish(header, stats, games, &board, dir, out, error);
+    int status = tourney_publish(header, stats, games, &board, dir, out, width, error);
     tourney_log_game_close(&game);
     return status;
 }

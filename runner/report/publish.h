@@ -23,20 +23,21 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
 int tourney_game_sample_init_for(struct game_sample *sample, const struct log_header *header);
 
 /* Writes results.csv, summary.json, report.md and report.html into DIR and,
- * when OUT is not NULL, prints the tables there. GAMES are the games
- * report.html shows and BOARD draws them (either may be NULL). Returns -1
- * with a reason in ERR. */
+ * when OUT is not NULL, prints the tables there, fitting WIDTH characters
+ * (0: all columns). GAMES are the games report.html shows and BOARD draws
+ * them (either may be NULL). Returns -1 with a reason in ERR. */
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, struct error *err);
+                    const char *dir, FILE *out, size_t width, struct error *err);
 
 /* Writes every report of a log's games into DIR, drawing boards in
  * report.html with the log's game plugin when it can be found (a report
- * without boards is still a report; a note on ERR says why). Returns -1
- * with the reason in ERROR when the reports cannot be written. */
+ * without boards is still a report; a note on ERR says why). The tables on
+ * OUT fit WIDTH characters (0: all columns). Returns -1 with the reason in
+ * ERROR when the reports cannot be written. */
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, const char *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
-                             FILE *err, struct error *error);
+                             size_t width, FILE *err, struct error *error);
 
 #endif /* TOURNEY_RUNNER_PUBLISH_H */

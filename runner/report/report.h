@@ -75,8 +75,11 @@ void tourney_report_describe_ratings(const struct report *report, char *buf, siz
 /* The sequential test's state in one line; empty when there is none. */
 void tourney_report_describe_sprt(const struct report *report, char *buf, size_t size);
 
-/* Standings, cross-table and search figures, as aligned text. */
-int tourney_report_print(const struct report *report, FILE *out);
+/* Standings, cross-table and search figures, as aligned text, each table
+ * fitting WIDTH characters (TABLE_CONSOLE_WIDTH by default; 0 for all
+ * columns) by leaving out its less important columns, with a line that
+ * says which. */
+int tourney_report_print(const struct report *report, size_t width, FILE *out);
 
 /* Writes results.csv, summary.json, report.md and report.html into DIR,
  * each atomically (a temporary file, synced, then renamed). On failure

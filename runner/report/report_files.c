@@ -9,6 +9,7 @@
 #include "output.h"
 #include "report.h"
 #include "settings_json.h"
+#include "summary_plots.h"
 
 /* A CSV field, quoted when it holds a separator, a quote or a line break. */
 static void csv_text(FILE *out, const char *text)
@@ -177,6 +178,10 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
         json_tally(&a->vs_random), "search", search, "faults", faults);
     set_optional(agent, "plugin_id", in->agents[i].plugin_id);
     set_optional(agent, "plugin_version", in->agents[i].plugin_version);
+    if (agent != NULL && tourney_summary_add_agent_plots(report, i, agent) != 0) {
+        json_decref(agent);
+        return NULL;
+    }
     return agent;
 }
 
@@ -304,10 +309,16 @@ static json_t *json_summary(const struct report *report)
         json_object_set_new(terminations, tourney_termination_name((enum termination)t),
                             json_integer((json_int_t)stats->terminations[t]));
     }
-    return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "format", 1, "tournament",
-                     json_tournament(report), "terminations", terminations, "ratings",
-                     json_ratings(report), "sprt", json_sprt(report), "agents", agents,
-                     "crosstable", cross);
+    json_t *summary = json_pack(
+        "{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:o, s:o}}", "format", 1, "tournament",
+        json_tournament(report), "terminations", terminations, "ratings", json_ratings(report),
+        "sprt", json_sprt(report), "agents", agents, "crosstable", cross, "seats", "first",
+        json_tally(&stats->seat[0]), "second", json_tally(&stats->seat[1]));
+    if (summary != NULL && tourney_summary_add_plots(report, summary) != 0) {
+        json_decref(summary);
+        return NULL;
+    }
+    return summary;
 }
 
 int tourney_report_write_json(const struct report *report, FILE *out)

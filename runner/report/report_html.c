@@ -3,55 +3,183 @@
 #include <inttypes.h>
 
 #include "html.h"
+#include "html_numbers.h"
 #include "report_assets.h"
 
-/* The page, top to bottom. */
+/* The page, top to bottom: the standings across the page, then cards in a
+ * grid (three across on a laptop, one on a phone) between the wide tables. */
 static const struct html_section html_sections[] = {
-    {"standings", "Standings", tourney_html_standings},
-    {"crosstable", "Cross-table", tourney_html_crosstable},
-    {"vs-random", "Win rate against random", tourney_html_vs_random},
-    {"time", "Time per move", tourney_html_time},
-    {"nodes", "Nodes per move", tourney_html_nodes},
-    {"terminations", "Terminations", tourney_html_terminations},
-    {"elo", "Pairwise Elo", tourney_html_elo_pairs},
-    {"games", "Games", tourney_html_games},
+    {"standings", "Standings", true, tourney_html_standings},
+    {"ratings", "Ratings", false, tourney_html_ratings},
+    {"convergence", "Score over the games", false, tourney_html_convergence},
+    {"seats", "Results by seat", false, tourney_html_seats},
+    {"crosstable", "Cross-table", true, tourney_html_crosstable},
+    {"lengths", "Game length", false, tourney_html_lengths},
+    {"time-histogram", "Time per move, by agent", false, tourney_html_time_histogram},
+    {"time", "Time per move", false, tourney_html_time},
+    {"nodes", "Nodes per move", false, tourney_html_nodes},
+    {"vs-random", "Win rate against random", false, tourney_html_vs_random},
+    {"endings", "How games ended", false, tourney_html_endings},
+    {"terminations", "Faults by agent", true, tourney_html_terminations},
+    {"elo", "Pairwise Elo", true, tourney_html_elo_pairs},
+    {"games", "Games", true, tourney_html_games},
 };
 #define HTML_SECTION_COUNT (sizeof(html_sections) / sizeof(html_sections[0]))
 
-void tourney_html_data(FILE *out, const char *key, double value)
+size_t tourney_html_top(const struct html_page *page, FILE *out, size_t max, const char *what)
 {
-    fputs(" data-key=\"", out);
-    tourney_html_text(out, key);
-    fputs("\" data-value=\"", out);
-    tourney_html_real(out, value);
-    fputc('"', out);
+    size_t count = page->report->input->stats->agent_count;
+    if (count <= max) {
+        return count;
+    }
+    char all[32];
+    tourney_html_count_text(all, sizeof(all), count);
+    fprintf(out, "<p class=\"note top\">%s of the %zu best placed of %s agents.</p>\n", what, max,
+            all);
+    return max;
 }
 
-void tourney_html_data_count(FILE *out, const char *key, uint64_t value)
+int tourney_html_bar_chart(struct html_page *page, FILE *out, const struct bar_chart *chart)
 {
-    fputs(" data-key=\"", out);
-    tourney_html_text(out, key);
-    fprintf(out, "\" data-value=\"%" PRIu64 "\"", value);
+    page->charts++;
+    return tourney_svg_bar_chart(out, chart);
 }
 
-void tourney_html_data_null(FILE *out, const char *key)
+/* One key figure: its label, its value and a line under it (written by
+ * the caller between open_kpi, kpi_note and close_kpi). CLASS_NAME is the
+ * card's, ATTRIBUTES (data-summary, data-agent) go on it too. */
+static void open_kpi(FILE *out, const char *class_name, const char *label, const char *attributes)
 {
-    fputs(" data-key=\"", out);
-    tourney_html_text(out, key);
-    fputs("\" data-value=\"null\"", out);
+    fprintf(out,
+            "<div class=\"%s\"%s><span class=\"kpi-label\">%s</span>"
+            "<span class=\"kpi-value\">",
+            class_name, attributes, label);
 }
 
-void tourney_html_data_agent(FILE *out, const char *attribute, const char *name)
+static void close_kpi(FILE *out)
 {
-    fprintf(out, " %s=\"", attribute);
-    tourney_html_text(out, name);
-    fputc('"', out);
+    fputs("</span></div>", out);
+}
+
+static void kpi_note(FILE *out)
+{
+    fputs("</span><span class=\"kpi-note\">", out);
+}
+
+/* The figures a reader looks for first: games, agents, the leader, the
+ * game, how long games last and how many ended by a fault. */
+static void write_kpis(const struct report *report, FILE *out)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    const struct tournament_settings *settings = in->settings;
+    char text[64];
+    fputs("<div class=\"kpis\">", out);
+
+    open_kpi(out, "kpi", "Games played", " data-summary=\"tournament\"");
+    tourney_html_count_text(text, sizeof(text), stats->games);
+    fputs("<span", out);
+    tourney_html_data_count(out, "games_played", stats->games);
+    fprintf(out, ">%s</span>", text);
+    kpi_note(out);
+    tourney_html_count_text(text, sizeof(text), in->games_scheduled);
+    fputs("of <span", out);
+    tourney_html_data_count(out, "games_scheduled", in->games_scheduled);
+    fprintf(out, ">%s</span> scheduled", text);
+    if (in->shard != NULL) {
+        fputs(" (shard ", out);
+        tourney_html_text(out, in->shard);
+        fputc(')', out);
+    }
+    close_kpi(out);
+
+    open_kpi(out, "kpi", "Agents", "");
+    tourney_html_count_text(text, sizeof(text), stats->agent_count);
+    fputs(text, out);
+    kpi_note(out);
+    tourney_html_count_text(text, sizeof(text), settings->games_per_pair);
+    tourney_html_textf(out, "%s, %s games a pair",
+                       tourney_tournament_format_name(settings->format), text);
+    close_kpi(out);
+
+    if (stats->games > 0 && stats->agent_count > 0) {
+        size_t leader = report->order[0];
+        fputs("<div class=\"kpi leader\"", out);
+        tourney_html_data_agent(out, "data-agent", in->agents[leader].name);
+        fputs("><span class=\"kpi-label\">Leader</span><span class=\"kpi-value\">", out);
+        tourney_html_text(out, in->agents[leader].name);
+        kpi_note(out);
+        fputs("<span", out);
+        tourney_html_data(out, "all.score", report->summaries[leader].score_rate);
+        fprintf(out, ">%.1f%%</span> score, Elo <span",
+                100.0 * report->summaries[leader].score_rate);
+        const struct elo_value elo = report->ratings.agents[leader].elo;
+        if (elo.kind == ELO_FINITE) {
+            tourney_html_data(out, "rating.elo", elo.value);
+        } else {
+            tourney_html_data_null(out, "rating.elo");
+        }
+        char raw[32];
+        tourney_elo_format(elo, raw, sizeof(raw));
+        tourney_html_minus_text(text, sizeof(text), raw);
+        fputc('>', out);
+        tourney_html_text(out, text);
+        fputs("</span>", out);
+        close_kpi(out);
+    } else {
+        open_kpi(out, "kpi", "Leader", "");
+        fputs(HTML_DASH, out);
+        kpi_note(out);
+        fputs("no games yet", out);
+        close_kpi(out);
+    }
+
+    open_kpi(out, "kpi", "Game", "");
+    tourney_html_text(out, in->game);
+    kpi_note(out);
+    tourney_html_text(out, in->game_params[0] != '\0' ? in->game_params : "no parameters");
+    close_kpi(out);
+
+    open_kpi(out, "kpi", "Plies per game", " data-summary=\"game_lengths\"");
+    if (stats->lengths.games > 0) {
+        double mean = (double)stats->plies / (double)stats->lengths.games;
+        tourney_html_decimal_text(text, sizeof(text), mean, 1);
+        fputs("<span", out);
+        tourney_html_data(out, "mean", mean);
+        fprintf(out, ">%s</span>", text);
+        kpi_note(out);
+        fputs("from <span", out);
+        tourney_html_data_count(out, "min", stats->lengths.min);
+        tourney_html_count_text(text, sizeof(text), stats->lengths.min);
+        fprintf(out, ">%s</span> to <span", text);
+        tourney_html_data_count(out, "max", stats->lengths.max);
+        tourney_html_count_text(text, sizeof(text), stats->lengths.max);
+        fprintf(out, ">%s</span>", text);
+    } else {
+        fputs(HTML_DASH, out);
+        kpi_note(out);
+        fputs("no games yet", out);
+    }
+    close_kpi(out);
+
+    uint64_t faults = stats->games - stats->terminations[TERMINATION_NORMAL];
+    open_kpi(out, faults > 0 ? "kpi alert" : "kpi", "Games lost by a fault", "");
+    tourney_html_count_text(text, sizeof(text), faults);
+    fputs(text, out);
+    kpi_note(out);
+    if (stats->games > 0) {
+        fprintf(out, "%.1f%% of the games", 100.0 * (double)faults / (double)stats->games);
+    } else {
+        fputs("no games yet", out);
+    }
+    close_kpi(out);
+    fputs("</div>\n", out);
 }
 
 /* Opens a fact of the header; the caller writes its value and closes it. */
 static void fact(FILE *out, const char *term)
 {
-    fprintf(out, "<dt>%s</dt><dd>", term);
+    fprintf(out, "<div><dt>%s</dt><dd>", term);
 }
 
 /* The tournament's settings, as in report.md's head. */
@@ -59,36 +187,28 @@ static void write_header(const struct report *report, FILE *out)
 {
     const struct report_input *in = report->input;
     const struct tournament_settings *settings = in->settings;
-    fputs("<header><h1>Tournament ", out);
+    fputs("<header><p class=\"kicker\">Tournament report</p><h1>", out);
     tourney_html_text(out, settings->name);
-    fputs("</h1><dl class=\"facts\">", out);
-    fact(out, "Game");
-    tourney_html_text(out, in->game);
-    if (in->game_params[0] != '\0') {
-        fputs(" (", out);
-        tourney_html_text(out, in->game_params);
-        fputc(')', out);
-    }
-    fputs("</dd>", out);
+    fputs("</h1>\n", out);
+    write_kpis(report, out);
+    fputs("<dl class=\"facts\">", out);
     fact(out, "Format");
     tourney_html_text(out, tourney_tournament_format_name(settings->format));
-    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd>", settings->games_per_pair);
+    fprintf(out, ", %" PRIu32 " games per pair, seats alternating</dd></div>",
+            settings->games_per_pair);
     fact(out, "Seed");
-    fprintf(out, "%" PRIu64 "</dd>", settings->seed);
-    fact(out, "Games");
-    fprintf(out, "%" PRIu64 " played of %" PRIu64 " scheduled</dd>", in->stats->games,
-            in->games_scheduled);
+    fprintf(out, "%" PRIu64 "</dd></div>", settings->seed);
     const char *label = NULL;
     char value[256];
     for (size_t next = 0;
          tourney_report_next_setting(report, &next, &label, value, sizeof(value));) {
         fact(out, label);
         tourney_html_text(out, value);
-        fputs("</dd>", out);
+        fputs("</dd></div>", out);
     }
     fact(out, "Config");
     tourney_html_text(out, in->config_path);
-    fputs("</dd></dl><nav aria-label=\"Sections\"><ul>", out);
+    fputs("</dd></div></dl>\n<nav aria-label=\"Sections\"><ul>", out);
     for (size_t i = 0; i < HTML_SECTION_COUNT; i++) {
         fprintf(out, "<li><a href=\"#%s\">", html_sections[i].id);
         tourney_html_text(out, html_sections[i].title);
@@ -112,7 +232,8 @@ int tourney_report_write_html(const struct report *report, FILE *out)
     fputs("<main>\n", out);
     int status = 0;
     for (size_t i = 0; i < HTML_SECTION_COUNT; i++) {
-        fprintf(out, "<section id=\"%s\"><h2>", html_sections[i].id);
+        fprintf(out, "<section id=\"%s\" class=\"%s\"><h2>", html_sections[i].id,
+                html_sections[i].wide ? "wide" : "card");
         tourney_html_text(out, html_sections[i].title);
         fputs("</h2>\n", out);
         if (html_sections[i].write(&page, out) != 0) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "html.h"
+#include "html_numbers.h"
 #include "replay_data.h"
 #include "report_html.h"
 
@@ -34,6 +35,20 @@ static void write_viewer(FILE *out)
           out);
 }
 
+/* A result as the page writes it, with an en dash: "1\u20130". */
+static const char *result_text(enum game_result result)
+{
+    switch (result) {
+    case RESULT_FIRST_WINS:
+        return "1" HTML_DASH "0";
+    case RESULT_SECOND_WINS:
+        return "0" HTML_DASH "1";
+    case RESULT_DRAW:
+        break;
+    }
+    return "\u00bd" HTML_DASH "\u00bd";
+}
+
 static void write_list(FILE *out, const struct report_input *in, const size_t *chosen,
                        size_t count)
 {
@@ -50,7 +65,7 @@ static void write_list(FILE *out, const struct report_input *in, const size_t *c
         tourney_html_text(out, in->agents[game->agent[0]].name);
         fputs("</td><td>", out);
         tourney_html_text(out, in->agents[game->agent[1]].name);
-        fprintf(out, "</td><td>%s</td><td", tourney_result_text(game->result));
+        fprintf(out, "</td><td>%s</td><td", result_text(game->result));
         if (game->reason[0] != '\0') {
             fputs(" title=\"", out);
             tourney_html_text(out, game->reason);
@@ -105,19 +120,25 @@ int tourney_html_games(struct html_page *page, FILE *out)
     for (size_t k = 0; k < count; k++) {
         faulted += sample->games[chosen[k]].fault_seat >= 0;
     }
+    char shown[32];
+    char played[32];
+    char lost[32];
+    tourney_html_count_text(shown, sizeof(shown), count);
+    tourney_html_count_text(played, sizeof(played), in->stats->games);
+    tourney_html_count_text(lost, sizeof(lost), faulted);
     fputs("<p class=\"note\">", out);
     if (count == in->stats->games) {
-        fprintf(out, "All %zu game%s", count, count == 1 ? "" : "s");
+        fprintf(out, "All %s game%s", shown, count == 1 ? "" : "s");
     } else {
         fprintf(out,
-                "Showing %zu of %" PRIu64 " games: every game lost by a fault, then the "
-                "first games of each pairing in turn",
-                count, in->stats->games);
+                "Showing %s of %s games: every game lost by a fault, then the first games of "
+                "each pairing in turn",
+                shown, played);
     }
     fprintf(out,
-            " (%zu lost by a fault). Choose one to replay it move by move, with the "
+            " (%s lost by a fault). Choose one to replay it move by move, with the "
             "buttons or the arrow, Home and End keys.",
-            faulted);
+            lost);
     if (in->board == NULL || in->board->game == NULL) {
         fputs(" Boards are not drawn", out);
         if (in->board != NULL && in->board->note != NULL) {

@@ -94,6 +94,13 @@ int tourney_report_standings(const struct report *report, struct table *table)
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 1) != 0) {
         return -1;
     }
+    /* Left out on a narrow console, first to last: the win rate's interval,
+     * against random, as second, as first, the win rate, the Elo interval. */
+    static const size_t optional[] = {10, 13, 12, 11, 9, 8};
+    for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); k++) {
+        tourney_table_optional(table, optional[k],
+                               (unsigned)(sizeof(optional) / sizeof(optional[0]) - k));
+    }
     const struct stats *stats = report->input->stats;
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
@@ -140,6 +147,8 @@ int tourney_report_crosstable(const struct report *report, struct table *table)
     for (size_t rank = 0; rank < count; rank++) {
         tourney_table_cell(table, "%s", report->input->agents[report->order[rank]].name);
         tourney_table_align_right(table, rank + 1);
+        /* A narrow console loses the lowest ranked agents' columns first. */
+        tourney_table_optional(table, rank + 1, (unsigned)(rank + 1));
     }
     for (size_t row = 0; row < count; row++) {
         size_t i = report->order[row];
@@ -170,6 +179,11 @@ int tourney_report_pairs(const struct report *report, struct table *table)
         return -1;
     }
     tourney_table_align_right(table, 1);
+    /* Left out on a narrow console, first to last: the pentanomial count,
+     * LOS, the Elo interval. */
+    tourney_table_optional(table, 8, 3);
+    tourney_table_optional(table, 7, 2);
+    tourney_table_optional(table, 6, 1);
     const struct stats *stats = report->input->stats;
     size_t n = stats->agent_count;
     for (size_t r = 0; r < n; r++) {
@@ -268,6 +282,13 @@ int tourney_report_search(const struct report *report, struct table *table)
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
         return -1;
     }
+    /* Left out on a narrow console, first to last: nodes in total, think
+     * time, the longest move, nodes per second, the median, depth, EBF. */
+    static const size_t optional[] = {3, 10, 9, 11, 7, 4, 5};
+    for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); k++) {
+        tourney_table_optional(table, optional[k],
+                               (unsigned)(sizeof(optional) / sizeof(optional[0]) - k));
+    }
     const struct stats *stats = report->input->stats;
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
@@ -309,19 +330,51 @@ static int print_table(const struct report *report,
     return status;
 }
 
-int tourney_report_print(const struct report *report, FILE *out)
+/* Builds a table with MAKE and prints it to fit WIDTH characters (0: all
+ * columns), saying which columns were left out. */
+static int print_console_table(const struct report *report,
+                               int (*make)(const struct report *, struct table *), size_t width,
+                               FILE *out)
+{
+    struct table table;
+    int status = make(report, &table);
+    bool *left_out = status == 0 ? calloc(table.columns + 1, sizeof(*left_out)) : NULL;
+    int hidden = left_out != NULL ? tourney_table_print_fit(&table, width, left_out, out) : -1;
+    if (hidden > 0) {
+        /* The columns' names when they fit on a line, else how many. */
+        char names[TABLE_CONSOLE_WIDTH] = "";
+        size_t used = 0;
+        for (size_t c = 0; c < table.columns && used < sizeof(names); c++) {
+            if (left_out[c]) {
+                used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+                                         used ? ", " : "", table.cells[c] ? table.cells[c] : "");
+            }
+        }
+        if (used < sizeof(names) - 40) {
+            fprintf(out, "(left out to fit %zu columns: %s; --wide shows them)\n", width, names);
+        } else {
+            fprintf(out, "(left out to fit %zu columns: %d columns; --wide shows them)\n", width,
+                    hidden);
+        }
+    }
+    free(left_out);
+    tourney_table_finish(&table);
+    return status != 0 || hidden < 0 ? -1 : 0;
+}
+
+int tourney_report_print(const struct report *report, size_t width, FILE *out)
 {
     const struct report_input *in = report->input;
     fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->settings->name,
             in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
             in->stats->games, in->settings->seed);
-    int status = print_table(report, tourney_report_standings, tourney_table_print_text, out);
+    int status = print_console_table(report, tourney_report_standings, width, out);
     fputc('\n', out);
-    status |= print_table(report, tourney_report_crosstable, tourney_table_print_text, out);
+    status |= print_console_table(report, tourney_report_crosstable, width, out);
     fputc('\n', out);
-    status |= print_table(report, tourney_report_pairs, tourney_table_print_text, out);
+    status |= print_console_table(report, tourney_report_pairs, width, out);
     fputc('\n', out);
-    status |= print_table(report, tourney_report_search, tourney_table_print_text, out);
+    status |= print_console_table(report, tourney_report_search, width, out);
     char line[512];
     tourney_report_describe_ratings(report, line, sizeof(line));
     fprintf(out, "\n%s\n", line);

@@ -6,163 +6,36 @@
 
 #include "html.h"
 
-/* The drawing's coordinates. The page scales them to the column's width, up
- * to 1.5 times on a wide screen and down to about 0.9 on a phone, so 11
- * units of text stay readable on both. Each agent's name stands above its
- * bars, which then have the whole width. */
-#define WIDTH 400.0
+/* The drawing's coordinates (CHART_WIDTH wide). Each agent's name stands
+ * above its bars, which then have the whole width. */
 #define LEFT 16.0        /* room for half the first tick's label */
-#define VALUE_SPACE 70.0 /* right of the plot, for the value at a bar's end */
-#define CHAR_WIDTH 6.0   /* of 11-unit text, roughly: enough to space the legend */
-#define LABEL 15.0       /* the name above a group of bars */
-#define BAR 10.0
+#define VALUE_SPACE 76.0 /* right of the plot, for the value at a bar's end */
+#define LABEL 16.0       /* the name above a group of bars */
+#define BAR 11.0
 #define BAR_GAP 2.0
 #define ROW_GAP 8.0
-#define LEGEND_HEIGHT 20.0
-#define AXIS_HEIGHT 38.0 /* tick labels and the axis label */
-
-/* The round number (1, 2 or 5 times a power of ten) at or above X. */
-static double round_up(double x)
-{
-    double magnitude = pow(10.0, floor(log10(x)));
-    static const double steps[] = {1.0, 2.0, 5.0, 10.0};
-    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-        if (steps[i] * magnitude >= x * (1.0 - 1e-12)) {
-            return steps[i] * magnitude;
-        }
-    }
-    return 10.0 * magnitude;
-}
-
-struct chart_axis tourney_chart_axis(const double *values, size_t count, bool percent)
-{
-    struct chart_axis axis = {.log = false, .min = 0.0, .max = 1.0, .step = 0.2};
-    if (percent) {
-        return axis;
-    }
-    double smallest = 0.0;
-    double largest = 0.0;
-    for (size_t i = 0; i < count; i++) {
-        if (values[i] > 0.0 && (smallest == 0.0 || values[i] < smallest)) {
-            smallest = values[i];
-        }
-        if (values[i] > largest) {
-            largest = values[i];
-        }
-    }
-    if (largest <= 0.0) {
-        axis.step = 0.2;
-        return axis;
-    }
-    if (largest / smallest >= CHART_LOG_RANGE) {
-        /* Whole decades, so every tick is a power of ten; the smallest
-         * value lies above the left end, so that its bar shows. */
-        axis.log = true;
-        axis.min = pow(10.0, ceil(log10(smallest)) - 1.0);
-        axis.max = pow(10.0, ceil(log10(largest)));
-        axis.step = 0.0;
-        return axis;
-    }
-    /* About five ticks, the last at or above the largest value. */
-    axis.step = round_up(largest / 5.0);
-    axis.max = ceil(largest / axis.step - 1e-9) * axis.step;
-    return axis;
-}
-
-double tourney_chart_position(const struct chart_axis *axis, double value)
-{
-    double position;
-    if (axis->log) {
-        position = value <= axis->min
-                       ? 0.0
-                       : (log10(value) - log10(axis->min)) / (log10(axis->max) - log10(axis->min));
-    } else {
-        position = (value - axis->min) / (axis->max - axis->min);
-    }
-    return position < 0.0 ? 0.0 : position > 1.0 ? 1.0 : position;
-}
-
-/* A tick's label: "20%", "0.5", "100", "10k", "1M". */
-static void tick_text(const struct chart_axis *axis, bool percent, double value, char *buf,
-                      size_t size)
-{
-    if (percent) {
-        snprintf(buf, size, "%g%%", round(value * 1000.0) / 10.0);
-        return;
-    }
-    static const struct {
-        double scale;
-        const char *suffix;
-    } units[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-        if (value >= units[i].scale) {
-            snprintf(buf, size, "%g%s", value / units[i].scale, units[i].suffix);
-            return;
-        }
-    }
-    /* %g of a sum of steps can show rounding noise: round to the step. */
-    double shown = axis->log ? value : round(value / axis->step) * axis->step;
-    snprintf(buf, size, "%.6g", shown);
-}
-
-static void draw_ticks(FILE *out, const struct bar_chart *chart, const struct chart_axis *axis,
-                       double x0, double x1, double top, double bottom)
-{
-    fputs("<g class=\"grid\">", out);
-    double ticks[64];
-    size_t count = 0;
-    if (axis->log) {
-        for (double v = axis->min; v <= axis->max * 1.000001 && count < 64; v *= 10.0) {
-            ticks[count++] = v;
-        }
-    } else {
-        for (double v = axis->min; v <= axis->max + axis->step * 1e-6 && count < 64;
-             v += axis->step) {
-            ticks[count++] = v;
-        }
-    }
-    for (size_t i = 0; i < count; i++) {
-        double x = x0 + (x1 - x0) * tourney_chart_position(axis, ticks[i]);
-        char label[32];
-        tick_text(axis, chart->percent, ticks[i], label, sizeof(label));
-        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x, top, x, bottom);
-        fprintf(out, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", x,
-                bottom + 13.0);
-        tourney_html_text(out, label);
-        fputs("</text>", out);
-    }
-    fputs("</g>", out);
-}
-
-static void draw_legend(FILE *out, const struct bar_chart *chart, double x0)
-{
-    fputs("<g class=\"legend\">", out);
-    double x = x0;
-    for (size_t s = 0; s < chart->series_count; s++) {
-        fprintf(out, "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"4\" width=\"10\" height=\"10\"/>", s,
-                x);
-        fprintf(out, "<text x=\"%.1f\" y=\"13\">", x + 14.0);
-        tourney_html_text(out, chart->series[s]);
-        fputs("</text>", out);
-        x += 14.0 + CHAR_WIDTH * (double)strlen(chart->series[s]) + 14.0;
-    }
-    fputs("</g>", out);
-}
+#define AXIS_HEIGHT 40.0 /* tick labels and the axis label */
 
 static void draw_row(FILE *out, const struct bar_chart *chart, const struct chart_axis *axis,
                      const struct bar_row *row, double x0, double x1, double y)
 {
-    fprintf(out, "<g class=\"row\"><text class=\"label\" x=\"%.1f\" y=\"%.1f\">", x0,
-            y + LABEL - 4.0);
+    fputs("<g class=\"row\"", out);
+    if (row->agent != NULL) {
+        tourney_html_data_agent(out, "data-agent", row->agent);
+    }
+    fprintf(out, "><text class=\"label\" x=\"%.1f\" y=\"%.1f\">", x0, y + LABEL - 4.0);
     tourney_html_text(out, row->label);
     fputs("</text>", out);
     for (size_t s = 0; s < chart->series_count; s++) {
         double top = y + LABEL + (double)s * (BAR + BAR_GAP);
         double end = x0 + (x1 - x0) * tourney_chart_position(axis, row->value[s]);
         fprintf(out,
-                "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-                "height=\"%.1f\"><title>",
-                s, x0, top, end - x0, BAR);
+                "<rect class=\"bar s%zu\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"", s,
+                x0, top, end - x0, BAR);
+        if (row->key[s] != NULL) {
+            tourney_html_data(out, row->key[s], row->value[s]);
+        }
+        fputs("><title>", out);
         tourney_html_text(out, row->label);
         fputs(", ", out);
         if (chart->series_count > 1) {
@@ -209,31 +82,41 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
     struct chart_axis axis = tourney_chart_axis(values, count, chart->percent);
     free(values);
     double x0 = LEFT;
-    double x1 = WIDTH - VALUE_SPACE;
+    double x1 = CHART_WIDTH - VALUE_SPACE;
     double group = LABEL + (double)chart->series_count * (BAR + BAR_GAP) - BAR_GAP + ROW_GAP;
-    double top = chart->series_count > 1 ? LEGEND_HEIGHT + 4.0 : 4.0;
+    static const char *const classes[] = {"bar s0", "bar s1", "bar s2", "bar s3"};
+    double legend = chart->series_count > 1
+                        ? tourney_svg_legend(NULL, chart->series, classes, chart->series_count, x0,
+                                             0.0, x1 - x0)
+                        : 0.0;
+    double top = legend + 4.0;
     double bottom = top + group * (double)chart->row_count;
     double height = bottom + AXIS_HEIGHT;
-    fprintf(out,
-            "<svg class=\"chart\" id=\"%s\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
-            "aria-labelledby=\"%s-title\"><title id=\"%s-title\">",
-            chart->id, WIDTH, height, chart->id, chart->id);
-    tourney_html_text(out, chart->title);
-    fputs("</title>", out);
-    if (chart->series_count > 1) {
-        draw_legend(out, chart, x0);
+    tourney_svg_open(out, chart->id, chart->title, height);
+    if (chart->summary != NULL) {
+        fputs("<g data-summary=\"", out);
+        tourney_html_text(out, chart->summary);
+        fputs("\">", out);
     }
-    draw_ticks(out, chart, &axis, x0, x1, top, bottom);
+    if (chart->series_count > 1) {
+        tourney_svg_legend(out, chart->series, classes, chart->series_count, x0, 0.0, x1 - x0);
+    }
+    struct chart_tick ticks[CHART_MAX_TICKS];
+    size_t tick_count = tourney_chart_ticks(&axis, chart->percent, ticks);
+    for (size_t i = 0; chart->tick_label != NULL && i < tick_count; i++) {
+        chart->tick_label(ticks[i].value, ticks[i].label, sizeof(ticks[i].label));
+    }
+    tourney_svg_x_grid(out, &axis, ticks, tick_count, x0, x1, top, bottom);
     for (size_t r = 0; r < chart->row_count; r++) {
         draw_row(out, chart, &axis, &chart->rows[r], x0, x1, top + group * (double)r);
     }
-    fprintf(out, "<text class=\"axis-label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-            (x0 + x1) / 2.0, height - 8.0);
-    tourney_html_text(out, chart->axis_label);
-    if (axis.log) {
-        fputs(" (log scale)", out);
+    char label[160];
+    snprintf(label, sizeof(label), "%s%s", chart->axis_label, axis.log ? " (log scale)" : "");
+    tourney_svg_text(out, "axis-label", (x0 + x1) / 2.0, height - 6.0, "middle", label);
+    if (chart->summary != NULL) {
+        fputs("</g>", out);
     }
-    fputs("</text></svg>\n", out);
+    tourney_svg_close(out);
     return ferror(out) ? -1 : 0;
 }
 

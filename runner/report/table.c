@@ -10,8 +10,9 @@ int tourney_table_init(struct table *table, size_t columns)
 {
     memset(table, 0, sizeof(*table));
     table->columns = columns;
-    table->right = calloc(columns, sizeof(*table->right));
-    return table->right ? 0 : -1;
+    table->right = calloc(columns + 1, sizeof(*table->right));
+    table->order = calloc(columns + 1, sizeof(*table->order));
+    return table->right != NULL && table->order != NULL ? 0 : -1;
 }
 
 void tourney_table_finish(struct table *table)
@@ -21,6 +22,7 @@ void tourney_table_finish(struct table *table)
     }
     free(table->cells);
     free(table->right);
+    free(table->order);
     memset(table, 0, sizeof(*table));
 }
 
@@ -68,19 +70,84 @@ void tourney_table_align_right(struct table *table, size_t column)
     }
 }
 
+void tourney_table_optional(struct table *table, size_t column, unsigned order)
+{
+    if (column < table->columns) {
+        table->order[column] = order;
+    }
+}
+
 static const char *cell(const struct table *table, size_t row, size_t column)
 {
     const char *text = table->cells[row * table->columns + column];
     return text ? text : "";
 }
 
-int tourney_table_print_text(const struct table *table, FILE *out)
+/* The characters a line takes with the columns not in HIDDEN: each column
+ * as wide as its widest cell, two spaces between columns. */
+static size_t line_width(const struct table *table, const size_t *widths, const bool *hidden)
+{
+    size_t total = 0;
+    size_t shown = 0;
+    for (size_t c = 0; c < table->columns; c++) {
+        if (!hidden[c]) {
+            total += widths[c];
+            shown++;
+        }
+    }
+    return total + (shown > 1 ? 2 * (shown - 1) : 0);
+}
+
+/* The optional column to leave out next: the highest order, the rightmost
+ * of equals; table->columns when none is left. */
+static size_t next_to_hide(const struct table *table, const bool *hidden)
+{
+    size_t best = table->columns;
+    for (size_t c = 0; c < table->columns; c++) {
+        if (!hidden[c] && table->order[c] > 0 &&
+            (best == table->columns || table->order[c] >= table->order[best])) {
+            best = c;
+        }
+    }
+    return best;
+}
+
+static void print_rows(const struct table *table, const size_t *widths, const bool *hidden,
+                       FILE *out)
+{
+    size_t last = 0;
+    for (size_t c = 0; c < table->columns; c++) {
+        last = hidden[c] ? last : c;
+    }
+    for (size_t r = 0; r < table->rows; r++) {
+        for (size_t c = 0; c < table->columns; c++) {
+            if (hidden[c]) {
+                continue;
+            }
+            int width = (int)widths[c];
+            const char *text = cell(table, r, c);
+            if (table->right[c]) {
+                fprintf(out, "%*s%s", width, text, c == last ? "" : "  ");
+            } else if (c == last) {
+                fprintf(out, "%s", text);
+            } else {
+                fprintf(out, "%-*s  ", width, text);
+            }
+        }
+        fputc('\n', out);
+    }
+}
+
+int tourney_table_print_fit(const struct table *table, size_t width, bool *left_out, FILE *out)
 {
     if (table->failed) {
         return -1;
     }
     size_t *widths = calloc(table->columns + 1, sizeof(*widths));
-    if (widths == NULL) {
+    bool *hidden = calloc(table->columns + 1, sizeof(*hidden));
+    if (widths == NULL || hidden == NULL) {
+        free(widths);
+        free(hidden);
         return -1;
     }
     for (size_t r = 0; r < table->rows; r++) {
@@ -89,23 +156,27 @@ int tourney_table_print_text(const struct table *table, FILE *out)
             widths[c] = length > widths[c] ? length : widths[c];
         }
     }
-    for (size_t r = 0; r < table->rows; r++) {
-        for (size_t c = 0; c < table->columns; c++) {
-            int width = (int)widths[c];
-            const char *text = cell(table, r, c);
-            bool last = c + 1 == table->columns;
-            if (table->right[c]) {
-                fprintf(out, "%*s%s", width, text, last ? "" : "  ");
-            } else if (last) {
-                fprintf(out, "%s", text);
-            } else {
-                fprintf(out, "%-*s  ", width, text);
-            }
+    int count = 0;
+    while (width > 0 && line_width(table, widths, hidden) > width) {
+        size_t c = next_to_hide(table, hidden);
+        if (c == table->columns) {
+            break;
         }
-        fputc('\n', out);
+        hidden[c] = true;
+        count++;
+    }
+    print_rows(table, widths, hidden, out);
+    if (left_out != NULL) {
+        memcpy(left_out, hidden, table->columns * sizeof(*hidden));
     }
     free(widths);
-    return ferror(out) ? -1 : 0;
+    free(hidden);
+    return ferror(out) ? -1 : count;
+}
+
+int tourney_table_print_text(const struct table *table, FILE *out)
+{
+    return tourney_table_print_fit(table, 0, NULL, out) < 0 ? -1 : 0;
 }
 
 int tourney_table_print_markdown(const struct table *table, FILE *out)

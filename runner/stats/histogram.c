@@ -61,6 +61,21 @@ void tourney_histogram_add(struct histogram *h, uint64_t value)
     h->total++;
 }
 
+void tourney_histogram_octaves(const struct histogram *h, uint64_t counts[HISTOGRAM_OCTAVES])
+{
+    memset(counts, 0, HISTOGRAM_OCTAVES * sizeof(counts[0]));
+    for (size_t b = 0; b < HISTOGRAM_BUCKETS; b++) {
+        if (h->counts[b] == 0) {
+            continue;
+        }
+        /* An exact value's own power of two; above, row r holds the values
+         * of 2^(r + SUB_BITS - 1) up to the next power. */
+        size_t k = b < HISTOGRAM_SUB_COUNT ? (size_t)top_bit(b > 0 ? b : 1)
+                                           : b / HISTOGRAM_SUB_COUNT + HISTOGRAM_SUB_BITS - 1;
+        counts[k] += h->counts[b];
+    }
+}
+
 double tourney_histogram_quantile(const struct histogram *h, double q)
 {
     if (h->total == 0) {

@@ -33,6 +33,12 @@ void tourney_histogram_add(struct histogram *h, uint64_t value);
 size_t tourney_histogram_bucket(uint64_t value);
 void tourney_histogram_range(size_t bucket, uint64_t *low, uint64_t *high);
 
+/* The values counted per power of two: COUNTS[k] (k from 0 to 63) gets
+ * those in [2^k, 2^(k+1)), 0 going with 1 into COUNTS[0]. Exact, as every
+ * bucket lies within one power of two. */
+#define HISTOGRAM_OCTAVES 64
+void tourney_histogram_octaves(const struct histogram *h, uint64_t counts[HISTOGRAM_OCTAVES]);
+
 /* The Q-quantile (0 < Q <= 1) by the nearest-rank rule: the smallest value
  * with at least ceil(Q * total) values at or below it, as the middle of its
  * bucket (exact for small values) and never outside [min, max]. 0 when

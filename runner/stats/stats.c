@@ -15,8 +15,10 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
     stats->pairs = calloc(agent_count * agent_count + 1, sizeof(*stats->pairs));
     stats->cross_seat = calloc(agent_count * agent_count * 2 + 1, sizeof(*stats->cross_seat));
     stats->is_random = calloc(agent_count + 1, sizeof(*stats->is_random));
+    tourney_game_lengths_init(&stats->lengths);
     if (stats->agents == NULL || stats->cross == NULL || stats->pairs == NULL ||
-        stats->cross_seat == NULL || stats->is_random == NULL) {
+        stats->cross_seat == NULL || stats->is_random == NULL ||
+        tourney_score_history_init(&stats->history, agent_count) != 0) {
         tourney_stats_finish(stats);
         return -1;
     }
@@ -40,6 +42,7 @@ void tourney_stats_finish(struct stats *stats)
     free(stats->pairs);
     free(stats->cross_seat);
     free(stats->is_random);
+    tourney_score_history_finish(&stats->history);
     memset(stats, 0, sizeof(*stats));
 }
 
@@ -99,6 +102,18 @@ static void count_pair(struct stats *stats, const struct game_record *record)
     }
 }
 
+/* Every agent's games and points, when the games counted reach a
+ * checkpoint. */
+static void note_history(struct stats *stats)
+{
+    struct score_point *row = tourney_score_history_due(&stats->history, stats->games);
+    for (size_t i = 0; row != NULL && i < stats->agent_count; i++) {
+        const struct tally *t = &stats->agents[i].all;
+        row[i].games = t->games;
+        row[i].points = 2 * t->wins + t->draws;
+    }
+}
+
 void tourney_stats_add(struct stats *stats, const struct game_record *record)
 {
     stats->games++;
@@ -112,6 +127,7 @@ void tourney_stats_add(struct stats *stats, const struct game_record *record)
                       : (record->result == RESULT_FIRST_WINS) == (seat == 0) ? 1
                                                                              : -1;
         struct agent_stats *agent = &stats->agents[me];
+        count(&stats->seat[seat], outcome);
         count(&agent->all, outcome);
         count(&agent->seat[seat], outcome);
         if (stats->is_random[them]) {
@@ -142,6 +158,8 @@ void tourney_stats_add(struct stats *stats, const struct game_record *record)
             agent->ebf_moves++;
         }
     }
+    tourney_game_lengths_add(&stats->lengths, record->move_count);
+    note_history(stats);
 }
 
 struct interval tourney_wilson(uint32_t successes, uint32_t n, double z)
@@ -227,6 +245,26 @@ void tourney_stats_summarize(const struct stats *stats, size_t index, struct age
     if (agent->think_ns > 0) {
         out->nodes_per_second = (double)agent->nodes / out->total_s;
     }
+}
+
+size_t tourney_stats_history_length(const struct stats *stats)
+{
+    const struct score_history *h = &stats->history;
+    return h->count + (stats->games > h->count * h->every);
+}
+
+uint64_t tourney_stats_history_point(const struct stats *stats, size_t k, size_t agent,
+                                     struct score_point *point)
+{
+    const struct score_history *h = &stats->history;
+    if (k < h->count) {
+        *point = *tourney_score_history_at(h, k, agent);
+        return (k + 1) * h->every;
+    }
+    const struct tally *t = &stats->agents[agent].all;
+    point->games = t->games;
+    point->points = 2 * t->wins + t->draws;
+    return stats->games;
 }
 
 /* qsort has no context argument; standings are few, so insertion sort. */

@@ -10,8 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game_lengths.h"
 #include "histogram.h"
 #include "record.h"
+#include "score_history.h"
 #include "sprt.h"
 
 /* The two-sided 95% quantile of the standard normal distribution. */
@@ -74,6 +76,9 @@ struct stats {
     uint64_t games;
     uint64_t plies;
     uint64_t terminations[TERMINATION_COUNT];
+    struct tally seat[2];         /* the results of the first (0) and second (1) player */
+    struct game_lengths lengths;  /* plies per game */
+    struct score_history history; /* every agent's score at checkpoints */
 };
 
 int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_random,
@@ -118,6 +123,14 @@ struct agent_summary {
     double nodes_per_second; /* 0 when no time was measured */
 };
 void tourney_stats_summarize(const struct stats *stats, size_t agent, struct agent_summary *out);
+
+/* The points of the score history: its checkpoints and, when the last game
+ * counted is not one, the state after it; none without games. */
+size_t tourney_stats_history_length(const struct stats *stats);
+/* The games counted at point K (below the length), and agent AGENT's games
+ * and half points there. */
+uint64_t tourney_stats_history_point(const struct stats *stats, size_t k, size_t agent,
+                                     struct score_point *point);
 
 /* Agent indices ordered by score, then wins, then name order (their index). */
 void tourney_stats_standings(const struct stats *stats, size_t *order);

@@ -73,7 +73,7 @@ json_t *load_games(const struct run *run);
 char *games_without_times(const struct run *run, size_t *lines);
 
 /* summary.json in RUN->dir/reports without the figures that depend on the
- * clock. */
+ * clock (in each agent's search, and its time_histogram). */
 json_t *summary_without_times(const struct run *run);
 
 /* Waits until the file at PATH has at least LINES lines (a running

@@ -256,7 +256,15 @@ mv out out.first
     fail "the second tourney run failed"
 }
 strip_jsonl() { sed -e '/"type":"tournament"/d' -e 's/"time_ns":\[[0-9,]*\]//' -e 's/,"check":"[0-9a-f]*"//' "$1"; }
-strip_json() { grep -Ev '"(time_mean_ms|time_median_ms|time_p95_ms|time_max_ms|think_s|nodes_per_second|over_budget)":' "$1"; }
+# Each agent's time_histogram is a list over several lines: left out whole.
+strip_json() {
+    awk 'skip && index($0, indent "]") == 1 { skip = 0; next }
+         skip { next }
+         /"time_histogram": \[$/ { skip = 1; indent = substr($0, 1, match($0, /[^ ]/) - 1); next }
+         /"time_histogram": \[\]/ { next }
+         { print }' "$1" |
+        grep -Ev '"(time_mean_ms|time_median_ms|time_p95_ms|time_max_ms|think_s|nodes_per_second|over_budget)":'
+}
 strip_csv() { sed 's/"[^"]*"/Q/' "$1" | cut -d, -f1-37,45-; }
 for strip in strip_jsonl:games.jsonl strip_json:summary.json strip_csv:results.csv; do
     diff <("${strip%%:*}" "out.first/${strip#*:}") <("${strip%%:*}" "out/${strip#*:}") >&2 ||

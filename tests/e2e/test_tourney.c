@@ -109,8 +109,22 @@ static json_int_t check_consistency(json_t *summary, json_int_t games_per_pair)
     return games / 2;
 }
 
+/* How many elements of ARRAY have a number above 0 at KEY. */
+static size_t count_positive(json_t *array, const char *key)
+{
+    size_t count = 0;
+    size_t i;
+    json_t *item;
+    json_array_foreach(array, i, item)
+    {
+        count += json_integer_value(json_object_get(item, key)) > 0;
+    }
+    return count;
+}
+
 /* RUN's report.html, read strictly, with its figures compared to
- * summary.json's; returns the page (free it). */
+ * summary.json's; returns the page (free it). For fields of at most 8
+ * agents, which every chart shows whole. */
 static char *check_page(const struct run *run, size_t agents, size_t pairs_played)
 {
     char path[128];
@@ -120,11 +134,39 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     json_t *summary = load_summary(run);
     struct html_figures figures = html_compare_summary(root, summary);
     /* Per agent 15 figures in the standings (with the rating and its
-     * interval) and 10 in the terminations; per pair that played, 4 in each
-     * of its two heat map cells and 14 in its Elo row (with the pentanomial
-     * counts). */
-    assert_int_equal(figures.agent_values, agents * 25);
+     * interval), 10 in the faults table, 3 in the ratings chart (for a
+     * rated agent), its score at the end of its line, 6 in the seats chart,
+     * 4 in the time chart, 1 in the nodes chart, one per power of two its
+     * move times fill and its win rate against random if it played random;
+     * the leader's score and rating. Per pair that played, 4 in each of its
+     * two heat map cells and 14 in its Elo row (with the pentanomial
+     * counts). Of the whole file: games played and scheduled, the mean,
+     * shortest and longest game, W, D, L of each seat, the bins of game
+     * lengths and the ways games ended. */
+    assert_true(agents <= 8);
+    size_t agent_values = 2;
+    size_t i;
+    json_t *agent;
+    json_array_foreach(json_object_get(summary, "agents"), i, agent)
+    {
+        const char *elo =
+            json_string_value(json_object_get(json_object_get(agent, "rating"), "elo_text"));
+        agent_values += 15 + 10 + (strcmp(elo, "n/a") != 0 ? 3 : 0) + 1 + 6 + 4 + 1;
+        agent_values += count_positive(json_object_get(agent, "time_histogram"), "moves");
+        agent_values += get_int(json_object_get(agent, "vs_random"), "games") > 0;
+    }
+    assert_int_equal(json_array_size(json_object_get(summary, "agents")), agents);
+    assert_int_equal(figures.agent_values, agent_values);
     assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 14));
+    size_t endings = 0;
+    const char *key;
+    json_t *count;
+    json_object_foreach(json_object_get(summary, "terminations"), key, count)
+    {
+        endings += strcmp(key, "normal") == 0 || json_integer_value(count) > 0;
+    }
+    json_t *bins = json_object_get(json_object_get(summary, "game_lengths"), "bins");
+    assert_int_equal(figures.summary_values, 2 + 3 + 6 + json_array_size(bins) + endings);
     json_decref(summary);
     html_free(root);
     return page;
@@ -186,7 +228,7 @@ static void test_classic_is_consistent_and_reproducible(void **state)
     assert_non_null(strstr(page, "Showing 300 of 400 games: every game lost by a fault, then "
                                  "the first games of each pairing in turn (0 lost by a fault)."));
     assert_non_null(strstr(page, "\"boards\":true"));
-    assert_non_null(strstr(page, "<footer id=\"page-facts\" data-charts=\"3\">"));
+    assert_non_null(strstr(page, "<footer id=\"page-facts\" data-charts=\"9\">"));
 
     /* `tourney report` rebuilds it byte for byte, loading the game plugin
      * the log names. */
@@ -422,6 +464,59 @@ static void test_report_without_the_game_plugin(void **state)
     remove_tree(run.dir);
 }
 
+/* The length of the longest line of the file at PATH, but for the last
+ * line, which says where the reports went. */
+static size_t longest_line(const char *path)
+{
+    char *text = slurp(path);
+    size_t longest = 0;
+    for (char *line = text; *line != '\0';) {
+        size_t length = strcspn(line, "\n");
+        if (strncmp(line, "Reports ", 8) != 0) {
+            longest = length > longest ? length : longest;
+        }
+        line += length + (line[length] == '\n');
+    }
+    free(text);
+    return longest;
+}
+
+/* The console's tables fit 100 characters, saying what they left out;
+ * --wide prints every column, on `run` and on `report`. */
+static void test_console_width(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, TEST_CONFIG_DIR "/smoke.ini");
+    assert_true(longest_line(run.out) <= 100);
+    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% vs random; "
+                             "--wide shows them)\n");
+    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%    Elo        Elo "
+                             "95% CI  win%  win% 1st  win% 2nd\n");
+    char reports[128];
+    snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    const char *const wide[] = {"report", reports, "--wide", NULL};
+    run_tourney_ok(&run, wide);
+    assert_true(longest_line(run.out) > 100);
+    assert_file_has(run.out, "  win% 95% CI  win% 1st  win% 2nd  win% vs random\n");
+    assert_file_has(run.out, "nodes total");
+    char *out = slurp(run.out);
+    assert_null(strstr(out, "left out"));
+    free(out);
+    const char *const narrow[] = {"report", reports, NULL};
+    run_tourney_ok(&run, narrow);
+    assert_true(longest_line(run.out) <= 100);
+    const char *const wide_run[] = {
+        "run", TEST_CONFIG_DIR "/smoke.ini", "--wide", "--output", reports, NULL};
+    run_tourney_ok(&run, wide_run);
+    assert_file_has(run.out, "  win% vs random\n");
+    const char *const unknown[] = {"report", reports, "--narrow", NULL};
+    run_tourney(&run, unknown);
+    assert_int_equal(run.status, 2);
+    assert_file_is(run.err, "tourney report: unknown option '--narrow'\n");
+    remove_tree(run.dir);
+}
+
 static void test_validate(void **state)
 {
     (void)state;
@@ -527,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_mcts_in_agent_processes),
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_report_without_the_game_plugin),
+        cmocka_unit_test(test_console_width),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),
     };

@@ -1,6 +1,7 @@
 // report.html's replay viewer and self-check. The page is complete without
 // this script (tables and charts are drawn by tourney itself); the script
-// only steps through the games embedded in #replay-data. It never loads
+// only steps through the games embedded in #replay-data, and checks that
+// the page reads well at the window's width. It never loads
 // anything, and writes text with textContent only, so names and messages
 // from the log stay text.
 (function () {
@@ -152,13 +153,19 @@
     });
   }
 
+  // A result as the page writes it: "1\u20130", "0\u20131", "\u00bd\u2013\u00bd".
+  function resultText(result) {
+    return result.replace(/1\/2/g, '\u00bd').replace('-', '\u2013');
+  }
+
   function describeEnd(game) {
     var end = byId('viewer-end');
     end.textContent = '';
     var result = document.createElement('p');
     var winner = game.r === '1-0' ? name(0, game) + ' won' :
       game.r === '0-1' ? name(1, game) + ' won' : 'a draw';
-    result.textContent = 'Result ' + game.r + ' (' + winner + '), termination ' + game.t +
+    result.textContent = 'Result ' + resultText(game.r) + ' (' + winner + '), termination ' +
+      game.t +
       (game.f === null ? '' : ', the fault of ' + name(game.f, game)) +
       (game.why ? ': ' + game.why : '');
     end.appendChild(result);
@@ -289,13 +296,42 @@
     select(0);
   }
 
-  // Every chart the page announces is there and drawn, the page never
-  // scrolls sideways (wide tables scroll in their own boxes), and the viewer
-  // can step through a game from its first position to its last.
+  // The smallest text of a drawing, in CSS pixels as shown: its font size
+  // in the drawing's units times the scale the page draws it at.
+  function smallestText(svg) {
+    var box = svg.getBoundingClientRect();
+    var view = svg.viewBox && svg.viewBox.baseVal;
+    var scale = view && view.width > 0 ? box.width / view.width : 1;
+    var smallest = Infinity;
+    Array.prototype.forEach.call(svg.querySelectorAll('text'), function (text) {
+      smallest = Math.min(smallest, parseFloat(window.getComputedStyle(text).fontSize) * scale);
+    });
+    return smallest;
+  }
+
+  // The ids of the sections whose tables scroll sideways in their box.
+  function overflowing() {
+    var ids = [];
+    Array.prototype.forEach.call(document.querySelectorAll('.scroll, nav ul'), function (box) {
+      var section = box.closest('section');
+      var id = section ? section.id : 'header';
+      if (box.scrollWidth > box.clientWidth + 1 && ids.indexOf(id) < 0) {
+        ids.push(id);
+      }
+    });
+    return ids;
+  }
+
+  // Every chart the page announces is there, drawn and readable (text of
+  // 11 px or more), the page never scrolls sideways (wide tables scroll in
+  // their own boxes, which data-overflowing lists), the standings never do
+  // and always show rank, agent, score and Elo, and the viewer can step
+  // through a game from its first position to its last.
   function selfCheck() {
-    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+    var width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width + 1) {
       fail('the page is ' + document.documentElement.scrollWidth + ' pixels wide in a window of ' +
-        window.innerWidth);
+        width);
     }
     var facts = byId('page-facts');
     var expected = Number(facts ? facts.getAttribute('data-charts') : NaN);
@@ -305,10 +341,36 @@
     }
     Array.prototype.forEach.call(charts, function (chart) {
       var box = chart.getBoundingClientRect();
-      if (!(box.width > 0 && box.height > 0) || chart.querySelectorAll('rect.bar').length === 0) {
+      if (!(box.width > 0 && box.height > 0) ||
+          !chart.querySelector('rect.bar, circle.dot, polyline.line')) {
         fail('chart ' + chart.id + ' is not drawn');
       }
     });
+    Array.prototype.forEach.call(document.querySelectorAll('svg.chart, svg.legend'),
+      function (svg) {
+        var size = smallestText(svg);
+        if (size < 11) {
+          fail((svg.id || 'a legend') + ' has text of ' + size.toFixed(1) + ' px');
+        }
+      });
+    var standings = document.querySelector('#standings .scroll');
+    if (standings && standings.scrollWidth > standings.clientWidth + 1) {
+      fail('the standings scroll sideways');
+    }
+    Array.prototype.forEach.call(document.querySelectorAll('table.standings tr.agent'),
+      function (row) {
+        var keys = row.querySelectorAll('.key');
+        Array.prototype.forEach.call(keys, function (cell) {
+          var box = cell.getBoundingClientRect();
+          if (!(box.width > 0) || box.left < 0 || box.right > width + 1) {
+            fail('a key column of ' + row.getAttribute('data-agent') + ' is not in view');
+          }
+        });
+        if (keys.length !== 4) {
+          fail(keys.length + ' key columns in the standings');
+        }
+      });
+    body.setAttribute('data-overflowing', overflowing().join(' '));
     if (data.games.length > 0) {
       var game = data.games[0];
       select(0);
