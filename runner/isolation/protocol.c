@@ -94,6 +94,8 @@ int tourney_msg_put_loaded(struct wire_writer *w, uint32_t seq, const struct msg
     tourney_wire_begin(w, PROTOCOL_VERSION, MSG_LOADED, seq);
     tourney_wire_put_u32(w, m->sandbox);
     tourney_wire_put_string(w, m->sandbox_error);
+    tourney_wire_put_u32(w, m->landlock_abi);
+    tourney_wire_put_string(w, m->landlock_error);
     tourney_wire_put_u64(w, m->state_size);
     tourney_wire_put_i32(w, m->move_limit);
     tourney_wire_put_i32(w, m->max_plies);
@@ -146,6 +148,8 @@ int tourney_msg_get_loaded(const void *payload, size_t length, struct msg_loaded
     memset(m, 0, sizeof(*m));
     m->sandbox = tourney_wire_get_u32(&r);
     m->sandbox_error = tourney_wire_get_string(&r);
+    m->landlock_abi = tourney_wire_get_u32(&r);
+    m->landlock_error = tourney_wire_get_string(&r);
     m->state_size = tourney_wire_get_u64(&r);
     m->move_limit = tourney_wire_get_i32(&r);
     m->max_plies = tourney_wire_get_i32(&r);
@@ -368,6 +372,21 @@ int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory
     return tourney_wire_done(&r) ? 0 : -1;
 }
 
+int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number)
+{
+    tourney_wire_begin(w, PROTOCOL_VERSION, MSG_DYING, seq);
+    tourney_wire_put_u32(w, signal_number);
+    return tourney_wire_end(w);
+}
+
+int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number)
+{
+    struct wire_reader r;
+    tourney_wire_reader_init(&r, payload, length);
+    *signal_number = tourney_wire_get_u32(&r);
+    return tourney_wire_done(&r) && *signal_number > 0 && *signal_number < 65 ? 0 : -1;
+}
+
 const char *tourney_msg_name(uint16_t type)
 {
     static const struct {
@@ -386,6 +405,7 @@ const char *tourney_msg_name(uint16_t type)
         {MSG_ENDED, "ENDED"},
         {MSG_LOG, "LOG"},
         {MSG_MEMORY, "MEMORY"},
+        {MSG_DYING, "DYING"},
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (names[i].type == type) {

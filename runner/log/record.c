@@ -86,6 +86,8 @@ const char *tourney_termination_name(enum termination termination)
         return "protocol_error";
     case TERMINATION_SANDBOX_VIOLATION:
         return "sandbox_violation";
+    case TERMINATION_CPU_LIMIT:
+        return "cpu_limit";
     case TERMINATION_COUNT:
         break;
     }
@@ -161,6 +163,23 @@ static json_t *get_time(const struct move_record *m)
     return json_integer((json_int_t)m->time_ns);
 }
 
+static json_t *get_cpu(const struct move_record *m)
+{
+    return m->has_cpu ? json_integer((json_int_t)m->cpu_ns) : json_null();
+}
+
+/* The CPU times, where any was measured (isolation = process): null for a
+ * move without. NULL (the key is left out) when none was. */
+static json_t *cpu_column(const struct game_record *record)
+{
+    for (size_t i = 0; i < record->move_count; i++) {
+        if (record->moves[i].has_cpu) {
+            return move_column(record, get_cpu);
+        }
+    }
+    return NULL;
+}
+
 json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2])
 {
     /* Seeds use all 64 bits; JSON readers lose integers past 2^53, so the
@@ -194,18 +213,20 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
             json_object_set_new(output, names[seat], json_string(record->output[seat]));
         }
     }
-    json_t *object = json_pack(
-        "{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:I, "
-        "s:o}",
-        "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed", seed,
-        "moves", move_column(record, get_move), "seats", seats, "result",
-        tourney_result_text(record->result), "winner", winner, "termination",
-        tourney_termination_name(record->termination), "fault",
-        record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
-        record->reason[0] ? record->reason : NULL, "nodes", move_column(record, get_nodes),
-        "depth", move_column(record, get_depth), "score", move_column(record, get_score),
-        "time_ns", move_column(record, get_time), "log", log ? log : json_array(), "log_dropped",
-        (json_int_t)record->log_dropped, "output", output ? output : json_object());
+    json_t *object =
+        json_pack("{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, "
+                  "s:o*, s:o, "
+                  "s:I, s:o}",
+                  "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed",
+                  seed, "moves", move_column(record, get_move), "seats", seats, "result",
+                  tourney_result_text(record->result), "winner", winner, "termination",
+                  tourney_termination_name(record->termination), "fault",
+                  record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
+                  record->reason[0] ? record->reason : NULL, "nodes",
+                  move_column(record, get_nodes), "depth", move_column(record, get_depth), "score",
+                  move_column(record, get_score), "time_ns", move_column(record, get_time),
+                  "cpu_ns", cpu_column(record), "log", log ? log : json_array(), "log_dropped",
+                  (json_int_t)record->log_dropped, "output", output ? output : json_object());
     free(seats);
     return object;
 }
@@ -317,14 +338,25 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         if (json_is_integer(score_value)) {
             score = json_integer_value(score_value);
         }
+        /* cpu_ns is in logs since the runner measured it, and only for
+         * moves it measured: absent or null reads as not measured. */
+        json_int_t cpu_ns = 0;
+        const json_t *cpu_value = json_array_get(json_object_get(object, "cpu_ns"), i);
+        bool has_cpu = column_int(object, "cpu_ns", i, &cpu_ns);
+        if (!has_cpu && cpu_value != NULL && !json_is_null(cpu_value)) {
+            return tourney_error_set(err, "game %u: move %zu has a cpu_ns that is not a number",
+                                     record->index, i);
+        }
         struct move_record entry = {
             .seat = seats[i] - '0',
             .move = (int32_t)move,
             .depth = (int32_t)depth,
             .score = (int32_t)score,
             .has_score = json_is_integer(score_value),
+            .has_cpu = has_cpu,
             .nodes = (uint64_t)nodes,
             .time_ns = (uint64_t)time_ns,
+            .cpu_ns = (uint64_t)cpu_ns,
         };
         if (tourney_record_add_move(record, &entry) != 0) {
             return tourney_error_nomem(err);

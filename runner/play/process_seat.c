@@ -107,6 +107,16 @@ static int fail(struct process_seat *s, enum process_event event, const char *wh
         return at_fault(fault, TERMINATION_PROTOCOL_ERROR, "broke the protocol %s: %s", when, why);
     case PROCESS_EXITED:
         return describe_exit(p, when, fault);
+    case PROCESS_CPU_LIMIT:
+        return at_fault(
+            fault, TERMINATION_CPU_LIMIT,
+            "used %llu.%llu ms of CPU time, more than its limit of %llu ms (%llu times "
+            "the budget of %llu ms) %s",
+            (unsigned long long)(p->reply_cpu_ns / MS),
+            (unsigned long long)(p->reply_cpu_ns / (MS / 10) % 10),
+            (unsigned long long)(s->settings->limits->cpu_limit * s->rules->budget_ns / MS),
+            (unsigned long long)s->settings->limits->cpu_limit,
+            (unsigned long long)(s->rules->budget_ns / MS), when);
     case PROCESS_REPLY:
     case PROCESS_FAILED:
         break;
@@ -162,8 +172,14 @@ static int post_load(struct process_seat *s, struct error *err)
     tourney_agent_process_finish(p);
     struct host_argv args;
     tourney_host_argv(&args, settings->host_path);
-    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, err) !=
-        0) {
+    /* In namespaces of its own where the kernel allows, and stopped while
+     * it is not asked anything: no pondering on the opponent's time. */
+    const struct process_options options = {
+        .output_limit = settings->limits->output_limit_kb * 1024,
+        .namespaces = true,
+        .pause = true,
+    };
+    if (tourney_agent_process_start(p, args.argv, &options, err) != 0) {
         return -1;
     }
     struct wire_writer *request = tourney_agent_process_request(p, &s->load_sequence);
@@ -339,8 +355,12 @@ static int process_choose(void *self, const void *state,
     struct process_reply reply;
     struct error why;
     tourney_error_clear(&why);
+    p->cpu_limit_ns = s->settings->limits->cpu_limit * s->rules->budget_ns;
     enum process_event event = tourney_agent_process_call(p, request->deadline_ns + margin_ns(s),
                                                           on_log, s, &reply, &why);
+    p->cpu_limit_ns = 0;
+    s->move_cpu_known = p->reply_cpu_known;
+    s->move_cpu_ns = p->reply_cpu_ns;
     if (event != PROCESS_REPLY) {
         char limit[128];
         describe_move_limit(s, limit, sizeof(limit));
@@ -454,12 +474,20 @@ static void process_ended(void *self)
     s->quiet = false;
 }
 
+static bool process_move_cpu(void *self, uint64_t *cpu_ns)
+{
+    const struct process_seat *s = self;
+    *cpu_ns = s->move_cpu_ns;
+    return s->move_cpu_known;
+}
+
 static const struct seat_ops process_ops = {
     .begin = process_begin,
     .begun = process_begun,
     .choose = process_choose,
     .end = process_end,
     .ended = process_ended,
+    .move_cpu = process_move_cpu,
 };
 
 struct seat tourney_process_seat(struct process_seat *s, const struct process_settings *settings,

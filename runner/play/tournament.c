@@ -12,6 +12,22 @@
 
 static const char *const reserved_keys[] = {"plugin", NULL};
 
+/* The first probe's word on what confines agent processes here: a line
+ * naming what is missing, or NULL when nothing is. */
+static char *confinement_note(const struct probe_result *result, bool sandbox)
+{
+    char note[512] = "";
+    if (!result->namespaces) {
+        snprintf(note, sizeof(note), "namespaces of their own (%s)", result->namespace_error);
+    }
+    if (sandbox && result->landlock_abi == 0) {
+        size_t used = strlen(note);
+        snprintf(note + used, sizeof(note) - used, "%sLandlock (%s)", used ? " and " : "",
+                 result->landlock_error);
+    }
+    return note[0] != '\0' ? strdup(note) : NULL;
+}
+
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
 static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
@@ -22,19 +38,23 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         .host_path = t->agent_host,
         .memory_bytes = limits->memory_mb * 1024 * 1024,
         .output_limit = limits->output_limit_kb * 1024,
-        .try_sandbox = limits->sandbox != SANDBOX_OFF && !t->sandbox_known,
+        .try_sandbox = limits->sandbox != SANDBOX_OFF,
     };
     struct probe_result result;
     if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, err) != 0) {
         return -1;
     }
-    if (options.try_sandbox) {
+    if (options.try_sandbox && !t->sandbox_known) {
         t->sandbox_known = true;
         t->sandbox = result.sandbox == SANDBOX_STATE_ACTIVE;
         if (!t->sandbox) {
             free(t->sandbox_note);
             t->sandbox_note = strdup(result.sandbox_error);
         }
+    }
+    if (!t->confinement_known) {
+        t->confinement_known = true;
+        t->confinement_note = confinement_note(&result, options.try_sandbox);
     }
     return 0;
 }
@@ -244,6 +264,7 @@ void tourney_tournament_close(struct tournament *t)
 {
     free(t->agent_host);
     free(t->sandbox_note);
+    free(t->confinement_note);
     for (size_t i = 0; i < t->entrant_count; i++) {
         free(t->entrants[i].params);
         free(t->entrants[i].params_text);

@@ -219,6 +219,7 @@ char *games_without_times(const struct run *run, size_t *lines)
     {
         assert_true(json_is_array(json_object_get(record, "time_ns")));
         json_object_del(record, "time_ns");
+        json_object_del(record, "cpu_ns");
         json_object_del(record, "check");
         char *dumped = json_dumps(record, JSON_SORT_KEYS | JSON_COMPACT);
         fprintf(memory, "%s\n", dumped);

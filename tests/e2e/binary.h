@@ -68,7 +68,8 @@ json_int_t get_int(json_t *object, const char *key);
 json_t *load_games(const struct run *run);
 
 /* Those records without the fields that differ between identical runs
- * (times and the check digests), each with sorted keys, one a line; *LINES
+ * (wall and CPU times, the check digests), each with sorted keys, one a
+ * line; *LINES
  * counts the games. */
 char *games_without_times(const struct run *run, size_t *lines);
 

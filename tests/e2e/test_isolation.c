@@ -147,7 +147,7 @@ static void check_case(const struct zoo_case *c, json_t *reference)
         /* A count for each termination but "normal", all 0 but the zoo's. */
         json_t *faults = json_object_get(agent, "faults");
         assert_true(json_is_object(faults));
-        assert_int_equal(json_object_size(faults), 9);
+        assert_int_equal(json_object_size(faults), 10);
         if (faulty) {
             assert_int_equal(get_int(faults, c->termination), bad ? 4 : 0);
         }

@@ -3,11 +3,14 @@
  * process of their own survives. Each zoo_*.c file defines ZOO_NAME and
  *
  *     static int misbehave(tourney_move *move);
+
+static const struct tourney_move_request *zoo_request;
  *
  * then includes this file. The agent plays the lowest legal move before
  * ply 2 and then calls misbehave, so the fault comes in the middle of a
  * game; if misbehave returns, its status (and *move, preset to the lowest
- * legal move) are the answer.
+ * legal move) are the answer. The request being answered is in
+ * zoo_request meanwhile.
  */
 #ifndef TOURNEY_TESTS_ZOO_AGENT_H
 #define TOURNEY_TESTS_ZOO_AGENT_H
@@ -17,6 +20,8 @@
 #include <tourney/tourney.h>
 
 static int misbehave(tourney_move *move);
+
+static const struct tourney_move_request *zoo_request;
 
 struct zoo_agent {
     const struct tourney_game_api *game_api;
@@ -63,6 +68,7 @@ static int zoo_choose_move(void *instance, const void *state,
         return TOURNEY_ERR_INVALID;
     }
     *move = agent->moves[0];
+    zoo_request = request;
     return request->ply < 2 ? TOURNEY_OK : misbehave(move);
 }
 
