@@ -565,7 +565,9 @@ static void test_constructors(void **state)
                  "code made a system call that loading a plugin may not make",
                  TOURNEY_TEST_PLUGIN_DIR, attacks[i].plugin);
         const char *validate[] = {"validate", config, NULL};
-        const char *play_it[] = {"run", config, "--quiet", NULL};
+        char output[128];
+        snprintf(output, sizeof(output), "%s/reports", dir);
+        const char *play_it[] = {"run", config, "--quiet", "--output", output, NULL};
         const char *agents[] = {"agents", NULL};
         const char *const *commands[] = {validate, play_it, agents};
         /* tourney agents reads no config: it always confines. */
