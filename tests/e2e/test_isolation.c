@@ -555,6 +555,7 @@ static void test_constructors(void **state)
         write_file(victim, "precious results\n");
         bool daemon = strcmp(attacks[i].plugin, "zoo_ctor_daemon") == 0;
         setenv("TOURNEY_ZOO_VICTIM", daemon ? daemon_log : victim, 1);
+        setenv("TOURNEY_ZOO_ARMED", "1", 1);
         if (attacks[i].how != NULL) {
             setenv("TOURNEY_ZOO_HOW", attacks[i].how, 1);
         }
@@ -598,6 +599,7 @@ static void test_constructors(void **state)
         assert_false(anyone_called(listener));
         close(listener);
         unsetenv("TOURNEY_ZOO_VICTIM");
+        unsetenv("TOURNEY_ZOO_ARMED");
         unsetenv("TOURNEY_ZOO_HOW");
         unsetenv("TOURNEY_ZOO_PORT");
         remove_tree(dir);
