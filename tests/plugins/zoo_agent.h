@@ -3,14 +3,11 @@
  * process of their own survives. Each zoo_*.c file defines ZOO_NAME and
  *
  *     static int misbehave(tourney_move *move);
-
-static const struct tourney_move_request *zoo_request;
  *
  * then includes this file. The agent plays the lowest legal move before
  * ply 2 and then calls misbehave, so the fault comes in the middle of a
  * game; if misbehave returns, its status (and *move, preset to the lowest
- * legal move) are the answer. The request being answered is in
- * zoo_request meanwhile.
+ * legal move) are the answer.
  */
 #ifndef TOURNEY_TESTS_ZOO_AGENT_H
 #define TOURNEY_TESTS_ZOO_AGENT_H
@@ -21,6 +18,7 @@ static const struct tourney_move_request *zoo_request;
 
 static int misbehave(tourney_move *move);
 
+/* The request being answered, while misbehave runs. */
 static const struct tourney_move_request *zoo_request;
 
 struct zoo_agent {
@@ -64,11 +62,11 @@ static int zoo_choose_move(void *instance, const void *state,
 {
     struct zoo_agent *agent = instance;
     (void)report;
+    zoo_request = request;
     if (agent->game_api->legal_moves(agent->game, state, agent->moves) <= 0) {
         return TOURNEY_ERR_INVALID;
     }
     *move = agent->moves[0];
-    zoo_request = request;
     return request->ply < 2 ? TOURNEY_OK : misbehave(move);
 }
 
