@@ -50,7 +50,7 @@ static int setup(void **state)
                                          TOURNEY_TEST_PLUGIN_DIR "/misbehaving_agent.so",
                                          TOURNEY_KIND_AGENT, &err),
                      0);
-    f.rules = (struct match_rules){&f.game, 1000000000};
+    f.rules = (struct match_rules){.game = &f.game, .budget_ns = 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
     f.limits =
         (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024, .output_limit_kb = 64};

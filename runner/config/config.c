@@ -78,6 +78,11 @@ static void check_tournament(struct tournament_config *config, const struct ini_
         tourney_diag_add(diag, file, tourney_config_line(config, "gauntlet_agent"),
                          "'gauntlet_agent' only applies with format = gauntlet");
     }
+    if (s->time_control != NULL && tourney_config_line(config, "time_per_move_ms") != 0) {
+        tourney_diag_add(diag, file, tourney_config_line(config, "time_control"),
+                         "'time_control' and 'time_per_move_ms' exclude each other: a game has "
+                         "a clock or a time per move");
+    }
     size_t count = 0;
     const struct setting *table = tourney_settings_table(&count);
     for (size_t i = 0; i < count; i++) {

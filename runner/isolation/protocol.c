@@ -225,6 +225,9 @@ int tourney_msg_put_move(struct wire_writer *w, uint32_t seq, const struct msg_m
     tourney_wire_put_i32(w, m->ply);
     tourney_wire_put_u64(w, m->budget_ns);
     tourney_wire_put_u64(w, m->deadline_ns);
+    tourney_wire_put_u64(w, m->remaining_ns);
+    tourney_wire_put_u64(w, m->increment_ns);
+    tourney_wire_put_u64(w, m->opponent_remaining_ns);
     tourney_wire_put_bytes(w, m->state, m->state_size);
     return tourney_wire_end(w);
 }
@@ -237,6 +240,9 @@ int tourney_msg_get_move(const void *payload, size_t length, struct msg_move *m)
     m->ply = tourney_wire_get_i32(&r);
     m->budget_ns = tourney_wire_get_u64(&r);
     m->deadline_ns = tourney_wire_get_u64(&r);
+    m->remaining_ns = tourney_wire_get_u64(&r);
+    m->increment_ns = tourney_wire_get_u64(&r);
+    m->opponent_remaining_ns = tourney_wire_get_u64(&r);
     m->state = tourney_wire_get_bytes(&r, &m->state_size);
     return tourney_wire_done(&r) && m->ply >= 0 ? 0 : -1;
 }

@@ -27,8 +27,8 @@
 #include "wire.h"
 
 /* Bumped for any change in what a frame holds. 2: LOADED carries the
- * plugin's id and version (ABI 1.2). */
-#define PROTOCOL_VERSION 2
+ * plugin's id and version (ABI 1.2). 3: MOVE carries the clocks. */
+#define PROTOCOL_VERSION 3
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
@@ -106,6 +106,9 @@ struct msg_move {
     int32_t ply;
     uint64_t budget_ns;
     uint64_t deadline_ns;
+    uint64_t remaining_ns; /* the clocks, as in struct tourney_move_request */
+    uint64_t increment_ns;
+    uint64_t opponent_remaining_ns;
     const void *state;
     size_t state_size;
 };

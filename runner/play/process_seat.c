@@ -31,14 +31,18 @@ static uint64_t margin_ns(const struct process_seat *s)
     return s->settings->limits->time_margin_ms * MS;
 }
 
-/* The limit a request that may take a move's time is given, for messages. */
-static void describe_move_limit(const struct process_seat *s, char *buf, size_t size)
+/* The limit a request that may take a move's time is given, for messages:
+ * BUDGET_NS plus the margin, BUDGET_NS being what was left on the clock
+ * when CLOCK. */
+static void describe_move_limit(const struct process_seat *s, uint64_t budget_ns, bool clock,
+                                char *buf, size_t size)
 {
-    uint64_t budget_ms = s->rules->budget_ns / MS;
+    uint64_t budget_ms = budget_ns / MS;
     uint64_t margin_ms = s->settings->limits->time_margin_ms;
-    snprintf(buf, size, "%llu ms (the budget of %llu ms plus the margin of %llu ms)",
-             (unsigned long long)(budget_ms + margin_ms), (unsigned long long)budget_ms,
-             (unsigned long long)margin_ms);
+    snprintf(buf, size, "%llu ms (%s %llu ms plus the margin of %llu ms)",
+             (unsigned long long)(budget_ms + margin_ms),
+             clock ? "the time left on its clock," : "the budget of",
+             (unsigned long long)budget_ms, (unsigned long long)margin_ms);
 }
 
 /* Says how the agent is at fault, cutting a reason longer than a record
@@ -289,7 +293,7 @@ static int process_begun(void *self, struct seat_fault *fault, struct error *err
         &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
-        describe_move_limit(s, limit, sizeof(limit));
+        describe_move_limit(s, s->rules->budget_ns, false, limit, sizeof(limit));
         return fail(s, event, why.text, limit, when, fault, err);
     }
     s->creating = false;
@@ -329,6 +333,9 @@ static int process_choose(void *self, const void *state,
         .ply = request->ply,
         .budget_ns = request->budget_ns,
         .deadline_ns = request->deadline_ns,
+        .remaining_ns = request->remaining_ns,
+        .increment_ns = request->increment_ns,
+        .opponent_remaining_ns = request->opponent_remaining_ns,
         .state = state,
         .state_size = s->rules->game->info.state_size,
     };
@@ -339,11 +346,13 @@ static int process_choose(void *self, const void *state,
     struct process_reply reply;
     struct error why;
     tourney_error_clear(&why);
-    enum process_event event = tourney_agent_process_call(p, request->deadline_ns + margin_ns(s),
-                                                          on_log, s, &reply, &why);
+    uint64_t due = tourney_seat_move_due_ns(request);
+    enum process_event event =
+        tourney_agent_process_call(p, due + margin_ns(s), on_log, s, &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
-        describe_move_limit(s, limit, sizeof(limit));
+        describe_move_limit(s, due - (request->deadline_ns - request->budget_ns),
+                            request->remaining_ns > 0, limit, sizeof(limit));
         return fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
     }
     struct msg_moved moved;
@@ -427,7 +436,7 @@ static void process_ended(void *self)
             note_after_game(s, note.reason);
         } else {
             char limit[128];
-            describe_move_limit(s, limit, sizeof(limit));
+            describe_move_limit(s, s->rules->budget_ns, false, limit, sizeof(limit));
             int result = fail(s, event, why.text, limit, when, &note, NULL);
             note_after_game(s, result > 0 ? note.reason : why.text);
         }

@@ -314,6 +314,9 @@ static int handle_move(struct host *h)
             .budget_ns = m.budget_ns,
             .deadline_ns = m.deadline_ns,
             .ply = m.ply,
+            .remaining_ns = m.remaining_ns,
+            .increment_ns = m.increment_ns,
+            .opponent_remaining_ns = m.opponent_remaining_ns,
         };
         struct tourney_move_report report;
         memset(&report, 0, sizeof(report));
