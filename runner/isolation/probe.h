@@ -14,6 +14,7 @@
 
 #include <tourney/abi.h>
 
+#include "agent_process.h"
 #include "config.h"
 #include "error.h"
 #include "plugin.h"
@@ -41,6 +42,10 @@ struct probe_result {
 int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                          const struct probe_options *options, struct probe_result *result,
                          struct error *err);
+
+/* "; its last output: TEXT", the last line the process printed, cut to
+ * fit, for a message; empty when it printed nothing. */
+void tourney_probe_last_words(const struct agent_process *process, char *buf, size_t size);
 
 /* How `tourney agents` and `tourney games` open the plugins they list: in
  * an agent process, so that no plugin in a shared directory runs code in the
