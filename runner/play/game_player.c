@@ -20,7 +20,7 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     if (player->rules.clock.base_ns > 0) {
         player->rules.budget_ns = player->rules.clock.base_ns;
     }
-    return tourney_seat_pool_init(&player->seats, t);
+    return tourney_seat_pool_init(&player->seats, t, &player->rules);
 }
 
 int tourney_game_player_play(struct game_player *player, uint64_t index,
