@@ -426,6 +426,12 @@ static void command_ended(void *self)
 {
     struct command_seat *s = self;
     struct agent_process *p = &s->process;
+    /* After an illegal move too, unlike a plugin's: a program that sent one
+     * may have sent more than its answer, and starts afresh. */
+    if (!s->quiet && s->record->termination == TERMINATION_ILLEGAL_MOVE &&
+        s->record->fault_seat == s->seat) {
+        s->replace = true;
+    }
     if (p->open) {
         if (!s->quiet) {
             size_t length = 0;
