@@ -157,6 +157,7 @@ static void read_command(struct agent_choice *agent, struct ini_entry *command,
                          "[%s] has both 'plugin' and 'command' (line %d): an agent is a plugin "
                          "or a program, not both",
                          section->name, command->line);
+        return;
     }
     if (command->value[0] == '\0') {
         tourney_diag_add(diag, file, command->line,
