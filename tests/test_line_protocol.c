@@ -9,9 +9,11 @@
 
 #include "line_protocol.h"
 
+/* TEXT read; the strings of what it returns point into a buffer of its
+ * own, valid until the next call. */
 static struct agent_line parsed(const char *text)
 {
-    char line[256];
+    static char line[256];
     snprintf(line, sizeof(line), "%s", text);
     struct agent_line out;
     struct error err;
