@@ -169,7 +169,7 @@ int search_begin(struct search *s, const void *root, const struct tourney_move_r
  * the clock is read every SEARCH_CLOCK_MASK + 1 nodes (under a millisecond
  * on the shipped games), the search unwinds and the move is picked, and
  * the reply crosses to the runner (tens of microseconds between processes).
- * A twentieth of the move's time, at least 1 ms and at most 20 ms: 6 ms of
+ * A twentieth of the move's time, at least 1 ms and at most 20 ms: 5 ms of
  * a 100 ms budget. Without a margin, half the moves of config/connect4.ini
  * took longer than their 100 ms (by up to 1.2 ms, on the runner's clock);
  * with it the longest took 96.6 ms (docs/agents.md).
