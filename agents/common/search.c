@@ -172,7 +172,7 @@ int search_begin(struct search *s, const void *root, const struct tourney_move_r
  * A twentieth of the move's time, at least 1 ms and at most 20 ms: 5 ms of
  * a 100 ms budget. Without a margin, half the moves of config/connect4.ini
  * took longer than their 100 ms (by up to 1.2 ms, on the runner's clock);
- * with it the longest took 96.6 ms (docs/agents.md).
+ * with it the longest took 96.0 to 97.3 ms in three runs (docs/agents.md).
  */
 #define SEARCH_MARGIN_DIVISOR 20
 #define SEARCH_MARGIN_MIN_NS UINT64_C(1000000)

@@ -14,6 +14,18 @@
 
 static const char *const reserved_keys[] = {"plugin", NULL};
 
+/* What the first agent process asked to be sandboxed said: whether agent
+ * processes can be sandboxed here, and if not why. */
+static void note_sandbox(struct tournament *t, enum sandbox_state state, const char *why)
+{
+    t->sandbox_known = true;
+    t->sandbox = state == SANDBOX_STATE_ACTIVE;
+    if (!t->sandbox) {
+        free(t->sandbox_note);
+        t->sandbox_note = strdup(why);
+    }
+}
+
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
 static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
@@ -31,12 +43,7 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         return -1;
     }
     if (options.try_sandbox) {
-        t->sandbox_known = true;
-        t->sandbox = result.sandbox == SANDBOX_STATE_ACTIVE;
-        if (!t->sandbox) {
-            free(t->sandbox_note);
-            t->sandbox_note = strdup(result.sandbox_error);
-        }
+        note_sandbox(t, result.sandbox, result.sandbox_error);
     }
     return 0;
 }
@@ -165,12 +172,7 @@ static int probe_command(struct tournament *t, char *const *argv, struct error *
         return -1;
     }
     if (try_sandbox && !t->sandbox_known) {
-        t->sandbox_known = true;
-        t->sandbox = result.sandbox == SANDBOX_STATE_ACTIVE;
-        if (!t->sandbox) {
-            free(t->sandbox_note);
-            t->sandbox_note = strdup(result.sandbox_error);
-        }
+        note_sandbox(t, result.sandbox, result.sandbox_error);
     }
     return 0;
 }
