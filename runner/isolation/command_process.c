@@ -1,7 +1,9 @@
 #include "command_process.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "clock.h"
 #include "probe.h"
@@ -137,6 +139,18 @@ int tourney_command_greet(struct agent_process *p, uint32_t sequence, uint64_t d
     return 0;
 }
 
+/* What a program killed by the sandbox most likely did: a launcher (pyenv's
+ * shims, a shell script) starts the interpreter as another process, which
+ * the sandbox forbids (docs/protocol.md). */
+static const char *sandbox_hint(int wait_status)
+{
+    if (!WIFSIGNALED(wait_status) || WTERMSIG(wait_status) != SIGSYS) {
+        return "";
+    }
+    return " (the sandbox forbade a system call: a launcher that starts the interpreter as "
+           "another process cannot run under it; name the interpreter itself)";
+}
+
 int tourney_command_probe(const struct command_launch *launch, struct command_started *result,
                           struct error *err)
 {
@@ -154,7 +168,9 @@ int tourney_command_probe(const struct command_launch *launch, struct command_st
             switch (failure.event) {
             case PROCESS_EXITED:
                 tourney_describe_wait_status(p.wait_status, how, sizeof(how));
-                tourney_error_set(err, "it %s before it answered the greeting%s", how, words);
+                tourney_error_set(err, "it %s%s before it answered the greeting%s%s",
+                                  WIFSIGNALED(p.wait_status) ? "was " : "", how, words,
+                                  sandbox_hint(p.wait_status));
                 break;
             case PROCESS_TIMEOUT:
                 tourney_error_set(err, "it did not answer the greeting within %d ms%s",

@@ -328,6 +328,11 @@ static void test_programs_that_cannot_start(void **state)
     snprintf(command, sizeof(command), "%s -c 'import no_such_module'", TOURNEY_TEST_PYTHON);
     refused(command, "it exited with status 1 before it answered the greeting; its last output: "
                      "ModuleNotFoundError: No module named 'no_such_module'");
+    /* A launcher that starts another process, as a shell does for a pipe. */
+    refused("/bin/sh -c 'true | true'",
+            "it was killed by SIGSYS before it answered the greeting (the sandbox forbade a "
+            "system call: a launcher that starts the interpreter as another process cannot run "
+            "under it; name the interpreter itself)");
     refused("python3 agent.py > log", "bad command 'python3 agent.py > log' of agent 'bad': '>' "
                                       "outside quotes: the command is not run by a shell");
 }
