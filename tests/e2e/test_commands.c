@@ -502,6 +502,70 @@ static void test_plugins_on_a_clock(void **state)
     remove_tree(dir);
 }
 
+/* A tournament with a program on a clock resumes to the same games: the
+ * log's header names the command and the clock, and a copy of greedy that
+ * has since changed makes it another tournament. */
+static void test_resume_with_a_program_on_a_clock(void **state)
+{
+    (void)state;
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "commands");
+    char copy[512];
+    snprintf(copy, sizeof(copy), "mkdir '%s/examples' && cp '%s' '%s/examples/' && cp '%s' '%s/'",
+             dir, GREEDY, dir, TOURNEY_TEST_SOURCE_DIR "/bindings/python/tourney_agent.py", dir);
+    assert_int_equal(system(copy), 0);
+    char config[128];
+    snprintf(config, sizeof(config), "%s/commands.ini", dir);
+    write_file(config,
+               "[tournament]\nname = resumed\nseed = 5\ngames_per_pair = 2\n"
+               "time_control = 5+0.1\n"
+               "[game]\nplugin = mnk\n"
+               "[agent greedy]\ncommand = %s examples/greedy.py\n"
+               "[agent first-open]\nplugin = first-open\n"
+               "[agent random]\nplugin = random\n",
+               TOURNEY_TEST_PYTHON);
+    struct run full;
+    play(&full, config);
+
+    struct run run;
+    make_run_dir(&run, "commands");
+    char command[512];
+    snprintf(command, sizeof(command),
+             "mkdir -p '%s/reports' && cp '%s/reports/games.jsonl' '%s/reports/'", run.dir,
+             full.dir, run.dir);
+    assert_int_equal(system(command), 0);
+    char log[160];
+    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    /* The header, two whole games and the beginning of the third. */
+    cut_in_line(log, 4, 20);
+    resume(&run, config, NULL);
+    assert_int_equal(run.status, 0);
+    assert_file_has(run.err, "2 of 6 games already played");
+    size_t lines = 0;
+    size_t full_lines = 0;
+    char *games = games_without_times(&run, &lines);
+    char *full_games = games_without_times(&full, &full_lines);
+    assert_int_equal(lines, 6);
+    assert_int_equal(full_lines, 6);
+    assert_string_equal(games, full_games);
+    free(games);
+    free(full_games);
+
+    char script[128];
+    snprintf(script, sizeof(script), "%s/examples/greedy.py", dir);
+    char *text = slurp(script);
+    write_file(script, "%s# changed\n", text);
+    free(text);
+    cut_in_line(log, 4, 20);
+    resume(&run, config, NULL);
+    assert_int_equal(run.status, 1);
+    assert_file_has(run.err, "the program of agent 'greedy' has changed since the log was "
+                             "written");
+    remove_tree(run.dir);
+    remove_tree(full.dir);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -512,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_clock_runs_out),
         cmocka_unit_test(test_clock_hard_limit),
         cmocka_unit_test(test_plugins_on_a_clock),
+        cmocka_unit_test(test_resume_with_a_program_on_a_clock),
     };
     return cmocka_run_group_tests_name("commands", tests, NULL, NULL);
 }
