@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "digest.h"
+#include "files.h"
 #include "game_adapter.h"
 #include "plugin.h"
 #include "plugin_image.h"
@@ -27,24 +28,10 @@ static const struct tourney_param_value mnk_3x3[3] = {{.i = 3}, {.i = 3}, {.i = 
  * when KEEP is 0), at PATH (a mkstemp template). */
 static void copy_to_temp(const char *from, char *path, size_t keep)
 {
-    FILE *in = fopen(from, "rb");
-    assert_non_null(in);
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    FILE *out = fdopen(fd, "wb");
-    assert_non_null(out);
-    char buffer[4096];
-    size_t copied = 0;
-    size_t got;
-    while ((keep == 0 || copied < keep) && (got = fread(buffer, 1, sizeof(buffer), in)) > 0) {
-        if (keep != 0 && copied + got > keep) {
-            got = keep - copied;
-        }
-        assert_int_equal(fwrite(buffer, 1, got, out), got);
-        copied += got;
-    }
-    fclose(in);
-    assert_int_equal(fclose(out), 0);
+    close(fd);
+    copy_file(from, path, keep);
 }
 
 /* The size mnk.so's ELF headers say it has at least: its program headers

@@ -209,6 +209,18 @@ static const char *dlopen_reason(const char *why, const char *loaded)
                : why;
 }
 
+/* dlopen(PATH), with its reason in ERR when it fails. */
+static void *open_object(const char *path, struct error *err)
+{
+    dlerror();
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        tourney_error_set(err, "not a loadable shared object (%s)",
+                          dlopen_reason(dlerror(), path));
+    }
+    return handle;
+}
+
 /* Loads the image: from /proc/self/fd/N, a name no other loaded object may
  * have (the dynamic loader hands back an object already loaded under the
  * same name, such as an earlier image whose descriptor number was reused). */
@@ -219,13 +231,7 @@ static void *load_image(struct plugin_image *image, struct error *err)
         tourney_plugin_image_path(image, path, sizeof(path));
         void *taken = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
         if (taken == NULL) {
-            dlerror();
-            void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-            if (handle == NULL) {
-                tourney_error_set(err, "not a loadable shared object (%s)",
-                                  dlopen_reason(dlerror(), path));
-            }
-            return handle;
+            return open_object(path, err);
         }
         dlclose(taken);
         if (tourney_plugin_image_renumber(image, err) != 0) {
@@ -252,13 +258,7 @@ static void *load(struct plugin *plugin, const char *path, const char *digest, b
             tourney_error_set(err, "not a regular file");
             return NULL;
         }
-        dlerror();
-        void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-        if (handle == NULL) {
-            tourney_error_set(err, "not a loadable shared object (%s)",
-                              dlopen_reason(dlerror(), path));
-        }
-        return handle;
+        return open_object(path, err);
     }
     struct plugin_image image;
     if (tourney_plugin_image_read(&image, path, err) != 0) {

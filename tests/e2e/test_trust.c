@@ -263,28 +263,6 @@ static void test_log_names_no_code(void **state)
 
 /* ---- plugin files cut short ------------------------------------------ */
 
-/* Copies the file at FROM to TO, its first KEEP bytes only unless KEEP is
- * 0. */
-static void copy_file(const char *from, const char *to, size_t keep)
-{
-    FILE *in = fopen(from, "rb");
-    FILE *out = fopen(to, "wb");
-    assert_non_null(in);
-    assert_non_null(out);
-    char buffer[65536];
-    size_t copied = 0;
-    size_t got;
-    while ((keep == 0 || copied < keep) && (got = fread(buffer, 1, sizeof(buffer), in)) > 0) {
-        if (keep != 0 && copied + got > keep) {
-            got = keep - copied;
-        }
-        assert_int_equal(fwrite(buffer, 1, got, out), got);
-        copied += got;
-    }
-    fclose(in);
-    assert_int_equal(fclose(out), 0);
-}
-
 static void test_plugin_cut_short(void **state)
 {
     (void)state;
