@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "digest.h"
 #include "host_path.h"
@@ -95,28 +94,20 @@ static char *find_plugin(const struct log_header *header, const struct plugin_se
     return path;
 }
 
-/* Loads the game at PATH: in a process of its own first, when HOST_PATH is
- * the agent host program, so that a file that crashes whoever loads it
- * ends that process; then here, from the very bytes of the log's digest. */
+/* Loads the game at PATH: by the agent host HOST_PATH first, when that
+ * program is there, then here from the very bytes of the log's digest. */
 static int load_plugin(struct log_game *game, const char *path, const struct log_header *header,
                        const char *host_path, struct error *err)
 {
-    if (host_path != NULL && access(host_path, X_OK) == 0) {
-        struct isolation_limits limits;
-        tourney_config_default_limits(&limits);
-        const struct probe_options options = {
-            .host_path = host_path,
-            .memory_bytes = limits.memory_mb * 1024 * 1024,
-            .output_limit = limits.output_limit_kb * 1024,
-        };
-        struct plugin probed;
-        if (tourney_plugin_probe(&probed, path, TOURNEY_KIND_GAME, &options, NULL, err) != 0) {
-            return -1;
-        }
-        tourney_plugin_close(&probed);
-    }
-    return tourney_plugin_open_digest(&game->plugin, path, TOURNEY_KIND_GAME, header->game_digest,
-                                      err);
+    struct isolation_limits limits;
+    tourney_config_default_limits(&limits);
+    const struct probe_options options = {
+        .host_path = host_path,
+        .memory_bytes = limits.memory_mb * 1024 * 1024,
+        .output_limit = limits.output_limit_kb * 1024,
+    };
+    return tourney_plugin_open_probed(&game->plugin, path, TOURNEY_KIND_GAME, header->game_digest,
+                                      &options, err);
 }
 
 int tourney_log_game_open(struct log_game *game, const struct log_header *header,

@@ -51,28 +51,19 @@ static int check_file(const char *path, struct error *err)
     return 0;
 }
 
-/* Loads the plugin at PATH into the runner, after a process of its own
- * loaded it first wherever the agent host is at hand (always with
- * isolation = process): a file that cannot be loaded, or code that crashes
- * or exits as it loads, ends that process and is told by name, never
- * taking the runner with it. */
+/* Loads the plugin at PATH into the runner, loaded first by an agent
+ * process wherever the agent host is at hand (always with
+ * isolation = process). */
 static int load_here(struct tournament *t, const char *path, enum tourney_plugin_kind kind,
                      struct plugin *plugin, struct error *err)
 {
-    if (t->agent_host != NULL && access(t->agent_host, X_OK) == 0) {
-        const struct isolation_limits *limits = &t->config.settings.limits;
-        const struct probe_options options = {
-            .host_path = t->agent_host,
-            .memory_bytes = limits->memory_mb * 1024 * 1024,
-            .output_limit = limits->output_limit_kb * 1024,
-        };
-        struct plugin probed;
-        if (tourney_plugin_probe(&probed, path, kind, &options, NULL, err) != 0) {
-            return -1;
-        }
-        tourney_plugin_close(&probed);
-    }
-    return tourney_plugin_open(plugin, path, kind, err);
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    const struct probe_options options = {
+        .host_path = t->agent_host,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+    };
+    return tourney_plugin_open_probed(plugin, path, kind, NULL, &options, err);
 }
 
 /* Finds and opens the plugin CHOICE names, reporting at its line. With
