@@ -205,6 +205,35 @@ static void test_first_failed_create_wins(void **state)
     tourney_record_finish(&r);
 }
 
+/* An agent that writes into the position it is given, which is const: in
+ * the runner's process it loses for it; in a process of its own it wrote
+ * into its own copy, and the game is the rules'. */
+static void test_changed_position(void **state)
+{
+    struct fixture *f = *state;
+    struct plugin scribbler;
+    struct error err;
+    assert_int_equal(tourney_plugin_open(&scribbler, TOURNEY_TEST_PLUGIN_DIR "/zoo_const_state.so",
+                                         TOURNEY_KIND_AGENT, &err),
+                     0);
+    struct game_record r;
+    play(f, &scribbler, no_params, &f->first_open, no_params, 9, &r);
+    if (f->isolated) {
+        assert_int_equal(r.termination, TERMINATION_NORMAL);
+        assert_int_equal(r.result, RESULT_FIRST_WINS);
+        assert_int_equal(r.move_count, 7);
+    } else {
+        assert_int_equal(r.termination, TERMINATION_AGENT_ERROR);
+        assert_int_equal(r.fault_seat, 0);
+        assert_int_equal(r.result, RESULT_SECOND_WINS);
+        assert_int_equal(r.move_count, 2);
+        assert_string_equal(r.reason,
+                            "changed the position it was given (which is const) at ply 2");
+    }
+    tourney_record_finish(&r);
+    tourney_plugin_close(&scribbler);
+}
+
 static void test_seed_replays_game(void **state)
 {
     struct fixture *f = *state;
@@ -339,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_first_failed_create_wins),
         cmocka_unit_test(test_seed_replays_game),
         cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_changed_position),
     };
     int failed =
         cmocka_run_group_tests_name("executor, agents in the runner", tests, setup, teardown);

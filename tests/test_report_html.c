@@ -19,6 +19,7 @@
 #include "html.h"
 #include "html_check.h"
 #include "html_numbers.h"
+#include "host_path.h"
 #include "html_summary.h"
 #include "log_game.h"
 #include "plugin.h"
@@ -297,10 +298,18 @@ static void test_log_game(void **state)
     struct error why;
     struct log_game game;
     struct log_header h;
+    char *dirs[] = {(char *)TOURNEY_TEST_BUILD_ROOT};
+    struct plugin_search search;
+    assert_int_equal(tourney_plugin_search_init(&search, dirs, 1, NULL, NULL), 0);
+    char *host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-report_html");
+    assert_non_null(host);
 
-    /* The file the log names, with the log's parameters. */
-    mnk_header(&h, MNK_PATH, "rows = 2, cols = 4, k = 2");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), 0);
+    /* Found by name along the search path, loaded by the agent host first,
+     * with the log's parameters. */
+    mnk_header(&h, "/nonexistent/mnk.so", "rows = 2, cols = 4, k = 2");
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, host, &why), 0);
+    assert_string_equal(game.plugin.path, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so");
+    assert_string_equal(game.plugin.digest, h.game_digest);
     unsigned char position[512];
     assert_true(game.game.info.state_size <= sizeof(position));
     tourney_game_adapter_initial_state(&game.game, position);
@@ -310,20 +319,26 @@ static void test_log_game(void **state)
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
-    /* Found by name along the search path when the file has gone. */
-    char *dirs[] = {(char *)TOURNEY_TEST_BUILD_ROOT};
-    struct plugin_search search;
-    assert_int_equal(tourney_plugin_search_init(&search, dirs, 1, NULL, NULL), 0);
-    mnk_header(&h, "/nonexistent/mnk.so", "rows = 3, cols = 3, k = 3");
-    assert_int_equal(tourney_log_game_open(&game, &h, &search, &why), 0);
-    assert_string_equal(game.plugin.path, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so");
+    /* The file the log names is never loaded, even with the right digest:
+     * the log is data, and anyone can write one. */
+    mnk_header(&h, MNK_PATH, "rows = 3, cols = 3, k = 3");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, NULL, &why), -1);
+    assert_string_equal(why.text, "no game plugin 'mnk' found in no directory (the games were "
+                                  "played with " MNK_PATH "; put its directory in "
+                                  "TOURNEY_PLUGIN_PATH)");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
-    /* Not found at all. */
+    /* Not found at all; nor by a name that is a path. */
     mnk_header(&h, NULL, "rows = 3, cols = 3, k = 3");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
-    assert_string_equal(why.text, "no game plugin 'mnk' found in ");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, NULL, &why), -1);
+    assert_string_equal(why.text, "no game plugin 'mnk' found in no directory");
+    tourney_log_game_close(&game);
+    free(h.game);
+    h.game = strdup(MNK_PATH);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, NULL, &why), -1);
+    assert_string_equal(why.text,
+                        "the log names its game '" MNK_PATH "', which is not a plugin's name");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
@@ -331,25 +346,27 @@ static void test_log_game(void **state)
     mnk_header(&h, MNK_PATH, "rows = 3, cols = 3, k = 3");
     free(h.game_digest);
     h.game_digest = strdup("00000000000000000000000000000000");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
-    assert_string_equal(why.text, MNK_PATH " is not the game plugin the log was played with (its "
-                                           "digest differs)");
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, host, &why), -1);
+    assert_string_equal(why.text, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so is not the game plugin "
+                                                          "the log was played with (its digest "
+                                                          "differs)");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
     /* Parameters it does not know, or values it does not take. */
     mnk_header(&h, MNK_PATH, "rows = 3, speed = 2");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, NULL, &why), -1);
     assert_string_equal(why.text, "the log's game parameters 'rows = 3, speed = 2' do not suit "
                                   "plugin 'mnk': no parameter 'speed'");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
     mnk_header(&h, MNK_PATH, "rows = many");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, NULL, &why), -1);
     assert_string_equal(why.text, "the log's game parameters 'rows = many' do not suit plugin "
                                   "'mnk': parameter rows has a bad value 'many'");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
+    free(host);
     tourney_plugin_search_finish(&search);
 }
 

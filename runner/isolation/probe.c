@@ -150,6 +150,22 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
     return status;
 }
 
+int tourney_plugin_open_probed(struct plugin *plugin, const char *path,
+                               enum tourney_plugin_kind kind, const char *digest,
+                               const struct probe_options *options, struct error *err)
+{
+    if (options->host_path != NULL && access(options->host_path, X_OK) == 0) {
+        struct plugin probed;
+        if (tourney_plugin_probe(&probed, path, kind, options, NULL, err) != 0) {
+            memset(plugin, 0, sizeof(*plugin));
+            return -1;
+        }
+        tourney_plugin_close(&probed);
+    }
+    return digest != NULL ? tourney_plugin_open_digest(plugin, path, kind, digest, err)
+                          : tourney_plugin_open(plugin, path, kind, err);
+}
+
 int tourney_plugin_opener_init(struct plugin_opener *opener,
                                const struct tournament_config *config, const char *exe_path)
 {

@@ -81,27 +81,18 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
     const struct game_adapter *game = rules->game;
     uint64_t clock[2] = {rules->clock.base_ns, rules->clock.base_ns};
     for (int32_t ply = 0;; ply++) {
-        int status = tourney_game_adapter_status(game, state);
-        if (status != TOURNEY_ONGOING) {
-            finish_by_rules(record, status);
+        /* A game that breaks its contract stops the tournament: its
+         * answers decide every game, and nobody can be blamed. */
+        struct game_turn turn;
+        if (tourney_game_adapter_turn(game, state, ply, legal, &turn, err) != 0) {
+            return -1;
+        }
+        if (turn.status != TOURNEY_ONGOING) {
+            finish_by_rules(record, turn.status);
             return 0;
         }
-        int count = tourney_game_adapter_legal_moves(game, state, legal);
-        if (count <= 0 || ply >= game->info.max_plies) {
-            /* The game broke its own promises; nobody can be blamed. */
-            record->result = RESULT_DRAW;
-            record->termination = TERMINATION_NORMAL;
-            snprintf(record->reason, sizeof(record->reason),
-                     count <= 0 ? "the game reported an ongoing position without legal moves "
-                                  "at ply %d"
-                                : "the game went on past its own limit of %d plies",
-                     count <= 0 ? (int)ply : (int)game->info.max_plies);
-            return 0;
-        }
-        int seat = tourney_game_adapter_to_move(game, state);
-        if (seat != 0 && seat != 1) {
-            seat = ply % 2;
-        }
+        int count = turn.count;
+        int seat = turn.to_move;
         struct tourney_move_request request = move_request(rules, clock, seat, ply);
         struct tourney_move_report report;
         memset(&report, 0, sizeof(report));

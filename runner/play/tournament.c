@@ -9,6 +9,7 @@
 #include "command_process.h"
 #include "host_path.h"
 #include "params.h"
+#include "plugin_image.h"
 #include "probe.h"
 #include "text.h"
 
@@ -48,6 +49,32 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
     return 0;
 }
 
+/* Refuses a plugin file that is cut short (plugin_image.h). */
+static int check_file(const char *path, struct error *err)
+{
+    struct plugin_image image;
+    if (tourney_plugin_image_read(&image, path, err) != 0) {
+        return tourney_error_prefix(err, "%s", path);
+    }
+    tourney_plugin_image_close(&image);
+    return 0;
+}
+
+/* Loads the plugin at PATH into the runner, loaded first by an agent
+ * process wherever the agent host is at hand (always with
+ * isolation = process). */
+static int load_here(struct tournament *t, const char *path, enum tourney_plugin_kind kind,
+                     struct plugin *plugin, struct error *err)
+{
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    const struct probe_options options = {
+        .host_path = t->agent_host,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+    };
+    return tourney_plugin_open_probed(plugin, path, kind, NULL, &options, err);
+}
+
 /* Finds and opens the plugin CHOICE names, reporting at its line. With
  * KNOWN, an agent plugin already opened from the same file is not opened
  * again: *KNOWN is set to it instead. */
@@ -74,10 +101,14 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
         }
     }
     struct error err;
-    /* Agent code is never loaded into the runner when agents are isolated. */
-    int status = kind == TOURNEY_KIND_AGENT && t->config.settings.isolation == ISOLATION_PROCESS
+    /* Agent code is never loaded into the runner when agents are isolated.
+     * A file cut short is told as such, before a probe dies of it. */
+    int status = check_file(path, &err);
+    if (status == 0) {
+        status = kind == TOURNEY_KIND_AGENT && t->config.settings.isolation == ISOLATION_PROCESS
                      ? probe_agent(t, path, plugin, &err)
-                     : tourney_plugin_open(plugin, path, kind, &err);
+                     : load_here(t, path, kind, plugin, &err);
+    }
     if (status != 0) {
         tourney_diag_add(diag, file, choice->line, "cannot load %s plugin '%s': %s",
                          tourney_kind_name(kind), choice->plugin, err.text);
@@ -246,13 +277,8 @@ static void open_entrant(struct tournament *t, const struct agent_choice *choice
 }
 
 /* The agent host program, which isolation = process cannot do without. */
-static int find_agent_host(struct tournament *t, const char *exe_path, struct diagnostics *diag)
+static int find_agent_host(struct tournament *t, struct diagnostics *diag)
 {
-    t->agent_host = tourney_agent_host_path(exe_path);
-    if (t->agent_host == NULL) {
-        tourney_diag_add(diag, t->config.path, 0, "out of memory");
-        return -1;
-    }
     if (access(t->agent_host, X_OK) != 0) {
         tourney_diag_add(diag, t->config.path, tourney_config_line(&t->config, "isolation"),
                          "cannot run %s, which runs every agent in a process of its own: %s "
@@ -309,11 +335,17 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
         tourney_diag_add(diag, config_path, 0, "out of memory");
         return -1;
     }
+    /* Plugins loaded here are loaded by the agent host first. */
+    t->agent_host = tourney_agent_host_path(exe_path);
+    if (t->agent_host == NULL) {
+        tourney_diag_add(diag, config_path, 0, "out of memory");
+        return -1;
+    }
     if (t->config.game.plugin != NULL) {
         open_game(t, diag);
     }
     if ((t->config.settings.isolation == ISOLATION_PROCESS || config_has_commands(&t->config)) &&
-        find_agent_host(t, exe_path, diag) != 0) {
+        find_agent_host(t, diag) != 0) {
         return -1;
     }
     t->entrants = calloc(t->config.agent_count + 1, sizeof(*t->entrants));

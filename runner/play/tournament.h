@@ -44,21 +44,23 @@ struct tournament {
     size_t agent_plugin_count;
     struct entrant *entrants;
     size_t entrant_count;
-    size_t gauntlet; /* entrant everyone plays, or TOURNEY_NO_GAUNTLET */
+    size_t gauntlet;  /* entrant everyone plays, or TOURNEY_NO_GAUNTLET */
+    char *agent_host; /* the program agent processes run, and that loads every
+                       * plugin before the runner does */
     /* isolation = process, or agents with a command */
-    char *agent_host;   /* the program agent processes run */
     bool sandbox;       /* agent processes are sandboxed */
     bool sandbox_known; /* a probe found out whether they can be */
     char *sandbox_note; /* why they are not, where the config did not say; or NULL */
 };
 
 /* Reads CONFIG_PATH and loads everything it names: the game into this
- * process, and agents too with isolation = none; with isolation = process,
- * agents are only probed in a child process. Every problem goes to
+ * process, and agents too with isolation = none, each loaded first in a
+ * child process (a probe) when the agent host program is there; with
+ * isolation = process, agents are only probed in a child process. Every problem goes to
  * DIAG as "file:line: ..."; returns 0 when there was none. An agent with a
  * command is started once, greeted and stopped, to see that it runs (its
- * program is looked for in the directories of PATH). EXE_PATH is where this
- * program lives (for the build tree), ENV_PLUGIN_PATH the value of
+ * program is looked for in the directories of PATH). EXE_PATH is where
+ * this program lives (for the build tree), ENV_PLUGIN_PATH the value of
  * TOURNEY_PLUGIN_PATH (either may be NULL). Close it in every case. */
 int tourney_tournament_open(struct tournament *tournament, const char *config_path,
                             const char *exe_path, const char *env_plugin_path,

@@ -23,6 +23,13 @@ static char *file_digest(const char *path, struct error *err)
     return strdup(hex);
 }
 
+/* The digest of PLUGIN's bytes: those loaded, for a plugin loaded into the
+ * runner, else those of its file (heap string; NULL as file_digest). */
+static char *plugin_digest(const struct plugin *plugin, struct error *err)
+{
+    return plugin->digest[0] != '\0' ? strdup(plugin->digest) : file_digest(plugin->path, err);
+}
+
 /* PATH made absolute, so that the log can be reported on from any
  * directory (heap string; NULL when out of memory). */
 static char *absolute_path(const char *path)
@@ -93,7 +100,7 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->config_path = strdup(c->path);
     h->game = strdup(t->game_plugin.game->name);
     h->game_params = strdup(t->game_params_text);
-    h->game_digest = file_digest(t->game_plugin.path, err);
+    h->game_digest = plugin_digest(&t->game_plugin, err);
     h->game_path = absolute_path(t->game_plugin.path);
     h->game_id = tourney_strdup(tourney_plugin_id(&t->game_plugin));
     h->game_version = tourney_strdup(tourney_plugin_version(&t->game_plugin));
@@ -118,7 +125,7 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
             continue;
         }
         a->plugin = strdup(e->plugin->agent->name);
-        a->digest = file_digest(e->plugin->path, err);
+        a->digest = plugin_digest(e->plugin, err);
         a->is_random = e->is_random;
         a->plugin_id = tourney_strdup(tourney_plugin_id(e->plugin));
         a->plugin_version = tourney_strdup(tourney_plugin_version(e->plugin));

@@ -97,10 +97,7 @@ int tourney_report_standings(const struct report *report, struct table *table)
     /* Left out on a narrow console, first to last: the win rate's interval,
      * against random, as second, as first, the win rate, the Elo interval. */
     static const size_t optional[] = {10, 13, 12, 11, 9, 8};
-    for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); k++) {
-        tourney_table_optional(table, optional[k],
-                               (unsigned)(sizeof(optional) / sizeof(optional[0]) - k));
-    }
+    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     const struct stats *stats = report->input->stats;
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
@@ -181,9 +178,8 @@ int tourney_report_pairs(const struct report *report, struct table *table)
     tourney_table_align_right(table, 1);
     /* Left out on a narrow console, first to last: the pentanomial count,
      * LOS, the Elo interval. */
-    tourney_table_optional(table, 8, 3);
-    tourney_table_optional(table, 7, 2);
-    tourney_table_optional(table, 6, 1);
+    static const size_t optional[] = {8, 7, 6};
+    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     const struct stats *stats = report->input->stats;
     size_t n = stats->agent_count;
     for (size_t r = 0; r < n; r++) {
@@ -301,10 +297,7 @@ int tourney_report_search(const struct report *report, struct table *table)
     /* Left out on a narrow console, first to last: nodes in total, think
      * time, the longest move, nodes per second, the median, depth, EBF. */
     static const size_t optional[] = {3, 10, 9, 11, 7, 4, 5};
-    for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); k++) {
-        tourney_table_optional(table, optional[k],
-                               (unsigned)(sizeof(optional) / sizeof(optional[0]) - k));
-    }
+    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *agent = &stats->agents[i];

@@ -178,7 +178,7 @@ static int load_failed(struct host *h, const char *message)
 
 static int load_game(struct host *h, const struct msg_load *m, struct error *err)
 {
-    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, err) != 0) {
+    if (tourney_plugin_open_in_place(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, err) != 0) {
         return -1;
     }
     size_t count = 0;
@@ -224,7 +224,8 @@ static int handle_load(struct host *h)
         return load_failed(h, err.text);
     }
     struct plugin *plugin = &h->agent_plugin;
-    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, &err) != 0) {
+    if (tourney_plugin_open_in_place(plugin, m.path, (enum tourney_plugin_kind)m.kind, &err) !=
+        0) {
         return load_failed(h, err.text);
     }
     struct msg_loaded loaded = {
