@@ -369,6 +369,95 @@ static void test_missing_required(void **state)
     assert_diag_n(f, 2, 3, "missing required key 'plugin' in [game]");
 }
 
+/* An agent with a command: a plugin or a command, never both, no
+ * parameters, a command that splits and whose program is found; and a
+ * clock or a time per move, never both. */
+static void test_commands_and_clocks(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "time_per_move_ms = 100\n"
+                       "time_control = 10+0.1\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "command = /bin/true\n"
+                       "plugin = random\n"
+                       "[agent b]\n"
+                       "command = " TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
+                       "/bindings/python/examples/greedy.py\n"
+                       "depth = 3\n"
+                       "[agent c]\n"
+                       "command =\n"
+                       "[agent d]\n"
+                       "command = 'unterminated\n"
+                       "[agent e]\n"
+                       "command = no-such-agent-program\n"
+                       "[agent f]\n"
+                       "command = ./not-there.py\n"
+                       "[agent g]\n"
+                       "command = /bin/true\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 8);
+    assert_diag_n(f, 0, 9,
+                  "[agent a] has both 'plugin' and 'command' (line 8): an agent is a plugin or a "
+                  "program, not both");
+    assert_diag_n(f, 1, 12,
+                  "unknown key 'depth' in [agent b]: an agent with a command takes no "
+                  "parameters (give them on its command line)");
+    assert_diag_n(f, 2, 14,
+                  "empty 'command' in [agent c]: expected the program and its arguments, as a "
+                  "shell would split them");
+    assert_diag_n(f, 3, 4,
+                  "'time_control' and 'time_per_move_ms' exclude each other: a game has a clock "
+                  "or a time per move");
+    assert_diag_n(f, 4, 16,
+                  "bad command ''unterminated' of agent 'd': a single quote without its end");
+    assert_diag_n(f, 5, 18,
+                  "cannot run agent 'e': no program 'no-such-agent-program' in the directories "
+                  "of PATH");
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "cannot run agent 'f': cannot run %s/./not-there.py: No such file or directory",
+             f->dir);
+    assert_diag_n(f, 6, 20, expected);
+    /* A program that starts but does not speak the protocol. */
+    assert_diag_n(f, 7, 22,
+                  "agent 'g' (/bin/true): it exited with status 0 before it answered the "
+                  "greeting");
+}
+
+/* A command agent that runs: listed with its program found, and told the
+ * game as tourney's own words. */
+static void test_command_agent_opens(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "time_control = 2.5+0.05\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "command = " TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
+                       "/bindings/python/examples/greedy.py\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    if (open_text(f, text) != 0) {
+        fail_msg("%s", f->diag.count ? f->diag.items[0] : "no diagnostic");
+    }
+    const struct entrant *a = &f->tournament.entrants[0];
+    assert_null(a->plugin);
+    assert_string_equal(a->command, TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
+                                                        "/bindings/python/examples/greedy.py");
+    assert_string_equal(a->argv[0], TOURNEY_TEST_PYTHON);
+    assert_string_equal(a->argv[1], TOURNEY_TEST_SOURCE_DIR "/bindings/python/examples/greedy.py");
+    assert_null(a->argv[2]);
+    assert_string_equal(a->params_text, "");
+    assert_true(tourney_tournament_has_commands(&f->tournament));
+    assert_string_equal(f->tournament.config.settings.time_control, "2.5+0.05");
+}
+
 static void test_missing_sections(void **state)
 {
     struct fixture *f = *state;
@@ -573,6 +662,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_game_refuses_parameters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_last_line_without_newline, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_commands_and_clocks, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_command_agent_opens, setup, teardown),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);
 }

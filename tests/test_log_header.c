@@ -285,9 +285,81 @@ static void test_differences(void **state)
     tourney_header_finish(&b);
 }
 
+/* An agent that is a program, and a clock: the header says "command" where
+ * a plugin agent has "plugin", the clock comes last, and both read back and
+ * tell the tournament apart from one with a plugin of that name. */
+static void test_commands_and_clocks(void **state)
+{
+    (void)state;
+    struct log_header h;
+    fill(&h, false);
+    h.agents[1].command = true;
+    free(h.agents[1].plugin);
+    h.agents[1].plugin = strdup("python3 greedy.py");
+    h.agents[1].is_random = false;
+    h.settings.time_control = strdup("10+0.1");
+    assert_int_equal(tourney_header_seal(&h), 0);
+    char *text = tourney_header_settings_text(&h);
+    assert_string_equal(text, "format=round-robin\ngauntlet=\ngame=mnk\n"
+                              "game_params=rows = 3, cols = 3, k = 3\n"
+                              "seed=20261122\ngames_per_pair=40\ntime_per_move_ms=250\n"
+                              "time_margin_ms=500\nagent_memory_mb=1024\n"
+                              "agent_output_limit_kb=64\ntime_control=10+0.1\n"
+                              "agent=alpha|minimax|depth = 2, tie_break = lowest\n"
+                              "agent=beta|command=python3 greedy.py|\n");
+    free(text);
+    char *line = header_line(&h);
+    assert_non_null(strstr(line, "{\"name\":\"beta\",\"command\":\"python3 greedy.py\","
+                                 "\"params\":\"\","));
+    assert_null(strstr(line, "\"plugin\":\"python3"));
+    assert_non_null(strstr(line, ",\"rating_anchor\":\"auto\",\"time_control\":\"10+0.1\"}"));
+
+    struct log_header back;
+    struct error error;
+    if (read_header(&back, line, &error) != 0) {
+        fail_msg("%s", error.text);
+    }
+    assert_true(back.agents[1].command);
+    assert_false(back.agents[0].command);
+    assert_string_equal(back.agents[1].plugin, "python3 greedy.py");
+    assert_string_equal(back.settings.time_control, "10+0.1");
+    assert_string_equal(back.settings_digest, h.settings_digest);
+    char *again = header_line(&back);
+    assert_string_equal(again, line);
+    free(again);
+    free(line);
+
+    /* A plugin named as the command is another agent. */
+    struct log_header plugin;
+    fill(&plugin, false);
+    free(plugin.agents[1].plugin);
+    plugin.agents[1].plugin = strdup("python3 greedy.py");
+    plugin.settings.time_control = strdup("10+0.1");
+    assert_int_equal(tourney_header_seal(&plugin), 0);
+    const struct setting *setting = NULL;
+    size_t agent = 0;
+    assert_int_equal(tourney_header_difference(&plugin, &back, &setting, &agent), HEADER_AGENT);
+    assert_int_equal(agent, 1);
+    struct error why;
+    assert_false(tourney_header_compatible(&plugin, &back, &why));
+    assert_string_equal(why.text, "the log's agent 2 is beta (python3 greedy.py), the config's "
+                                  "beta (command: python3 greedy.py)");
+    /* Another clock is another tournament. */
+    free(plugin.settings.time_control);
+    plugin.settings.time_control = strdup("10+0.2");
+    plugin.agents[1].command = true;
+    assert_int_equal(tourney_header_seal(&plugin), 0);
+    assert_int_equal(tourney_header_difference(&plugin, &back, &setting, &agent), HEADER_SETTING);
+    assert_ptr_equal(setting, tourney_settings_find("time_control"));
+    tourney_header_finish(&plugin);
+    tourney_header_finish(&back);
+    tourney_header_finish(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_commands_and_clocks),
         cmocka_unit_test(test_pinned_digest_text),
         cmocka_unit_test(test_pinned_json),
         cmocka_unit_test(test_read_back),

@@ -302,9 +302,13 @@ static int command_validate(int argc, char **argv)
                t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
                pairs * t.config.settings.games_per_pair);
         for (size_t i = 0; i < agents; i++) {
-            printf("  %-20s %s (%s)%s%s\n", t.entrants[i].name, t.entrants[i].plugin->agent->name,
-                   t.entrants[i].plugin->path, t.entrants[i].params_text[0] ? ": " : "",
-                   t.entrants[i].params_text);
+            const struct entrant *e = &t.entrants[i];
+            if (e->argv != NULL) {
+                printf("  %-20s command: %s (%s)\n", e->name, e->command, e->argv[0]);
+                continue;
+            }
+            printf("  %-20s %s (%s)%s%s\n", e->name, e->plugin->agent->name, e->plugin->path,
+                   e->params_text[0] ? ": " : "", e->params_text);
         }
     }
     tourney_tournament_close(&t);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "time_control.h"
 
 /* Where a member of struct tournament_settings is, for a row. */
 #define FIELD(member)                                       \
@@ -227,6 +228,20 @@ static const struct setting table[] = {
         .unit = "games played at once",
         .help = "how many games are played at once, each in a worker process; tourney run "
                 "--jobs N overrides it",
+    },
+    {
+        .key = "time_control",
+        .type = SETTING_TEXT,
+        FIELD(time_control),
+        .accepts = tourney_time_control_ok,
+        .values = TIME_CONTROL_EXPECTED,
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .label = "Time control",
+        .summary = true,
+        .help = "a clock per agent and game instead of time_per_move_ms: BASE seconds at the "
+                "start, INC seconds added after each of its moves; a move that uses up the clock "
+                "loses on time (time_forfeit)",
     },
 };
 

@@ -52,8 +52,9 @@ struct tournament_settings {
     uint64_t seed;
     uint32_t games_per_pair; /* 0 until read: it is required */
     uint64_t time_per_move_ms;
-    char *output_dir;  /* NULL until the config sets its default */
-    char *plugin_path; /* as written; the config resolves its directories */
+    char *time_control; /* "BASE+INC" (time_control.h), or NULL: time_per_move_ms */
+    char *output_dir;   /* NULL until the config sets its default */
+    char *plugin_path;  /* as written; the config resolves its directories */
     enum tournament_format format;
     char *gauntlet_agent; /* or NULL */
     enum isolation isolation;

@@ -19,8 +19,7 @@ void tourney_host_argv(struct host_argv *args, const char *host_path)
     args->argv[2] = NULL;
 }
 
-/* The last line the process printed, cut to fit, for a message. */
-static void last_words(const struct agent_process *process, char *buf, size_t size)
+void tourney_probe_last_words(const struct agent_process *process, char *buf, size_t size)
 {
     char text[CAPTURE_EXCERPT + 1];
     size_t length =
@@ -93,7 +92,7 @@ static int answer(struct agent_process *process, enum process_event event,
                                  tourney_msg_name(reply->header.type));
     case PROCESS_EXITED:
         tourney_describe_wait_status(process->wait_status, status, sizeof(status));
-        last_words(process, words, sizeof(words));
+        tourney_probe_last_words(process, words, sizeof(words));
         return tourney_error_set(err,
                                  "%s: the plugin ended the process that loaded it (%s); plugins "
                                  "must never exit or crash%s",

@@ -14,6 +14,7 @@
 
 #include <tourney/abi.h>
 
+#include "agent_process.h"
 #include "config.h"
 #include "error.h"
 #include "plugin.h"
@@ -41,6 +42,10 @@ struct probe_result {
 int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                          const struct probe_options *options, struct probe_result *result,
                          struct error *err);
+
+/* "; its last output: TEXT", the last line the process printed, cut to
+ * fit, for a message; empty when it printed nothing. */
+void tourney_probe_last_words(const struct agent_process *process, char *buf, size_t size);
 
 /* Loads the plugin of KIND at PATH into this process (tourney_plugin_open,
  * or tourney_plugin_open_digest when DIGEST is not NULL), after an agent

@@ -15,8 +15,12 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     player->rules = (struct match_rules){
         .game = &t->game,
         .budget_ns = t->config.settings.time_per_move_ms * UINT64_C(1000000),
+        .clock = tourney_time_control_of(t->config.settings.time_control),
     };
-    return tourney_seat_pool_init(&player->seats, t);
+    if (player->rules.clock.base_ns > 0) {
+        player->rules.budget_ns = player->rules.clock.base_ns;
+    }
+    return tourney_seat_pool_init(&player->seats, t, &player->rules);
 }
 
 int tourney_game_player_play(struct game_player *player, uint64_t index,

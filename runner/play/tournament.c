@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "command_line.h"
+#include "command_process.h"
 #include "host_path.h"
 #include "params.h"
 #include "plugin_image.h"
@@ -12,6 +14,18 @@
 #include "text.h"
 
 static const char *const reserved_keys[] = {"plugin", NULL};
+
+/* What the first agent process asked to be sandboxed said: whether agent
+ * processes can be sandboxed here, and if not why. */
+static void note_sandbox(struct tournament *t, enum sandbox_state state, const char *why)
+{
+    t->sandbox_known = true;
+    t->sandbox = state == SANDBOX_STATE_ACTIVE;
+    if (!t->sandbox) {
+        free(t->sandbox_note);
+        t->sandbox_note = strdup(why);
+    }
+}
 
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
@@ -30,12 +44,7 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         return -1;
     }
     if (options.try_sandbox) {
-        t->sandbox_known = true;
-        t->sandbox = result.sandbox == SANDBOX_STATE_ACTIVE;
-        if (!t->sandbox) {
-            free(t->sandbox_note);
-            t->sandbox_note = strdup(result.sandbox_error);
-        }
+        note_sandbox(t, result.sandbox, result.sandbox_error);
     }
     return 0;
 }
@@ -172,10 +181,78 @@ static const struct plugin *agent_plugin(struct tournament *t, const struct plug
     return copy;
 }
 
+/* Starts the program of an agent with a command once, to see that it runs
+ * and speaks the protocol (under the sandbox, which it tells of when no
+ * plugin has yet). */
+static int probe_command(struct tournament *t, char *const *argv, struct error *err)
+{
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    bool try_sandbox = limits->sandbox != SANDBOX_OFF && (t->sandbox || !t->sandbox_known);
+    const struct command_launch launch = {
+        .host_path = t->agent_host,
+        .argv = (const char *const *)argv,
+        .dir = t->config.dir,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+        .sandbox_flags = !try_sandbox                    ? 0
+                         : limits->sandbox == SANDBOX_ON ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
+                                                         : LOAD_SANDBOX,
+    };
+    struct command_started result;
+    if (tourney_command_probe(&launch, &result, err) != 0) {
+        return -1;
+    }
+    if (try_sandbox && !t->sandbox_known) {
+        note_sandbox(t, result.sandbox, result.sandbox_error);
+    }
+    return 0;
+}
+
+/* An agent that is a program of its own: its command split into words, its
+ * program found, and the program started once. */
+static void open_command(struct tournament *t, const struct agent_choice *choice,
+                         struct entrant *entrant, struct diagnostics *diag)
+{
+    const char *file = t->config.path;
+    int line = choice->choice.line;
+    entrant->command = choice->command;
+    struct error err;
+    size_t count = 0;
+    char **argv = tourney_command_split(choice->command, &count, &err);
+    if (argv == NULL) {
+        tourney_diag_add(diag, file, line, "bad command '%s' of agent '%s': %s", choice->command,
+                         choice->name, err.text);
+        return;
+    }
+    /* The words lie in ARGV's allocation; the program's path has its own. */
+    char *program = tourney_command_find(argv[0], t->config.dir, getenv("PATH"), &err);
+    if (program == NULL) {
+        tourney_diag_add(diag, file, line, "cannot run agent '%s': %s", choice->name, err.text);
+        free(argv);
+        return;
+    }
+    argv[0] = program;
+    entrant->argv = argv;
+    entrant->params = calloc(1, sizeof(*entrant->params));
+    entrant->params_text = strdup("");
+    if (entrant->params == NULL || entrant->params_text == NULL) {
+        tourney_diag_add(diag, file, line, "out of memory");
+        return;
+    }
+    if (t->agent_host != NULL && probe_command(t, argv, &err) != 0) {
+        tourney_diag_add(diag, file, line, "agent '%s' (%s): %s", choice->name, choice->command,
+                         err.text);
+    }
+}
+
 static void open_entrant(struct tournament *t, const struct agent_choice *choice,
                          struct entrant *entrant, struct diagnostics *diag)
 {
     entrant->name = choice->name;
+    if (choice->command != NULL) {
+        open_command(t, choice, entrant, diag);
+        return;
+    }
     if (choice->choice.plugin == NULL) {
         return; /* already reported by the config */
     }
@@ -213,10 +290,27 @@ static int find_agent_host(struct tournament *t, struct diagnostics *diag)
     return 0;
 }
 
+static bool config_has_commands(const struct tournament_config *config)
+{
+    for (size_t i = 0; i < config->agent_count; i++) {
+        if (config->agents[i].command != NULL) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool tourney_tournament_has_commands(const struct tournament *t)
+{
+    return config_has_commands(&t->config);
+}
+
 /* sandbox = true is a promise: refused where it cannot be kept. */
 static void check_sandbox(struct tournament *t, struct diagnostics *diag)
 {
-    if (t->config.settings.isolation != ISOLATION_PROCESS || !t->sandbox_known || t->sandbox ||
+    bool processes =
+        t->config.settings.isolation == ISOLATION_PROCESS || config_has_commands(&t->config);
+    if (!processes || !t->sandbox_known || t->sandbox ||
         t->config.settings.limits.sandbox != SANDBOX_ON) {
         return;
     }
@@ -250,7 +344,8 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
     if (t->config.game.plugin != NULL) {
         open_game(t, diag);
     }
-    if (t->config.settings.isolation == ISOLATION_PROCESS && find_agent_host(t, diag) != 0) {
+    if ((t->config.settings.isolation == ISOLATION_PROCESS || config_has_commands(&t->config)) &&
+        find_agent_host(t, diag) != 0) {
         return -1;
     }
     t->entrants = calloc(t->config.agent_count + 1, sizeof(*t->entrants));
@@ -278,6 +373,10 @@ void tourney_tournament_close(struct tournament *t)
     for (size_t i = 0; i < t->entrant_count; i++) {
         free(t->entrants[i].params);
         free(t->entrants[i].params_text);
+        if (t->entrants[i].argv != NULL) {
+            free(t->entrants[i].argv[0]);
+            free(t->entrants[i].argv);
+        }
     }
     free(t->entrants);
     /* Instances go before the code that made them is unloaded. */

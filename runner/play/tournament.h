@@ -22,7 +22,12 @@
 struct entrant {
     const char *name;            /* owned by the config */
     const struct plugin *plugin; /* owned by the tournament; only described (never loaded)
-                                  * with isolation = process */
+                                  * with isolation = process; NULL for a command */
+    /* An agent that is a program of its own (command = ...): its words,
+     * NULL-terminated, the program's absolute path first; NULL for a
+     * plugin. Such an agent always runs in a process of its own. */
+    char **argv;
+    const char *command; /* the command as written (the config's) */
     struct tourney_param_value *params;
     char *params_text; /* "depth = 4, tie_break = lowest": effective values */
     bool is_random;    /* the reference opponent of "win % against random" */
@@ -42,7 +47,7 @@ struct tournament {
     size_t gauntlet;  /* entrant everyone plays, or TOURNEY_NO_GAUNTLET */
     char *agent_host; /* the program agent processes run, and that loads every
                        * plugin before the runner does */
-    /* isolation = process */
+    /* isolation = process, or agents with a command */
     bool sandbox;       /* agent processes are sandboxed */
     bool sandbox_known; /* a probe found out whether they can be */
     char *sandbox_note; /* why they are not, where the config did not say; or NULL */
@@ -52,12 +57,17 @@ struct tournament {
  * process, and agents too with isolation = none, each loaded first in a
  * child process (a probe) when the agent host program is there; with
  * isolation = process, agents are only probed in a child process. Every problem goes to
- * DIAG as "file:line: ..."; returns 0 when there was none. EXE_PATH is where
+ * DIAG as "file:line: ..."; returns 0 when there was none. An agent with a
+ * command is started once, greeted and stopped, to see that it runs (its
+ * program is looked for in the directories of PATH). EXE_PATH is where
  * this program lives (for the build tree), ENV_PLUGIN_PATH the value of
  * TOURNEY_PLUGIN_PATH (either may be NULL). Close it in every case. */
 int tourney_tournament_open(struct tournament *tournament, const char *config_path,
                             const char *exe_path, const char *env_plugin_path,
                             struct diagnostics *diag);
+
+/* Whether any entrant is an agent with a command. */
+bool tourney_tournament_has_commands(const struct tournament *tournament);
 void tourney_tournament_close(struct tournament *tournament);
 
 #endif /* TOURNEY_RUNNER_TOURNAMENT_H */

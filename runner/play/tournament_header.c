@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "text.h"
@@ -43,6 +44,47 @@ static char *absolute_path(const char *path)
     return tourney_format("%s/%s", cwd, path);
 }
 
+/* The digest of an agent with a command: of its program's file and of
+ * every argument that names a file (from the config's directory DIR, where
+ * the program runs), so that a changed script is a changed build. NULL
+ * with the reason in ERR when the program cannot be read, NULL alone when
+ * out of memory. */
+static char *command_digest(char *const *argv, const char *dir, struct error *err)
+{
+    char *text = tourney_strdup("");
+    for (size_t i = 0; text != NULL && argv[i] != NULL; i++) {
+        char *path = argv[i][0] == '/' ? strdup(argv[i]) : tourney_format("%s/%s", dir, argv[i]);
+        struct stat info;
+        if (path == NULL || (i > 0 && (stat(path, &info) != 0 || !S_ISREG(info.st_mode)))) {
+            free(path);
+            continue;
+        }
+        char *digest = file_digest(path, err);
+        char *longer = digest ? tourney_format("%s%zu=%s\n", text, i, digest) : NULL;
+        free(digest);
+        free(path);
+        free(text);
+        text = longer;
+    }
+    if (text == NULL) {
+        return NULL;
+    }
+    char hex[TOURNEY_DIGEST_HEX];
+    tourney_digest_bytes(text, strlen(text), hex);
+    free(text);
+    return strdup(hex);
+}
+
+/* The header's entry for E, an agent with a command. */
+static int command_agent(struct header_agent *a, const struct entrant *e, const char *dir,
+                         struct error *err)
+{
+    a->command = true;
+    a->plugin = strdup(e->command);
+    a->digest = command_digest(e->argv, dir, err);
+    return a->plugin != NULL && a->digest != NULL ? 0 : -1;
+}
+
 int tourney_header_from_tournament(struct log_header *h, const struct tournament *t,
                                    struct error *err)
 {
@@ -75,8 +117,14 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
         struct header_agent *a = &h->agents[i];
         h->agent_count++;
         a->name = strdup(e->name);
-        a->plugin = strdup(e->plugin->agent->name);
         a->params = strdup(e->params_text);
+        if (e->argv != NULL) {
+            if (command_agent(a, e, c->dir, err) != 0 || a->name == NULL || a->params == NULL) {
+                goto err_header;
+            }
+            continue;
+        }
+        a->plugin = strdup(e->plugin->agent->name);
         a->digest = plugin_digest(e->plugin, err);
         a->is_random = e->is_random;
         a->plugin_id = tourney_strdup(tourney_plugin_id(e->plugin));

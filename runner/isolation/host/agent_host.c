@@ -10,6 +10,7 @@
 
 #include "child_limits.h"
 #include "clock.h"
+#include "exec_command.h"
 #include "game_adapter.h"
 #include "plugin.h"
 #include "protocol.h"
@@ -315,6 +316,9 @@ static int handle_move(struct host *h)
             .budget_ns = m.budget_ns,
             .deadline_ns = m.deadline_ns,
             .ply = m.ply,
+            .remaining_ns = m.remaining_ns,
+            .increment_ns = m.increment_ns,
+            .opponent_remaining_ns = m.opponent_remaining_ns,
         };
         struct tourney_move_report report;
         memset(&report, 0, sizeof(report));
@@ -340,6 +344,18 @@ static int handle_end_game(struct host *h)
     struct msg_outcome ended = outcome(h, TOURNEY_OK);
     return send_frame(h,
                       tourney_msg_put_outcome(&h->writer, MSG_ENDED, h->header.sequence, &ended));
+}
+
+/* An agent that is a program of its own: this process becomes it. Nothing
+ * may follow the request, since the program would never see it. */
+static int handle_exec(struct host *h, struct error *err)
+{
+    if (h->loaded || h->buffered != h->frame_size) {
+        return tourney_error_set(err, "EXEC after another request, or followed by one");
+    }
+    h->loaded = true;
+    return tourney_host_exec(h->control, payload(h), h->header.length, h->header.sequence,
+                             h->sandboxed, err);
 }
 
 static void host_finish(struct host *h)
@@ -387,6 +403,9 @@ int tourney_agent_host_run(int control, bool *sandboxed, struct error *err)
             break;
         case MSG_QUIT:
             handled = 1;
+            break;
+        case MSG_EXEC:
+            handled = handle_exec(&h, err);
             break;
         }
         if (handled != 0) {

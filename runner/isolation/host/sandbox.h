@@ -23,4 +23,16 @@
  * libseccomp), in which case nothing changed. */
 int tourney_sandbox_apply(struct error *err);
 
+/* The filter of an agent that is a program of its own (command = ...),
+ * applied just before the program is executed, so that it binds the program
+ * from its first instruction: the same allowlist, and what starting a
+ * program and an interpreter needs besides: executing a program, opening
+ * files for reading only, reading directories, links and file metadata,
+ * duplicating descriptors, epoll. Changing the file system (opening a file
+ * for writing, creating, renaming or removing one) fails with EROFS, as on
+ * a read-only file system, since interpreters try it and carry on (Python
+ * caches compiled modules). No new process, no socket, no signal to
+ * another process: those still kill it. Returns as tourney_sandbox_apply. */
+int tourney_sandbox_apply_command(struct error *err);
+
 #endif /* TOURNEY_RUNNER_SANDBOX_H */
