@@ -99,6 +99,12 @@ int tourney_record_opening_set(struct record_opening *opening, const char *posit
     return 0;
 }
 
+int tourney_record_opening_copy(struct record_opening *to, const struct record_opening *from)
+{
+    return tourney_record_opening_set(to, from->position, from->moves,
+                                      from->moves_known ? (int32_t)from->move_count : -1);
+}
+
 /* A move as four bytes, least significant first, whatever the machine. */
 static void add_move(struct digest_sink *sink, int32_t move)
 {

@@ -111,6 +111,8 @@ bool tourney_record_has_opening(const struct record_opening *opening);
  * MOVES (count -1: not known). Returns -1 when out of memory. */
 int tourney_record_opening_set(struct record_opening *opening, const char *position,
                                const int32_t *moves, int32_t count);
+/* Sets TO to a copy of FROM. Returns -1 when out of memory. */
+int tourney_record_opening_copy(struct record_opening *to, const struct record_opening *from);
 /* Frees what OPENING holds and empties it. */
 void tourney_record_opening_clear(struct record_opening *opening);
 
