@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "digest.h"
 #include "tournament.h"
 
 #define PLUGIN_PATH TOURNEY_TEST_AGENT_DIR ":" TOURNEY_TEST_GAME_DIR
@@ -331,6 +332,118 @@ static void test_sprt_and_anchor(void **state)
                   "mean");
 }
 
+/* Writes TEXT as the file NAME in the fixture's directory, into PATH. */
+static void write_beside(const struct fixture *f, const char *name, const char *text, char *path,
+                         size_t size)
+{
+    snprintf(path, size, "%s/%s", f->dir, name);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static void test_openings(void **state)
+{
+    struct fixture *f = *state;
+    char openings[128];
+    static const char positions[] = "x . . / . o . / . . .\n. x . / . . . / . o .  # two\n";
+    write_beside(f, "o.txt", positions, openings, sizeof(openings));
+    const char *good = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "openings = o.txt\n"
+                       "openings_order = random\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "plugin = first-open\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    assert_int_equal(open_text(f, good), 0);
+    const struct tournament_config *c = &f->tournament.config;
+    /* The path as written, relative to the config's directory, and the
+     * digest of what it holds. */
+    assert_string_equal(c->settings.openings.path, "o.txt");
+    assert_string_equal(c->openings_file, openings);
+    char digest[TOURNEY_DIGEST_HEX];
+    tourney_digest_bytes(positions, strlen(positions), digest);
+    assert_string_equal(c->settings.openings.digest, digest);
+    assert_int_equal(c->settings.openings_order, OPENINGS_RANDOM);
+    assert_int_equal(f->tournament.openings.count, 2);
+    assert_int_equal(f->tournament.openings.openings[1].line, 2);
+    tourney_tournament_close(&f->tournament);
+
+    /* A position the game cannot read, with the file's own line. */
+    write_beside(f, "o.txt", "x . . / . o . / . . .\nzz\n", openings, sizeof(openings));
+    assert_int_not_equal(open_text(f, good), 0);
+    assert_int_equal(f->diag.count, 1);
+    char expected[256];
+    snprintf(expected, sizeof(expected), "%s:2: game 'mnk' cannot read the position 'zz'",
+             openings);
+    assert_string_equal(f->diag.items[0], expected);
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+    unlink(openings);
+
+    const char *bad = "[tournament]\n"
+                      "games_per_pair = 2\n"
+                      "openings = missing.txt\n"
+                      "opening_plies = 0\n"
+                      "[game]\n"
+                      "plugin = mnk\n"
+                      "[agent a]\n"
+                      "plugin = first-open\n"
+                      "[agent b]\n"
+                      "plugin = random\n";
+    assert_int_not_equal(open_text(f, bad), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag_n(f, 0, 4,
+                  "bad value '0' for 'opening_plies': expected a whole number of plies from 1 "
+                  "to 1000");
+    snprintf(expected, sizeof(expected), "openings file %s/missing.txt: cannot open: No such file",
+             f->dir);
+    assert_diag_n(f, 1, 3, expected);
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+
+    const char *both = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "openings = missing.txt\n"
+                       "opening_plies = 2\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "plugin = first-open\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    assert_int_not_equal(open_text(f, both), 0);
+    assert_diag_n(f, 0, 4,
+                  "'opening_plies' and 'openings' exclude each other: the games start either "
+                  "from the file's positions or from random plies");
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+
+    /* Plies: no order, and fewer than the game's longest game. */
+    const char *plies = "[tournament]\n"
+                        "games_per_pair = 2\n"
+                        "opening_plies = 9\n"
+                        "openings_order = random\n"
+                        "[game]\n"
+                        "plugin = mnk\n"
+                        "[agent a]\n"
+                        "plugin = first-open\n"
+                        "[agent b]\n"
+                        "plugin = random\n";
+    assert_int_not_equal(open_text(f, plies), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag_n(f, 0, 4, "'openings_order' only applies with 'openings'");
+    assert_diag_n(f, 1, 3,
+                  "opening_plies = 9 leaves no move to play: game 'mnk' lasts at most 9 plies");
+}
+
 static void test_sprt_needs_two_agents(void **state)
 {
     struct fixture *f = *state;
@@ -573,6 +686,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_game_refuses_parameters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_last_line_without_newline, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_openings, setup, teardown),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);
 }
