@@ -343,23 +343,34 @@ static void write_beside(const struct fixture *f, const char *name, const char *
     fclose(file);
 }
 
+/* Opens a tournament of first-open and random on 3x3 with LINES in
+ * [tournament] from line 3 on. */
+static int open_with(struct fixture *f, const char *lines)
+{
+    char text[512];
+    snprintf(text, sizeof(text),
+             "[tournament]\ngames_per_pair = 2\n%s[game]\nplugin = mnk\n[agent a]\n"
+             "plugin = first-open\n[agent b]\nplugin = random\n",
+             lines);
+    return open_text(f, text);
+}
+
+/* Closes the tournament and forgets its diagnostics, for the next. */
+static void start_over(struct fixture *f)
+{
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+}
+
 static void test_openings(void **state)
 {
     struct fixture *f = *state;
     char openings[128];
     static const char positions[] = "x . . / . o . / . . .\n. x . / . . . / . o .  # two\n";
     write_beside(f, "o.txt", positions, openings, sizeof(openings));
-    const char *good = "[tournament]\n"
-                       "games_per_pair = 2\n"
-                       "openings = o.txt\n"
-                       "openings_order = random\n"
-                       "[game]\n"
-                       "plugin = mnk\n"
-                       "[agent a]\n"
-                       "plugin = first-open\n"
-                       "[agent b]\n"
-                       "plugin = random\n";
-    assert_int_equal(open_text(f, good), 0);
+    static const char good[] = "openings = o.txt\nopenings_order = random\n";
+    assert_int_equal(open_with(f, good), 0);
     const struct tournament_config *c = &f->tournament.config;
     /* The path as written, relative to the config's directory, and the
      * digest of what it holds. */
@@ -371,32 +382,20 @@ static void test_openings(void **state)
     assert_int_equal(c->settings.openings_order, OPENINGS_RANDOM);
     assert_int_equal(f->tournament.openings.count, 2);
     assert_int_equal(f->tournament.openings.openings[1].line, 2);
-    tourney_tournament_close(&f->tournament);
+    start_over(f);
 
     /* A position the game cannot read, with the file's own line. */
     write_beside(f, "o.txt", "x . . / . o . / . . .\nzz\n", openings, sizeof(openings));
-    assert_int_not_equal(open_text(f, good), 0);
+    assert_int_not_equal(open_with(f, good), 0);
     assert_int_equal(f->diag.count, 1);
     char expected[256];
     snprintf(expected, sizeof(expected), "%s:2: game 'mnk' cannot read the position 'zz'",
              openings);
     assert_string_equal(f->diag.items[0], expected);
-    tourney_tournament_close(&f->tournament);
-    tourney_diag_finish(&f->diag);
-    tourney_diag_init(&f->diag);
+    start_over(f);
     unlink(openings);
 
-    const char *bad = "[tournament]\n"
-                      "games_per_pair = 2\n"
-                      "openings = missing.txt\n"
-                      "opening_plies = 0\n"
-                      "[game]\n"
-                      "plugin = mnk\n"
-                      "[agent a]\n"
-                      "plugin = first-open\n"
-                      "[agent b]\n"
-                      "plugin = random\n";
-    assert_int_not_equal(open_text(f, bad), 0);
+    assert_int_not_equal(open_with(f, "openings = missing.txt\nopening_plies = 0\n"), 0);
     assert_int_equal(f->diag.count, 2);
     assert_diag_n(f, 0, 4,
                   "bad value '0' for 'opening_plies': expected a whole number of plies from 1 "
@@ -404,40 +403,16 @@ static void test_openings(void **state)
     snprintf(expected, sizeof(expected), "openings file %s/missing.txt: cannot open: No such file",
              f->dir);
     assert_diag_n(f, 1, 3, expected);
-    tourney_tournament_close(&f->tournament);
-    tourney_diag_finish(&f->diag);
-    tourney_diag_init(&f->diag);
+    start_over(f);
 
-    const char *both = "[tournament]\n"
-                       "games_per_pair = 2\n"
-                       "openings = missing.txt\n"
-                       "opening_plies = 2\n"
-                       "[game]\n"
-                       "plugin = mnk\n"
-                       "[agent a]\n"
-                       "plugin = first-open\n"
-                       "[agent b]\n"
-                       "plugin = random\n";
-    assert_int_not_equal(open_text(f, both), 0);
+    assert_int_not_equal(open_with(f, "openings = missing.txt\nopening_plies = 2\n"), 0);
     assert_diag_n(f, 0, 4,
                   "'opening_plies' and 'openings' exclude each other: the games start either "
                   "from the file's positions or from random plies");
-    tourney_tournament_close(&f->tournament);
-    tourney_diag_finish(&f->diag);
-    tourney_diag_init(&f->diag);
+    start_over(f);
 
     /* Plies: no order, and fewer than the game's longest game. */
-    const char *plies = "[tournament]\n"
-                        "games_per_pair = 2\n"
-                        "opening_plies = 9\n"
-                        "openings_order = random\n"
-                        "[game]\n"
-                        "plugin = mnk\n"
-                        "[agent a]\n"
-                        "plugin = first-open\n"
-                        "[agent b]\n"
-                        "plugin = random\n";
-    assert_int_not_equal(open_text(f, plies), 0);
+    assert_int_not_equal(open_with(f, "opening_plies = 9\nopenings_order = random\n"), 0);
     assert_int_equal(f->diag.count, 2);
     assert_diag_n(f, 0, 4, "'openings_order' only applies with 'openings'");
     assert_diag_n(f, 1, 3,
