@@ -603,6 +603,8 @@ static void test_validate(void **state)
     run_tourney(&run, good);
     assert_int_equal(run.status, 0);
     assert_file_has(run.out, "classic.ini: OK: game mnk (rows = 3, cols = 3, k = 3), 5 agents");
+    assert_file_has(run.out, "\n  openings: 21 positions from " CONFIG_DIR
+                             "/openings/mnk-3x3-3ply-draws.txt, in the file's order\n");
     remove_tree(run.dir);
 
     /* A broken config: every error on stderr with file:line, exit code 2,
