@@ -14,6 +14,7 @@ says what each file holds.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import random
@@ -33,14 +34,17 @@ MNK_SUITES = {
 
 CONNECT4_SUITE = "connect4-balanced"
 CONNECT4_SEED = 20261122
-CONNECT4_COUNT = 40
-CONNECT4_BATCH = 50
+CONNECT4_COUNT = 12
+# Positions solved at a time, each by its own tourney solve (a process per
+# core): the solver takes from seconds to minutes per position.
+CONNECT4_WORKERS = 2
 CONNECT4_COLUMNS = 7
 CONNECT4_ROWS = 6
 # Pons's score of a won position is one more than half the moves the game
 # could still have had after the winning one: 1 is a win with the winner's
-# last stone. A balanced position is a draw or a win by the smallest margin.
-CONNECT4_MARGIN = 1
+# last stone, 2 with one of its last two. A balanced position is a draw or a
+# win by one of these smallest margins.
+CONNECT4_MARGIN = 2
 
 
 def solve(tourney, game, position, params):
@@ -208,34 +212,44 @@ def write_connect4(tourney, out):
     seen = set()
     kept = []
     drawn = 0
-    while len(kept) < CONNECT4_COUNT:
-        batch = []
-        while len(batch) < CONNECT4_BATCH:
-            plies = rng.randint(4, 8)
-            moves = "".join(str(rng.randint(1, CONNECT4_COLUMNS)) for _ in range(plies))
-            columns = connect4_board(moves)
-            if columns is None or connect4_key(columns) in seen:
-                continue
-            seen.add(connect4_key(columns))
-            batch.append(moves)
-        drawn += len(batch)
-        scores = solve_file(tourney, batch)
-        for moves in batch:
-            score = scores[moves]
-            print("%s: %s (score %d)" % (moves, describe_score(score, moves), score),
-                  file=sys.stderr)
-            if abs(score) <= CONNECT4_MARGIN and len(kept) < CONNECT4_COUNT:
-                kept.append((len(moves), moves, "%s  # %s (score %d)" % (
-                    moves, describe_score(score, moves), score)))
+    with concurrent.futures.ThreadPoolExecutor(CONNECT4_WORKERS) as pool:
+        while len(kept) < CONNECT4_COUNT:
+            batch = []
+            while len(batch) < CONNECT4_WORKERS:
+                plies = rng.randint(4, 8)
+                moves = "".join(str(rng.randint(1, CONNECT4_COLUMNS)) for _ in range(plies))
+                columns = connect4_board(moves)
+                if columns is None or connect4_key(columns) in seen:
+                    continue
+                seen.add(connect4_key(columns))
+                batch.append(moves)
+            solved = pool.map(lambda moves: solve_file(tourney, [moves]), batch)
+            scores = {}
+            for one in solved:
+                scores.update(one)
+            # The positions in the order drawn, up to the last one kept, so
+            # that the count does not depend on the number of workers.
+            for moves in batch:
+                if len(kept) == CONNECT4_COUNT:
+                    break
+                drawn += 1
+                score = scores[moves]
+                print("%s: %s (score %d)" % (moves, describe_score(score, moves), score),
+                      file=sys.stderr)
+                if abs(score) <= CONNECT4_MARGIN:
+                    kept.append((len(moves), moves, "%s  # %s (score %d)" % (
+                        moves, describe_score(score, moves), score)))
     lines = [line for _, _, line in sorted(kept)]
     header = comment(
         "Connect Four, 7 columns and 6 rows: %d balanced positions after 4 to 8 plies, "
-        "a draw or a win with the winner's last stone (Pons's score from -%d to %d), as "
-        "tourney solve finds them; each written as the columns played from the empty board, "
+        "a draw or a win with one of the winner's last %d stones (Pons's score from -%d "
+        "to %d), as tourney solve finds them; each written as the columns played from the "
+        "empty board, "
         "with its value for the player to move. Drawn as random plies from seed %d: %d "
         "positions, distinct up to the mirror image, were solved to keep these. Written by "
         "scripts/make-openings.py; see README.md."
-        % (len(kept), CONNECT4_MARGIN, CONNECT4_MARGIN, CONNECT4_SEED, drawn))
+        % (len(kept), CONNECT4_MARGIN, CONNECT4_MARGIN, CONNECT4_MARGIN, CONNECT4_SEED,
+           drawn))
     write(out, CONNECT4_SUITE, header, lines)
 
 
