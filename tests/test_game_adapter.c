@@ -14,28 +14,8 @@
 
 #include "abi_compat.h"
 #include "game_adapter.h"
+#include "opened_game.h"
 #include "plugin.h"
-
-struct opened {
-    struct plugin plugin;
-    struct game_adapter game;
-};
-
-static void open_game(struct opened *o, const char *path, const struct tourney_param_value *values)
-{
-    struct error err;
-    assert_int_equal(tourney_plugin_open(&o->plugin, path, TOURNEY_KIND_GAME, &err), 0);
-    tourney_error_clear(&err);
-    if (tourney_game_adapter_init(&o->game, &o->plugin, values, &err) != 0) {
-        fail_msg("%s", err.text);
-    }
-}
-
-static void close_game(struct opened *o)
-{
-    tourney_game_adapter_finish(&o->game);
-    tourney_plugin_close(&o->plugin);
-}
 
 static const struct tourney_param_value mnk_3x3[3] = {{.i = 3}, {.i = 3}, {.i = 3}};
 static const struct tourney_param_value connect4_7x6[2] = {{.i = 7}, {.i = 6}};

@@ -88,7 +88,8 @@ struct tourney_move_request {
     uint32_t struct_size; /* set by the host */
     uint64_t budget_ns;   /* the time the agent may think about this move */
     uint64_t deadline_ns; /* now_ns() at the start of the move plus budget_ns */
-    int32_t ply;          /* moves played so far in the game */
+    int32_t ply;          /* moves played so far in the game (from an opening, its
+                           * plies where the runner knows them, else the moves since) */
 
     /* ---- ABI 1.2 ---- */
 

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "config_stats.h"
+#include "digest.h"
 #include "text.h"
+#include "whole_file.h"
 
 #define AGENT_PREFIX "agent "
 
@@ -97,6 +99,40 @@ static void check_tournament(struct tournament_config *config, const struct ini_
     }
 }
 
+/* openings, opening_plies and openings_order together: the openings file
+ * read whole and digested, as what decides the games is its contents. */
+static void read_openings(struct tournament_config *config, struct diagnostics *diag)
+{
+    struct tournament_settings *s = &config->settings;
+    const char *file = config->path;
+    if (s->openings.path != NULL && s->opening_plies != 0) {
+        tourney_diag_add(diag, file, tourney_config_line(config, "opening_plies"),
+                         "'opening_plies' and 'openings' exclude each other: the games start "
+                         "either from the file's positions or from random plies");
+    }
+    int order_line = tourney_config_line(config, "openings_order");
+    if (s->openings.path == NULL && order_line != 0) {
+        tourney_diag_add(diag, file, order_line, "'openings_order' only applies with 'openings'");
+    }
+    if (s->openings.path == NULL) {
+        return;
+    }
+    int line = tourney_config_line(config, "openings");
+    config->openings_file = resolve(config, s->openings.path);
+    if (config->openings_file == NULL) {
+        tourney_diag_add(diag, file, line, "out of memory");
+        return;
+    }
+    struct error err;
+    if (tourney_read_whole_file(config->openings_file, &config->openings_text,
+                                &config->openings_length, &err) != 0) {
+        tourney_diag_add(diag, file, line, "openings file %s: %s", config->openings_file,
+                         err.text);
+        return;
+    }
+    tourney_digest_bytes(config->openings_text, config->openings_length, s->openings.digest);
+}
+
 /* Reads every key of [tournament] through the settings table. */
 static void read_tournament(struct tournament_config *config, struct ini_section *section,
                             struct diagnostics *diag)
@@ -122,6 +158,7 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         }
     }
     check_tournament(config, section, diag);
+    read_openings(config, diag);
 }
 
 /* Fills CHOICE from SECTION's `plugin` key, reporting it when missing. */
@@ -340,6 +377,8 @@ void tourney_config_finish(struct tournament_config *config)
         free(config->plugin_dirs[i]);
     }
     free(config->plugin_dirs);
+    free(config->openings_file);
+    free(config->openings_text);
     tourney_settings_finish(&config->settings);
     free(config->dir);
     free(config->path);

@@ -49,6 +49,13 @@ struct tournament_config {
     struct plugin_choice game;
     struct agent_choice *agents;
     size_t agent_count;
+    /* settings.openings read whole (its digest is in settings.openings):
+     * the path resolved against dir, the contents and their length. The
+     * positions are read by the game, once its plugin is loaded
+     * (openings.h). NULL without openings. */
+    char *openings_file;
+    char *openings_text;
+    size_t openings_length;
 };
 
 /* The line of [tournament] that set KEY; 0 when the file does not set it. */

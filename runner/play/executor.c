@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "openings.h"
+
 /* Ends the game with SEAT losing for the given reason. */
 static void forfeit(struct game_record *record, int seat, const struct seat_fault *fault)
 {
@@ -73,14 +75,15 @@ static bool charge_clock(const struct match_rules *rules, uint64_t clock[2], int
     return true;
 }
 
-/* The game loop proper, once both agents exist. */
+/* The game loop proper, once both agents exist, from STATE, FIRST_PLY plies
+ * into the game. */
 static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
-                      tourney_move *legal, struct game_record *record, struct seat_fault *fault,
-                      struct error *err)
+                      int32_t first_ply, tourney_move *legal, struct game_record *record,
+                      struct seat_fault *fault, struct error *err)
 {
     const struct game_adapter *game = rules->game;
     uint64_t clock[2] = {rules->clock.base_ns, rules->clock.base_ns};
-    for (int32_t ply = 0;; ply++) {
+    for (int32_t ply = first_ply;; ply++) {
         /* A game that breaks its contract stops the tournament: its
          * answers decide every game, and nobody can be blamed. */
         struct game_turn turn;
@@ -153,6 +156,19 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         tourney_error_nomem(err);
         goto out;
     }
+    /* From an opening, the plies that led to it count as played, where they
+     * are known; agents learn how far into the game they are. */
+    const struct game_start *start = scheduled->start;
+    int32_t first_ply = 0;
+    if (start != NULL) {
+        memcpy(state, start->state, (size_t)rules->game->info.state_size);
+        first_ply = start->move_count > 0 ? start->move_count : 0;
+        if (tourney_record_opening_set(&record->opening, start->position, start->moves,
+                                       start->move_count) != 0) {
+            tourney_error_nomem(err);
+            goto out;
+        }
+    }
     status = 0;
     /* A seat that fails is at fault before the other is even asked, as if
      * the agents were made one after the other. */
@@ -173,7 +189,7 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         }
     }
     if (!over) {
-        status = play_moves(rules, seats, state, legal, record, &fault, err);
+        status = play_moves(rules, seats, state, first_ply, legal, record, &fault, err);
     }
     for (int i = 0; i < begun; i++) {
         seats[i].ops->end(seats[i].self);

@@ -146,6 +146,27 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
     return t->game_params_text ? 0 : -1;
 }
 
+/* The openings of the settings, read by the game now that it is loaded:
+ * every mistake of the file at its line, or why opening_plies cannot be. */
+static void open_openings(struct tournament *t, struct diagnostics *diag)
+{
+    const struct tournament_config *config = &t->config;
+    const struct tournament_settings *s = &config->settings;
+    if (config->openings_text != NULL) {
+        tourney_openings_read(&t->openings, &t->game, config->openings_text,
+                              config->openings_length, config->openings_file, s->openings_order,
+                              s->seed, config->path, tourney_config_line(config, "openings"),
+                              diag);
+    } else if (s->opening_plies > 0 && s->openings.path == NULL) {
+        struct error err;
+        if (tourney_openings_use_plies(&t->openings, &t->game, s->opening_plies, s->seed, &err) !=
+            0) {
+            tourney_diag_add(diag, config->path, tourney_config_line(config, "opening_plies"),
+                             "%s", err.text);
+        }
+    }
+}
+
 /* The already loaded plugin with the same file, or a newly loaded one. */
 static const struct plugin *agent_plugin(struct tournament *t, const struct plugin_choice *choice,
                                          struct diagnostics *diag)
@@ -335,14 +356,15 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
         tourney_diag_add(diag, config_path, 0, "out of memory");
         return -1;
     }
+    tourney_openings_init(&t->openings);
     /* Plugins loaded here are loaded by the agent host first. */
     t->agent_host = tourney_agent_host_path(exe_path);
     if (t->agent_host == NULL) {
         tourney_diag_add(diag, config_path, 0, "out of memory");
         return -1;
     }
-    if (t->config.game.plugin != NULL) {
-        open_game(t, diag);
+    if (t->config.game.plugin != NULL && open_game(t, diag) == 0) {
+        open_openings(t, diag);
     }
     if ((t->config.settings.isolation == ISOLATION_PROCESS || config_has_commands(&t->config)) &&
         find_agent_host(t, diag) != 0) {
@@ -379,6 +401,7 @@ void tourney_tournament_close(struct tournament *t)
         }
     }
     free(t->entrants);
+    tourney_openings_finish(&t->openings);
     /* Instances go before the code that made them is unloaded. */
     tourney_game_adapter_finish(&t->game);
     free(t->game_params);

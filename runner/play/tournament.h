@@ -15,6 +15,7 @@
 #include "config.h"
 #include "diag.h"
 #include "game_adapter.h"
+#include "openings.h"
 #include "plugin.h"
 #include "plugin_search.h"
 #include "schedule.h"
@@ -40,6 +41,7 @@ struct tournament {
     struct tourney_param_value *game_params;
     char *game_params_text;
     struct game_adapter game;      /* the game plugin's instance with game_params */
+    struct opening_book openings;  /* where games start: settings openings, opening_plies */
     struct plugin **agent_plugins; /* each loaded once, however many entrants use it */
     size_t agent_plugin_count;
     struct entrant *entrants;

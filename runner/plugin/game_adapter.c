@@ -309,6 +309,46 @@ tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
     return -1;
 }
 
+int tourney_game_adapter_read_moves(struct game_adapter *game, const char *text, void *state,
+                                    tourney_move *played, size_t room, const char **stop)
+{
+    const char *p = strcmp(text, "-") == 0 ? "" : text;
+    int count = 0;
+    tourney_game_adapter_initial_state(game, state);
+    *stop = NULL;
+    while (*p != '\0') {
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        int n = tourney_game_adapter_status(game, state) == TOURNEY_ONGOING
+                    ? tourney_game_adapter_legal_moves(game, state, game->legal)
+                    : 0;
+        tourney_move found = -1;
+        size_t found_length = 0;
+        for (int i = 0; i < n; i++) {
+            char name[64];
+            tourney_game_adapter_move_text(game, game->legal[i], name, sizeof(name));
+            size_t length = strlen(name);
+            if (length > found_length && strncasecmp(p, name, length) == 0) {
+                found = game->legal[i];
+                found_length = length;
+            }
+        }
+        if (found < 0) {
+            *stop = p;
+            break;
+        }
+        tourney_game_adapter_apply(game, state, found);
+        if (played != NULL && (size_t)count < room) {
+            played[count] = found;
+        }
+        p += found_length;
+        count++;
+    }
+    return count;
+}
+
 bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state, char *buf,
                                      size_t size)
 {

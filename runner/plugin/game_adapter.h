@@ -124,6 +124,17 @@ tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
                                             const tourney_move *moves, int count,
                                             const char *text);
 
+/* Plays TEXT from the starting position into STATE: the legal moves' names
+ * (move_text, case ignored) one after the other, at each step the longest
+ * that fits, with commas between them where a game's names need telling
+ * apart ("4453" for Connect Four, "b2,a1" or "b2a1" for m,n,k); "-" is no
+ * move. Returns the number of moves played. Where a name cannot be read, or
+ * the game is over with text left, it stops and sets *STOP to the text not
+ * read; else *STOP is NULL. PLAYED, when not NULL, gets the first ROOM moves.
+ * Uses the adapter's scratch. */
+int tourney_game_adapter_read_moves(struct game_adapter *game, const char *text, void *state,
+                                    tourney_move *played, size_t room, const char **stop);
+
 /* The position as the game draws it (rows ending in '\n') through
  * format_state; false, with BUF empty, when the game has no format_state or
  * it fails (for one, because SIZE is too small). BUF ends in a NUL within
