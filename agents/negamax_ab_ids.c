@@ -271,6 +271,7 @@ static int ab_ids_choose_move(void *agent, const void *state,
     int32_t limit;
     int32_t first;
     bool finished_one = false;
+    struct search_time time;
     bool timed;
     int me;
     int n;
@@ -279,6 +280,7 @@ static int ab_ids_choose_move(void *agent, const void *state,
     if (n < 0) {
         return n;
     }
+    time = search_time_for(s, request);
     me = s->api->to_move(s->game, s->state);
     /* No game outlasts max_plies: what is left of it bounds a win's distance
      * (bisect.c, length_bounds). A request's ply that makes no sense is
@@ -303,13 +305,20 @@ static int ab_ids_choose_move(void *agent, const void *state,
     }
     first = a->iterative ? 1 : limit;
     /* Only iterative deepening has a finished iteration to fall back on. A
-     * deadline of 0 is taken as no time limit. */
-    timed = a->iterative && a->use_time_budget && request->deadline_ns != 0;
+     * deadline of 0 is taken as no time limit. The search stops a margin
+     * before the move's time is up (search_time_for). */
+    timed = a->iterative && a->use_time_budget && time.stop_ns != 0;
+    s->deadline_ns = time.stop_ns;
 
     for (int32_t depth = first; depth <= limit; depth++) {
         if (depth > first) {
-            /* The first iteration always finishes, so there is a move. */
-            if (timed && s->host->now_ns(s->host_context) >= s->deadline_ns) {
+            /* The first iteration always finishes, so there is a move. On a
+             * clock, an iteration begun after half the move's time would
+             * most likely be abandoned (each takes several times as long
+             * as the one before): the time is kept for the moves to come. */
+            uint64_t now = timed ? s->host->now_ns(s->host_context) : 0;
+            if (timed && (now >= s->deadline_ns ||
+                          (time.clock && now - time.start_ns >= time.allot_ns / 2))) {
                 break;
             }
             s->timed = timed;

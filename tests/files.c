@@ -72,6 +72,26 @@ void copy_edited(const char *from, const char *to, const char *find, const char 
     free(text);
 }
 
+void copy_file(const char *from, const char *to, size_t keep)
+{
+    FILE *in = fopen(from, "rb");
+    FILE *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char buffer[65536];
+    size_t copied = 0;
+    size_t got;
+    while ((keep == 0 || copied < keep) && (got = fread(buffer, 1, sizeof(buffer), in)) > 0) {
+        if (keep != 0 && copied + got > keep) {
+            got = keep - copied;
+        }
+        assert_int_equal(fwrite(buffer, 1, got, out), got);
+        copied += got;
+    }
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+}
+
 void assert_file_is(const char *path, const char *expected)
 {
     char *text = slurp(path);

@@ -24,6 +24,10 @@ void write_file(const char *path, const char *format, ...) __attribute__((format
  * REPLACE (FIND must be there). */
 void copy_edited(const char *from, const char *to, const char *find, const char *replace);
 
+/* Copies the file at FROM (any bytes) to TO: its first KEEP bytes, or all
+ * of it when KEEP is 0. */
+void copy_file(const char *from, const char *to, size_t keep);
+
 /* Asserts that the file at PATH holds exactly EXPECTED. */
 void assert_file_is(const char *path, const char *expected);
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "digest.h"
 #include "tournament.h"
 
 #define PLUGIN_PATH TOURNEY_TEST_AGENT_DIR ":" TOURNEY_TEST_GAME_DIR
@@ -331,6 +332,93 @@ static void test_sprt_and_anchor(void **state)
                   "mean");
 }
 
+/* Writes TEXT as the file NAME in the fixture's directory, into PATH. */
+static void write_beside(const struct fixture *f, const char *name, const char *text, char *path,
+                         size_t size)
+{
+    snprintf(path, size, "%s/%s", f->dir, name);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+/* Opens a tournament of first-open and random on 3x3 with LINES in
+ * [tournament] from line 3 on. */
+static int open_with(struct fixture *f, const char *lines)
+{
+    char text[512];
+    snprintf(text, sizeof(text),
+             "[tournament]\ngames_per_pair = 2\n%s[game]\nplugin = mnk\n[agent a]\n"
+             "plugin = first-open\n[agent b]\nplugin = random\n",
+             lines);
+    return open_text(f, text);
+}
+
+/* Closes the tournament and forgets its diagnostics, for the next. */
+static void start_over(struct fixture *f)
+{
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    tourney_diag_init(&f->diag);
+}
+
+static void test_openings(void **state)
+{
+    struct fixture *f = *state;
+    char openings[128];
+    static const char positions[] = "x . . / . o . / . . .\n. x . / . . . / . o .  # two\n";
+    write_beside(f, "o.txt", positions, openings, sizeof(openings));
+    static const char good[] = "openings = o.txt\nopenings_order = random\n";
+    assert_int_equal(open_with(f, good), 0);
+    const struct tournament_config *c = &f->tournament.config;
+    /* The path as written, relative to the config's directory, and the
+     * digest of what it holds. */
+    assert_string_equal(c->settings.openings.path, "o.txt");
+    assert_string_equal(c->openings_file, openings);
+    char digest[TOURNEY_DIGEST_HEX];
+    tourney_digest_bytes(positions, strlen(positions), digest);
+    assert_string_equal(c->settings.openings.digest, digest);
+    assert_int_equal(c->settings.openings_order, OPENINGS_RANDOM);
+    assert_int_equal(f->tournament.openings.count, 2);
+    assert_int_equal(f->tournament.openings.openings[1].line, 2);
+    start_over(f);
+
+    /* A position the game cannot read, with the file's own line. */
+    write_beside(f, "o.txt", "x . . / . o . / . . .\nzz\n", openings, sizeof(openings));
+    assert_int_not_equal(open_with(f, good), 0);
+    assert_int_equal(f->diag.count, 1);
+    char expected[256];
+    snprintf(expected, sizeof(expected), "%s:2: game 'mnk' cannot read the position 'zz'",
+             openings);
+    assert_string_equal(f->diag.items[0], expected);
+    start_over(f);
+    unlink(openings);
+
+    assert_int_not_equal(open_with(f, "openings = missing.txt\nopening_plies = 0\n"), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag_n(f, 0, 4,
+                  "bad value '0' for 'opening_plies': expected a whole number of plies from 1 "
+                  "to 1000");
+    snprintf(expected, sizeof(expected), "openings file %s/missing.txt: cannot open: No such file",
+             f->dir);
+    assert_diag_n(f, 1, 3, expected);
+    start_over(f);
+
+    assert_int_not_equal(open_with(f, "openings = missing.txt\nopening_plies = 2\n"), 0);
+    assert_diag_n(f, 0, 4,
+                  "'opening_plies' and 'openings' exclude each other: the games start either "
+                  "from the file's positions or from random plies");
+    start_over(f);
+
+    /* Plies: no order, and fewer than the game's longest game. */
+    assert_int_not_equal(open_with(f, "opening_plies = 9\nopenings_order = random\n"), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag_n(f, 0, 4, "'openings_order' only applies with 'openings'");
+    assert_diag_n(f, 1, 3,
+                  "opening_plies = 9 leaves no move to play: game 'mnk' lasts at most 9 plies");
+}
+
 static void test_sprt_needs_two_agents(void **state)
 {
     struct fixture *f = *state;
@@ -367,6 +455,95 @@ static void test_missing_required(void **state)
     assert_diag_n(f, 0, 5, "missing required key 'plugin' in [agent a]");
     assert_diag_n(f, 1, 1, "missing required key 'games_per_pair' in [tournament]");
     assert_diag_n(f, 2, 3, "missing required key 'plugin' in [game]");
+}
+
+/* An agent with a command: a plugin or a command, never both, no
+ * parameters, a command that splits and whose program is found; and a
+ * clock or a time per move, never both. */
+static void test_commands_and_clocks(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "time_per_move_ms = 100\n"
+                       "time_control = 10+0.1\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "command = /bin/true\n"
+                       "plugin = random\n"
+                       "[agent b]\n"
+                       "command = " TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
+                       "/bindings/python/examples/greedy.py\n"
+                       "depth = 3\n"
+                       "[agent c]\n"
+                       "command =\n"
+                       "[agent d]\n"
+                       "command = 'unterminated\n"
+                       "[agent e]\n"
+                       "command = no-such-agent-program\n"
+                       "[agent f]\n"
+                       "command = ./not-there.py\n"
+                       "[agent g]\n"
+                       "command = /bin/true\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 8);
+    assert_diag_n(f, 0, 9,
+                  "[agent a] has both 'plugin' and 'command' (line 8): an agent is a plugin or a "
+                  "program, not both");
+    assert_diag_n(f, 1, 12,
+                  "unknown key 'depth' in [agent b]: an agent with a command takes no "
+                  "parameters (give them on its command line)");
+    assert_diag_n(f, 2, 14,
+                  "empty 'command' in [agent c]: expected the program and its arguments, as a "
+                  "shell would split them");
+    assert_diag_n(f, 3, 4,
+                  "'time_control' and 'time_per_move_ms' exclude each other: a game has a clock "
+                  "or a time per move");
+    assert_diag_n(f, 4, 16,
+                  "bad command ''unterminated' of agent 'd': a single quote without its end");
+    assert_diag_n(f, 5, 18,
+                  "cannot run agent 'e': no program 'no-such-agent-program' in the directories "
+                  "of PATH");
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "cannot run agent 'f': cannot run %s/./not-there.py: No such file or directory",
+             f->dir);
+    assert_diag_n(f, 6, 20, expected);
+    /* A program that starts but does not speak the protocol. */
+    assert_diag_n(f, 7, 22,
+                  "agent 'g' (/bin/true): it exited with status 0 before it answered the "
+                  "greeting");
+}
+
+/* A command agent that runs: listed with its program found, and told the
+ * game as tourney's own words. */
+static void test_command_agent_opens(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "time_control = 2.5+0.05\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "command = " TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
+                       "/bindings/python/examples/greedy.py\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    if (open_text(f, text) != 0) {
+        fail_msg("%s", f->diag.count ? f->diag.items[0] : "no diagnostic");
+    }
+    const struct entrant *a = &f->tournament.entrants[0];
+    assert_null(a->plugin);
+    assert_string_equal(a->command, TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
+                                                        "/bindings/python/examples/greedy.py");
+    assert_string_equal(a->argv[0], TOURNEY_TEST_PYTHON);
+    assert_string_equal(a->argv[1], TOURNEY_TEST_SOURCE_DIR "/bindings/python/examples/greedy.py");
+    assert_null(a->argv[2]);
+    assert_string_equal(a->params_text, "");
+    assert_true(tourney_tournament_has_commands(&f->tournament));
+    assert_string_equal(f->tournament.config.settings.time_control, "2.5+0.05");
 }
 
 static void test_missing_sections(void **state)
@@ -573,6 +750,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_game_refuses_parameters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_last_line_without_newline, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_commands_and_clocks, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_command_agent_opens, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_openings, setup, teardown),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "executor.h"
 #include "game_adapter.h"
@@ -50,7 +51,7 @@ static int setup(void **state)
                                          TOURNEY_TEST_PLUGIN_DIR "/misbehaving_agent.so",
                                          TOURNEY_KIND_AGENT, &err),
                      0);
-    f.rules = (struct match_rules){&f.game, 1000000000};
+    f.rules = (struct match_rules){.game = &f.game, .budget_ns = 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
     f.limits =
         (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024, .output_limit_kb = 64};
@@ -204,6 +205,35 @@ static void test_first_failed_create_wins(void **state)
     tourney_record_finish(&r);
 }
 
+/* An agent that writes into the position it is given, which is const: in
+ * the runner's process it loses for it; in a process of its own it wrote
+ * into its own copy, and the game is the rules'. */
+static void test_changed_position(void **state)
+{
+    struct fixture *f = *state;
+    struct plugin scribbler;
+    struct error err;
+    assert_int_equal(tourney_plugin_open(&scribbler, TOURNEY_TEST_PLUGIN_DIR "/zoo_const_state.so",
+                                         TOURNEY_KIND_AGENT, &err),
+                     0);
+    struct game_record r;
+    play(f, &scribbler, no_params, &f->first_open, no_params, 9, &r);
+    if (f->isolated) {
+        assert_int_equal(r.termination, TERMINATION_NORMAL);
+        assert_int_equal(r.result, RESULT_FIRST_WINS);
+        assert_int_equal(r.move_count, 7);
+    } else {
+        assert_int_equal(r.termination, TERMINATION_AGENT_ERROR);
+        assert_int_equal(r.fault_seat, 0);
+        assert_int_equal(r.result, RESULT_SECOND_WINS);
+        assert_int_equal(r.move_count, 2);
+        assert_string_equal(r.reason,
+                            "changed the position it was given (which is const) at ply 2");
+    }
+    tourney_record_finish(&r);
+    tourney_plugin_close(&scribbler);
+}
+
 static void test_seed_replays_game(void **state)
 {
     struct fixture *f = *state;
@@ -230,6 +260,103 @@ static void test_seed_replays_game(void **state)
     assert_true(different >= 4);
 }
 
+/* A seat that plays the lowest legal move after sleeping SLEEP_NS, and
+ * keeps the requests it was given. */
+struct timed_seat {
+    const struct match_rules *rules;
+    uint64_t sleep_ns;
+    struct tourney_move_request requests[8];
+    size_t request_count;
+};
+
+static int timed_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
+                       struct game_record *record, struct seat_fault *fault, struct error *err)
+{
+    (void)game_seed, (void)seat, (void)record, (void)fault, (void)err;
+    struct timed_seat *t = self;
+    t->rules = rules;
+    return 0;
+}
+
+static int timed_begun(void *self, struct seat_fault *fault, struct error *err)
+{
+    (void)self, (void)fault, (void)err;
+    return 0;
+}
+
+static int timed_choose(void *self, const void *state, const struct tourney_move_request *request,
+                        struct tourney_move_report *report, tourney_move *move,
+                        struct seat_fault *fault, struct error *err)
+{
+    (void)report, (void)fault, (void)err;
+    struct timed_seat *t = self;
+    assert_true(t->request_count < 8);
+    t->requests[t->request_count++] = *request;
+    tourney_move legal[9];
+    assert_true(tourney_game_adapter_legal_moves(t->rules->game, state, legal) > 0);
+    *move = legal[0];
+    struct timespec nap = {.tv_sec = (time_t)(t->sleep_ns / 1000000000),
+                           .tv_nsec = (long)(t->sleep_ns % 1000000000)};
+    nanosleep(&nap, NULL);
+    return 0;
+}
+
+static void timed_end(void *self)
+{
+    (void)self;
+}
+
+static const struct seat_ops timed_ops = {
+    .begin = timed_begin,
+    .begun = timed_begun,
+    .choose = timed_choose,
+    .end = timed_end,
+    .ended = timed_end,
+};
+
+/* On a clock of 1 s + 50 ms, an agent that takes 300 ms a move has 0.75 s,
+ * then 0.5, then 0.25 s for its fourth move (ply 6, which would win), and
+ * loses on time there. Every request says the clocks exactly as the
+ * referee kept them from the moves' times, and suggests its share. */
+static void test_clock(void **state)
+{
+    struct fixture *f = *state;
+    struct match_rules rules = f->rules;
+    rules.clock = (struct time_control){.base_ns = 1000000000, .increment_ns = 50000000};
+    rules.budget_ns = rules.clock.base_ns;
+    struct timed_seat timed[2] = {{.sleep_ns = 300000000}, {.sleep_ns = 0}};
+    const struct seat seats[2] = {{&timed_ops, &timed[0]}, {&timed_ops, &timed[1]}};
+    const struct scheduled_game scheduled = {.index = 0, .agent = {0, 1}, .seed = 1};
+    struct game_record r;
+    tourney_record_init(&r);
+    struct error error;
+    assert_int_equal(tourney_play_game(&rules, seats, &scheduled, &r, &error), 0);
+    assert_int_equal(r.termination, TERMINATION_TIME_FORFEIT);
+    assert_int_equal(r.fault_seat, 0);
+    assert_int_equal(r.result, RESULT_SECOND_WINS);
+    assert_int_equal(r.move_count, 6);
+    assert_non_null(strstr(r.reason, "its clock ran out at ply 6: the move took 0.3"));
+    assert_int_equal(timed[0].request_count, 4);
+    assert_int_equal(timed[1].request_count, 3);
+    uint64_t clock[2] = {rules.clock.base_ns, rules.clock.base_ns};
+    size_t asked[2] = {0, 0};
+    for (size_t ply = 0; ply <= r.move_count; ply++) {
+        int seat = (int)(ply % 2);
+        const struct tourney_move_request *q = &timed[seat].requests[asked[seat]++];
+        assert_int_equal(q->ply, (int32_t)ply);
+        assert_true(q->remaining_ns == clock[seat]);
+        assert_true(q->opponent_remaining_ns == clock[1 - seat]);
+        assert_true(q->increment_ns == rules.clock.increment_ns);
+        assert_true(q->budget_ns == tourney_time_control_share(
+                                        clock[seat], rules.clock.increment_ns, 9 - (int)ply));
+        if (ply < r.move_count) {
+            assert_true(r.moves[ply].time_ns < clock[seat]);
+            clock[seat] = clock[seat] - r.moves[ply].time_ns + rules.clock.increment_ns;
+        }
+    }
+    tourney_record_finish(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +367,8 @@ int main(void)
         cmocka_unit_test(test_failed_create_loses),
         cmocka_unit_test(test_first_failed_create_wins),
         cmocka_unit_test(test_seed_replays_game),
+        cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_changed_position),
     };
     int failed =
         cmocka_run_group_tests_name("executor, agents in the runner", tests, setup, teardown);

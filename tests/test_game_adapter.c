@@ -14,28 +14,8 @@
 
 #include "abi_compat.h"
 #include "game_adapter.h"
+#include "opened_game.h"
 #include "plugin.h"
-
-struct opened {
-    struct plugin plugin;
-    struct game_adapter game;
-};
-
-static void open_game(struct opened *o, const char *path, const struct tourney_param_value *values)
-{
-    struct error err;
-    assert_int_equal(tourney_plugin_open(&o->plugin, path, TOURNEY_KIND_GAME, &err), 0);
-    tourney_error_clear(&err);
-    if (tourney_game_adapter_init(&o->game, &o->plugin, values, &err) != 0) {
-        fail_msg("%s", err.text);
-    }
-}
-
-static void close_game(struct opened *o)
-{
-    tourney_game_adapter_finish(&o->game);
-    tourney_plugin_close(&o->plugin);
-}
 
 static const struct tourney_param_value mnk_3x3[3] = {{.i = 3}, {.i = 3}, {.i = 3}};
 static const struct tourney_param_value connect4_7x6[2] = {{.i = 7}, {.i = 6}};
@@ -450,6 +430,76 @@ static void test_refusals(void **state)
     tourney_plugin_close(&mnk);
 }
 
+/* The referee's questions of an honest game: answered, checked, passed. */
+static void test_turn_of_honest_games(void **state)
+{
+    (void)state;
+    struct opened o;
+    open_game(&o, TOURNEY_TEST_GAME_DIR "/mnk.so", mnk_3x3);
+    void *position = tourney_game_adapter_new_state(&o.game);
+    tourney_move moves[9];
+    struct game_turn turn;
+    struct error err;
+    /* x 0, o 1, x 2, o 3, x 4, o 5, x 6 wins on the diagonal 2-4-6. */
+    for (int32_t ply = 0; ply < 7; ply++) {
+        assert_int_equal(tourney_game_adapter_turn(&o.game, position, ply, moves, &turn, &err), 0);
+        assert_int_equal(turn.status, TOURNEY_ONGOING);
+        assert_int_equal(turn.to_move, ply % 2);
+        assert_int_equal(turn.count, 9 - ply);
+        assert_int_equal(moves[0], ply);
+        tourney_game_adapter_apply(&o.game, position, ply);
+    }
+    assert_int_equal(tourney_game_adapter_turn(&o.game, position, 7, moves, &turn, &err), 0);
+    assert_int_equal(turn.status, TOURNEY_WIN_FIRST);
+    assert_int_equal(turn.count, 0);
+    free(position);
+    close_game(&o);
+}
+
+/* The liar (tests/games/liar.c) breaks the contract in each way, at ply 2
+ * of its first game: each is refused with what was wrong and where. */
+static void test_turn_of_a_lying_game(void **state)
+{
+    (void)state;
+    static const struct {
+        int64_t lie; /* the index of its word in liar.c */
+        const char *what;
+    } lies[] = {
+        {1, "its status is 42, none of ongoing (0), draw (1), first wins (2) and second wins (3)"},
+        {2, "it says player 5 is to move, not 0 or 1"},
+        {3, "it lists the legal move -2, outside [0, 9) (its move_limit)"},
+        {4, "it lists the legal move 1000000, outside [0, 9) (its move_limit)"},
+        {5, "it lists the legal move 0 twice"},
+        {6, "it lists legal moves out of ascending order (8 before 7)"},
+        {7, "it lists 10 legal moves, more than its move_limit of 9"},
+        {8, "it says the game goes on, and lists 0 legal moves"},
+        {9, "the game goes on past its max_plies of 2"},
+    };
+    for (size_t i = 0; i < sizeof(lies) / sizeof(lies[0]); i++) {
+        const struct tourney_param_value values[3] = {{.i = lies[i].lie}, {.i = 2}, {.i = 0}};
+        struct opened o;
+        open_game(&o, TOURNEY_TEST_LIAR, values);
+        void *position = tourney_game_adapter_new_state(&o.game);
+        tourney_move moves[9];
+        struct game_turn turn;
+        struct error err;
+        for (int32_t ply = 0; ply < 2; ply++) {
+            assert_int_equal(tourney_game_adapter_turn(&o.game, position, ply, moves, &turn, &err),
+                             0);
+            tourney_game_adapter_apply(&o.game, position, moves[2]);
+        }
+        assert_int_equal(tourney_game_adapter_turn(&o.game, position, 2, moves, &turn, &err), -1);
+        char expected[512];
+        snprintf(expected, sizeof(expected),
+                 "game plugin 'liar' broke its contract at ply 2 (in the position . . x / o . . / "
+                 ". . .): %s",
+                 lies[i].what);
+        assert_string_equal(err.text, expected);
+        free(position);
+        close_game(&o);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +511,8 @@ int main(void)
         cmocka_unit_test(test_nim_fallbacks),
         cmocka_unit_test(test_descriptor_size_decides),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_turn_of_honest_games),
+        cmocka_unit_test(test_turn_of_a_lying_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,11 @@
 /*
  * The job pool with made-up games: whatever the number of workers and
  * however long each game takes, games are delivered once each, in order,
- * skipping those the plan does not play; a worker killed while playing is
- * replaced and its game played again; a game that kills two workers fails
- * the pool; a failure of the runner in a worker stops it with its reason;
- * the stop flag stops dealing and delivers what was dealt.
+ * with their moves and openings, skipping those the plan does not play; a
+ * worker killed while playing is replaced and its game played again; a game
+ * that kills two workers fails the pool; a failure of the runner in a worker
+ * stops it with its reason; the stop flag stops dealing and delivers what
+ * was dealt.
  */
 #include "test.h"
 
@@ -86,6 +87,19 @@ static int play(void *context, uint64_t game, struct game_record *record, char *
             return -1;
         }
     }
+    /* Openings of every kind: a position and plies, plies alone (none of
+     * them), a position alone, none. */
+    char position[32];
+    snprintf(position, sizeof(position), "position %llu", (unsigned long long)game);
+    const int32_t plies[3] = {(int32_t)game, 5, -7};
+    int kind = (int)(game % 4);
+    if (kind != 3 &&
+        tourney_record_opening_set(&record->opening, kind == 1 ? NULL : position, plies,
+                                   kind == 0   ? 3
+                                   : kind == 1 ? 0
+                                               : -1) != 0) {
+        return -1;
+    }
     *line = tourney_format("{\"game\":%llu}\n", (unsigned long long)game);
     return *line != NULL ? 0 : -1;
 }
@@ -108,6 +122,21 @@ static int deliver(void *context, const struct game_record *record, const char *
     char expected[64];
     snprintf(expected, sizeof(expected), "{\"game\":%llu}\n", (unsigned long long)game);
     assert_string_equal(line, expected);
+    const struct record_opening *opening = &record->opening;
+    int kind = (int)(game % 4);
+    snprintf(expected, sizeof(expected), "position %llu", (unsigned long long)game);
+    if (kind == 0 || kind == 2) {
+        assert_string_equal(opening->position, expected);
+    } else {
+        assert_null(opening->position);
+    }
+    assert_int_equal(opening->moves_known, kind < 2);
+    assert_int_equal(opening->move_count, kind == 0 ? 3 : 0);
+    if (kind == 0) {
+        assert_int_equal(opening->moves[0], game);
+        assert_int_equal(opening->moves[1], 5);
+        assert_int_equal(opening->moves[2], -7);
+    }
     assert_true(f->count < GAMES);
     f->delivered[f->count++] = game;
     if (f->stop_after != 0 && f->count == f->stop_after) {

@@ -285,15 +285,171 @@ static void test_differences(void **state)
     tourney_header_finish(&b);
 }
 
+/* An agent that is a program, and a clock: the header says "command" where
+ * a plugin agent has "plugin", the clock comes last, and both read back and
+ * tell the tournament apart from one with a plugin of that name. */
+static void test_commands_and_clocks(void **state)
+{
+    (void)state;
+    struct log_header h;
+    fill(&h, false);
+    h.agents[1].command = true;
+    free(h.agents[1].plugin);
+    h.agents[1].plugin = strdup("python3 greedy.py");
+    h.agents[1].is_random = false;
+    h.settings.time_control = strdup("10+0.1");
+    assert_int_equal(tourney_header_seal(&h), 0);
+    char *text = tourney_header_settings_text(&h);
+    assert_string_equal(text, "format=round-robin\ngauntlet=\ngame=mnk\n"
+                              "game_params=rows = 3, cols = 3, k = 3\n"
+                              "seed=20261122\ngames_per_pair=40\ntime_per_move_ms=250\n"
+                              "time_margin_ms=500\nagent_memory_mb=1024\n"
+                              "agent_output_limit_kb=64\ntime_control=10+0.1\n"
+                              "agent=alpha|minimax|depth = 2, tie_break = lowest\n"
+                              "agent=beta|command=python3 greedy.py|\n");
+    free(text);
+    char *line = header_line(&h);
+    assert_non_null(strstr(line, "{\"name\":\"beta\",\"command\":\"python3 greedy.py\","
+                                 "\"params\":\"\","));
+    assert_null(strstr(line, "\"plugin\":\"python3"));
+    assert_non_null(strstr(line, ",\"rating_anchor\":\"auto\",\"time_control\":\"10+0.1\"}"));
+
+    struct log_header back;
+    struct error error;
+    if (read_header(&back, line, &error) != 0) {
+        fail_msg("%s", error.text);
+    }
+    assert_true(back.agents[1].command);
+    assert_false(back.agents[0].command);
+    assert_string_equal(back.agents[1].plugin, "python3 greedy.py");
+    assert_string_equal(back.settings.time_control, "10+0.1");
+    assert_string_equal(back.settings_digest, h.settings_digest);
+    char *again = header_line(&back);
+    assert_string_equal(again, line);
+    free(again);
+    free(line);
+
+    /* A plugin named as the command is another agent. */
+    struct log_header plugin;
+    fill(&plugin, false);
+    free(plugin.agents[1].plugin);
+    plugin.agents[1].plugin = strdup("python3 greedy.py");
+    plugin.settings.time_control = strdup("10+0.1");
+    assert_int_equal(tourney_header_seal(&plugin), 0);
+    const struct setting *setting = NULL;
+    size_t agent = 0;
+    assert_int_equal(tourney_header_difference(&plugin, &back, &setting, &agent), HEADER_AGENT);
+    assert_int_equal(agent, 1);
+    struct error why;
+    assert_false(tourney_header_compatible(&plugin, &back, &why));
+    assert_string_equal(why.text, "the log's agent 2 is beta (python3 greedy.py), the config's "
+                                  "beta (command: python3 greedy.py)");
+    /* Another clock is another tournament. */
+    free(plugin.settings.time_control);
+    plugin.settings.time_control = strdup("10+0.2");
+    plugin.agents[1].command = true;
+    assert_int_equal(tourney_header_seal(&plugin), 0);
+    assert_int_equal(tourney_header_difference(&plugin, &back, &setting, &agent), HEADER_SETTING);
+    assert_ptr_equal(setting, tourney_settings_find("time_control"));
+    tourney_header_finish(&plugin);
+    tourney_header_finish(&back);
+    tourney_header_finish(&h);
+}
+
+/* Openings are in the header only when set: the file's path and the digest
+ * of its contents, the digest alone in the settings digest, so that the
+ * same file moved is the same tournament and another file another. */
+static void test_openings(void **state)
+{
+    (void)state;
+    struct log_header a;
+    struct log_header b;
+    fill(&a, false);
+    fill(&b, false);
+    a.settings.openings.path = strdup("openings/x.txt");
+    snprintf(a.settings.openings.digest, sizeof(a.settings.openings.digest), "%s",
+             "0123456789abcdef0123456789abcdef");
+    a.settings.openings_order = OPENINGS_RANDOM;
+    assert_int_equal(tourney_header_seal(&a), 0);
+    char *text = tourney_header_settings_text(&a);
+    const char *added = strstr(text, "agent_output_limit_kb=64\n");
+    assert_non_null(added);
+    assert_string_equal(added, "agent_output_limit_kb=64\n"
+                               "openings=0123456789abcdef0123456789abcdef\n"
+                               "openings_order=random\n"
+                               "agent=alpha|minimax|depth = 2, tie_break = lowest\n"
+                               "agent=beta|random|\n");
+    free(text);
+    char *line = header_line(&a);
+    assert_non_null(strstr(line, "\"rating_anchor\":\"auto\",\"openings\":{\"file\":"
+                                 "\"openings/x.txt\",\"digest\":\"0123456789abcdef0123456789abcdef"
+                                 "\"},\"openings_order\":\"random\"}"));
+
+    /* Read back as written. */
+    struct log_header read;
+    struct error error;
+    if (read_header(&read, line, &error) != 0) {
+        fail_msg("%s", error.text);
+    }
+    assert_string_equal(read.settings.openings.path, "openings/x.txt");
+    assert_string_equal(read.settings.openings.digest, a.settings.openings.digest);
+    assert_int_equal(read.settings.openings_order, OPENINGS_RANDOM);
+    assert_string_equal(read.settings_digest, a.settings_digest);
+    free(line);
+    tourney_header_finish(&read);
+
+    /* The same contents under another path: the same tournament. */
+    b.settings.openings.path = strdup("elsewhere/y.txt");
+    memcpy(b.settings.openings.digest, a.settings.openings.digest, TOURNEY_DIGEST_HEX);
+    b.settings.openings_order = OPENINGS_RANDOM;
+    assert_int_equal(tourney_header_seal(&b), 0);
+    assert_string_equal(b.settings_digest, a.settings_digest);
+    const struct setting *setting = NULL;
+    size_t agent = 0;
+    assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SAME);
+
+    /* Other contents: another. */
+    b.settings.openings.digest[0] = 'f';
+    assert_int_equal(tourney_header_seal(&b), 0);
+    assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SETTING);
+    assert_ptr_equal(setting, tourney_settings_find("openings"));
+    struct error why;
+    assert_false(tourney_header_compatible(&a, &b, &why));
+    assert_string_equal(why.text, "the log was played with openings openings/x.txt (contents "
+                                  "01234567), the config says elsewhere/y.txt (contents "
+                                  "f1234567)");
+
+    /* Random plies instead of a file. */
+    free(b.settings.openings.path);
+    b.settings.openings.path = NULL;
+    b.settings.openings.digest[0] = '\0';
+    b.settings.openings_order = OPENINGS_SEQUENTIAL;
+    b.settings.opening_plies = 4;
+    assert_int_equal(tourney_header_seal(&b), 0);
+    text = tourney_header_settings_text(&b);
+    assert_non_null(strstr(text, "agent_output_limit_kb=64\nopening_plies=4\nagent=alpha"));
+    free(text);
+    line = header_line(&b);
+    assert_non_null(strstr(line, "\"rating_anchor\":\"auto\",\"opening_plies\":4}"));
+    free(line);
+    assert_false(tourney_header_compatible(&a, &b, &why));
+    assert_string_equal(why.text, "the log was played with openings openings/x.txt (contents "
+                                  "01234567), the config says none");
+    tourney_header_finish(&a);
+    tourney_header_finish(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_commands_and_clocks),
         cmocka_unit_test(test_pinned_digest_text),
         cmocka_unit_test(test_pinned_json),
         cmocka_unit_test(test_read_back),
         cmocka_unit_test(test_older_log_without_added_keys),
         cmocka_unit_test(test_bad_headers),
         cmocka_unit_test(test_differences),
+        cmocka_unit_test(test_openings),
     };
     return cmocka_run_group_tests_name("log_header", tests, NULL, NULL);
 }

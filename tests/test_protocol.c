@@ -210,6 +210,9 @@ static void test_game_messages_round_trip(void **state)
     const struct msg_move move = {.ply = 4,
                                   .budget_ns = 50,
                                   .deadline_ns = UINT64_MAX,
+                                  .remaining_ns = 9000000000,
+                                  .increment_ns = 100000000,
+                                  .opponent_remaining_ns = 1,
                                   .state = board,
                                   .state_size = sizeof(board)};
     assert_int_equal(tourney_msg_put_move(&w, 3, &move), 0);
@@ -218,6 +221,9 @@ static void test_game_messages_round_trip(void **state)
     assert_int_equal(tourney_msg_get_move(payload, length, &got_move), 0);
     assert_int_equal(got_move.ply, 4);
     assert_true(got_move.deadline_ns == UINT64_MAX);
+    assert_true(got_move.remaining_ns == UINT64_C(9000000000));
+    assert_true(got_move.increment_ns == UINT64_C(100000000));
+    assert_true(got_move.opponent_remaining_ns == 1);
     assert_int_equal(got_move.state_size, sizeof(board));
     assert_memory_equal(got_move.state, board, sizeof(board));
     refuses_damaged(payload, length, decode_move);

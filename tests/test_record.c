@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "log_line.h"
 #include "record.h"
 
 static const char *const names[] = {"alpha", "beta", "gamma"};
@@ -56,14 +57,26 @@ static void make_record(struct game_record *record)
     tourney_record_set_output(record, 0, printed, strlen(printed));
 }
 
+/* The record as its games.jsonl line reads back: the parsed object, with the
+ * check verified (which re-dumps it with jansson, so the line's bytes must be
+ * exactly jansson's) and removed. */
+static json_t *object_of(const struct game_record *record, const char *const seat_names[2])
+{
+    char *line = tourney_log_line_of_record(record, seat_names);
+    assert_non_null(line);
+    json_t *object = tourney_log_line_unseal(line);
+    free(line);
+    assert_non_null(object);
+    return object;
+}
+
 static void test_a_record_comes_back_as_written(void **state)
 {
     (void)state;
     struct game_record written;
     make_record(&written);
     const char *seat_names[2] = {names[2], names[0]};
-    json_t *object = tourney_record_to_json(&written, seat_names);
-    assert_non_null(object);
+    json_t *object = object_of(&written, seat_names);
     struct game_record read;
     tourney_record_init(&read);
     struct error error;
@@ -109,6 +122,52 @@ static void test_a_record_comes_back_as_written(void **state)
     tourney_record_finish(&written);
 }
 
+/* The line's exact bytes, as jansson's compact dump wrote them before the
+ * line was written directly: any change here changes every results log. */
+static void test_the_line_is_byte_for_byte_the_logs_format(void **state)
+{
+    (void)state;
+    struct game_record written;
+    make_record(&written);
+    const char *seat_names[2] = {names[2], names[0]};
+    char *line = tourney_log_line_of_record(&written, seat_names);
+    assert_string_equal(
+        line,
+        "{\"game\":41,\"first\":\"gamma\",\"second\":\"alpha\",\"seed\":\"0123456789abcdef\","
+        "\"moves\":[4,0,8],\"seats\":\"010\",\"result\":\"0-1\",\"winner\":\"alpha\",\"termin"
+        "ation\":\"agent_error\",\"fault\":\"gamma\",\"reason\":\"choose_move failed with sta"
+        "tus -3 at ply 3\",\"nodes\":[647,0,31],\"depth\":[9,0,7],\"score\":[0,null,-3],\"tim"
+        "e_ns\":[1000,200,300],\"log\":[{\"agent\":\"gamma\",\"ply\":3,\"level\":\"error\",\""
+        "message\":\"out of time, guessing\"},{\"agent\":\"alpha\",\"ply\":3,\"level\":\"info"
+        "\",\"message\":\"hello\"}],\"log_dropped\":5,\"output\":{\"gamma\":\"thinking...\\ns"
+        "till thinking\\n\"},\"check\":\"7c80e450da9bd8b051d7dca6044123e9\"}\n");
+    free(line);
+    tourney_record_finish(&written);
+
+    /* Names and texts that need escapes, UTF-8 kept as it is, nothing played. */
+    struct game_record empty;
+    tourney_record_init(&empty);
+    snprintf(empty.reason, sizeof(empty.reason), "tab\there \x7f");
+    const char *awkward[2] = {"h\xc3\xa9 \"q\"", "b\\c\x01"};
+    line = tourney_log_line_of_record(&empty, awkward);
+    assert_string_equal(
+        line,
+        "{\"game\":0,\"first\":\"h\xc3"
+        "\xa9"
+        " \\\"q\\\"\",\"second\":\"b\\\\c\\u0001\",\"see"
+        "d\":\"0000000000000000\",\"moves\":[],\"seats\":\"\",\"result\":\"1/2-1/2\",\"winner"
+        "\":null,\"termination\":\"normal\",\"fault\":null,\"reason\":\"tab\\there \x7f"
+        "\","
+        "\"nodes\":[],\"depth\":[],\"score\":[],\"time_ns\":[],\"log\":[],\"log_dropped\":0,"
+        "\"output\":{},\"check\":\"8c52b4aa84222b0b73104cd21adaad7c\"}\n");
+    free(line);
+
+    /* Text that is not UTF-8 cannot be a JSON string: no line at all. */
+    const char *broken[2] = {"ok", "\xc0\x80"};
+    assert_null(tourney_log_line_of_record(&empty, broken));
+    tourney_record_finish(&empty);
+}
+
 static void test_a_line_without_a_field_is_refused(void **state)
 {
     (void)state;
@@ -119,8 +178,7 @@ static void test_a_line_without_a_field_is_refused(void **state)
                                            "moves", "seats",      "result", "termination",
                                            "log",   "log_dropped"};
     for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
-        json_t *object = tourney_record_to_json(&written, seat_names);
-        assert_non_null(object);
+        json_t *object = object_of(&written, seat_names);
         assert_int_equal(json_object_del(object, required[i]), 0);
         struct game_record read;
         tourney_record_init(&read);
@@ -150,8 +208,8 @@ static void test_cpu_times_come_back_or_are_absent(void **state)
     (void)state;
     struct game_record written;
     make_record(&written);
-    const char *seat_names[2] = {names[2], names[0]};
-    json_t *object = tourney_record_to_json(&written, seat_names);
+    const char *order[2] = {names[2], names[0]};
+    json_t *object = tourney_record_to_json(&written, order);
     assert_null(json_object_get(object, "cpu_ns"));
     struct game_record read;
     struct error error;
@@ -167,7 +225,7 @@ static void test_cpu_times_come_back_or_are_absent(void **state)
     written.moves[0].cpu_ns = 5000;
     written.moves[2].has_cpu = 1;
     written.moves[2].cpu_ns = UINT64_C(7000000001);
-    object = tourney_record_to_json(&written, seat_names);
+    object = tourney_record_to_json(&written, order);
     char *column = json_dumps(json_object_get(object, "cpu_ns"), JSON_COMPACT);
     assert_string_equal(column, "[5000,null,7000000001]");
     free(column);
@@ -196,12 +254,212 @@ static void test_cpu_times_come_back_or_are_absent(void **state)
     tourney_record_finish(&written);
 }
 
+/* The record's keys, in the order of its line. */
+static void assert_keys(json_t *object, const char *const *keys, size_t count)
+{
+    size_t i = 0;
+    const char *key;
+    json_t *value;
+    json_object_foreach(object, key, value)
+    {
+        assert_true(i < count);
+        assert_string_equal(key, keys[i]);
+        i++;
+    }
+    assert_int_equal(i, count);
+}
+
+static const char *const seat_names[2] = {"gamma", "alpha"};
+
+/* A game from the initial position has no opening keys: its line is as
+ * lines were before openings. */
+static void test_no_opening_no_keys(void **state)
+{
+    (void)state;
+    struct game_record written;
+    make_record(&written);
+    json_t *object = object_of(&written, seat_names);
+    static const char *const keys[] = {"game",   "first",       "second", "seed",        "moves",
+                                       "seats",  "result",      "winner", "termination", "fault",
+                                       "reason", "nodes",       "depth",  "score",       "time_ns",
+                                       "log",    "log_dropped", "output"};
+    assert_keys(object, keys, sizeof(keys) / sizeof(keys[0]));
+    struct game_record read;
+    tourney_record_init(&read);
+    assert_int_equal(tourney_record_from_json(object, names, 3, &read, NULL), 0);
+    assert_false(tourney_record_has_opening(&read.opening));
+    json_decref(object);
+    tourney_record_finish(&read);
+    tourney_record_finish(&written);
+}
+
+/* Writes WRITTEN with the opening POSITION and plies MOVES (COUNT, -1 for
+ * none), reads it back and checks the opening came back. Returns the line. */
+static char *round_trip(const char *position, const int32_t *moves, int32_t count)
+{
+    struct game_record written;
+    make_record(&written);
+    assert_int_equal(tourney_record_opening_set(&written.opening, position, moves, count), 0);
+    assert_true(tourney_record_has_opening(&written.opening));
+    json_t *object = object_of(&written, seat_names);
+    assert_non_null(object);
+    struct game_record read;
+    tourney_record_init(&read);
+    assert_int_equal(tourney_record_from_json(object, names, 3, &read, NULL), 0);
+    assert_true(tourney_record_has_opening(&read.opening));
+    if (position == NULL) {
+        assert_null(read.opening.position);
+    } else {
+        assert_string_equal(read.opening.position, position);
+    }
+    assert_int_equal(read.opening.moves_known, count >= 0);
+    assert_int_equal(read.opening.move_count, count >= 0 ? count : 0);
+    for (int32_t i = 0; i < count; i++) {
+        assert_int_equal(read.opening.moves[i], moves[i]);
+    }
+    char key_written[TOURNEY_DIGEST_HEX];
+    char key_read[TOURNEY_DIGEST_HEX];
+    tourney_record_game_key(&written, key_written);
+    tourney_record_game_key(&read, key_read);
+    assert_string_equal(key_read, key_written);
+    char *line = json_dumps(object, JSON_COMPACT);
+    json_decref(object);
+    tourney_record_finish(&read);
+    tourney_record_finish(&written);
+    return line;
+}
+
+static void test_an_opening_comes_back(void **state)
+{
+    (void)state;
+    static const int32_t plies[2] = {0, 4};
+    /* Position and plies, before the moves played from them. */
+    char *line = round_trip("x . . / . o . / . . .", plies, 2);
+    assert_non_null(strstr(line, "\"seed\":\"0123456789abcdef\",\"opening\":\"x . . / . o . / "
+                                 ". . .\",\"opening_moves\":[0,4],\"moves\":[4,0,8],"));
+    free(line);
+    /* Only the position: a file's board whose plies were not found. */
+    line = round_trip("x . . / . o . / . . .", NULL, -1);
+    assert_non_null(strstr(line, "\"opening\":\"x . . / . o . / . . .\",\"moves\":[4,0,8]"));
+    assert_null(strstr(line, "opening_moves"));
+    free(line);
+    /* Only plies: a game that cannot write positions. */
+    line = round_trip(NULL, plies, 2);
+    assert_non_null(strstr(line, "\"seed\":\"0123456789abcdef\",\"opening_moves\":[0,4],"));
+    free(line);
+    /* The initial position given as an opening: no plies, but known. */
+    line = round_trip(". . . / . . . / . . .", NULL, 0);
+    assert_non_null(strstr(line, "\"opening_moves\":[],"));
+    free(line);
+}
+
+static void test_a_broken_opening_is_refused(void **state)
+{
+    (void)state;
+    struct game_record written;
+    make_record(&written);
+    static const char *const broken[][2] = {
+        {"opening", "3"},
+        {"opening_moves", "{\"a\": 1}"},
+        {"opening_moves", "[0, \"b2\"]"},
+        {"opening_moves", "[0, 4294967296]"},
+    };
+    static const char *const expected[] = {
+        "game 41: its opening is not a position and its plies",
+        "game 41: its opening is not a position and its plies",
+        "game 41: ply 2 of its opening is not a move",
+        "game 41: ply 2 of its opening is not a move",
+    };
+    for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
+        json_t *object = object_of(&written, seat_names);
+        json_object_set_new(object, broken[i][0], json_loads(broken[i][1], JSON_DECODE_ANY, NULL));
+        struct game_record read;
+        tourney_record_init(&read);
+        struct error error;
+        tourney_error_clear(&error);
+        assert_int_equal(tourney_record_from_json(object, names, 3, &read, &error), -1);
+        assert_string_equal(error.text, expected[i]);
+        json_decref(object);
+        tourney_record_finish(&read);
+    }
+    tourney_record_finish(&written);
+}
+
+/* The key tells games apart by their opening and their moves, and by
+ * nothing else. */
+static void test_the_game_key(void **state)
+{
+    (void)state;
+    struct game_record a;
+    struct game_record b;
+    make_record(&a);
+    make_record(&b);
+    char key_a[TOURNEY_DIGEST_HEX];
+    char key_b[TOURNEY_DIGEST_HEX];
+    tourney_record_game_key(&a, key_a);
+    /* The digest of a tag and the moves, four bytes each, least significant
+     * first. */
+    static const unsigned char bytes[] = {'G', 4, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0};
+    char expected[TOURNEY_DIGEST_HEX];
+    tourney_digest_bytes(bytes, sizeof(bytes), expected);
+    assert_string_equal(key_a, expected);
+    assert_string_equal(key_a, "c80d00d06fe4aa9e11c94ca92cd67ff8");
+    /* Times, nodes, players and results do not make another game. */
+    b.moves[0].time_ns = 5;
+    b.moves[1].nodes = 77;
+    b.agent[0] = 1;
+    b.result = RESULT_DRAW;
+    b.index = 3;
+    tourney_record_game_key(&b, key_b);
+    assert_string_equal(key_b, key_a);
+    /* Another move does. */
+    b.moves[2].move = 7;
+    tourney_record_game_key(&b, key_b);
+    assert_string_not_equal(key_b, key_a);
+    b.moves[2].move = 8;
+    /* The same moves from an opening are another game, and from another
+     * opening another still; where there is a position, it alone counts. */
+    static const int32_t plies[2] = {0, 4};
+    static const int32_t other_plies[2] = {4, 0};
+    assert_int_equal(tourney_record_opening_set(&b.opening, "x", plies, 2), 0);
+    char key_x[TOURNEY_DIGEST_HEX];
+    tourney_record_game_key(&b, key_x);
+    assert_string_not_equal(key_x, key_a);
+    assert_int_equal(tourney_record_opening_set(&b.opening, "x", other_plies, 2), 0);
+    tourney_record_game_key(&b, key_b);
+    assert_string_equal(key_b, key_x);
+    assert_int_equal(tourney_record_opening_set(&b.opening, "y", plies, 2), 0);
+    tourney_record_game_key(&b, key_b);
+    assert_string_not_equal(key_b, key_x);
+    assert_string_not_equal(key_b, key_a);
+    /* Without a position, the plies count. */
+    char key_plies[TOURNEY_DIGEST_HEX];
+    assert_int_equal(tourney_record_opening_set(&b.opening, NULL, plies, 2), 0);
+    tourney_record_game_key(&b, key_plies);
+    assert_int_equal(tourney_record_opening_set(&b.opening, NULL, other_plies, 2), 0);
+    tourney_record_game_key(&b, key_b);
+    assert_string_not_equal(key_b, key_plies);
+    assert_string_not_equal(key_plies, key_a);
+    assert_string_not_equal(key_plies, key_x);
+    /* No plies from the initial position is an opening too. */
+    assert_int_equal(tourney_record_opening_set(&b.opening, NULL, NULL, 0), 0);
+    tourney_record_game_key(&b, key_b);
+    assert_string_not_equal(key_b, key_a);
+    tourney_record_finish(&a);
+    tourney_record_finish(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_record_comes_back_as_written),
+        cmocka_unit_test(test_the_line_is_byte_for_byte_the_logs_format),
         cmocka_unit_test(test_a_line_without_a_field_is_refused),
         cmocka_unit_test(test_cpu_times_come_back_or_are_absent),
+        cmocka_unit_test(test_no_opening_no_keys),
+        cmocka_unit_test(test_an_opening_comes_back),
+        cmocka_unit_test(test_a_broken_opening_is_refused),
+        cmocka_unit_test(test_the_game_key),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

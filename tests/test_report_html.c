@@ -19,6 +19,7 @@
 #include "html.h"
 #include "html_check.h"
 #include "html_numbers.h"
+#include "host_path.h"
 #include "html_summary.h"
 #include "log_game.h"
 #include "plugin.h"
@@ -297,10 +298,18 @@ static void test_log_game(void **state)
     struct error why;
     struct log_game game;
     struct log_header h;
+    char *dirs[] = {(char *)TOURNEY_TEST_BUILD_ROOT};
+    struct plugin_search search;
+    assert_int_equal(tourney_plugin_search_init(&search, dirs, 1, NULL, NULL), 0);
+    char *host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-report_html");
+    assert_non_null(host);
 
-    /* The file the log names, with the log's parameters. */
-    mnk_header(&h, MNK_PATH, "rows = 2, cols = 4, k = 2");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), 0);
+    /* Found by name along the search path, loaded by the agent host first,
+     * with the log's parameters. */
+    mnk_header(&h, "/nonexistent/mnk.so", "rows = 2, cols = 4, k = 2");
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, host, &why), 0);
+    assert_string_equal(game.plugin.path, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so");
+    assert_string_equal(game.plugin.digest, h.game_digest);
     unsigned char position[512];
     assert_true(game.game.info.state_size <= sizeof(position));
     tourney_game_adapter_initial_state(&game.game, position);
@@ -310,20 +319,26 @@ static void test_log_game(void **state)
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
-    /* Found by name along the search path when the file has gone. */
-    char *dirs[] = {(char *)TOURNEY_TEST_BUILD_ROOT};
-    struct plugin_search search;
-    assert_int_equal(tourney_plugin_search_init(&search, dirs, 1, NULL, NULL), 0);
-    mnk_header(&h, "/nonexistent/mnk.so", "rows = 3, cols = 3, k = 3");
-    assert_int_equal(tourney_log_game_open(&game, &h, &search, &why), 0);
-    assert_string_equal(game.plugin.path, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so");
+    /* The file the log names is never loaded, even with the right digest:
+     * the log is data, and anyone can write one. */
+    mnk_header(&h, MNK_PATH, "rows = 3, cols = 3, k = 3");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, NULL, &why), -1);
+    assert_string_equal(why.text, "no game plugin 'mnk' found in no directory (the games were "
+                                  "played with " MNK_PATH "; put its directory in "
+                                  "TOURNEY_PLUGIN_PATH)");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
-    /* Not found at all. */
+    /* Not found at all; nor by a name that is a path. */
     mnk_header(&h, NULL, "rows = 3, cols = 3, k = 3");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
-    assert_string_equal(why.text, "no game plugin 'mnk' found in ");
+    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, NULL, &why), -1);
+    assert_string_equal(why.text, "no game plugin 'mnk' found in no directory");
+    tourney_log_game_close(&game);
+    free(h.game);
+    h.game = strdup(MNK_PATH);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, NULL, &why), -1);
+    assert_string_equal(why.text,
+                        "the log names its game '" MNK_PATH "', which is not a plugin's name");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
@@ -331,25 +346,27 @@ static void test_log_game(void **state)
     mnk_header(&h, MNK_PATH, "rows = 3, cols = 3, k = 3");
     free(h.game_digest);
     h.game_digest = strdup("00000000000000000000000000000000");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
-    assert_string_equal(why.text, MNK_PATH " is not the game plugin the log was played with (its "
-                                           "digest differs)");
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, host, &why), -1);
+    assert_string_equal(why.text, TOURNEY_TEST_BUILD_ROOT "/games/mnk.so is not the game plugin "
+                                                          "the log was played with (its digest "
+                                                          "differs)");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
 
     /* Parameters it does not know, or values it does not take. */
     mnk_header(&h, MNK_PATH, "rows = 3, speed = 2");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, NULL, &why), -1);
     assert_string_equal(why.text, "the log's game parameters 'rows = 3, speed = 2' do not suit "
                                   "plugin 'mnk': no parameter 'speed'");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
     mnk_header(&h, MNK_PATH, "rows = many");
-    assert_int_equal(tourney_log_game_open(&game, &h, &nowhere, &why), -1);
+    assert_int_equal(tourney_log_game_open(&game, &h, &search, NULL, &why), -1);
     assert_string_equal(why.text, "the log's game parameters 'rows = many' do not suit plugin "
                                   "'mnk': parameter rows has a bad value 'many'");
     tourney_log_game_close(&game);
     tourney_header_finish(&h);
+    free(host);
     tourney_plugin_search_finish(&search);
 }
 
@@ -685,6 +702,78 @@ static void test_position_budget(void **state)
     finish_tournament(&t);
 }
 
+/* Games from openings: the boards start from the opening, from its plies
+ * where they are known and legal, else from its position read by the game;
+ * "o" names the opening; a game from the initial position has none. */
+static void test_replay_from_openings(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, false, true);
+    struct game_sample sample;
+    assert_int_equal(tourney_game_sample_init(&sample, 3, 3, 4), 0);
+    static const int32_t plies[2] = {0, 4};
+    static const int32_t illegal[2] = {0, 0};
+    struct {
+        const char *position;
+        const int32_t *plies;
+        int32_t count;
+    } openings[4] = {
+        {"x . . / . o . / . . .", plies, 2},
+        {"x . . / . o . / . . x", NULL, -1},
+        {NULL, illegal, 2},
+        {NULL, NULL, -1},
+    };
+    for (uint32_t i = 0; i < 4; i++) {
+        struct game_record r;
+        bare_record(&r, i, i % 3, (i + 1) % 3, false);
+        struct move_record move = {.seat = 0, .move = 2};
+        assert_int_equal(tourney_record_add_move(&r, &move), 0);
+        if (openings[i].position != NULL || openings[i].count >= 0) {
+            assert_int_equal(tourney_record_opening_set(&r.opening, openings[i].position,
+                                                        openings[i].plies, openings[i].count),
+                             0);
+        }
+        assert_int_equal(tourney_game_sample_add(&sample, &r), 0);
+        tourney_record_finish(&r);
+    }
+    size_t chosen[4];
+    size_t count = 0;
+    assert_int_equal(tourney_game_sample_select(&sample, chosen, &count), 0);
+    assert_int_equal(count, 4);
+    const char *names[3] = {agents[0].name, agents[1].name, agents[2].name};
+    json_t *data =
+        tourney_replay_data(&sample, chosen, count, names, 3, &t.board, REPLAY_POSITION_BUDGET);
+    assert_non_null(data);
+    json_t *games = json_object_get(data, "games");
+    char board[64];
+    /* Plies known: named, and played. */
+    json_t *game = json_array_get(games, 0);
+    assert_string_equal(json_string_value(json_object_get(game, "o")), "a1 b2");
+    assert_int_equal(json_array_size(json_object_get(game, "p")), 2);
+    position(game, 0, board, sizeof(board));
+    assert_string_equal(board, "x . .\n. o .\n. . .\n");
+    position(game, 1, board, sizeof(board));
+    assert_string_equal(board, "x . x\n. o .\n. . .\n");
+    /* Only the position: shown as it is, read by the game. */
+    game = json_array_get(games, 1);
+    assert_string_equal(json_string_value(json_object_get(game, "o")), "x . . / . o . / . . x");
+    position(game, 0, board, sizeof(board));
+    assert_string_equal(board, "x . .\n. o .\n. . x\n");
+    /* Plies the game refuses and no position: named, but no boards. */
+    game = json_array_get(games, 2);
+    assert_string_equal(json_string_value(json_object_get(game, "o")), "a1 a1");
+    assert_int_equal(json_array_size(json_object_get(game, "p")), 0);
+    /* From the initial position. */
+    game = json_array_get(games, 3);
+    assert_null(json_object_get(game, "o"));
+    position(game, 0, board, sizeof(board));
+    assert_string_equal(board, ". . .\n. . .\n. . .\n");
+    json_decref(data);
+    tourney_game_sample_finish(&sample);
+    finish_tournament(&t);
+}
+
 static void test_page_without_boards(void **state)
 {
     (void)state;
@@ -976,6 +1065,7 @@ int main(void)
         cmocka_unit_test(test_log_game),
         cmocka_unit_test(test_page_with_boards),
         cmocka_unit_test(test_position_budget),
+        cmocka_unit_test(test_replay_from_openings),
         cmocka_unit_test(test_page_without_boards),
         cmocka_unit_test(test_page_without_games),
         cmocka_unit_test(test_checker_refuses),

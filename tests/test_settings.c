@@ -61,6 +61,10 @@ static void test_rows_are_consistent(void **state)
             assert_int_equal(row->size, sizeof(struct sprt_settings));
             assert_non_null(row->values);
             break;
+        case SETTING_FILE:
+            assert_int_equal(row->size, sizeof(struct setting_file));
+            assert_non_null(row->values);
+            break;
         }
         /* The digest is computed from the log's header, and reports are
          * made from it too: what they use must be kept there. Only SWITCH
@@ -89,6 +93,10 @@ static void test_defaults(void **state)
     assert_null(s.plugin_path);
     assert_int_equal(s.format, FORMAT_ROUND_ROBIN);
     assert_null(s.gauntlet_agent);
+    assert_null(s.openings.path);
+    assert_string_equal(s.openings.digest, "");
+    assert_int_equal(s.opening_plies, 0);
+    assert_int_equal(s.openings_order, OPENINGS_SEQUENTIAL);
     assert_int_equal(s.isolation, ISOLATION_PROCESS);
     assert_int_equal(s.limits.sandbox, SANDBOX_AUTO);
     assert_true(s.limits.time_margin_ms == 500);

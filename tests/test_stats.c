@@ -363,9 +363,59 @@ static void test_score_history(void **state)
     tourney_stats_finish(&stats);
 }
 
+/* On a clock, each game's clocks are replayed from its move times: the least
+ * an agent had left after a move, 0 for one that lost on time; no move is
+ * over a budget, and the clock used per game is its thinking time per game. */
+static void test_clocks(void **state)
+{
+    (void)state;
+    const bool is_random[2] = {false, false};
+    struct stats stats;
+    assert_int_equal(tourney_stats_init(&stats, 2, is_random, 1), 0);
+    const struct time_control clock = {.base_ns = 10000000, .increment_ns = 2000000};
+    tourney_stats_set_clock(&stats, &clock);
+    struct move_record moves[2][5];
+    struct game_record r[2];
+    /* Times 1, 2, 3, 4, 5 ms; seat 0 moves 1, 3, 5 ms: 10 - 1 = 9, + 2 = 11,
+     * 11 - 3 = 8, + 2 = 10, 10 - 5 = 5; seat 1 moves 2, 4 ms: 8, then 10 - 4 = 6. */
+    make_record(&r[0], 0, 1, RESULT_FIRST_WINS, 5, moves[0]);
+    /* Agent 1 first: moves 1 and 3 ms (9, then 11 - 3 = 8), agent 0 2 ms (8),
+     * then runs out of time at its second move. */
+    make_record(&r[1], 1, 0, RESULT_FIRST_WINS, 3, moves[1]);
+    r[1].termination = TERMINATION_TIME_FORFEIT;
+    r[1].fault_seat = 1;
+    tourney_stats_add(&stats, &r[0]);
+    assert_true(stats.agents[0].lowest_clock_ns == 5000000);
+    assert_true(stats.agents[1].lowest_clock_ns == 6000000);
+    tourney_stats_add(&stats, &r[1]);
+    assert_true(stats.agents[0].lowest_clock_ns == 0);
+    assert_true(stats.agents[1].lowest_clock_ns == 6000000);
+    assert_int_equal(stats.agents[0].over_budget, 0);
+    assert_int_equal(stats.agents[1].over_budget, 0);
+    struct agent_summary s;
+    tourney_stats_summarize(&stats, 1, &s);
+    /* Agent 1 thought 2 + 4 + 1 + 3 = 10 ms in 2 games. */
+    assert_float_equal(s.clock_per_game_s, 0.005, EPS);
+    assert_float_equal(s.lowest_clock_s, 0.006, EPS);
+    tourney_stats_summarize(&stats, 0, &s);
+    assert_float_equal(s.lowest_clock_s, 0.0, 0.0);
+    tourney_stats_finish(&stats);
+
+    /* Without a clock nothing is replayed. */
+    assert_int_equal(tourney_stats_init(&stats, 2, is_random, 1), 0);
+    make_record(&r[0], 0, 1, RESULT_FIRST_WINS, 5, moves[0]);
+    tourney_stats_add(&stats, &r[0]);
+    assert_true(stats.agents[0].lowest_clock_ns == UINT64_MAX);
+    tourney_stats_summarize(&stats, 0, &s);
+    assert_float_equal(s.lowest_clock_s, 0.0, 0.0);
+    assert_int_equal(stats.agents[0].over_budget, 3);
+    tourney_stats_finish(&stats);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_wilson_worked_examples),
         cmocka_unit_test(test_ebf),
         cmocka_unit_test(test_histogram_buckets),

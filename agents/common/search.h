@@ -107,6 +107,30 @@ void search_finish(struct search *s);
 void search_log(const struct search *s, enum tourney_log_level level, const char *fmt, ...)
     SEARCH_PRINTF(3, 4);
 
+/* A move's time, as a search that can stop at any moment spends it. */
+struct search_time {
+    uint64_t start_ns; /* when the move began, on the host's clock */
+    uint64_t stop_ns;  /* when to stop searching; 0: no limit */
+    bool clock;        /* allotted from a clock, where time saved is kept */
+    uint64_t allot_ns; /* the time the move may take, margin included */
+};
+
+/* The time a move of REQUEST may take, and when a search should stop to be
+ * back within it (search.c says why the margin is what it is).
+ *
+ * With a time per move, the move may take the budget. On a clock (the
+ * request's remaining_ns, ABI 1.2) the search allots itself a share of it:
+ * what is left spread over the moves it may still have to make (from the
+ * game's max_plies, at most SEARCH_CLOCK_MOVES), plus the increment, and
+ * never more than a third of what is left. A deadline of 0 is no limit. */
+struct search_time search_time_for(const struct search *s,
+                                   const struct tourney_move_request *request);
+
+/* The most moves a clock is spread over: a game that may last longer still
+ * gets a twentieth of the clock a move, and the moves it outlives the
+ * estimate by live on the increment and what earlier moves saved. */
+#define SEARCH_CLOCK_MOVES 20
+
 /* Checks a move request and report from the runner, copies `root` into the
  * working position, clears the counters and lists the root's moves in
  * search_moves(s, 0). Returns their number, at least 1, or a negative

@@ -41,7 +41,8 @@ extern "C" {
  *  1.1  a game's search knowledge (order_moves, winning_move, safe_moves)
  *  1.2  parameters through get_param_info, get_extension (the search
  *       knowledge moved into the "tourney.game.search/1" extension), a
- *       plugin's id and version, fixed-width integers everywhere */
+ *       plugin's id and version, fixed-width integers everywhere, the
+ *       clocks in the move request */
 #define TOURNEY_ABI_MAJOR 1
 #define TOURNEY_ABI_MINOR 2
 

@@ -82,12 +82,29 @@ struct tourney_agent_init {
 };
 
 /* What the runner asks for a move. Owned by the host.
- * Structs only grow at the end. */
+ * Structs only grow at the end: read a field after `ply` only when
+ * TOURNEY_HAS_FIELD says struct_size holds it. */
 struct tourney_move_request {
     uint32_t struct_size; /* set by the host */
     uint64_t budget_ns;   /* the time the agent may think about this move */
     uint64_t deadline_ns; /* now_ns() at the start of the move plus budget_ns */
-    int32_t ply;          /* moves played so far in the game */
+    int32_t ply;          /* moves played so far in the game (from an opening, its
+                           * plies where the runner knows them, else the moves since) */
+
+    /* ---- ABI 1.2 ---- */
+
+    /* The clocks, when the tournament has one (time_control = BASE+INC):
+     * the time left on this agent's clock as the move starts, the increment
+     * added to it after the move, and the time left on the opponent's clock.
+     * A move that takes all of remaining_ns loses the game on time. budget_ns
+     * is then the runner's suggestion of a share of the clock (an agent that
+     * reads only budget_ns and deadline_ns keeps within it), and an agent
+     * that manages its clock itself may think longer, up to the remaining
+     * time. All three are 0 without a clock (time_per_move_ms alone): a move
+     * then has budget_ns and no more. */
+    uint64_t remaining_ns;
+    uint64_t increment_ns;
+    uint64_t opponent_remaining_ns;
 };
 
 /* What an agent reports about the move it chose; the runner zeroes it and

@@ -301,10 +301,22 @@ static int command_validate(int argc, char **argv)
                t.game_plugin.game->name, t.game_params_text, agents,
                t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
                pairs * t.config.settings.games_per_pair);
+        const struct opening_book *book = &t.openings;
+        if (book->source == OPENINGS_FILE) {
+            printf("  openings: %zu positions from %s, %s\n", book->count, t.config.openings_file,
+                   book->order == OPENINGS_RANDOM ? "in an order drawn from the seed"
+                                                  : "in the file's order");
+        } else if (book->source == OPENINGS_PLIES) {
+            printf("  openings: %" PRIu32 " random plies a round\n", book->plies);
+        }
         for (size_t i = 0; i < agents; i++) {
-            printf("  %-20s %s (%s)%s%s\n", t.entrants[i].name, t.entrants[i].plugin->agent->name,
-                   t.entrants[i].plugin->path, t.entrants[i].params_text[0] ? ": " : "",
-                   t.entrants[i].params_text);
+            const struct entrant *e = &t.entrants[i];
+            if (e->argv != NULL) {
+                printf("  %-20s command: %s (%s)\n", e->name, e->command, e->argv[0]);
+                continue;
+            }
+            printf("  %-20s %s (%s)%s%s\n", e->name, e->plugin->agent->name, e->plugin->path,
+                   e->params_text[0] ? ": " : "", e->params_text);
         }
     }
     tourney_tournament_close(&t);

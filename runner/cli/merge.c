@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dir_lock.h"
 #include "game_set.h"
 #include "log_header.h"
 #include "log_line.h"
@@ -487,6 +488,10 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
     }
     status = status == 0 ? open_cursors(&m) : status;
     status = status == 0 ? tourney_mkdir_p(out_dir, &m.error) : status;
+    /* OUT_DIR's log, read to keep what it holds, and its reports are the
+     * merge's alone from here. */
+    struct dir_lock lock = {.fd = -1};
+    status = status == 0 ? tourney_dir_lock(&lock, out_dir, &m.error) : status;
     if (status == 0) {
         /* What went wrong in writing the merged log is said by the merge
          * (write_merged), or else by the writing of the file. */
@@ -518,5 +523,6 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         }
     }
     merge_finish(&m);
+    tourney_dir_unlock(&lock);
     return outcome;
 }

@@ -4,7 +4,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "dir_lock.h"
 #include "game_sample.h"
 #include "log_header.h"
 #include "publish.h"
@@ -60,8 +62,14 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     off_t valid_end = 0;
     bool torn = false;
     struct error error;
-    int status =
-        tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
+    /* A directory that is not there has no log either, which the reading
+     * says. */
+    struct dir_lock lock = {.fd = -1};
+    int status = access(dir, F_OK) == 0 ? tourney_dir_lock(&lock, dir, &error) : 0;
+    if (status == 0) {
+        status =
+            tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
+    }
     if (status == 0 && rebuild_ready(&r) != 0) {
         status = tourney_error_nomem(&error);
     }
@@ -84,6 +92,7 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
         tourney_stats_finish(&r.stats);
     }
     tourney_header_finish(&r.header);
+    tourney_dir_unlock(&lock);
     free(path);
     return status;
 }

@@ -39,6 +39,9 @@ static int keep_wanted(const struct game_record *record, void *context)
     r->termination = record->termination;
     r->fault_seat = record->fault_seat;
     memcpy(r->reason, record->reason, sizeof(r->reason));
+    if (tourney_record_opening_copy(&r->opening, &record->opening) != 0) {
+        return -1;
+    }
     for (size_t i = 0; i < record->move_count; i++) {
         if (tourney_record_add_move(r, &record->moves[i]) != 0) {
             return -1;
@@ -70,6 +73,47 @@ static void print_move(const struct game_adapter *game, const struct log_header 
     fprintf(out, ", %.3f ms\n", (double)m->time_ns / 1e6);
 }
 
+/* Puts the position R started from into STATE and says what it was: the
+ * initial one, or its opening, from its plies where the log has them (each
+ * checked), else from its position read by the game. Returns -1 after
+ * saying why when the game plugin cannot make it. */
+static int show_start(const struct game_record *r, struct game_adapter *game, void *state,
+                      FILE *out, FILE *err)
+{
+    const struct record_opening *opening = &r->opening;
+    if (!tourney_record_has_opening(opening)) {
+        return 0;
+    }
+    if (opening->moves_known) {
+        fprintf(out, "Opening, %zu pl%s:", opening->move_count,
+                opening->move_count == 1 ? "y" : "ies");
+        for (size_t i = 0; i < opening->move_count; i++) {
+            char text[64];
+            tourney_game_adapter_move_text(game, opening->moves[i], text, sizeof(text));
+            fprintf(out, " %s", text);
+            if (!tourney_game_adapter_play(game, state, opening->moves[i])) {
+                fprintf(out, "\n");
+                fprintf(err,
+                        "tourney: ply %zu of the opening of game %" PRIu32 " (%d) is not legal "
+                        "in the game plugin found; it is not the one the game was played with\n",
+                        i + 1, r->index, (int)opening->moves[i]);
+                return -1;
+            }
+        }
+        fprintf(out, "\n");
+        return 0;
+    }
+    fprintf(out, "Opening: %s\n", opening->position);
+    if (tourney_game_adapter_parse_state(game, opening->position, state) != 0) {
+        fprintf(err,
+                "tourney: the game plugin found cannot read the opening of game %" PRIu32
+                "; it is not the one the game was played with\n",
+                r->index);
+        return -1;
+    }
+    return 0;
+}
+
 static int show(const struct log_header *h, const struct game_record *r, struct game_adapter *game,
                 FILE *out, FILE *err)
 {
@@ -82,8 +126,12 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
     const char *second = h->agents[r->agent[1]].name;
     fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n", r->index,
             h->settings.name, first, second, h->game, h->game_params);
+    int status = show_start(r, game, state, out, err);
+    if (status != 0) {
+        free(state);
+        return status;
+    }
     print_board(game, state, out);
-    int status = 0;
     for (size_t ply = 0; ply < r->move_count; ply++) {
         /* The log holds only moves the referee accepted; check anyway, as
          * the game plugin may have changed since. */

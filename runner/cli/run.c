@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "clock.h"
+#include "dir_lock.h"
 #include "game_player.h"
 #include "game_sample.h"
 #include "game_set.h"
@@ -27,6 +28,7 @@ struct run_state {
     const struct tournament *tournament;
     const struct run_options *options;
     FILE *err;
+    struct dir_lock lock; /* of the output directory */
     struct log_header header;
     struct schedule schedule;
     struct stats stats;
@@ -278,6 +280,7 @@ static void run_finish(struct run_state *run)
     tourney_game_set_finish(&run->done);
     tourney_schedule_finish(&run->schedule);
     tourney_header_finish(&run->header);
+    tourney_dir_unlock(&run->lock);
 }
 
 /* Opens the results log fresh, or continues it when resuming. */
@@ -310,6 +313,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.tournament = t;
     run.options = options;
     run.err = err;
+    run.lock.fd = -1;
     struct error error;
     enum run_outcome outcome = RUN_FAILED;
     if (tourney_header_from_tournament(&run.header, t, &error) != 0) {
@@ -345,7 +349,9 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
+    /* Nothing in the directory is touched before its lock is held. */
     if (tourney_mkdir_p(t->config.settings.output_dir, &error) != 0 ||
+        tourney_dir_lock(&run.lock, t->config.settings.output_dir, &error) != 0 ||
         open_log(&run, &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);
         goto out;

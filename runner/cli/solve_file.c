@@ -15,7 +15,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "clock.h"
 #include "solve_session.h"
@@ -55,49 +54,18 @@ static bool split_line(char *text, struct file_line *line)
     return true;
 }
 
-/* Plays MOVES from the start into s->state: the legal moves' names
- * (format_move, case ignored) one after the other, the longest that fits
- * first, with commas between them where a game's names need telling apart;
- * "-" for no move. Returns the number of moves, or -1 after saying why. */
-static int play_moves(struct solve *s, const char *where, const char *moves, tourney_move *legal,
-                      FILE *err)
+/* Plays MOVES from the start into s->state (tourney_game_adapter_read_moves).
+ * Returns the number of moves, or -1 after saying why. */
+static int play_moves(struct solve *s, const char *where, const char *moves, FILE *err)
 {
     struct game_adapter *game = &s->game;
-    const char *p = strcmp(moves, "-") == 0 ? "" : moves;
-    int ply = 0;
-
-    tourney_game_adapter_initial_state(game, s->state);
-    while (*p != '\0') {
-        tourney_move found = -1;
-        size_t found_length = 0;
-        int n;
-
-        if (*p == ',') {
-            p++;
-            continue;
-        }
-        n = tourney_game_adapter_status(game, s->state) == TOURNEY_ONGOING
-                ? tourney_game_adapter_legal_moves(game, s->state, legal)
-                : 0;
-        for (int i = 0; i < n; i++) {
-            char name[64];
-            size_t length;
-
-            tourney_game_adapter_move_text(game, legal[i], name, sizeof(name));
-            length = strlen(name);
-            if (length > found_length && strncasecmp(p, name, length) == 0) {
-                found = legal[i];
-                found_length = length;
-            }
-        }
-        if (found < 0) {
-            fprintf(err, "tourney solve: %s: move %d of '%s' (at '%s') is %s\n", where, ply + 1,
-                    moves, p, n == 0 ? "after the end of the game" : "not a legal move there");
-            return -1;
-        }
-        tourney_game_adapter_apply(game, s->state, found);
-        p += found_length;
-        ply++;
+    const char *stop = NULL;
+    int ply = tourney_game_adapter_read_moves(game, moves, s->state, NULL, 0, &stop);
+    if (stop != NULL) {
+        bool over = tourney_game_adapter_status(game, s->state) != TOURNEY_ONGOING;
+        fprintf(err, "tourney solve: %s: move %d of '%s' (at '%s') is %s\n", where, ply + 1, moves,
+                stop, over ? "after the end of the game" : "not a legal move there");
+        return -1;
     }
     int status = tourney_game_adapter_status(game, s->state);
     if (status != TOURNEY_ONGOING) {
@@ -185,19 +153,13 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
         .file = request->file,
     };
     enum solve_outcome outcome = SOLVE_BAD_INPUT;
-    tourney_move *legal = malloc((size_t)s->game.info.move_limit * sizeof(*legal));
     char text[LINE_MAX_LENGTH + 2];
     size_t number = 0;
-    FILE *in;
+    FILE *in = fopen(request->file, "r");
 
-    if (legal == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return SOLVE_FAILED;
-    }
-    in = fopen(request->file, "r");
     if (in == NULL) {
         fprintf(err, "tourney solve: cannot open %s: %s\n", request->file, strerror(errno));
-        goto out;
+        return outcome;
     }
     tourney_game_adapter_initial_state(&s->game, s->state);
     if (tourney_solve_open_agent(s, request, err) != 0) {
@@ -230,7 +192,7 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
                     where);
             goto out_file;
         }
-        ply = play_moves(s, where, line.moves, legal, err);
+        ply = play_moves(s, where, line.moves, err);
         if (ply < 0) {
             goto out_file;
         }
@@ -254,7 +216,5 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
     outcome = result.wrong == 0 ? SOLVE_OK : SOLVE_FAILED;
 out_file:
     fclose(in);
-out:
-    free(legal);
     return outcome;
 }

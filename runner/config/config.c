@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "config_stats.h"
+#include "digest.h"
 #include "text.h"
+#include "whole_file.h"
 
 #define AGENT_PREFIX "agent "
 
@@ -78,6 +80,11 @@ static void check_tournament(struct tournament_config *config, const struct ini_
         tourney_diag_add(diag, file, tourney_config_line(config, "gauntlet_agent"),
                          "'gauntlet_agent' only applies with format = gauntlet");
     }
+    if (s->time_control != NULL && tourney_config_line(config, "time_per_move_ms") != 0) {
+        tourney_diag_add(diag, file, tourney_config_line(config, "time_control"),
+                         "'time_control' and 'time_per_move_ms' exclude each other: a game has "
+                         "a clock or a time per move");
+    }
     size_t count = 0;
     const struct setting *table = tourney_settings_table(&count);
     for (size_t i = 0; i < count; i++) {
@@ -90,6 +97,40 @@ static void check_tournament(struct tournament_config *config, const struct ini_
     if (s->plugin_path != NULL && add_plugin_dirs(config, s->plugin_path) != 0) {
         tourney_diag_add(diag, file, tourney_config_line(config, "plugin_path"), "out of memory");
     }
+}
+
+/* openings, opening_plies and openings_order together: the openings file
+ * read whole and digested, as what decides the games is its contents. */
+static void read_openings(struct tournament_config *config, struct diagnostics *diag)
+{
+    struct tournament_settings *s = &config->settings;
+    const char *file = config->path;
+    if (s->openings.path != NULL && s->opening_plies != 0) {
+        tourney_diag_add(diag, file, tourney_config_line(config, "opening_plies"),
+                         "'opening_plies' and 'openings' exclude each other: the games start "
+                         "either from the file's positions or from random plies");
+    }
+    int order_line = tourney_config_line(config, "openings_order");
+    if (s->openings.path == NULL && order_line != 0) {
+        tourney_diag_add(diag, file, order_line, "'openings_order' only applies with 'openings'");
+    }
+    if (s->openings.path == NULL) {
+        return;
+    }
+    int line = tourney_config_line(config, "openings");
+    config->openings_file = resolve(config, s->openings.path);
+    if (config->openings_file == NULL) {
+        tourney_diag_add(diag, file, line, "out of memory");
+        return;
+    }
+    struct error err;
+    if (tourney_read_whole_file(config->openings_file, &config->openings_text,
+                                &config->openings_length, &err) != 0) {
+        tourney_diag_add(diag, file, line, "openings file %s: %s", config->openings_file,
+                         err.text);
+        return;
+    }
+    tourney_digest_bytes(config->openings_text, config->openings_length, s->openings.digest);
 }
 
 /* Reads every key of [tournament] through the settings table. */
@@ -117,6 +158,7 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         }
     }
     check_tournament(config, section, diag);
+    read_openings(config, diag);
 }
 
 /* Fills CHOICE from SECTION's `plugin` key, reporting it when missing. */
@@ -127,14 +169,51 @@ static void read_choice(struct plugin_choice *choice, struct ini_section *sectio
     choice->line = section->line;
     struct ini_entry *plugin = tourney_ini_take(section, "plugin");
     if (plugin == NULL || plugin->value[0] == '\0') {
+        bool agent = strncmp(section->name, AGENT_PREFIX, strlen(AGENT_PREFIX)) == 0;
         tourney_diag_add(diag, file, plugin ? plugin->line : section->line,
                          "missing required key 'plugin' in [%s] (the plugin's name, or a path "
-                         "to its .so)",
-                         section->name);
+                         "to its .so%s)",
+                         section->name,
+                         agent ? "; or 'command', a program that speaks the line protocol" : "");
         return;
     }
     choice->plugin = plugin->value;
     choice->line = plugin->line;
+}
+
+/* An agent that is a program of its own (command = ...): it speaks the
+ * line protocol, and takes no parameters but what its command line says. */
+static void read_command(struct agent_choice *agent, struct ini_entry *command,
+                         struct ini_section *section, const char *file, struct diagnostics *diag)
+{
+    agent->choice.section = section;
+    agent->choice.line = command->line;
+    struct ini_entry *plugin = tourney_ini_take(section, "plugin");
+    if (plugin != NULL) {
+        tourney_diag_add(diag, file, plugin->line,
+                         "[%s] has both 'plugin' and 'command' (line %d): an agent is a plugin "
+                         "or a program, not both",
+                         section->name, command->line);
+        return;
+    }
+    if (command->value[0] == '\0') {
+        tourney_diag_add(diag, file, command->line,
+                         "empty 'command' in [%s]: expected the program and its arguments, as a "
+                         "shell would split them",
+                         section->name);
+        return;
+    }
+    agent->command = command->value;
+    for (size_t e = 0; e < section->entry_count; e++) {
+        struct ini_entry *entry = &section->entries[e];
+        if (!entry->used) {
+            entry->used = true;
+            tourney_diag_add(diag, file, entry->line,
+                             "unknown key '%s' in [%s]: an agent with a command takes no "
+                             "parameters (give them on its command line)",
+                             entry->key, section->name);
+        }
+    }
 }
 
 static void read_agent(struct tournament_config *config, struct ini_section *section,
@@ -174,7 +253,12 @@ static void read_agent(struct tournament_config *config, struct ini_section *sec
         return;
     }
     config->agent_count++;
-    read_choice(&agent->choice, section, config->path, diag);
+    struct ini_entry *command = tourney_ini_take(section, "command");
+    if (command == NULL) {
+        read_choice(&agent->choice, section, config->path, diag);
+        return;
+    }
+    read_command(agent, command, section, config->path, diag);
 }
 
 /* Settings before the file is read. */
@@ -293,6 +377,8 @@ void tourney_config_finish(struct tournament_config *config)
         free(config->plugin_dirs[i]);
     }
     free(config->plugin_dirs);
+    free(config->openings_file);
+    free(config->openings_text);
     tourney_settings_finish(&config->settings);
     free(config->dir);
     free(config->path);

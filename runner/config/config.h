@@ -7,7 +7,9 @@
  *   [game]                  plugin = NAME, then the game's parameters
  *   [agent NAME]            plugin = NAME, then the agent's parameters;
  *                           one section per entrant, so a plugin can enter
- *                           several times with different parameters
+ *                           several times with different parameters; or
+ *                           command = PROGRAM ARGS..., a program in any
+ *                           language that speaks docs/protocol.md, alone
  */
 #ifndef TOURNEY_RUNNER_CONFIG_H
 #define TOURNEY_RUNNER_CONFIG_H
@@ -28,7 +30,10 @@ struct plugin_choice {
 
 struct agent_choice {
     char *name; /* the entrant's name, from [agent NAME] */
+    /* The plugin; for an agent with a command, choice.plugin is NULL and
+     * choice.line the line of `command`. */
     struct plugin_choice choice;
+    const char *command; /* the `command` value as written, or NULL */
 };
 
 struct tournament_config {
@@ -44,6 +49,13 @@ struct tournament_config {
     struct plugin_choice game;
     struct agent_choice *agents;
     size_t agent_count;
+    /* settings.openings read whole (its digest is in settings.openings):
+     * the path resolved against dir, the contents and their length. The
+     * positions are read by the game, once its plugin is loaded
+     * (openings.h). NULL without openings. */
+    char *openings_file;
+    char *openings_text;
+    size_t openings_length;
 };
 
 /* The line of [tournament] that set KEY; 0 when the file does not set it. */

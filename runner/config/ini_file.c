@@ -1,6 +1,5 @@
 #include "ini_file.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +7,7 @@
 #include <ini.h>
 
 #include "text.h"
+#include "whole_file.h"
 
 /* inih truncates keys to 50 bytes (MAX_NAME) and section names to 50 bytes
  * (MAX_SECTION); refuse what it would silently cut. */
@@ -240,41 +240,14 @@ int tourney_ini_parse_text(struct ini_document *doc, const char *path, const cha
 int tourney_ini_read(struct ini_document *doc, const char *path, struct diagnostics *diag)
 {
     memset(doc, 0, sizeof(*doc));
-    /* "e": close-on-exec, as every descriptor of the runner (glibc). */
-    FILE *file = fopen(path, "rbe");
-    if (file == NULL) {
-        tourney_diag_add(diag, path, 0, "cannot open: %s", strerror(errno));
-        return -1;
-    }
     char *text = NULL;
     size_t length = 0;
-    size_t capacity = 0;
-    int status = 0;
-    for (;;) {
-        if (capacity - length < 4096) {
-            capacity = capacity ? capacity * 2 : 8192;
-            char *grown = realloc(text, capacity);
-            if (grown == NULL) {
-                tourney_diag_add(diag, path, 0, "out of memory while reading");
-                status = -1;
-                break;
-            }
-            text = grown;
-        }
-        size_t got = fread(text + length, 1, capacity - length, file);
-        length += got;
-        if (got == 0) {
-            if (ferror(file)) {
-                tourney_diag_add(diag, path, 0, "cannot read: %s", strerror(errno));
-                status = -1;
-            }
-            break;
-        }
+    struct error err;
+    if (tourney_read_whole_file(path, &text, &length, &err) != 0) {
+        tourney_diag_add(diag, path, 0, "%s", err.text);
+        return -1;
     }
-    fclose(file);
-    if (status == 0) {
-        status = tourney_ini_parse_text(doc, path, text, length, diag);
-    }
+    int status = tourney_ini_parse_text(doc, path, text, length, diag);
     free(text);
     return status;
 }

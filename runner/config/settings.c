@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "time_control.h"
 
 /* Where a member of struct tournament_settings is, for a row. */
 #define FIELD(member)                                       \
@@ -17,14 +18,17 @@
 static const char *const format_words[] = {"round-robin", "gauntlet", NULL};
 static const char *const isolation_words[] = {"process", "none", NULL};
 static const char *const anchor_words[] = {"auto", "random", "mean", NULL};
+static const char *const order_words[] = {"sequential", "random", NULL};
 
 _Static_assert(FORMAT_ROUND_ROBIN == 0 && FORMAT_GAUNTLET == 1, "format_words");
 _Static_assert(ISOLATION_PROCESS == 0 && ISOLATION_NONE == 1, "isolation_words");
 _Static_assert(ANCHOR_AUTO == 0 && ANCHOR_RANDOM == 1 && ANCHOR_MEAN == 2, "anchor_words");
+_Static_assert(OPENINGS_SEQUENTIAL == 0 && OPENINGS_RANDOM == 1, "order_words");
 _Static_assert(sizeof(enum tournament_format) == sizeof(int) &&
                    sizeof(enum isolation) == sizeof(int) &&
                    sizeof(enum sandbox_setting) == sizeof(int) &&
-                   sizeof(enum rating_anchor) == sizeof(int),
+                   sizeof(enum rating_anchor) == sizeof(int) &&
+                   sizeof(enum openings_order) == sizeof(int),
                "CHOICE and SWITCH values are stored as int");
 
 static bool not_empty(const char *text)
@@ -242,6 +246,62 @@ static const struct setting table[] = {
         .help = "how many games are played at once, each in a worker process; tourney run "
                 "--jobs N overrides it",
     },
+    {
+        .key = "time_control",
+        .type = SETTING_TEXT,
+        FIELD(time_control),
+        .accepts = tourney_time_control_ok,
+        .values = TIME_CONTROL_EXPECTED,
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .label = "Time control",
+        .summary = true,
+        .help = "a clock per agent and game instead of time_per_move_ms: BASE seconds at the "
+                "start, INC seconds added after each of its moves; a move that uses up the clock "
+                "loses on time (time_forfeit)",
+    },
+    {
+        .key = "openings",
+        .type = SETTING_FILE,
+        FIELD(openings),
+        .accepts = not_empty,
+        .values = "a file of positions in the game's notation, one a line, relative to the "
+                  "config's directory",
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .label = "Openings",
+        .summary = true,
+        .help = "the positions games start from: every pair plays each round's opening from both "
+                "seats; blank lines and text after # are skipped",
+    },
+    {
+        .key = "opening_plies",
+        .type = SETTING_UINT,
+        FIELD(opening_plies),
+        .min = 1,
+        .max = 1000,
+        .default_text = "none",
+        .unit = "plies",
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .label = "Opening plies",
+        .summary = true,
+        .help = "instead of openings: each round starts from this many random legal plies, drawn "
+                "from the seed and the round, redrawn where they end the game",
+    },
+    {
+        .key = "openings_order",
+        .type = SETTING_CHOICE,
+        FIELD(openings_order),
+        .words = order_words,
+        .default_value = OPENINGS_SEQUENTIAL,
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .label = "Openings order",
+        .summary = true,
+        .help = "which opening of the file each round plays: the file's in turn, or each pass "
+                "over the file shuffled with the seed",
+    },
 };
 
 #define ROW_COUNT (sizeof(table) / sizeof(table[0]))
@@ -342,6 +402,18 @@ static char *owned_text(const struct setting *row, struct tournament_settings *s
     return text;
 }
 
+static struct setting_file *file_value(const struct setting *row,
+                                       struct tournament_settings *settings)
+{
+    return field(row, settings);
+}
+
+static const struct setting_file *file_of(const struct setting *row,
+                                          const struct tournament_settings *settings)
+{
+    return tourney_setting_field(row, settings);
+}
+
 static const struct sprt_settings *sprt_value(const struct setting *row,
                                               const struct tournament_settings *settings)
 {
@@ -363,7 +435,7 @@ void tourney_settings_init(struct tournament_settings *settings)
 void tourney_settings_finish(struct tournament_settings *settings)
 {
     for (size_t i = 0; i < ROW_COUNT; i++) {
-        if (table[i].type == SETTING_TEXT) {
+        if (table[i].type == SETTING_TEXT || table[i].type == SETTING_FILE) {
             free(owned_text(&table[i], settings));
         }
     }
@@ -392,10 +464,14 @@ int tourney_settings_copy_logged(struct tournament_settings *to,
         if (row->place == SETTING_NOT_LOGGED) {
             continue;
         }
-        if (row->type != SETTING_TEXT) {
+        if (row->type != SETTING_TEXT && row->type != SETTING_FILE) {
             memcpy(field(row, to), tourney_setting_field(row, from), row->size);
         } else if (set_text(row, to, text_value(row, from)) != 0) {
             return tourney_error_nomem(err);
+        }
+        if (row->type == SETTING_FILE) {
+            memcpy(file_value(row, to)->digest, file_of(row, from)->digest,
+                   sizeof(file_value(row, to)->digest));
         }
     }
     return 0;
@@ -440,6 +516,7 @@ void tourney_setting_values(const struct setting *row, char *text, size_t size)
         break;
     case SETTING_TEXT:
     case SETTING_SPRT:
+    case SETTING_FILE:
         append(text, size, "%s", row->values);
         break;
     }
@@ -465,6 +542,7 @@ bool tourney_setting_is_default(const struct setting *row,
 {
     switch (row->type) {
     case SETTING_TEXT:
+    case SETTING_FILE:
         return text_value(row, settings) == NULL;
     case SETTING_SPRT:
         return !sprt_value(row, settings)->enabled;
@@ -526,6 +604,7 @@ static bool parse_value(const struct setting *row, const char *text,
     }
     case SETTING_SPRT:
     case SETTING_TEXT:
+    case SETTING_FILE:
         break;
     }
     return row->accepts == NULL || row->accepts(text);
@@ -546,8 +625,12 @@ int tourney_setting_parse(const struct setting *row, const char *text,
         return tourney_error_set(err, "bad value '%s' for '%s': expected %s", text, row->key,
                                  values);
     }
-    if (row->type == SETTING_TEXT && set_text(row, settings, text) != 0) {
+    if ((row->type == SETTING_TEXT || row->type == SETTING_FILE) &&
+        set_text(row, settings, text) != 0) {
         return tourney_error_nomem(err);
+    }
+    if (row->type == SETTING_FILE) {
+        file_value(row, settings)->digest[0] = '\0'; /* another file, not read yet */
     }
     return 0;
 }
@@ -576,6 +659,9 @@ void tourney_setting_text(const struct setting *row, const struct tournament_set
         append(text, size, "%s", value ? value : "");
         break;
     }
+    case SETTING_FILE:
+        append(text, size, "%s", file_of(row, settings)->digest);
+        break;
     case SETTING_SPRT: {
         /* Exact, so that the digest tells apart tests that differ at all. */
         const struct sprt_settings *sprt = sprt_value(row, settings);
@@ -598,6 +684,11 @@ void tourney_setting_show(const struct setting *row, const struct tournament_set
         snprintf(text, size, "%g, %g, %g, %g", sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta);
     } else if (row->type == SETTING_SWITCH && tourney_setting_is_default(row, settings)) {
         snprintf(text, size, "%s", row->default_text);
+    } else if (row->type == SETTING_FILE && !tourney_setting_is_default(row, settings)) {
+        /* The digest's beginning tells apart two versions of one file. */
+        const struct setting_file *file = file_of(row, settings);
+        snprintf(text, size, "%s%s%.8s%s", file->path, file->digest[0] ? " (contents " : "",
+                 file->digest, file->digest[0] ? ")" : "");
     } else {
         tourney_setting_text(row, settings, text, size);
         if (text[0] == '\0') {

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "digest.h"
 #include "error.h"
 #include "judging.h"
 
@@ -44,6 +45,19 @@ enum tournament_format {
     FORMAT_GAUNTLET = 1,    /* only the pairs with gauntlet_agent */
 };
 
+/* Which opening of a file each round of a tournament plays. */
+enum openings_order {
+    OPENINGS_SEQUENTIAL = 0, /* round r the file's opening r, from the first again at the end */
+    OPENINGS_RANDOM = 1,     /* each pass over the file in an order drawn from the seed */
+};
+
+/* A file whose contents decide the games: the path as the config writes it
+ * (relative to the config's directory), and the digest of what was read. */
+struct setting_file {
+    char *path;                      /* NULL when unset */
+    char digest[TOURNEY_DIGEST_HEX]; /* of the contents; "" until read */
+};
+
 /* The most games played at once (jobs). */
 #define TOURNEY_MAX_JOBS 256
 
@@ -53,10 +67,14 @@ struct tournament_settings {
     uint64_t seed;
     uint32_t games_per_pair; /* 0 until read: it is required */
     uint64_t time_per_move_ms;
-    char *output_dir;  /* NULL until the config sets its default */
-    char *plugin_path; /* as written; the config resolves its directories */
+    char *time_control; /* "BASE+INC" (time_control.h), or NULL: time_per_move_ms */
+    char *output_dir;   /* NULL until the config sets its default */
+    char *plugin_path;  /* as written; the config resolves its directories */
     enum tournament_format format;
-    char *gauntlet_agent; /* or NULL */
+    char *gauntlet_agent;         /* or NULL */
+    struct setting_file openings; /* start positions, one a line */
+    uint32_t opening_plies;       /* random plies from the start instead; 0: none */
+    enum openings_order openings_order;
     enum isolation isolation;
     struct isolation_limits limits;
     struct sprt_settings sprt; /* off by default */
@@ -71,6 +89,7 @@ enum setting_type {
     SETTING_TEXT,   /* a string (char *), NULL when unset */
     SETTING_SWITCH, /* true or false, or left to the runner: enum sandbox_setting */
     SETTING_SPRT,   /* elo0, elo1, alpha, beta: struct sprt_settings */
+    SETTING_FILE,   /* a path whose file's contents decide: struct setting_file */
 };
 
 /* Where a setting is kept in the results log's header. Log format 1 fixed
@@ -153,7 +172,8 @@ bool tourney_setting_is_default(const struct setting *row,
 bool tourney_setting_in_log(const struct setting *row, const struct tournament_settings *settings);
 
 /* The value as the settings digest has it: the number, the word, the text
- * ("" when unset), the test's four numbers exactly ("" when off). */
+ * ("" when unset), the test's four numbers exactly ("" when off), a file's
+ * digest (not its path: the same file moved is the same setting). */
 void tourney_setting_text(const struct setting *row, const struct tournament_settings *settings,
                           char *text, size_t size);
 /* The value for people: "1000 ms", "none" when unset. */

@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "line_protocol.h"
 #include "spawn_process.h"
+#include "text.h"
 
 /* Bytes read from the socket at a time. */
 #define RECEIVE_CHUNK 65536
@@ -361,6 +363,51 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
     }
 }
 
+/* What a wait is for: the reply to a request (frames), or the next line. */
+struct awaiting {
+    uint32_t sequence; /* frames: the request whose reply ends the wait */
+    process_log_fn log;
+    void *log_context;
+    struct process_reply *reply;
+    size_t max_line; /* lines: the longest allowed, its newline included */
+    char **line;
+};
+
+/* Hands out the next line in the inbox, when a whole one is there. Returns
+ * true with *EVENT set when the wait is over (a line, or one too long). */
+static bool take_line(struct agent_process *p, const struct awaiting *a, enum process_event *event,
+                      struct error *err)
+{
+    size_t scanned = p->inbox_length < a->max_line ? p->inbox_length : a->max_line;
+    unsigned char *end = memchr(p->inbox, '\n', scanned);
+    if (end == NULL) {
+        if (p->inbox_length < a->max_line) {
+            return false;
+        }
+        char start[48];
+        snprintf(start, sizeof(start), "%.*s", 40, (const char *)p->inbox);
+        tourney_make_printable(start, false);
+        tourney_error_set(err, "a line longer than %zu bytes, starting '%s'", a->max_line, start);
+        *event = PROCESS_PROTOCOL_ERROR;
+        return true;
+    }
+    *end = '\0';
+    *a->line = (char *)p->inbox;
+    p->inbox_consumed = (size_t)(end - p->inbox) + 1;
+    p->line_bytes += p->inbox_consumed;
+    *event =
+        p->output.total + p->line_bytes > p->output_limit ? PROCESS_OUTPUT_LIMIT : PROCESS_REPLY;
+    return true;
+}
+
+/* Whether the wait is over, from what the inbox holds. */
+static bool take(struct agent_process *p, const struct awaiting *a, enum process_event *event,
+                 struct error *err)
+{
+    return p->lines ? take_line(p, a, event, err)
+                    : handle_frames(p, a->sequence, a->log, a->log_context, a->reply, event, err);
+}
+
 /* Without a pidfd, a closed socket is the sign of an exit; the exit itself
  * is then looked for once per millisecond, without reaping (WNOWAIT), so
  * that reap can still kill the group first. */
@@ -377,11 +424,11 @@ static void check_exit_without_pidfd(struct agent_process *p)
 
 /* Reads the socket over and over for a reply that is usually quick to come
  * (SPIN_NS). Returns true with *EVENT set when the wait is over. */
-static bool wait_awake(struct agent_process *p, uint32_t awaited, uint64_t deadline_ns,
-                       process_log_fn log, void *log_context, struct process_reply *reply,
+static bool wait_awake(struct agent_process *p, const struct awaiting *a, uint64_t deadline_ns,
                        enum process_event *event, struct error *err)
 {
-    if (!p->spin || p->reply_ns > SPIN_NS) {
+    /* A program of its own answers in milliseconds: no waiting awake. */
+    if (!p->spin || p->lines || p->reply_ns > SPIN_NS) {
         return false;
     }
     uint64_t until = p->posted_ns + SPIN_NS < deadline_ns ? p->posted_ns + SPIN_NS : deadline_ns;
@@ -389,7 +436,7 @@ static bool wait_awake(struct agent_process *p, uint32_t awaited, uint64_t deadl
         if (receive(p) != 0) {
             return false; /* out of memory: ppoll's loop says so */
         }
-        if (handle_frames(p, awaited, log, log_context, reply, event, err)) {
+        if (take(p, a, event, err)) {
             return true;
         }
     }
@@ -422,18 +469,16 @@ static bool over_cpu_limit(struct agent_process *p)
     return true;
 }
 
-static enum process_event wait_for_reply(struct agent_process *p, uint32_t awaited,
-                                         uint64_t deadline_ns, process_log_fn log,
-                                         void *log_context, struct process_reply *reply,
-                                         struct error *err)
+static enum process_event wait_for_reply(struct agent_process *p, const struct awaiting *a,
+                                         uint64_t deadline_ns, struct error *err)
 {
     enum process_event awake;
-    if (wait_awake(p, awaited, deadline_ns, log, log_context, reply, &awake, err)) {
+    if (wait_awake(p, a, deadline_ns, &awake, err)) {
         return awake;
     }
     for (;;) {
         enum process_event event;
-        if (handle_frames(p, awaited, log, log_context, reply, &event, err)) {
+        if (take(p, a, &event, err)) {
             return event;
         }
         if (p->exited) {
@@ -520,6 +565,28 @@ static enum process_event wait_for_reply(struct agent_process *p, uint32_t await
     }
 }
 
+/* The CPU time of the reply just read, from its request on. */
+static void measure_reply(struct agent_process *p)
+{
+    uint64_t cpu = 0;
+    p->reply_cpu_known = p->cpu_posted_known && tourney_agent_process_cpu_ns(p, &cpu);
+    p->reply_cpu_ns = p->reply_cpu_known ? cpu - p->cpu_posted_ns : 0;
+}
+
+/* What a reply read by DEADLINE_NS stands for: itself, or a limit it broke. */
+static enum process_event judge_reply(const struct agent_process *p, uint64_t deadline_ns)
+{
+    /* Judged by when the runner read it: a reply that came after the
+     * deadline (the runner woke late, or was busy) is no reply. */
+    if (p->received_ns > deadline_ns) {
+        return PROCESS_TIMEOUT;
+    }
+    if (p->cpu_limit_ns > 0 && p->reply_cpu_known && p->reply_cpu_ns > p->cpu_limit_ns) {
+        return PROCESS_CPU_LIMIT;
+    }
+    return PROCESS_REPLY;
+}
+
 enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t awaited,
                                               uint64_t deadline_ns, process_log_fn log,
                                               void *log_context, struct process_reply *reply,
@@ -527,14 +594,13 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
 {
     drop_front(p, p->inbox_consumed);
     p->inbox_consumed = 0;
-    enum process_event event =
-        wait_for_reply(p, awaited, deadline_ns, log, log_context, reply, err);
+    const struct awaiting a = {
+        .sequence = awaited, .log = log, .log_context = log_context, .reply = reply};
+    enum process_event event = wait_for_reply(p, &a, deadline_ns, err);
     if (event != PROCESS_REPLY) {
         return event;
     }
-    uint64_t cpu = 0;
-    p->reply_cpu_known = p->cpu_posted_known && tourney_agent_process_cpu_ns(p, &cpu);
-    p->reply_cpu_ns = p->reply_cpu_known ? cpu - p->cpu_posted_ns : 0;
+    measure_reply(p);
     if (p->pause && awaited == p->sequence) {
         set_stopped(p, true); /* nothing more is asked of it for now */
     }
@@ -545,25 +611,14 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
         uint64_t took = tourney_now_ns() - p->posted_ns;
         p->reply_ns = p->reply_ns == 0 ? took : p->reply_ns - p->reply_ns / 4 + took / 4;
     }
-    /* Judged by when the runner read it: a reply that came after the
-     * deadline (the runner woke late, or was busy) is no reply. */
-    if (p->received_ns > deadline_ns) {
-        return PROCESS_TIMEOUT;
-    }
-    if (p->cpu_limit_ns > 0 && p->reply_cpu_known && p->reply_cpu_ns > p->cpu_limit_ns) {
-        return PROCESS_CPU_LIMIT;
-    }
-    return event;
+    return judge_reply(p, deadline_ns);
 }
 
-int tourney_agent_process_post(struct agent_process *p, struct error *err)
+/* Queues LENGTH bytes to be sent and sends what the socket takes. */
+static int queue(struct agent_process *p, const void *bytes, size_t length, struct error *err)
 {
-    struct wire_writer *request = &p->request;
-    if (tourney_wire_end(request) != 0) {
-        return tourney_error_set(err, "cannot build a request: out of memory or too large");
-    }
-    if (p->outbox_capacity - p->outbox_length < request->length) {
-        size_t capacity = p->outbox_length + request->length + 4096;
+    if (p->outbox_capacity - p->outbox_length < length) {
+        size_t capacity = p->outbox_length + length + 4096;
         unsigned char *outbox = realloc(p->outbox, capacity);
         if (outbox == NULL) {
             return tourney_error_nomem(err);
@@ -571,8 +626,8 @@ int tourney_agent_process_post(struct agent_process *p, struct error *err)
         p->outbox = outbox;
         p->outbox_capacity = capacity;
     }
-    memcpy(p->outbox + p->outbox_length, request->data, request->length);
-    p->outbox_length += request->length;
+    memcpy(p->outbox + p->outbox_length, bytes, length);
+    p->outbox_length += length;
     p->posted_ns = tourney_now_ns();
     /* Read while it is stopped, so that the request's CPU time is exact. */
     p->cpu_posted_known = tourney_agent_process_cpu_ns(p, &p->cpu_posted_ns);
@@ -582,6 +637,49 @@ int tourney_agent_process_post(struct agent_process *p, struct error *err)
     /* The request is in the socket before it wakes: one wake-up, not two. */
     set_stopped(p, false);
     return 0;
+}
+
+int tourney_agent_process_post(struct agent_process *p, struct error *err)
+{
+    struct wire_writer *request = &p->request;
+    if (tourney_wire_end(request) != 0) {
+        return tourney_error_set(err, "cannot build a request: out of memory or too large");
+    }
+    return queue(p, request->data, request->length, err);
+}
+
+void tourney_agent_process_use_lines(struct agent_process *p)
+{
+    drop_front(p, p->inbox_consumed);
+    p->inbox_consumed = 0;
+    p->lines = true;
+}
+
+int tourney_agent_process_send(struct agent_process *p, const char *text, size_t length,
+                               struct error *err)
+{
+    return queue(p, text, length, err);
+}
+
+enum process_event tourney_agent_process_read_line(struct agent_process *p, uint64_t deadline_ns,
+                                                   size_t max, char **line, struct error *err)
+{
+    drop_front(p, p->inbox_consumed);
+    p->inbox_consumed = 0;
+    const struct awaiting a = {.max_line = max, .line = line};
+    enum process_event event = wait_for_reply(p, &a, deadline_ns, err);
+    if (event != PROCESS_REPLY) {
+        return event;
+    }
+    measure_reply(p);
+    return judge_reply(p, deadline_ns);
+}
+
+void tourney_agent_process_pause(struct agent_process *p)
+{
+    if (p->pause) {
+        set_stopped(p, true);
+    }
 }
 
 enum process_event tourney_agent_process_call(struct agent_process *p, uint64_t deadline_ns,
@@ -599,6 +697,11 @@ void tourney_agent_process_quit(struct agent_process *p)
     if (!tourney_agent_process_alive(p) || p->quit_sent) {
         return;
     }
+    if (p->lines) {
+        static const char quit[] = "quit\n";
+        p->quit_sent = queue(p, quit, sizeof(quit) - 1, NULL) == 0;
+        return;
+    }
     uint32_t sequence;
     struct wire_writer *request = tourney_agent_process_request(p, &sequence);
     p->quit_sent = tourney_msg_put_empty(request, MSG_QUIT, sequence) == 0 &&
@@ -610,10 +713,14 @@ void tourney_agent_process_stop(struct agent_process *p, uint64_t deadline_ns)
     tourney_agent_process_quit(p);
     if (p->quit_sent && tourney_agent_process_alive(p)) {
         struct process_reply reply;
+        char *line;
         /* Nothing answers QUIT: this returns as it exits, or at the deadline
-         * (or when it sends what it should not); why does not matter. */
-        while (tourney_agent_process_wait(p, p->sequence, deadline_ns, NULL, NULL, &reply, NULL) ==
-               PROCESS_REPLY) {
+         * (or when it sends what it should not); why does not matter. What
+         * a program says as it quits is read and let go. */
+        while ((p->lines ? tourney_agent_process_read_line(p, deadline_ns, LINE_PROTOCOL_MAX,
+                                                           &line, NULL)
+                         : tourney_agent_process_wait(p, p->sequence, deadline_ns, NULL, NULL,
+                                                      &reply, NULL)) == PROCESS_REPLY) {
         }
     }
     tourney_agent_process_kill(p);

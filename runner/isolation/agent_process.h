@@ -22,9 +22,11 @@
  * the socket.
  *
  * It knows nothing of games: process_seat.c gives the conversation its
- * meaning. Every descriptor the runner keeps is close-on-exec, and the
- * runner's end of the socket never raises SIGPIPE (MSG_NOSIGNAL), so a
- * child that dies can never take the runner with it.
+ * meaning. An agent that is a program of its own (command = ...) speaks
+ * lines of text on the same socket once it runs (tourney_agent_process_use_
+ * lines), read one at a time; command_seat.c gives those their meaning. Every descriptor the
+ * runner keeps is close-on-exec, and the runner's end of the socket never raises SIGPIPE
+ * (MSG_NOSIGNAL), so a child that dies can never take the runner with it.
  */
 #ifndef TOURNEY_RUNNER_AGENT_PROCESS_H
 #define TOURNEY_RUNNER_AGENT_PROCESS_H
@@ -85,6 +87,8 @@ struct agent_process {
     uint64_t reply_cpu_ns; /* the CPU time the last reply took, from its request on */
     uint64_t cpu_limit_ns; /* for the request waited for; 0 for none (the caller sets it) */
     int dying_signal;      /* the signal it said it dies of (DYING), 0 when none */
+    bool lines;            /* it speaks lines of text, not frames */
+    uint64_t line_bytes;   /* of the lines it sent since the last take: output too */
 };
 
 /* How a process is started. */
@@ -146,6 +150,34 @@ enum process_event tourney_agent_process_wait(struct agent_process *process, uin
 enum process_event tourney_agent_process_call(struct agent_process *process, uint64_t deadline_ns,
                                               process_log_fn log, void *log_context,
                                               struct process_reply *reply, struct error *err);
+
+/* From now on the process speaks lines of text (an agent's own program,
+ * after EXECUTING): what followed the reply handed out last stays in the
+ * inbox as the start of its first line. */
+void tourney_agent_process_use_lines(struct agent_process *process);
+
+/* Queues LENGTH bytes of TEXT (whole lines) to be sent, and starts sending
+ * them, without waiting. Returns 0, or -1 when out of memory. */
+int tourney_agent_process_send(struct agent_process *process, const char *text, size_t length,
+                               struct error *err);
+
+/* Waits until DEADLINE_NS for the next line of a process that speaks
+ * lines, sending what is queued meanwhile. On PROCESS_REPLY, *LINE is the
+ * line without its newline, NUL-terminated and writable, valid until the
+ * next call on the process. A line longer than MAX bytes (its newline
+ * included) is PROCESS_PROTOCOL_ERROR, with ERR saying so and quoting its
+ * start. The lines count towards the output limit, with what the process
+ * prints on stderr. */
+enum process_event tourney_agent_process_read_line(struct agent_process *process,
+                                                   uint64_t deadline_ns, size_t max, char **line,
+                                                   struct error *err);
+
+/* A process that speaks lines has no reply that ends a request: with
+ * PAUSE, whoever reads its lines stops it once it has said all it was
+ * asked (the next text sent continues it). The CPU time, the CPU limit and
+ * the deadline are judged at each line as for a reply, from the last text
+ * sent on. */
+void tourney_agent_process_pause(struct agent_process *process);
 
 /* Whether the process is running (started, not yet reaped). */
 bool tourney_agent_process_alive(const struct agent_process *process);

@@ -35,6 +35,7 @@
 #define NET_CONNECT_TCP (UINT64_C(1) << 1)     /* ABI 4 */
 #define SCOPE_ABSTRACT_UNIX (UINT64_C(1) << 0) /* ABI 6 */
 #define SCOPE_SIGNAL (UINT64_C(1) << 1)        /* ABI 6 */
+#define EXECUTE (UINT64_C(1) << 0)
 #define READ_FILE (UINT64_C(1) << 2)
 #define READ_DIR (UINT64_C(1) << 3)
 
@@ -83,9 +84,9 @@ static struct ruleset_attr handled(int abi)
     return attr;
 }
 
-/* Lets the ruleset read PATH (a file, or a directory and all beneath it).
- * A path that does not exist is skipped. */
-static int allow_reading(int ruleset, const char *path, struct error *err)
+/* Lets the ruleset read PATH (a file, or a directory and all beneath it),
+ * and do EXTRA to it (execute). A path that does not exist is skipped. */
+static int allow_reading(int ruleset, const char *path, uint64_t extra, struct error *err)
 {
     int fd = open(path, O_PATH | O_CLOEXEC);
     if (fd < 0) {
@@ -95,7 +96,7 @@ static int allow_reading(int ruleset, const char *path, struct error *err)
     struct landlock_path_beneath_attr rule = {.parent_fd = fd};
     int status = fstat(fd, &info);
     if (status == 0) {
-        rule.allowed_access = S_ISDIR(info.st_mode) ? READ_FILE | READ_DIR : READ_FILE;
+        rule.allowed_access = (S_ISDIR(info.st_mode) ? READ_FILE | READ_DIR : READ_FILE) | extra;
         status =
             (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
     }
@@ -107,7 +108,7 @@ static int allow_reading(int ruleset, const char *path, struct error *err)
 }
 
 /* The directories of LD_LIBRARY_PATH, where the loader looks too. */
-static int allow_library_path(int ruleset, struct error *err)
+static int allow_library_path(int ruleset, uint64_t extra, struct error *err)
 {
     const char *value = getenv("LD_LIBRARY_PATH");
     if (value == NULL || value[0] == '\0') {
@@ -121,15 +122,17 @@ static int allow_library_path(int ruleset, struct error *err)
     char *rest = copy;
     for (char *dir = strsep(&rest, ":;"); status == 0 && dir != NULL; dir = strsep(&rest, ":;")) {
         if (dir[0] != '\0') {
-            status = allow_reading(ruleset, dir, err);
+            status = allow_reading(ruleset, dir, extra, err);
         }
     }
     free(copy);
     return status;
 }
 
-int tourney_confine_landlock(const char *const *paths, size_t count, char *why, size_t why_size,
-                             struct error *err)
+/* Landlock with read access, and EXTRA access besides, to PATHS and what
+ * the loader reads; as tourney_confine_landlock. */
+static int landlock(const char *const *paths, size_t count, uint64_t extra, char *why,
+                    size_t why_size, struct error *err)
 {
     int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1) {
@@ -145,13 +148,13 @@ int tourney_confine_landlock(const char *const *paths, size_t count, char *why, 
     }
     int status = 0;
     for (size_t i = 0; status == 0 && i < count; i++) {
-        status = paths[i] != NULL ? allow_reading(ruleset, paths[i], err) : 0;
+        status = paths[i] != NULL ? allow_reading(ruleset, paths[i], extra, err) : 0;
     }
     for (size_t i = 0; status == 0 && i < sizeof(loader_paths) / sizeof(loader_paths[0]); i++) {
-        status = allow_reading(ruleset, loader_paths[i], err);
+        status = allow_reading(ruleset, loader_paths[i], extra, err);
     }
     if (status == 0) {
-        status = allow_library_path(ruleset, err);
+        status = allow_library_path(ruleset, extra, err);
     }
     /* Landlock needs no_new_privs (or privileges this process need not
      * have); it is set for the seccomp filter anyway. */
@@ -165,23 +168,44 @@ int tourney_confine_landlock(const char *const *paths, size_t count, char *why, 
     return status == 0 ? abi : -1;
 }
 
-int tourney_confine_self(const char *const *paths, size_t count, bool filter,
-                         struct confine_report *report, struct error *err)
+int tourney_confine_landlock(const char *const *paths, size_t count, char *why, size_t why_size,
+                             struct error *err)
+{
+    return landlock(paths, count, 0, why, why_size, err);
+}
+
+/* Landlock with EXTRA access, then the filter of STAGE when FILTER. */
+static int confine(const char *const *paths, size_t count, uint64_t extra, bool filter,
+                   enum syscall_stage stage, struct confine_report *report, struct error *err)
 {
     memset(report, 0, sizeof(*report));
-    int abi = tourney_confine_landlock(paths, count, report->landlock_error,
-                                       sizeof(report->landlock_error), err);
+    int abi =
+        landlock(paths, count, extra, report->landlock_error, sizeof(report->landlock_error), err);
     if (abi < 0) {
         return -1;
     }
     report->landlock_abi = abi;
     if (filter) {
         struct error why;
-        if (tourney_syscall_filter_apply(SYSCALL_STAGE_LOADING, &why) == 0) {
+        if (tourney_syscall_filter_apply(stage, &why) == 0) {
             report->syscall_filter = true;
         } else {
             snprintf(report->filter_error, sizeof(report->filter_error), "%.150s", why.text);
         }
     }
     return 0;
+}
+
+int tourney_confine_self(const char *const *paths, size_t count, bool filter,
+                         struct confine_report *report, struct error *err)
+{
+    return confine(paths, count, 0, filter, SYSCALL_STAGE_LOADING, report, err);
+}
+
+int tourney_confine_program(const char *const *paths, size_t count, bool filter,
+                            struct confine_report *report, struct error *err)
+{
+    /* A program, its interpreter and the loader are executed, not only
+     * read: execve asks for that right, of each of them. */
+    return confine(paths, count, EXECUTE, filter, SYSCALL_STAGE_COMMAND, report, err);
 }

@@ -12,8 +12,8 @@
  *     TCP connections and binds are refused too, as are signals to any
  *     process outside the domain and abstract Unix sockets.
  *  2. Optionally, the first stage of the system-call filter
- *     (syscall_filter.h, SYSCALL_STAGE_LOADING): a program that must exec
- *     another (an interpreter) leaves it out.
+ *     (syscall_filter.h, SYSCALL_STAGE_LOADING), or for an agent's own
+ *     program the filter of programs (SYSCALL_STAGE_COMMAND).
  *
  * The namespaces (a user, PID and network namespace of its own) are made
  * by whoever starts the process (spawn_process.h): a PID namespace can only be
@@ -45,6 +45,14 @@ struct confine_report {
  * callers only (Landlock applies to the calling thread). */
 int tourney_confine_self(const char *const *paths, size_t count, bool filter,
                          struct confine_report *report, struct error *err);
+
+/* As tourney_confine_self, for a process about to execute an agent's own
+ * program (command = ...): PATHS and the loader's paths may be executed as
+ * well as read (the program, its interpreter, the dynamic loader, a
+ * script), and the filter is SYSCALL_STAGE_COMMAND, the only one such a
+ * program gets. */
+int tourney_confine_program(const char *const *paths, size_t count, bool filter,
+                            struct confine_report *report, struct error *err);
 
 /* Only the Landlock part of tourney_confine_self. Returns the ABI applied
  * (at least 1), 0 when this kernel has no Landlock (WHY says so), or -1

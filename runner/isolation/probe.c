@@ -21,8 +21,7 @@ void tourney_host_argv(struct host_argv *args, const char *host_path)
     args->argv[2] = NULL;
 }
 
-/* The last line the process printed, cut to fit, for a message. */
-static void last_words(const struct agent_process *process, char *buf, size_t size)
+void tourney_probe_last_words(const struct agent_process *process, char *buf, size_t size)
 {
     char text[CAPTURE_EXCERPT + 1];
     size_t length =
@@ -98,7 +97,7 @@ static int answer(struct agent_process *process, enum process_event event,
                                  tourney_msg_name(reply->header.type));
     case PROCESS_EXITED:
         tourney_describe_wait_status(process->wait_status, status, sizeof(status));
-        last_words(process, words, sizeof(words));
+        tourney_probe_last_words(process, words, sizeof(words));
         if (WIFSIGNALED(process->wait_status) && WTERMSIG(process->wait_status) == SIGSYS) {
             return tourney_error_set(err,
                                      "%s: the plugin ended the process that loaded it (%s): "
@@ -173,6 +172,22 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
     tourney_agent_process_stop(&process, tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
     tourney_agent_process_finish(&process);
     return status;
+}
+
+int tourney_plugin_open_probed(struct plugin *plugin, const char *path,
+                               enum tourney_plugin_kind kind, const char *digest,
+                               const struct probe_options *options, struct error *err)
+{
+    if (options->host_path != NULL && access(options->host_path, X_OK) == 0) {
+        struct plugin probed;
+        if (tourney_plugin_probe(&probed, path, kind, options, NULL, err) != 0) {
+            memset(plugin, 0, sizeof(*plugin));
+            return -1;
+        }
+        tourney_plugin_close(&probed);
+    }
+    return digest != NULL ? tourney_plugin_open_digest(plugin, path, kind, digest, err)
+                          : tourney_plugin_open(plugin, path, kind, err);
 }
 
 int tourney_plugin_opener_init(struct plugin_opener *opener,

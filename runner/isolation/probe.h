@@ -16,6 +16,7 @@
 
 #include <tourney/abi.h>
 
+#include "agent_process.h"
 #include "config.h"
 #include "error.h"
 #include "plugin.h"
@@ -47,6 +48,21 @@ struct probe_result {
 int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                          const struct probe_options *options, struct probe_result *result,
                          struct error *err);
+
+/* "; its last output: TEXT", the last line the process printed, cut to
+ * fit, for a message; empty when it printed nothing. */
+void tourney_probe_last_words(const struct agent_process *process, char *buf, size_t size);
+
+/* Loads the plugin of KIND at PATH into this process (tourney_plugin_open,
+ * or tourney_plugin_open_digest when DIGEST is not NULL), after an agent
+ * process loaded it first when OPTIONS->host_path is a program that can
+ * run: a file that cannot be loaded, or code that crashes or exits as it
+ * loads, then ends that process and is told by name, never taking this one
+ * with it. On failure returns -1 with a message in ERR that starts with
+ * PATH. */
+int tourney_plugin_open_probed(struct plugin *plugin, const char *path,
+                               enum tourney_plugin_kind kind, const char *digest,
+                               const struct probe_options *options, struct error *err);
 
 /* How `tourney agents` and `tourney games` open the plugins they list: in
  * an agent process, so that no plugin in a shared directory runs code in the

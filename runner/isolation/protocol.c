@@ -229,6 +229,9 @@ int tourney_msg_put_move(struct wire_writer *w, uint32_t seq, const struct msg_m
     tourney_wire_put_i32(w, m->ply);
     tourney_wire_put_u64(w, m->budget_ns);
     tourney_wire_put_u64(w, m->deadline_ns);
+    tourney_wire_put_u64(w, m->remaining_ns);
+    tourney_wire_put_u64(w, m->increment_ns);
+    tourney_wire_put_u64(w, m->opponent_remaining_ns);
     tourney_wire_put_bytes(w, m->state, m->state_size);
     return tourney_wire_end(w);
 }
@@ -241,6 +244,9 @@ int tourney_msg_get_move(const void *payload, size_t length, struct msg_move *m)
     m->ply = tourney_wire_get_i32(&r);
     m->budget_ns = tourney_wire_get_u64(&r);
     m->deadline_ns = tourney_wire_get_u64(&r);
+    m->remaining_ns = tourney_wire_get_u64(&r);
+    m->increment_ns = tourney_wire_get_u64(&r);
+    m->opponent_remaining_ns = tourney_wire_get_u64(&r);
     m->state = tourney_wire_get_bytes(&r, &m->state_size);
     return tourney_wire_done(&r) && m->ply >= 0 ? 0 : -1;
 }
@@ -387,25 +393,94 @@ int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_n
     return tourney_wire_done(&r) && *signal_number > 0 && *signal_number < 65 ? 0 : -1;
 }
 
+int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_exec *m)
+{
+    tourney_wire_begin(w, PROTOCOL_VERSION, MSG_EXEC, seq);
+    tourney_wire_put_u32(w, m->flags);
+    tourney_wire_put_u64(w, m->memory_bytes);
+    tourney_wire_put_string(w, m->dir);
+    tourney_wire_put_u32(w, m->argc);
+    for (uint32_t i = 0; i < m->argc; i++) {
+        tourney_wire_put_string(w, m->argv[i]);
+    }
+    return tourney_wire_end(w);
+}
+
+int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m)
+{
+    struct wire_reader r;
+    tourney_wire_reader_init(&r, payload, length);
+    memset(m, 0, sizeof(*m));
+    m->flags = tourney_wire_get_u32(&r);
+    m->memory_bytes = tourney_wire_get_u64(&r);
+    m->dir = tourney_wire_get_string(&r);
+    uint32_t argc = tourney_wire_get_u32(&r);
+    /* Each argument takes at least 5 bytes, which bounds a sane count. */
+    if (r.failed || m->dir == NULL || argc == 0 || argc > MAX_DECODED_ITEMS ||
+        argc > (r.length - r.offset) / 5) {
+        return -1;
+    }
+    const char **argv = calloc((size_t)argc + 1, sizeof(*argv));
+    if (argv == NULL) {
+        return -1;
+    }
+    m->argv = argv;
+    m->argc = argc;
+    for (uint32_t i = 0; i < argc; i++) {
+        argv[i] = tourney_wire_get_string(&r);
+        if (argv[i] == NULL) {
+            r.failed = true;
+        }
+    }
+    if (!tourney_wire_done(&r) || argv[0][0] != '/') {
+        tourney_msg_exec_finish(m);
+        return -1;
+    }
+    return 0;
+}
+
+void tourney_msg_exec_finish(struct msg_exec *m)
+{
+    /* The list was allocated; the strings lie in the payload. */
+    free((void *)(uintptr_t)m->argv);
+    memset(m, 0, sizeof(*m));
+}
+
+int tourney_msg_put_executing(struct wire_writer *w, uint32_t seq, const struct msg_executing *m)
+{
+    tourney_wire_begin(w, PROTOCOL_VERSION, MSG_EXECUTING, seq);
+    tourney_wire_put_u32(w, m->sandbox);
+    tourney_wire_put_string(w, m->sandbox_error);
+    tourney_wire_put_u32(w, m->landlock_abi);
+    tourney_wire_put_string(w, m->landlock_error);
+    return tourney_wire_end(w);
+}
+
+int tourney_msg_get_executing(const void *payload, size_t length, struct msg_executing *m)
+{
+    struct wire_reader r;
+    tourney_wire_reader_init(&r, payload, length);
+    m->sandbox = tourney_wire_get_u32(&r);
+    m->sandbox_error = tourney_wire_get_string(&r);
+    m->landlock_abi = tourney_wire_get_u32(&r);
+    m->landlock_error = tourney_wire_get_string(&r);
+    return tourney_wire_done(&r) && m->sandbox <= SANDBOX_STATE_UNAVAILABLE ? 0 : -1;
+}
+
 const char *tourney_msg_name(uint16_t type)
 {
     static const struct {
         uint16_t type;
         const char *name;
     } names[] = {
-        {MSG_LOAD, "LOAD"},
-        {MSG_NEW_GAME, "NEW_GAME"},
-        {MSG_MOVE, "MOVE"},
-        {MSG_END_GAME, "END_GAME"},
-        {MSG_QUIT, "QUIT"},
-        {MSG_LOADED, "LOADED"},
-        {MSG_LOAD_FAILED, "LOAD_FAILED"},
-        {MSG_CREATED, "CREATED"},
-        {MSG_MOVED, "MOVED"},
-        {MSG_ENDED, "ENDED"},
-        {MSG_LOG, "LOG"},
-        {MSG_MEMORY, "MEMORY"},
-        {MSG_DYING, "DYING"},
+        {MSG_LOAD, "LOAD"},           {MSG_NEW_GAME, "NEW_GAME"},
+        {MSG_MOVE, "MOVE"},           {MSG_END_GAME, "END_GAME"},
+        {MSG_QUIT, "QUIT"},           {MSG_EXEC, "EXEC"},
+        {MSG_LOADED, "LOADED"},       {MSG_LOAD_FAILED, "LOAD_FAILED"},
+        {MSG_CREATED, "CREATED"},     {MSG_MOVED, "MOVED"},
+        {MSG_ENDED, "ENDED"},         {MSG_LOG, "LOG"},
+        {MSG_MEMORY, "MEMORY"},       {MSG_DYING, "DYING"},
+        {MSG_EXECUTING, "EXECUTING"},
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (names[i].type == type) {

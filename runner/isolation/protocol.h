@@ -10,6 +10,11 @@
  *     MOVE      -> MOVED                  choose_move on a position
  *     END_GAME  -> ENDED                  the agent's destroy
  *     QUIT                                no reply: the process exits
+ *     EXEC      -> EXECUTING | LOAD_FAILED  limits, the sandbox, then it
+ *                                         becomes an agent's own program
+ *                                         (command = ...), which speaks the
+ *                                         line protocol (line_protocol.h)
+ *                                         on the same socket from then on
  *
  * Before a reply, the agent process may send any number of LOG frames (what
  * the agent logs, as it logs it) and, as it dies of a fatal signal close to
@@ -29,9 +34,11 @@
 #include "wire.h"
 
 /* Bumped for any change in what a frame holds. 2: LOADED carries the
- * plugin's id and version (ABI 1.2). 3: LOADED says whether Landlock
- * confines the process; DYING. */
-#define PROTOCOL_VERSION 3
+ * plugin's id and version (ABI 1.2). 3 (two versions of that number were
+ * never released together): MOVE carries the clocks; EXEC; LOADED says
+ * whether Landlock confines the process; DYING. 4: both, in one version, and
+ * EXECUTING says whether Landlock confines the program. */
+#define PROTOCOL_VERSION 4
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
@@ -46,6 +53,7 @@ enum protocol_type {
     MSG_MOVE = 3,
     MSG_END_GAME = 4,
     MSG_QUIT = 5,
+    MSG_EXEC = 6,
     /* agent process -> runner */
     MSG_LOADED = 16,
     MSG_LOAD_FAILED = 17,
@@ -55,6 +63,7 @@ enum protocol_type {
     MSG_LOG = 21,
     MSG_MEMORY = 22,
     MSG_DYING = 23,
+    MSG_EXECUTING = 24,
 };
 
 /* Parameter values: the runner encodes VALUES; a decoded message holds RAW,
@@ -104,6 +113,24 @@ struct msg_loaded {
     const struct tourney_param_info *params; /* decoded: owned, see _finish */
 };
 
+/* An agent that is a program of its own: what the agent process does to
+ * itself before it executes the program in its place. */
+struct msg_exec {
+    uint32_t flags;          /* LOAD_SANDBOX, LOAD_SANDBOX_REQUIRED */
+    uint64_t memory_bytes;   /* the address-space limit; 0 for none */
+    const char *dir;         /* its working directory */
+    uint32_t argc;           /* at least 1: ARGV[0] is the program's absolute path */
+    const char *const *argv; /* decoded: owned, see _finish; NULL-terminated */
+};
+
+/* The answer just before the program is executed. */
+struct msg_executing {
+    uint32_t sandbox;           /* enum sandbox_state */
+    const char *sandbox_error;  /* why it is unavailable, or NULL */
+    uint32_t landlock_abi;      /* the Landlock ABI confining it, 0 for none */
+    const char *landlock_error; /* why none, when the sandbox was asked for; or NULL */
+};
+
 struct msg_new_game {
     uint64_t random_seed; /* of the agent's random stream (rng.h) */
     int32_t seat;
@@ -114,6 +141,9 @@ struct msg_move {
     int32_t ply;
     uint64_t budget_ns;
     uint64_t deadline_ns;
+    uint64_t remaining_ns; /* the clocks, as in struct tourney_move_request */
+    uint64_t increment_ns;
+    uint64_t opponent_remaining_ns;
     const void *state;
     size_t state_size;
 };
@@ -166,6 +196,8 @@ int tourney_msg_put_empty(struct wire_writer *w, uint16_t type, uint32_t seq);
 int tourney_msg_put_log(struct wire_writer *w, uint32_t seq, const struct msg_log *m);
 int tourney_msg_put_memory(struct wire_writer *w, uint32_t seq, const struct msg_memory *m);
 int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number);
+int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_exec *m);
+int tourney_msg_put_executing(struct wire_writer *w, uint32_t seq, const struct msg_executing *m);
 
 /* Decoding a payload of LENGTH bytes: 0, or -1 when it is not a well-formed
  * message of that type. Strings and bytes point into PAYLOAD. */
@@ -183,6 +215,10 @@ int tourney_msg_get_empty(const void *payload, size_t length);
 int tourney_msg_get_log(const void *payload, size_t length, struct msg_log *m);
 int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory *m);
 int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number);
+/* Allocates the argument list; free it with tourney_msg_exec_finish. */
+int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m);
+void tourney_msg_exec_finish(struct msg_exec *m);
+int tourney_msg_get_executing(const void *payload, size_t length, struct msg_executing *m);
 
 /* "LOAD", "MOVED", ... for messages about the protocol itself. */
 const char *tourney_msg_name(uint16_t type);

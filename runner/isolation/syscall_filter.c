@@ -150,6 +150,76 @@ static int add_read_only_opens(scmp_filter_ctx filter)
     return add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL);
 }
 
+/* What an agent's own program (command = ...) may do besides, so that the
+ * program, an interpreter, its libraries and its script can be executed and
+ * read: execute a program, open files for reading, read directories and
+ * file metadata, duplicate descriptors, epoll (event loops), and set up a
+ * new program's thread area. */
+static const int command_allowed[] = {
+    SCMP_SYS(execve),     SCMP_SYS(execveat),   SCMP_SYS(stat),        SCMP_SYS(lstat),
+    SCMP_SYS(statx),      SCMP_SYS(access),     SCMP_SYS(faccessat),   SCMP_SYS(faccessat2),
+    SCMP_SYS(readlink),   SCMP_SYS(readlinkat), SCMP_SYS(getdents),    SCMP_SYS(getdents64),
+    SCMP_SYS(getcwd),     SCMP_SYS(dup),        SCMP_SYS(dup2),        SCMP_SYS(dup3),
+    SCMP_SYS(arch_prctl), SCMP_SYS(getpgrp),    SCMP_SYS(getpgid),     SCMP_SYS(epoll_create1),
+    SCMP_SYS(epoll_ctl),  SCMP_SYS(epoll_wait), SCMP_SYS(epoll_pwait), SCMP_SYS(statfs),
+    SCMP_SYS(fstatfs),
+};
+
+/* Changes to the file system fail as on a read-only one (EROFS), rather
+ * than kill: interpreters try some (Python caches compiled modules) and
+ * carry on without. */
+static const int command_read_only[] = {
+    SCMP_SYS(creat),     SCMP_SYS(mkdir),     SCMP_SYS(mkdirat),   SCMP_SYS(rmdir),
+    SCMP_SYS(rename),    SCMP_SYS(renameat),  SCMP_SYS(renameat2), SCMP_SYS(unlink),
+    SCMP_SYS(unlinkat),  SCMP_SYS(link),      SCMP_SYS(linkat),    SCMP_SYS(symlink),
+    SCMP_SYS(symlinkat), SCMP_SYS(chmod),     SCMP_SYS(fchmod),    SCMP_SYS(fchmodat),
+    SCMP_SYS(truncate),  SCMP_SYS(ftruncate), SCMP_SYS(utimensat), SCMP_SYS(mknod),
+    SCMP_SYS(mknodat),
+};
+
+/* Opening a file: for reading only; for writing, creating or truncating it
+ * fails with EROFS. FLAGS is the argument that holds open's flags. */
+static int add_open_rules(scmp_filter_ctx filter, int call, unsigned flags)
+{
+    const scmp_datum_t writing = O_ACCMODE | O_CREAT | O_TRUNC;
+    const struct scmp_arg_cmp reading = {flags, SCMP_CMP_MASKED_EQ, writing, 0};
+    const struct scmp_arg_cmp refused[] = {
+        {flags, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_WRONLY},
+        {flags, SCMP_CMP_MASKED_EQ, O_ACCMODE, O_RDWR},
+        {flags, SCMP_CMP_MASKED_EQ, O_CREAT, O_CREAT},
+        {flags, SCMP_CMP_MASKED_EQ, O_TRUNC, O_TRUNC},
+    };
+    if (add(filter, SCMP_ACT_ALLOW, call, 1, &reading) != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+        if (add(filter, SCMP_ACT_ERRNO(EROFS), call, 1, &refused[i]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int add_command_rules(scmp_filter_ctx filter)
+{
+    if (add_open_rules(filter, SCMP_SYS(open), 1) != 0 ||
+        add_open_rules(filter, SCMP_SYS(openat), 2) != 0 ||
+        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL) != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof(command_allowed) / sizeof(command_allowed[0]); i++) {
+        if (add(filter, SCMP_ACT_ALLOW, command_allowed[i], 0, NULL) != 0) {
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < sizeof(command_read_only) / sizeof(command_read_only[0]); i++) {
+        if (add(filter, SCMP_ACT_ERRNO(EROFS), command_read_only[i], 0, NULL) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage)
 {
     if (add_all(filter, allowed, sizeof(allowed) / sizeof(allowed[0])) != 0 ||
@@ -180,6 +250,9 @@ static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage)
             add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, &no_new_privs) != 0) {
             return -1;
         }
+    }
+    if (stage == SYSCALL_STAGE_COMMAND) {
+        return add_command_rules(filter);
     }
     return 0;
 }

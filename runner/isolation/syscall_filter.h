@@ -22,8 +22,20 @@
  *   be opened at all, for reading either. Filters stack: it only narrows
  *   the first.
  *
- * The agent host uses both; a program that must exec another (an
- * interpreter) can use neither, and relies on confine.h's other layers.
+ * - SYSCALL_STAGE_COMMAND goes on just before the agent host executes an
+ *   agent's own program (command = ...), so that it binds the program from
+ *   its first instruction: the same allowlist, and what starting a program
+ *   and an interpreter needs besides: executing a program (in its own
+ *   place: still no new process), opening files for reading only, reading
+ *   directories, links and file metadata, duplicating descriptors, epoll.
+ *   Changing the file system (opening a file for writing, creating,
+ *   renaming or removing one) fails with EROFS, as on a read-only file
+ *   system, since interpreters try it and carry on (Python caches compiled
+ *   modules). It is the only stage such a program gets: it cannot narrow
+ *   itself after its interpreter has loaded.
+ *
+ * The agent host uses all three (confine.h applies the first and the
+ * last, after Landlock).
  */
 #ifndef TOURNEY_RUNNER_SYSCALL_FILTER_H
 #define TOURNEY_RUNNER_SYSCALL_FILTER_H
@@ -33,6 +45,7 @@
 enum syscall_stage {
     SYSCALL_STAGE_LOADING, /* before plugin code runs */
     SYSCALL_STAGE_PLAYING, /* once the plugins are loaded */
+    SYSCALL_STAGE_COMMAND, /* before an agent's own program is executed */
 };
 
 /* Installs the filter of STAGE on every thread of this process. Returns 0,

@@ -1,12 +1,15 @@
 #include "log_game.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "digest.h"
+#include "host_path.h"
 #include "params.h"
+#include "probe.h"
+#include "text.h"
 
 int tourney_params_from_text(const struct tourney_param_info *params, size_t count,
                              const char *text, struct tourney_param_value *values,
@@ -47,25 +50,29 @@ int tourney_params_from_text(const struct tourney_param_info *params, size_t cou
     return 0;
 }
 
-static bool is_file(const char *path)
-{
-    struct stat info;
-    return path != NULL && stat(path, &info) == 0 && S_ISREG(info.st_mode);
-}
-
-/* The path of the log's game plugin, checked against its digest. */
+/* The path of the log's game plugin on the plugin path, checked against its
+ * digest before any code of it runs. */
 static char *find_plugin(const struct log_header *header, const struct plugin_search *search,
                          struct error *err)
 {
-    char *path = is_file(header->game_path)
-                     ? strdup(header->game_path)
-                     : tourney_plugin_search_find(search, TOURNEY_KIND_GAME, header->game, NULL);
+    char name[80];
+    snprintf(name, sizeof(name), "%s", header->game);
+    tourney_make_printable(name, false);
+    /* A name with a '/' would be a path to load, and the log is data. */
+    if (header->game[0] == '\0' || strchr(header->game, '/') != NULL) {
+        tourney_error_set(err, "the log names its game '%s', which is not a plugin's name", name);
+        return NULL;
+    }
+    char *path = tourney_plugin_search_find(search, TOURNEY_KIND_GAME, header->game, NULL);
     if (path == NULL) {
         char *dirs = tourney_plugin_search_describe(search);
-        tourney_error_set(err, "no game plugin '%s' found%s%s in %s", header->game,
-                          header->game_path ? " at " : "",
+        tourney_error_set(err, "no game plugin '%s' found in %s%s%s%s", name,
+                          dirs == NULL ? "the plugin path"
+                          : dirs[0]    ? dirs
+                                       : "no directory",
+                          header->game_path ? " (the games were played with " : "",
                           header->game_path ? header->game_path : "",
-                          dirs ? dirs : "the plugin path");
+                          header->game_path ? "; put its directory in TOURNEY_PLUGIN_PATH)" : "");
         free(dirs);
         return NULL;
     }
@@ -87,15 +94,32 @@ static char *find_plugin(const struct log_header *header, const struct plugin_se
     return path;
 }
 
+/* Loads the game at PATH: by the agent host HOST_PATH first, when that
+ * program is there, then here from the very bytes of the log's digest. */
+static int load_plugin(struct log_game *game, const char *path, const struct log_header *header,
+                       const char *host_path, struct error *err)
+{
+    struct isolation_limits limits;
+    tourney_config_default_limits(&limits);
+    const struct probe_options options = {
+        .host_path = host_path,
+        .memory_bytes = limits.memory_mb * 1024 * 1024,
+        .output_limit = limits.output_limit_kb * 1024,
+    };
+    return tourney_plugin_open_probed(&game->plugin, path, TOURNEY_KIND_GAME, header->game_digest,
+                                      &options, err);
+}
+
 int tourney_log_game_open(struct log_game *game, const struct log_header *header,
-                          const struct plugin_search *search, struct error *err)
+                          const struct plugin_search *search, const char *host_path,
+                          struct error *err)
 {
     memset(game, 0, sizeof(*game));
     char *path = find_plugin(header, search, err);
     if (path == NULL) {
         return -1;
     }
-    int status = tourney_plugin_open(&game->plugin, path, TOURNEY_KIND_GAME, err);
+    int status = load_plugin(game, path, header, host_path, err);
     free(path);
     if (status != 0) {
         return -1;
@@ -118,12 +142,16 @@ int tourney_log_game_find(struct log_game *game, const struct log_header *header
                           const char *exe_path, const char *env_plugin_path, struct error *err)
 {
     struct plugin_search search;
-    if (tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
+    char *host_path = tourney_agent_host_path(exe_path);
+    if (host_path == NULL ||
+        tourney_plugin_search_init(&search, NULL, 0, env_plugin_path, exe_path) != 0) {
+        free(host_path);
         memset(game, 0, sizeof(*game));
         return tourney_error_nomem(err);
     }
-    int status = tourney_log_game_open(game, header, &search, err);
+    int status = tourney_log_game_open(game, header, &search, host_path, err);
     tourney_plugin_search_finish(&search);
+    free(host_path);
     return status;
 }
 

@@ -35,8 +35,9 @@ char *tourney_header_settings_text(const struct log_header *h)
     append(&text, tourney_settings_digest_text(s, SETTING_LOG_JUDGING));
     append(&text, tourney_settings_digest_text(s, SETTING_LOG_ADDED));
     for (size_t i = 0; text != NULL && i < h->agent_count; i++) {
-        append(&text, tourney_format("agent=%s|%s|%s\n", h->agents[i].name, h->agents[i].plugin,
-                                     h->agents[i].params));
+        const struct header_agent *a = &h->agents[i];
+        append(&text, tourney_format("agent=%s|%s%s|%s\n", a->name, a->command ? "command=" : "",
+                                     a->plugin, a->params));
     }
     return text;
 }
@@ -76,9 +77,9 @@ json_t *tourney_header_to_json(const struct log_header *h)
     json_t *agents = json_array();
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
-        json_t *agent =
-            json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name, "plugin", a->plugin, "params",
-                      a->params, "digest", a->digest, "is_random", a->is_random);
+        json_t *agent = json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name,
+                                  a->command ? "command" : "plugin", a->plugin, "params",
+                                  a->params, "digest", a->digest, "is_random", a->is_random);
         set_optional(agent, "plugin_id", a->plugin_id);
         set_optional(agent, "plugin_version", a->plugin_version);
         json_array_append_new(agents, agent);
@@ -160,13 +161,17 @@ int tourney_header_from_json(struct log_header *h, json_t *object, struct error 
     for (size_t i = 0; i < count; i++) {
         const char *a_name = NULL, *plugin = NULL, *params = NULL, *a_digest = NULL;
         int is_random = 0;
-        if (json_unpack(json_array_get(agents, i), "{s:s, s:s, s:s, s:s, s:b}", "name", &a_name,
-                        "plugin", &plugin, "params", &params, "digest", &a_digest, "is_random",
-                        &is_random) != 0) {
+        json_t *entry = json_array_get(agents, i);
+        /* An agent with a command has it where others have their plugin. */
+        bool command = json_object_get(entry, "command") != NULL;
+        if (json_unpack(entry, "{s:s, s:s, s:s, s:s, s:b}", "name", &a_name,
+                        command ? "command" : "plugin", &plugin, "params", &params, "digest",
+                        &a_digest, "is_random", &is_random) != 0) {
             tourney_error_set(err, "results log header: agent %zu is incomplete", i);
             goto err_header;
         }
         struct header_agent *a = &h->agents[h->agent_count++];
+        a->command = command;
         a->name = strdup(a_name);
         a->plugin = strdup(plugin);
         a->params = strdup(params);
@@ -248,6 +253,7 @@ enum header_difference tourney_header_difference(const struct log_header *a,
         }
         for (size_t i = 0; i < a->agent_count; i++) {
             if (strcmp(a->agents[i].name, b->agents[i].name) != 0 ||
+                a->agents[i].command != b->agents[i].command ||
                 strcmp(a->agents[i].plugin, b->agents[i].plugin) != 0 ||
                 strcmp(a->agents[i].params, b->agents[i].params) != 0) {
                 *agent = i;
@@ -267,10 +273,11 @@ enum header_difference tourney_header_difference(const struct log_header *a,
     return HEADER_SAME;
 }
 
-/* "name (plugin: parameters)" */
+/* "name (plugin: parameters)", "name (command: python3 x.py)" */
 static void describe_agent(const struct header_agent *a, char *text, size_t size)
 {
-    snprintf(text, size, "%s (%s%s%s)", a->name, a->plugin, a->params[0] ? ": " : "", a->params);
+    snprintf(text, size, "%s (%s%s%s%s)", a->name, a->command ? "command: " : "", a->plugin,
+             a->params[0] ? ": " : "", a->params);
 }
 
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
@@ -307,8 +314,8 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
                           now->game);
         break;
     case HEADER_AGENT_BUILD:
-        tourney_error_set(why, "the plugin of agent '%s' has changed since the log was written",
-                          now->agents[i].name);
+        tourney_error_set(why, "the %s of agent '%s' has changed since the log was written",
+                          now->agents[i].command ? "program" : "plugin", now->agents[i].name);
         break;
     }
     return false;

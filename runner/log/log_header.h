@@ -25,10 +25,13 @@
 
 struct header_agent {
     char *name;
-    char *plugin; /* the plugin's descriptor name */
+    char *plugin; /* the plugin's descriptor name, or the command as written */
     char *params; /* effective parameters as text */
-    char *digest; /* of the plugin's .so file */
+    char *digest; /* of the plugin's .so file, or of the files a command names */
     bool is_random;
+    /* An agent that is a program of its own (command = ...): PLUGIN holds
+     * its command. The JSON says "command" instead of "plugin". */
+    bool command;
     /* The plugin's id and version (ABI 1.2), NULL when it has none or the
      * log predates them. Not part of the settings digest: they name a
      * build, as the digest of the file does. */

@@ -16,6 +16,7 @@ void tourney_record_init(struct game_record *record)
 
 void tourney_record_finish(struct game_record *record)
 {
+    tourney_record_opening_clear(&record->opening);
     free(record->moves);
     memset(record, 0, sizeof(*record));
 }
@@ -61,6 +62,83 @@ void tourney_record_set_output(struct game_record *record, int seat, const char 
         out[i] = out[i] == '\0' ? '?' : out[i];
     }
     tourney_make_printable(out, true);
+}
+
+bool tourney_record_has_opening(const struct record_opening *opening)
+{
+    return opening->position != NULL || opening->moves_known;
+}
+
+void tourney_record_opening_clear(struct record_opening *opening)
+{
+    free(opening->position);
+    free(opening->moves);
+    memset(opening, 0, sizeof(*opening));
+}
+
+int tourney_record_opening_set(struct record_opening *opening, const char *position,
+                               const int32_t *moves, int32_t count)
+{
+    tourney_record_opening_clear(opening);
+    if (position != NULL && (opening->position = strdup(position)) == NULL) {
+        return -1;
+    }
+    if (count >= 0) {
+        /* One more, so that no plies is not a failed allocation. */
+        opening->moves = malloc(((size_t)count + 1) * sizeof(*opening->moves));
+        if (opening->moves == NULL) {
+            tourney_record_opening_clear(opening);
+            return -1;
+        }
+        if (count > 0) {
+            memcpy(opening->moves, moves, (size_t)count * sizeof(*moves));
+        }
+        opening->move_count = (size_t)count;
+        opening->moves_known = true;
+    }
+    return 0;
+}
+
+int tourney_record_opening_copy(struct record_opening *to, const struct record_opening *from)
+{
+    return tourney_record_opening_set(to, from->position, from->moves,
+                                      from->moves_known ? (int32_t)from->move_count : -1);
+}
+
+/* A move as four bytes, least significant first, whatever the machine. */
+static void add_move(struct digest_sink *sink, int32_t move)
+{
+    uint32_t bits = (uint32_t)move;
+    unsigned char bytes[4] = {(unsigned char)bits, (unsigned char)(bits >> 8),
+                              (unsigned char)(bits >> 16), (unsigned char)(bits >> 24)};
+    tourney_digest_add(sink, bytes, sizeof(bytes));
+}
+
+/* The bytes of a game's key: a tag and the opening's position, or the tag
+ * of plies and them; then the tag of the game and its moves. */
+static void write_key(const void *context, struct digest_sink *sink)
+{
+    const struct game_record *record = context;
+    const struct record_opening *opening = &record->opening;
+    if (opening->position != NULL) {
+        tourney_digest_add(sink, "P", 1);
+        tourney_digest_add(sink, opening->position, strlen(opening->position) + 1);
+    } else if (opening->moves_known) {
+        tourney_digest_add(sink, "M", 1);
+        add_move(sink, (int32_t)opening->move_count);
+        for (size_t i = 0; i < opening->move_count; i++) {
+            add_move(sink, opening->moves[i]);
+        }
+    }
+    tourney_digest_add(sink, "G", 1);
+    for (size_t i = 0; i < record->move_count; i++) {
+        add_move(sink, record->moves[i].move);
+    }
+}
+
+void tourney_record_game_key(const struct game_record *record, char key[TOURNEY_DIGEST_HEX])
+{
+    tourney_digest_stream(write_key, record, key);
 }
 
 const char *tourney_termination_name(enum termination termination)
@@ -180,6 +258,24 @@ static json_t *cpu_column(const struct game_record *record)
     return NULL;
 }
 
+/* "opening_moves": the opening's plies, or NULL when they are not known
+ * (or memory ran out: *FAILED). */
+static json_t *opening_moves(const struct record_opening *opening, bool *failed)
+{
+    if (!opening->moves_known) {
+        return NULL;
+    }
+    json_t *moves = json_array();
+    for (size_t i = 0; moves != NULL && i < opening->move_count; i++) {
+        if (json_array_append_new(moves, json_integer(opening->moves[i])) != 0) {
+            json_decref(moves);
+            moves = NULL;
+        }
+    }
+    *failed = moves == NULL;
+    return moves;
+}
+
 json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2])
 {
     /* Seeds use all 64 bits; JSON readers lose integers past 2^53, so the
@@ -213,21 +309,28 @@ json_t *tourney_record_to_json(const struct game_record *record, const char *con
             json_object_set_new(output, names[seat], json_string(record->output[seat]));
         }
     }
-    json_t *object =
-        json_pack("{s:I, s:s, s:s, s:s, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, s:o, "
-                  "s:o*, s:o, "
-                  "s:I, s:o}",
-                  "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed",
-                  seed, "moves", move_column(record, get_move), "seats", seats, "result",
-                  tourney_result_text(record->result), "winner", winner, "termination",
-                  tourney_termination_name(record->termination), "fault",
-                  record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
-                  record->reason[0] ? record->reason : NULL, "nodes",
-                  move_column(record, get_nodes), "depth", move_column(record, get_depth), "score",
-                  move_column(record, get_score), "time_ns", move_column(record, get_time),
-                  "cpu_ns", cpu_column(record), "log", log ? log : json_array(), "log_dropped",
-                  (json_int_t)record->log_dropped, "output", output ? output : json_object());
+    /* The opening, where the game has one, before the moves played from it. */
+    bool failed = false;
+    json_t *opening = opening_moves(&record->opening, &failed);
+    json_t *object = json_pack(
+        "{s:I, s:s, s:s, s:s, s:s*, s:o*, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, "
+        "s:o, s:o*, s:o, s:I, s:o}",
+        "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed", seed,
+        "opening", record->opening.position, "opening_moves", opening, "moves",
+        move_column(record, get_move), "seats", seats, "result",
+        tourney_result_text(record->result), "winner", winner, "termination",
+        tourney_termination_name(record->termination), "fault",
+        record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
+        record->reason[0] ? record->reason : NULL, "nodes", move_column(record, get_nodes),
+        "depth", move_column(record, get_depth), "score", move_column(record, get_score),
+        "time_ns", move_column(record, get_time), "cpu_ns", cpu_column(record), "log",
+        log ? log : json_array(), "log_dropped", (json_int_t)record->log_dropped, "output",
+        output ? output : json_object());
     free(seats);
+    if (failed) {
+        json_decref(object);
+        return NULL;
+    }
     return object;
 }
 
@@ -251,6 +354,37 @@ static bool column_int(const json_t *object, const char *key, size_t position, j
     }
     *out = json_integer_value(value);
     return true;
+}
+
+/* The opening's keys, which a game from the initial position lacks. */
+static int opening_from_json(json_t *object, struct game_record *record, struct error *err)
+{
+    json_t *position = json_object_get(object, "opening");
+    json_t *moves = json_object_get(object, "opening_moves");
+    if ((position != NULL && !json_is_string(position)) ||
+        (moves != NULL && !json_is_array(moves))) {
+        return tourney_error_set(err, "game %u: its opening is not a position and its plies",
+                                 record->index);
+    }
+    size_t count = json_array_size(moves);
+    int32_t *plies = malloc((count + 1) * sizeof(*plies));
+    if (plies == NULL) {
+        return tourney_error_nomem(err);
+    }
+    for (size_t i = 0; i < count; i++) {
+        json_t *move = json_array_get(moves, i);
+        if (!json_is_integer(move) || json_integer_value(move) < INT32_MIN ||
+            json_integer_value(move) > INT32_MAX) {
+            free(plies);
+            return tourney_error_set(err, "game %u: ply %zu of its opening is not a move",
+                                     record->index, i + 1);
+        }
+        plies[i] = (int32_t)json_integer_value(move);
+    }
+    int status = tourney_record_opening_set(&record->opening, json_string_value(position), plies,
+                                            moves != NULL ? (int32_t)count : -1);
+    free(plies);
+    return status != 0 ? tourney_error_nomem(err) : 0;
 }
 
 int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
@@ -388,6 +522,9 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         record->log_count++;
     }
     record->log_dropped = (size_t)log_dropped;
+    if (opening_from_json(object, record, err) != 0) {
+        return -1;
+    }
     /* What each agent's process printed, by the name of the agent. */
     const char *players[2] = {first, second};
     for (int seat = 0; seat < 2; seat++) {

@@ -6,11 +6,13 @@
 #ifndef TOURNEY_RUNNER_RECORD_H
 #define TOURNEY_RUNNER_RECORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <jansson.h>
 
+#include "digest.h"
 #include "error.h"
 
 enum game_result {
@@ -65,10 +67,22 @@ struct agent_message {
  * printable ASCII, to explain a fault; isolation = none captures nothing. */
 #define RECORD_OUTPUT_EXCERPT 1024
 
+/* The position a game started from, when not the game's initial one
+ * (openings.h): as text in the game's notation, and the plies that lead to
+ * it from the initial position, when they are known. A game from the
+ * initial position has neither. */
+struct record_opening {
+    char *position; /* NULL when not written */
+    int32_t *moves; /* the plies, when moves_known */
+    size_t move_count;
+    bool moves_known;
+};
+
 struct game_record {
     uint32_t index;
     uint32_t agent[2]; /* entrant in seat 0 (first to move) and seat 1 */
     uint64_t seed;
+    struct record_opening opening;
     struct move_record *moves;
     size_t move_count;
     size_t move_capacity;
@@ -94,6 +108,23 @@ void tourney_record_add_log(struct game_record *record, int seat, int level, con
 void tourney_record_set_output(struct game_record *record, int seat, const char *text,
                                size_t length);
 
+/* Whether the game started from an opening (it has a position or plies). */
+bool tourney_record_has_opening(const struct record_opening *opening);
+/* Sets OPENING to a copy of POSITION (NULL: none) and of the COUNT plies
+ * MOVES (count -1: not known). Returns -1 when out of memory. */
+int tourney_record_opening_set(struct record_opening *opening, const char *position,
+                               const int32_t *moves, int32_t count);
+/* Sets TO to a copy of FROM. Returns -1 when out of memory. */
+int tourney_record_opening_copy(struct record_opening *to, const struct record_opening *from);
+/* Frees what OPENING holds and empties it. */
+void tourney_record_opening_clear(struct record_opening *opening);
+
+/* What tells a game apart from every other game of its pair: a digest of
+ * its opening (its position, or its plies where there is no position) and
+ * of the moves played from it, so that games that differ only in their
+ * opening are distinct. Two games with the same key are the same game. */
+void tourney_record_game_key(const struct game_record *record, char key[TOURNEY_DIGEST_HEX]);
+
 const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */
 int tourney_termination_from_name(const char *name, enum termination *out);
@@ -102,7 +133,10 @@ const char *tourney_result_text(enum game_result result); /* "1-0", "0-1", "1/2-
 const char *tourney_log_level_name(int level);
 
 /* The record as the JSON object written to games.jsonl; NAMES are the
- * entrants' names in seat order. NULL when out of memory. */
+ * entrants' names in seat order. NULL when out of memory. A game from an
+ * opening has "opening" (its position) and "opening_moves" (its plies)
+ * where it knows them; a game from the initial position has neither key,
+ * as in logs written before openings. */
 json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2]);
 
 /* Reads back what tourney_record_to_json wrote into RECORD (initialised by

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* JSON readers that hold numbers as doubles or int64 would change a larger
  * number: those are written as text. */
@@ -16,10 +17,14 @@ json_t *tourney_setting_to_json(const struct setting *row,
 {
     char text[128];
     if (tourney_setting_is_default(row, settings) &&
-        (row->type == SETTING_TEXT || row->type == SETTING_SPRT)) {
+        (row->type == SETTING_TEXT || row->type == SETTING_SPRT || row->type == SETTING_FILE)) {
         return json_null();
     }
     switch (row->type) {
+    case SETTING_FILE: {
+        const struct setting_file *file = tourney_setting_field(row, settings);
+        return json_pack("{s:s, s:s}", "file", file->path, "digest", file->digest);
+    }
     case SETTING_UINT:
         if (!as_text(row)) {
             return json_integer((json_int_t)tourney_setting_number(row, settings));
@@ -82,6 +87,25 @@ static int value_text(const struct setting *row, json_t *value, const char **tex
     return 0;
 }
 
+/* A file's path and the digest of the contents it had, from VALUE, an
+ * object {"file": path, "digest": 32 hex digits}. */
+static int file_from_json(const struct setting *row, json_t *value,
+                          struct tournament_settings *settings, struct error *err)
+{
+    const char *path = NULL;
+    const char *digest = NULL;
+    if (json_unpack(value, "{s:s, s:s}", "file", &path, "digest", &digest) != 0 ||
+        strlen(digest) != TOURNEY_DIGEST_HEX - 1) {
+        return tourney_error_set(err, "'%s' is not a file and its digest", row->key);
+    }
+    if (tourney_setting_parse(row, path, settings, err) != 0) {
+        return -1;
+    }
+    struct setting_file *file = (struct setting_file *)((char *)settings + row->offset);
+    memcpy(file->digest, digest, sizeof(file->digest));
+    return 0;
+}
+
 int tourney_settings_from_json(struct tournament_settings *settings, json_t *object,
                                struct error *err)
 {
@@ -99,9 +123,15 @@ int tourney_settings_from_json(struct tournament_settings *settings, json_t *obj
             return tourney_error_set(err, "'%s' is missing", row->key);
         }
         /* Unset: a text without a default of its own, or the test. */
-        bool may_be_null =
-            (row->type == SETTING_TEXT && row->default_text == NULL) || row->type == SETTING_SPRT;
+        bool may_be_null = (row->type == SETTING_TEXT && row->default_text == NULL) ||
+                           row->type == SETTING_SPRT || row->type == SETTING_FILE;
         if (json_is_null(value) && may_be_null) {
+            continue;
+        }
+        if (row->type == SETTING_FILE) {
+            if (file_from_json(row, value, settings, err) != 0) {
+                return -1;
+            }
             continue;
         }
         char buffer[128];

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "openings.h"
+
 /* Ends the game with SEAT losing for the given reason. */
 static void forfeit(struct game_record *record, int seat, const struct seat_fault *fault)
 {
@@ -33,50 +35,83 @@ static int settle(struct game_record *record, int seat, int result, const struct
     return -1;
 }
 
-/* The game loop proper, once both agents exist. */
+/* The request for a move by SEAT at PLY, with the clocks when the game has
+ * them: budget_ns is then the share of its clock the runner suggests. */
+static struct tourney_move_request move_request(const struct match_rules *rules,
+                                                const uint64_t clock[2], int seat, int32_t ply)
+{
+    struct tourney_move_request request = {
+        .struct_size = sizeof(request),
+        .budget_ns = rules->budget_ns,
+        .ply = ply,
+    };
+    if (rules->clock.base_ns > 0) {
+        request.remaining_ns = clock[seat];
+        request.increment_ns = rules->clock.increment_ns;
+        request.opponent_remaining_ns = clock[1 - seat];
+        request.budget_ns = tourney_time_control_share(clock[seat], rules->clock.increment_ns,
+                                                       (int64_t)rules->game->info.max_plies - ply);
+    }
+    return request;
+}
+
+/* Charges a move of ELAPSED_NS to SEAT's clock, if the game has clocks, and
+ * adds the increment. Returns false, with FAULT filled, when the move took
+ * all the time that was left: the seat loses on time. */
+static bool charge_clock(const struct match_rules *rules, uint64_t clock[2], int seat, int32_t ply,
+                         uint64_t elapsed_ns, struct seat_fault *fault)
+{
+    if (rules->clock.base_ns == 0) {
+        return true;
+    }
+    if (elapsed_ns >= clock[seat]) {
+        fault->termination = TERMINATION_TIME_FORFEIT;
+        snprintf(fault->reason, sizeof(fault->reason),
+                 "its clock ran out at ply %d: the move took %.3f s with %.3f s left", (int)ply,
+                 (double)elapsed_ns / 1e9, (double)clock[seat] / 1e9);
+        return false;
+    }
+    clock[seat] = clock[seat] - elapsed_ns + rules->clock.increment_ns;
+    return true;
+}
+
+/* The game loop proper, once both agents exist, from STATE, FIRST_PLY plies
+ * into the game. */
 static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
-                      tourney_move *legal, struct game_record *record, struct seat_fault *fault,
-                      struct error *err)
+                      int32_t first_ply, tourney_move *legal, struct game_record *record,
+                      struct seat_fault *fault, struct error *err)
 {
     const struct game_adapter *game = rules->game;
-    for (int32_t ply = 0;; ply++) {
-        int status = tourney_game_adapter_status(game, state);
-        if (status != TOURNEY_ONGOING) {
-            finish_by_rules(record, status);
+    uint64_t clock[2] = {rules->clock.base_ns, rules->clock.base_ns};
+    for (int32_t ply = first_ply;; ply++) {
+        /* A game that breaks its contract stops the tournament: its
+         * answers decide every game, and nobody can be blamed. */
+        struct game_turn turn;
+        if (tourney_game_adapter_turn(game, state, ply, legal, &turn, err) != 0) {
+            return -1;
+        }
+        if (turn.status != TOURNEY_ONGOING) {
+            finish_by_rules(record, turn.status);
             return 0;
         }
-        int count = tourney_game_adapter_legal_moves(game, state, legal);
-        if (count <= 0 || ply >= game->info.max_plies) {
-            /* The game broke its own promises; nobody can be blamed. */
-            record->result = RESULT_DRAW;
-            record->termination = TERMINATION_NORMAL;
-            snprintf(record->reason, sizeof(record->reason),
-                     count <= 0 ? "the game reported an ongoing position without legal moves "
-                                  "at ply %d"
-                                : "the game went on past its own limit of %d plies",
-                     count <= 0 ? (int)ply : (int)game->info.max_plies);
-            return 0;
-        }
-        int seat = tourney_game_adapter_to_move(game, state);
-        if (seat != 0 && seat != 1) {
-            seat = ply % 2;
-        }
-        struct tourney_move_request request = {
-            .struct_size = sizeof(request),
-            .budget_ns = rules->budget_ns,
-            .ply = ply,
-        };
+        int count = turn.count;
+        int seat = turn.to_move;
+        struct tourney_move_request request = move_request(rules, clock, seat, ply);
         struct tourney_move_report report;
         memset(&report, 0, sizeof(report));
         report.struct_size = sizeof(report);
         tourney_move move = -1;
         uint64_t start = tourney_now_ns();
-        request.deadline_ns = start + rules->budget_ns;
+        request.deadline_ns = start + request.budget_ns;
         int result =
             seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move, fault, err);
         uint64_t elapsed = tourney_now_ns() - start;
         if (result != 0) {
             return settle(record, seat, result, fault);
+        }
+        if (!charge_clock(rules, clock, seat, ply, elapsed, fault)) {
+            forfeit(record, seat, fault);
+            return 0;
         }
         if (!tourney_move_listed(legal, count, move)) {
             struct seat_fault illegal = {.termination = TERMINATION_ILLEGAL_MOVE};
@@ -124,6 +159,19 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         tourney_error_nomem(err);
         goto out;
     }
+    /* From an opening, the plies that led to it count as played, where they
+     * are known; agents learn how far into the game they are. */
+    const struct game_start *start = scheduled->start;
+    int32_t first_ply = 0;
+    if (start != NULL) {
+        memcpy(state, start->state, (size_t)rules->game->info.state_size);
+        first_ply = start->move_count > 0 ? start->move_count : 0;
+        if (tourney_record_opening_set(&record->opening, start->position, start->moves,
+                                       start->move_count) != 0) {
+            tourney_error_nomem(err);
+            goto out;
+        }
+    }
     status = 0;
     /* A seat that fails is at fault before the other is even asked, as if
      * the agents were made one after the other. */
@@ -144,7 +192,7 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         }
     }
     if (!over) {
-        status = play_moves(rules, seats, state, legal, record, &fault, err);
+        status = play_moves(rules, seats, state, first_ply, legal, record, &fault, err);
     }
     for (int i = 0; i < begun; i++) {
         seats[i].ops->end(seats[i].self);

@@ -19,8 +19,9 @@
 #include "schedule.h"
 #include "seat.h"
 
-/* Plays SCHEDULED with SEATS[0] moving first and fills RECORD (initialised
- * by the caller). Returns 0 when the game was played to an end, whoever was
+/* Plays SCHEDULED with SEATS[0] moving first, from scheduled->start when
+ * it is set (which the record keeps as its opening), and fills RECORD
+ * (initialised by the caller). Returns 0 when the game was played to an end, whoever was
  * at fault, or -1 when the runner itself failed, with ERR saying why. */
 int tourney_play_game(const struct match_rules *rules, const struct seat seats[2],
                       const struct scheduled_game *scheduled, struct game_record *record,

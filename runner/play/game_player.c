@@ -15,8 +15,17 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     player->rules = (struct match_rules){
         .game = &t->game,
         .budget_ns = t->config.settings.time_per_move_ms * UINT64_C(1000000),
+        .clock = tourney_time_control_of(t->config.settings.time_control),
     };
-    return tourney_seat_pool_init(&player->seats, t);
+    if (player->rules.clock.base_ns > 0) {
+        player->rules.budget_ns = player->rules.clock.base_ns;
+    }
+    if (tourney_opening_draw_init(&player->draw, &t->openings) != 0 ||
+        tourney_seat_pool_init(&player->seats, t, &player->rules) != 0) {
+        tourney_opening_draw_finish(&player->draw);
+        return -1;
+    }
+    return 0;
 }
 
 int tourney_game_player_play(struct game_player *player, uint64_t index,
@@ -25,6 +34,14 @@ int tourney_game_player_play(struct game_player *player, uint64_t index,
     const struct tournament *t = player->tournament;
     struct scheduled_game scheduled;
     tourney_schedule_game(player->schedule, index, &scheduled);
+    struct game_start start;
+    if (tourney_openings_active(&t->openings)) {
+        if (tourney_openings_start(&t->openings, scheduled.round, &player->draw, &start, err) !=
+            0) {
+            return tourney_error_prefix(err, "game %llu", (unsigned long long)index);
+        }
+        scheduled.start = &start;
+    }
     struct seat seats[2];
     tourney_seat_pool_seats(&player->seats, &scheduled, seats);
     *line = NULL;
@@ -47,5 +64,6 @@ int tourney_game_player_play(struct game_player *player, uint64_t index,
 void tourney_game_player_finish(struct game_player *player)
 {
     tourney_seat_pool_finish(&player->seats);
+    tourney_opening_draw_finish(&player->draw);
     memset(player, 0, sizeof(*player));
 }

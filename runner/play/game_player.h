@@ -22,6 +22,7 @@ struct game_player {
     const struct schedule *schedule;
     struct match_rules rules;
     struct seat_pool seats;
+    struct opening_draw draw; /* where opening_plies draws a game's opening */
 };
 
 /* Returns 0, or -1 when out of memory. No agent process is started yet. */

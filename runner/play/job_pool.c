@@ -286,7 +286,8 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
     struct job_reply_head head;
     memcpy(&head, data, sizeof(head));
     const char *text = (const char *)data + tourney_job_reply_text_offset(&head);
-    if (text[head.text_length - 1] != '\0') {
+    if (text[head.text_length - 1] != '\0' ||
+        (head.opening_length > 0 && text[head.text_length + head.opening_length - 1] != '\0')) {
         fail(p, "a worker process sent a broken reply");
         return;
     }
@@ -340,7 +341,9 @@ static void receive(struct pool *p, struct worker *w)
         struct job_reply_head head;
         memcpy(&head, w->in + used, sizeof(head));
         if (w->count == 0 || head.game != queued_game(w, 0) || head.text_length == 0 ||
-            head.text_length > JOB_REPLY_MAX_TEXT || head.move_count > JOB_REPLY_MAX_MOVES) {
+            head.text_length > JOB_REPLY_MAX_TEXT || head.move_count > JOB_REPLY_MAX_MOVES ||
+            head.opening_length > JOB_REPLY_MAX_TEXT ||
+            head.opening_move_count > (int32_t)JOB_REPLY_MAX_MOVES) {
             fail(p, "a worker process broke the protocol between it and the runner");
             return;
         }

@@ -34,6 +34,16 @@ void tourney_job_reply_record(unsigned char *reply, struct game_record *record, 
     record->move_count = head.move_count;
     record->move_capacity = head.move_count;
     *text = (const char *)(reply + tourney_job_reply_text_offset(&head));
+    if (head.opening_length > 0) {
+        record->opening.position =
+            (char *)(reply + tourney_job_reply_text_offset(&head) + head.text_length);
+    }
+    if (head.opening_move_count >= 0) {
+        record->opening.moves =
+            (int32_t *)(void *)(reply + tourney_job_reply_opening_offset(&head));
+        record->opening.move_count = (size_t)head.opening_move_count;
+        record->opening.moves_known = true;
+    }
 }
 
 int tourney_job_send(int fd, const void *buffer, size_t size)
@@ -95,6 +105,11 @@ static int add_reply(struct outbox *out, uint64_t game, int status,
     snprintf(head.reason, sizeof(head.reason), "%s", record->reason);
     head.move_count = status == 0 ? (uint32_t)record->move_count : 0;
     head.text_length = (uint32_t)strlen(text) + 1;
+    const struct record_opening *opening = &record->opening;
+    bool played = status == 0;
+    head.opening_move_count = played && opening->moves_known ? (int32_t)opening->move_count : -1;
+    head.opening_length =
+        played && opening->position != NULL ? (uint32_t)strlen(opening->position) + 1 : 0;
     size_t size = tourney_job_reply_size(&head);
     if (out->length + size > out->capacity) {
         size_t capacity = out->capacity ? out->capacity : 4096;
@@ -126,7 +141,15 @@ static int add_reply(struct outbox *out, uint64_t game, int status,
         moves[i].time_ns = move->time_ns;
         moves[i].cpu_ns = move->cpu_ns;
     }
+    if (head.opening_move_count > 0) {
+        memcpy(at + tourney_job_reply_opening_offset(&head), opening->moves,
+               (size_t)head.opening_move_count * sizeof(int32_t));
+    }
     memcpy(at + tourney_job_reply_text_offset(&head), text, head.text_length);
+    if (head.opening_length > 0) {
+        memcpy(at + tourney_job_reply_text_offset(&head) + head.text_length, opening->position,
+               head.opening_length);
+    }
     out->length += size;
     return 0;
 }

@@ -4,8 +4,9 @@
  *
  * The runner sends tasks: a u32 count, a u32 of padding, then the indices of
  * COUNT games (u64 each), to be played in that order. The worker answers
- * each game with a reply: a reply_head, the game's moves, then a text, the
- * game's log line or the reason the runner failed. Workers are forks of the
+ * each game with a reply: a reply_head, the game's moves, the plies of its
+ * opening, a text (the game's log line or the reason the runner failed),
+ * then its opening's position. Workers are forks of the
  * runner, the very same program, so records travel as they are in memory,
  * and the runner counts them without parsing any JSON, which keeps it well
  * ahead of its workers. Replies to quick games are sent a task's worth at a
@@ -38,8 +39,10 @@ struct job_reply_head {
     int32_t termination;
     int32_t fault_seat;
     uint32_t move_count;
-    uint32_t text_length; /* its NUL included */
-    char reason[256];     /* the record's reason, for what the runner shows of it */
+    uint32_t text_length;       /* its NUL included */
+    char reason[256];           /* the record's reason, for what the runner shows of it */
+    int32_t opening_move_count; /* the opening's plies; -1: not known (or none) */
+    uint32_t opening_length;    /* its position's, NUL included; 0: none */
 };
 _Static_assert(sizeof(struct job_reply_head) % _Alignof(struct move_record) == 0,
                "the moves follow the head aligned");
@@ -49,21 +52,29 @@ _Static_assert(sizeof(struct job_reply_head) % _Alignof(struct move_record) == 0
 #define JOB_REPLY_MAX_TEXT (UINT32_C(64) << 20)
 #define JOB_REPLY_MAX_MOVES (UINT32_C(1) << 24)
 
+/* Where the opening's plies of the reply that starts with HEAD begin. */
+static inline size_t tourney_job_reply_opening_offset(const struct job_reply_head *head)
+{
+    return sizeof(*head) + head->move_count * sizeof(struct move_record);
+}
+
 /* Where the text of the reply that starts with HEAD begins. */
 static inline size_t tourney_job_reply_text_offset(const struct job_reply_head *head)
 {
-    return sizeof(*head) + head->move_count * sizeof(struct move_record);
+    size_t plies = head->opening_move_count > 0 ? (size_t)head->opening_move_count : 0;
+    return tourney_job_reply_opening_offset(head) + plies * sizeof(int32_t);
 }
 
 /* The size of the whole reply that starts with HEAD: rounded up to 8 bytes,
  * so that the next reply in a buffer, and its moves, are aligned. */
 static inline size_t tourney_job_reply_size(const struct job_reply_head *head)
 {
-    return (tourney_job_reply_text_offset(head) + head->text_length + 7) & ~(size_t)7;
+    return (tourney_job_reply_text_offset(head) + head->text_length + head->opening_length + 7) &
+           ~(size_t)7;
 }
 
 /* Reads the record and the text of REPLY, a whole reply that stays where it
- * is: RECORD's moves point into it. */
+ * is: RECORD's moves and opening point into it (never finish RECORD). */
 void tourney_job_reply_record(unsigned char *reply, struct game_record *record, const char **text);
 
 /* Writes all of BUFFER to FD. Returns 0, or -1 when the other side is gone. */

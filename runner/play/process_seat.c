@@ -1,14 +1,12 @@
 #include "process_seat.h"
 
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "clock.h"
 #include "probe.h"
 #include "rng.h"
+#include "seat_faults.h"
 
 /* The output an agent process's capture keeps is what a record shows. */
 _Static_assert(CAPTURE_EXCERPT == RECORD_OUTPUT_EXCERPT, "capture and record excerpts differ");
@@ -31,54 +29,6 @@ static uint64_t margin_ns(const struct process_seat *s)
     return s->settings->limits->time_margin_ms * MS;
 }
 
-/* The limit a request that may take a move's time is given, for messages. */
-static void describe_move_limit(const struct process_seat *s, char *buf, size_t size)
-{
-    uint64_t budget_ms = s->rules->budget_ns / MS;
-    uint64_t margin_ms = s->settings->limits->time_margin_ms;
-    snprintf(buf, size, "%llu ms (the budget of %llu ms plus the margin of %llu ms)",
-             (unsigned long long)(budget_ms + margin_ms), (unsigned long long)budget_ms,
-             (unsigned long long)margin_ms);
-}
-
-/* Says how the agent is at fault, cutting a reason longer than a record
- * keeps. Returns 1, what a seat call returns for a fault. */
-__attribute__((format(printf, 3, 4))) static int
-at_fault(struct seat_fault *fault, enum termination termination, const char *format, ...)
-{
-    fault->termination = termination;
-    va_list args;
-    va_start(args, format);
-    vsnprintf(fault->reason, sizeof(fault->reason), format, args);
-    va_end(args);
-    return 1;
-}
-
-/* How a process that ended by itself ended, as a fault. Returns 1. */
-static int describe_exit(const struct agent_process *p, const char *when, struct seat_fault *fault)
-{
-    char how[64];
-    tourney_describe_wait_status(p->wait_status, how, sizeof(how));
-    int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
-    if (p->memory_note) {
-        return at_fault(fault, TERMINATION_MEMORY_LIMIT,
-                        "ran out of its %llu MiB of address space %s (peak %llu MiB) and %s%s",
-                        (unsigned long long)(p->memory.limit_kb / 1024), when,
-                        (unsigned long long)(p->memory.peak_kb / 1024),
-                        signal_number ? "was " : "", how);
-    }
-    if (signal_number == SIGSYS) {
-        return at_fault(fault, TERMINATION_SANDBOX_VIOLATION,
-                        "%s %s: it made a system call the sandbox forbids", how, when);
-    }
-    if (signal_number == SIGXFSZ) {
-        return at_fault(fault, TERMINATION_SANDBOX_VIOLATION, "%s %s: it wrote to a file", how,
-                        when);
-    }
-    return at_fault(fault, signal_number != 0 ? TERMINATION_CRASH : TERMINATION_EARLY_EXIT,
-                    "%s %s", how, when);
-}
-
 /* Kills the process, if it runs: it is started anew before the next game. */
 static void discard(struct process_seat *s)
 {
@@ -94,34 +44,9 @@ static void discard(struct process_seat *s)
 static int fail(struct process_seat *s, enum process_event event, const char *why,
                 const char *limit, const char *when, struct seat_fault *fault, struct error *err)
 {
-    struct agent_process *p = &s->process;
     discard(s);
-    switch (event) {
-    case PROCESS_TIMEOUT:
-        return at_fault(fault, TERMINATION_TIME_FORFEIT, "no answer within %s %s", limit, when);
-    case PROCESS_OUTPUT_LIMIT:
-        return at_fault(fault, TERMINATION_OUTPUT_LIMIT,
-                        "printed more than its limit of %llu KiB %s",
-                        (unsigned long long)s->settings->limits->output_limit_kb, when);
-    case PROCESS_PROTOCOL_ERROR:
-        return at_fault(fault, TERMINATION_PROTOCOL_ERROR, "broke the protocol %s: %s", when, why);
-    case PROCESS_EXITED:
-        return describe_exit(p, when, fault);
-    case PROCESS_CPU_LIMIT:
-        return at_fault(
-            fault, TERMINATION_CPU_LIMIT,
-            "used %llu.%llu ms of CPU time, more than its limit of %llu ms (%llu times "
-            "the budget of %llu ms) %s",
-            (unsigned long long)(p->reply_cpu_ns / MS),
-            (unsigned long long)(p->reply_cpu_ns / (MS / 10) % 10),
-            (unsigned long long)(s->settings->limits->cpu_limit * s->rules->budget_ns / MS),
-            (unsigned long long)s->settings->limits->cpu_limit,
-            (unsigned long long)(s->rules->budget_ns / MS), when);
-    case PROCESS_REPLY:
-    case PROCESS_FAILED:
-        break;
-    }
-    return tourney_error_set(err, "%s", why);
+    return tourney_seat_event_fault(&s->process, s->settings->limits, event, why, limit, when,
+                                    fault, err);
 }
 
 /* A reply of the wrong type, or one that does not decode. */
@@ -305,7 +230,8 @@ static int process_begun(void *self, struct seat_fault *fault, struct error *err
         &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
-        describe_move_limit(s, limit, sizeof(limit));
+        tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
+                                    sizeof(limit));
         return fail(s, event, why.text, limit, when, fault, err);
     }
     s->creating = false;
@@ -345,6 +271,9 @@ static int process_choose(void *self, const void *state,
         .ply = request->ply,
         .budget_ns = request->budget_ns,
         .deadline_ns = request->deadline_ns,
+        .remaining_ns = request->remaining_ns,
+        .increment_ns = request->increment_ns,
+        .opponent_remaining_ns = request->opponent_remaining_ns,
         .state = state,
         .state_size = s->rules->game->info.state_size,
     };
@@ -355,17 +284,24 @@ static int process_choose(void *self, const void *state,
     struct process_reply reply;
     struct error why;
     tourney_error_clear(&why);
-    p->cpu_limit_ns = s->settings->limits->cpu_limit * s->rules->budget_ns;
-    enum process_event event = tourney_agent_process_call(p, request->deadline_ns + margin_ns(s),
-                                                          on_log, s, &reply, &why);
-    p->cpu_limit_ns = 0;
+    uint64_t due = tourney_seat_move_due_ns(request);
+    uint64_t move_ns = due - (request->deadline_ns - request->budget_ns);
+    /* The CPU time a move may take: cpu_limit times the time it may take
+     * (with a clock, what is left on it); kept for the fault's reason. */
+    p->cpu_limit_ns = s->settings->limits->cpu_limit * move_ns;
+    enum process_event event =
+        tourney_agent_process_call(p, due + margin_ns(s), on_log, s, &reply, &why);
     s->move_cpu_known = p->reply_cpu_known;
     s->move_cpu_ns = p->reply_cpu_ns;
     if (event != PROCESS_REPLY) {
         char limit[128];
-        describe_move_limit(s, limit, sizeof(limit));
-        return fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
+        tourney_seat_describe_limit(s->settings->limits, move_ns, request->remaining_ns > 0, limit,
+                                    sizeof(limit));
+        int status = fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
+        p->cpu_limit_ns = 0;
+        return status;
     }
+    p->cpu_limit_ns = 0;
     struct msg_moved moved;
     if (reply.header.type != MSG_MOVED ||
         tourney_msg_get_moved(reply.payload, reply.header.length, &moved) != 0) {
@@ -447,7 +383,8 @@ static void process_ended(void *self)
             note_after_game(s, note.reason);
         } else {
             char limit[128];
-            describe_move_limit(s, limit, sizeof(limit));
+            tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
+                                        sizeof(limit));
             int result = fail(s, event, why.text, limit, when, &note, NULL);
             note_after_game(s, result > 0 ? note.reason : why.text);
         }

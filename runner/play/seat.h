@@ -16,12 +16,27 @@
 #include "error.h"
 #include "game_adapter.h"
 #include "record.h"
+#include "time_control.h"
 
 /* The game being played, as every seat of it sees it. */
 struct match_rules {
     const struct game_adapter *game;
-    uint64_t budget_ns; /* thinking time each move is given */
+    /* Thinking time each move is given; on a clock, the clock's base, the
+     * most any one move can have (making and destroying an agent get as
+     * long as a move). */
+    uint64_t budget_ns;
+    struct time_control clock; /* base_ns 0: no clock, budget_ns a move */
 };
+
+/* The time by which the answer to REQUEST is due, before the margin of
+ * agent processes: its deadline, or on a clock the move's start plus the
+ * time left on the clock (what a move may take without losing on time). */
+static inline uint64_t tourney_seat_move_due_ns(const struct tourney_move_request *request)
+{
+    return request->remaining_ns > 0
+               ? request->deadline_ns - request->budget_ns + request->remaining_ns
+               : request->deadline_ns;
+}
 
 /* How an agent at fault lost: the game's termination and reason, which its
  * record keeps. What the agent did, never a failure of the runner. */

@@ -3,11 +3,64 @@
 #include <stdlib.h>
 #include <string.h>
 
-int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t)
+#include "params.h"
+
+/* The seats of agents with a command, when there are any. RULES are the
+ * rules every game is played by. Returns 0, or -1 when out of memory. */
+static int init_commands(struct seat_pool *pool, const struct tournament *t,
+                         const struct match_rules *rules)
+{
+    if (!tourney_tournament_has_commands(t)) {
+        return 0;
+    }
+    size_t count = 0;
+    const struct tourney_param_info *params = tourney_plugin_params(&t->game_plugin, &count);
+    const char **names = calloc(count + 1, sizeof(*names));
+    char(*values)[128] = calloc(count + 1, sizeof(*values));
+    const char **value_texts = calloc(count + 1, sizeof(*value_texts));
+    if (names != NULL && values != NULL && value_texts != NULL) {
+        for (size_t i = 0; i < count; i++) {
+            names[i] = params[i].name;
+            tourney_params_format(&params[i], &t->game_params[i], values[i], sizeof(values[i]));
+            value_texts[i] = values[i];
+        }
+        pool->game_lines = tourney_command_game_lines(&t->game, names, value_texts, count, rules);
+    }
+    free(names);
+    free(values);
+    free(value_texts);
+    pool->command_settings = (struct command_settings){
+        .host_path = t->agent_host,
+        .limits = &t->config.settings.limits,
+        .sandbox = t->sandbox,
+        .dir = t->config.dir,
+        .game_lines = pool->game_lines,
+    };
+    pool->commands = calloc(t->entrant_count + 1, sizeof(*pool->commands));
+    pool->command_seats = calloc(t->entrant_count + 1, sizeof(*pool->command_seats));
+    if (pool->game_lines == NULL || pool->commands == NULL || pool->command_seats == NULL) {
+        return -1;
+    }
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        if (t->entrants[i].argv != NULL) {
+            pool->command_seats[i] =
+                tourney_command_seat(&pool->commands[i], &pool->command_settings,
+                                     (const char *const *)t->entrants[i].argv);
+        }
+    }
+    return 0;
+}
+
+int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t,
+                           const struct match_rules *rules)
 {
     memset(pool, 0, sizeof(*pool));
     pool->tournament = t;
     pool->isolated = t->config.settings.isolation == ISOLATION_PROCESS;
+    if (init_commands(pool, t, rules) != 0) {
+        tourney_seat_pool_finish(pool);
+        return -1;
+    }
     if (!pool->isolated) {
         return 0;
     }
@@ -29,6 +82,9 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t)
     }
     for (size_t i = 0; i < t->entrant_count; i++) {
         const struct entrant *e = &t->entrants[i];
+        if (e->plugin == NULL) {
+            continue; /* a command */
+        }
         pool->process_seats[i] =
             tourney_process_seat(&pool->processes[i], &pool->settings, e->plugin->path, e->params,
                                  e->plugin->agent->param_count);
@@ -41,41 +97,66 @@ static bool same_pair(const uint32_t a[2], const uint32_t b[2])
     return (a[0] == b[0] && a[1] == b[1]) || (a[0] == b[1] && a[1] == b[0]);
 }
 
+/* Asks the process of entrant I, if it has one, to quit. */
+static void quit(struct seat_pool *pool, size_t i)
+{
+    if (pool->commands != NULL && pool->tournament->entrants[i].argv != NULL) {
+        tourney_command_seat_quit(&pool->commands[i]);
+    } else if (pool->processes != NULL) {
+        tourney_process_seat_quit(&pool->processes[i]);
+    }
+}
+
+/* Stops the process of entrant I, if it has one. */
+static void finish(struct seat_pool *pool, size_t i)
+{
+    if (pool->commands != NULL && pool->tournament->entrants[i].argv != NULL) {
+        tourney_command_seat_finish(&pool->commands[i]);
+    } else if (pool->processes != NULL) {
+        tourney_process_seat_finish(&pool->processes[i]);
+    }
+}
+
 void tourney_seat_pool_seats(struct seat_pool *pool, const struct scheduled_game *scheduled,
                              struct seat seats[2])
 {
     const struct tournament *t = pool->tournament;
-    if (!pool->isolated) {
-        for (int seat = 0; seat < 2; seat++) {
-            const struct entrant *e = &t->entrants[scheduled->agent[seat]];
-            seats[seat] = tourney_local_seat(&pool->local[seat], e->plugin->agent, e->params);
-        }
-        return;
-    }
     if (pool->paired && !same_pair(pool->pair, scheduled->agent)) {
         /* Both are asked first, so the two exits overlap. */
-        tourney_process_seat_quit(&pool->processes[pool->pair[0]]);
-        tourney_process_seat_quit(&pool->processes[pool->pair[1]]);
-        tourney_process_seat_finish(&pool->processes[pool->pair[0]]);
-        tourney_process_seat_finish(&pool->processes[pool->pair[1]]);
+        quit(pool, pool->pair[0]);
+        quit(pool, pool->pair[1]);
+        finish(pool, pool->pair[0]);
+        finish(pool, pool->pair[1]);
     }
     pool->paired = true;
     pool->pair[0] = scheduled->agent[0];
     pool->pair[1] = scheduled->agent[1];
-    seats[0] = pool->process_seats[scheduled->agent[0]];
-    seats[1] = pool->process_seats[scheduled->agent[1]];
+    for (int seat = 0; seat < 2; seat++) {
+        uint32_t i = scheduled->agent[seat];
+        const struct entrant *e = &t->entrants[i];
+        if (e->argv != NULL) {
+            seats[seat] = pool->command_seats[i];
+        } else if (pool->isolated) {
+            seats[seat] = pool->process_seats[i];
+        } else {
+            seats[seat] = tourney_local_seat(&pool->local[seat], e->plugin->agent, e->params);
+        }
+    }
 }
 
 void tourney_seat_pool_finish(struct seat_pool *pool)
 {
     const struct tournament *t = pool->tournament;
-    for (size_t i = 0; pool->processes != NULL && i < t->entrant_count; i++) {
-        tourney_process_seat_quit(&pool->processes[i]);
+    for (size_t i = 0; t != NULL && i < t->entrant_count; i++) {
+        quit(pool, i);
     }
-    for (size_t i = 0; pool->processes != NULL && i < t->entrant_count; i++) {
-        tourney_process_seat_finish(&pool->processes[i]);
+    for (size_t i = 0; t != NULL && i < t->entrant_count; i++) {
+        finish(pool, i);
     }
     free(pool->processes);
     free(pool->process_seats);
+    free(pool->commands);
+    free(pool->command_seats);
+    free(pool->game_lines);
     memset(pool, 0, sizeof(*pool));
 }

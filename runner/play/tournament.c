@@ -5,27 +5,47 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "command_line.h"
+#include "command_process.h"
 #include "host_path.h"
 #include "params.h"
+#include "plugin_image.h"
 #include "probe.h"
 #include "text.h"
 
 static const char *const reserved_keys[] = {"plugin", NULL};
 
-/* The first probe's word on what confines agent processes here: a line
- * naming what is missing, or NULL when nothing is. */
-static char *confinement_note(const struct probe_result *result, bool sandbox)
+/* The first probe's word (of a plugin or a program) on what confines agent
+ * processes here: a line naming what is missing, noted once. */
+static void note_confinement(struct tournament *t, bool namespaces, const char *namespace_error,
+                             bool sandbox, int landlock_abi, const char *landlock_error)
 {
-    char note[512] = "";
-    if (!result->namespaces) {
-        snprintf(note, sizeof(note), "namespaces of their own (%s)", result->namespace_error);
+    if (t->confinement_known) {
+        return;
     }
-    if (sandbox && result->landlock_abi == 0) {
+    t->confinement_known = true;
+    char note[512] = "";
+    if (!namespaces) {
+        snprintf(note, sizeof(note), "namespaces of their own (%s)", namespace_error);
+    }
+    if (sandbox && landlock_abi == 0) {
         size_t used = strlen(note);
         snprintf(note + used, sizeof(note) - used, "%sLandlock (%s)", used ? " and " : "",
-                 result->landlock_error);
+                 landlock_error);
     }
-    return note[0] != '\0' ? strdup(note) : NULL;
+    t->confinement_note = note[0] != '\0' ? strdup(note) : NULL;
+}
+
+/* What the first agent process asked to be sandboxed said: whether agent
+ * processes can be sandboxed here, and if not why. */
+static void note_sandbox(struct tournament *t, enum sandbox_state state, const char *why)
+{
+    t->sandbox_known = true;
+    t->sandbox = state == SANDBOX_STATE_ACTIVE;
+    if (!t->sandbox) {
+        free(t->sandbox_note);
+        t->sandbox_note = strdup(why);
+    }
 }
 
 /* Learns what the agent plugin at PATH is from a child process, and on the
@@ -44,19 +64,38 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
     if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, err) != 0) {
         return -1;
     }
-    if (options.try_sandbox && !t->sandbox_known) {
-        t->sandbox_known = true;
-        t->sandbox = result.sandbox == SANDBOX_STATE_ACTIVE;
-        if (!t->sandbox) {
-            free(t->sandbox_note);
-            t->sandbox_note = strdup(result.sandbox_error);
-        }
+    if (options.try_sandbox) {
+        note_sandbox(t, result.sandbox, result.sandbox_error);
     }
-    if (!t->confinement_known) {
-        t->confinement_known = true;
-        t->confinement_note = confinement_note(&result, options.try_sandbox);
-    }
+    note_confinement(t, result.namespaces, result.namespace_error, options.try_sandbox,
+                     result.landlock_abi, result.landlock_error);
     return 0;
+}
+
+/* Refuses a plugin file that is cut short (plugin_image.h). */
+static int check_file(const char *path, struct error *err)
+{
+    struct plugin_image image;
+    if (tourney_plugin_image_read(&image, path, err) != 0) {
+        return tourney_error_prefix(err, "%s", path);
+    }
+    tourney_plugin_image_close(&image);
+    return 0;
+}
+
+/* Loads the plugin at PATH into the runner, loaded first by an agent
+ * process wherever the agent host is at hand (always with
+ * isolation = process). */
+static int load_here(struct tournament *t, const char *path, enum tourney_plugin_kind kind,
+                     struct plugin *plugin, struct error *err)
+{
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    const struct probe_options options = {
+        .host_path = t->agent_host,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+    };
+    return tourney_plugin_open_probed(plugin, path, kind, NULL, &options, err);
 }
 
 /* Finds and opens the plugin CHOICE names, reporting at its line. With
@@ -85,10 +124,14 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
         }
     }
     struct error err;
-    /* Agent code is never loaded into the runner when agents are isolated. */
-    int status = kind == TOURNEY_KIND_AGENT && t->config.settings.isolation == ISOLATION_PROCESS
+    /* Agent code is never loaded into the runner when agents are isolated.
+     * A file cut short is told as such, before a probe dies of it. */
+    int status = check_file(path, &err);
+    if (status == 0) {
+        status = kind == TOURNEY_KIND_AGENT && t->config.settings.isolation == ISOLATION_PROCESS
                      ? probe_agent(t, path, plugin, &err)
-                     : tourney_plugin_open(plugin, path, kind, &err);
+                     : load_here(t, path, kind, plugin, &err);
+    }
     if (status != 0) {
         tourney_diag_add(diag, file, choice->line, "cannot load %s plugin '%s': %s",
                          tourney_kind_name(kind), choice->plugin, err.text);
@@ -126,6 +169,27 @@ static int open_game(struct tournament *t, struct diagnostics *diag)
     return t->game_params_text ? 0 : -1;
 }
 
+/* The openings of the settings, read by the game now that it is loaded:
+ * every mistake of the file at its line, or why opening_plies cannot be. */
+static void open_openings(struct tournament *t, struct diagnostics *diag)
+{
+    const struct tournament_config *config = &t->config;
+    const struct tournament_settings *s = &config->settings;
+    if (config->openings_text != NULL) {
+        tourney_openings_read(&t->openings, &t->game, config->openings_text,
+                              config->openings_length, config->openings_file, s->openings_order,
+                              s->seed, config->path, tourney_config_line(config, "openings"),
+                              diag);
+    } else if (s->opening_plies > 0 && s->openings.path == NULL) {
+        struct error err;
+        if (tourney_openings_use_plies(&t->openings, &t->game, s->opening_plies, s->seed, &err) !=
+            0) {
+            tourney_diag_add(diag, config->path, tourney_config_line(config, "opening_plies"),
+                             "%s", err.text);
+        }
+    }
+}
+
 /* The already loaded plugin with the same file, or a newly loaded one. */
 static const struct plugin *agent_plugin(struct tournament *t, const struct plugin_choice *choice,
                                          struct diagnostics *diag)
@@ -161,10 +225,80 @@ static const struct plugin *agent_plugin(struct tournament *t, const struct plug
     return copy;
 }
 
+/* Starts the program of an agent with a command once, to see that it runs
+ * and speaks the protocol (under the sandbox, which it tells of when no
+ * plugin has yet). */
+static int probe_command(struct tournament *t, char *const *argv, struct error *err)
+{
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    bool try_sandbox = limits->sandbox != SANDBOX_OFF && (t->sandbox || !t->sandbox_known);
+    const struct command_launch launch = {
+        .host_path = t->agent_host,
+        .argv = (const char *const *)argv,
+        .dir = t->config.dir,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+        .sandbox_flags = !try_sandbox                    ? 0
+                         : limits->sandbox == SANDBOX_ON ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
+                                                         : LOAD_SANDBOX,
+    };
+    struct command_started result;
+    if (tourney_command_probe(&launch, &result, err) != 0) {
+        return -1;
+    }
+    if (try_sandbox && !t->sandbox_known) {
+        note_sandbox(t, result.sandbox, result.sandbox_error);
+    }
+    note_confinement(t, result.namespaces, result.namespace_error, try_sandbox,
+                     result.landlock_abi, result.landlock_error);
+    return 0;
+}
+
+/* An agent that is a program of its own: its command split into words, its
+ * program found, and the program started once. */
+static void open_command(struct tournament *t, const struct agent_choice *choice,
+                         struct entrant *entrant, struct diagnostics *diag)
+{
+    const char *file = t->config.path;
+    int line = choice->choice.line;
+    entrant->command = choice->command;
+    struct error err;
+    size_t count = 0;
+    char **argv = tourney_command_split(choice->command, &count, &err);
+    if (argv == NULL) {
+        tourney_diag_add(diag, file, line, "bad command '%s' of agent '%s': %s", choice->command,
+                         choice->name, err.text);
+        return;
+    }
+    /* The words lie in ARGV's allocation; the program's path has its own. */
+    char *program = tourney_command_find(argv[0], t->config.dir, getenv("PATH"), &err);
+    if (program == NULL) {
+        tourney_diag_add(diag, file, line, "cannot run agent '%s': %s", choice->name, err.text);
+        free(argv);
+        return;
+    }
+    argv[0] = program;
+    entrant->argv = argv;
+    entrant->params = calloc(1, sizeof(*entrant->params));
+    entrant->params_text = strdup("");
+    if (entrant->params == NULL || entrant->params_text == NULL) {
+        tourney_diag_add(diag, file, line, "out of memory");
+        return;
+    }
+    if (t->agent_host != NULL && probe_command(t, argv, &err) != 0) {
+        tourney_diag_add(diag, file, line, "agent '%s' (%s): %s", choice->name, choice->command,
+                         err.text);
+    }
+}
+
 static void open_entrant(struct tournament *t, const struct agent_choice *choice,
                          struct entrant *entrant, struct diagnostics *diag)
 {
     entrant->name = choice->name;
+    if (choice->command != NULL) {
+        open_command(t, choice, entrant, diag);
+        return;
+    }
     if (choice->choice.plugin == NULL) {
         return; /* already reported by the config */
     }
@@ -189,13 +323,8 @@ static void open_entrant(struct tournament *t, const struct agent_choice *choice
 }
 
 /* The agent host program, which isolation = process cannot do without. */
-static int find_agent_host(struct tournament *t, const char *exe_path, struct diagnostics *diag)
+static int find_agent_host(struct tournament *t, struct diagnostics *diag)
 {
-    t->agent_host = tourney_agent_host_path(exe_path);
-    if (t->agent_host == NULL) {
-        tourney_diag_add(diag, t->config.path, 0, "out of memory");
-        return -1;
-    }
     if (access(t->agent_host, X_OK) != 0) {
         tourney_diag_add(diag, t->config.path, tourney_config_line(&t->config, "isolation"),
                          "cannot run %s, which runs every agent in a process of its own: %s "
@@ -207,10 +336,27 @@ static int find_agent_host(struct tournament *t, const char *exe_path, struct di
     return 0;
 }
 
+static bool config_has_commands(const struct tournament_config *config)
+{
+    for (size_t i = 0; i < config->agent_count; i++) {
+        if (config->agents[i].command != NULL) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool tourney_tournament_has_commands(const struct tournament *t)
+{
+    return config_has_commands(&t->config);
+}
+
 /* sandbox = true is a promise: refused where it cannot be kept. */
 static void check_sandbox(struct tournament *t, struct diagnostics *diag)
 {
-    if (t->config.settings.isolation != ISOLATION_PROCESS || !t->sandbox_known || t->sandbox ||
+    bool processes =
+        t->config.settings.isolation == ISOLATION_PROCESS || config_has_commands(&t->config);
+    if (!processes || !t->sandbox_known || t->sandbox ||
         t->config.settings.limits.sandbox != SANDBOX_ON) {
         return;
     }
@@ -235,11 +381,18 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
         tourney_diag_add(diag, config_path, 0, "out of memory");
         return -1;
     }
-    if (t->config.game.plugin != NULL) {
-        open_game(t, diag);
+    tourney_openings_init(&t->openings);
+    /* Plugins loaded here are loaded by the agent host first. */
+    t->agent_host = tourney_agent_host_path(exe_path);
+    if (t->agent_host == NULL) {
+        tourney_diag_add(diag, config_path, 0, "out of memory");
+        return -1;
     }
-    if (t->config.settings.isolation == ISOLATION_PROCESS &&
-        find_agent_host(t, exe_path, diag) != 0) {
+    if (t->config.game.plugin != NULL && open_game(t, diag) == 0) {
+        open_openings(t, diag);
+    }
+    if ((t->config.settings.isolation == ISOLATION_PROCESS || config_has_commands(&t->config)) &&
+        find_agent_host(t, diag) != 0) {
         return -1;
     }
     t->entrants = calloc(t->config.agent_count + 1, sizeof(*t->entrants));
@@ -268,8 +421,13 @@ void tourney_tournament_close(struct tournament *t)
     for (size_t i = 0; i < t->entrant_count; i++) {
         free(t->entrants[i].params);
         free(t->entrants[i].params_text);
+        if (t->entrants[i].argv != NULL) {
+            free(t->entrants[i].argv[0]);
+            free(t->entrants[i].argv);
+        }
     }
     free(t->entrants);
+    tourney_openings_finish(&t->openings);
     /* Instances go before the code that made them is unloaded. */
     tourney_game_adapter_finish(&t->game);
     free(t->game_params);

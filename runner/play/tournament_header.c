@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "text.h"
@@ -22,6 +23,13 @@ static char *file_digest(const char *path, struct error *err)
     return strdup(hex);
 }
 
+/* The digest of PLUGIN's bytes: those loaded, for a plugin loaded into the
+ * runner, else those of its file (heap string; NULL as file_digest). */
+static char *plugin_digest(const struct plugin *plugin, struct error *err)
+{
+    return plugin->digest[0] != '\0' ? strdup(plugin->digest) : file_digest(plugin->path, err);
+}
+
 /* PATH made absolute, so that the log can be reported on from any
  * directory (heap string; NULL when out of memory). */
 static char *absolute_path(const char *path)
@@ -34,6 +42,47 @@ static char *absolute_path(const char *path)
         path += 2;
     }
     return tourney_format("%s/%s", cwd, path);
+}
+
+/* The digest of an agent with a command: of its program's file and of
+ * every argument that names a file (from the config's directory DIR, where
+ * the program runs), so that a changed script is a changed build. NULL
+ * with the reason in ERR when the program cannot be read, NULL alone when
+ * out of memory. */
+static char *command_digest(char *const *argv, const char *dir, struct error *err)
+{
+    char *text = tourney_strdup("");
+    for (size_t i = 0; text != NULL && argv[i] != NULL; i++) {
+        char *path = argv[i][0] == '/' ? strdup(argv[i]) : tourney_format("%s/%s", dir, argv[i]);
+        struct stat info;
+        if (path == NULL || (i > 0 && (stat(path, &info) != 0 || !S_ISREG(info.st_mode)))) {
+            free(path);
+            continue;
+        }
+        char *digest = file_digest(path, err);
+        char *longer = digest ? tourney_format("%s%zu=%s\n", text, i, digest) : NULL;
+        free(digest);
+        free(path);
+        free(text);
+        text = longer;
+    }
+    if (text == NULL) {
+        return NULL;
+    }
+    char hex[TOURNEY_DIGEST_HEX];
+    tourney_digest_bytes(text, strlen(text), hex);
+    free(text);
+    return strdup(hex);
+}
+
+/* The header's entry for E, an agent with a command. */
+static int command_agent(struct header_agent *a, const struct entrant *e, const char *dir,
+                         struct error *err)
+{
+    a->command = true;
+    a->plugin = strdup(e->command);
+    a->digest = command_digest(e->argv, dir, err);
+    return a->plugin != NULL && a->digest != NULL ? 0 : -1;
 }
 
 int tourney_header_from_tournament(struct log_header *h, const struct tournament *t,
@@ -51,7 +100,7 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     h->config_path = strdup(c->path);
     h->game = strdup(t->game_plugin.game->name);
     h->game_params = strdup(t->game_params_text);
-    h->game_digest = file_digest(t->game_plugin.path, err);
+    h->game_digest = plugin_digest(&t->game_plugin, err);
     h->game_path = absolute_path(t->game_plugin.path);
     h->game_id = tourney_strdup(tourney_plugin_id(&t->game_plugin));
     h->game_version = tourney_strdup(tourney_plugin_version(&t->game_plugin));
@@ -68,9 +117,15 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
         struct header_agent *a = &h->agents[i];
         h->agent_count++;
         a->name = strdup(e->name);
-        a->plugin = strdup(e->plugin->agent->name);
         a->params = strdup(e->params_text);
-        a->digest = file_digest(e->plugin->path, err);
+        if (e->argv != NULL) {
+            if (command_agent(a, e, c->dir, err) != 0 || a->name == NULL || a->params == NULL) {
+                goto err_header;
+            }
+            continue;
+        }
+        a->plugin = strdup(e->plugin->agent->name);
+        a->digest = plugin_digest(e->plugin, err);
         a->is_random = e->is_random;
         a->plugin_id = tourney_strdup(tourney_plugin_id(e->plugin));
         a->plugin_version = tourney_strdup(tourney_plugin_version(e->plugin));

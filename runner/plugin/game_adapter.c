@@ -1,10 +1,13 @@
 #include "game_adapter.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "text.h"
 
 /* The optional function FIELD of GAME's descriptor, or NULL when the game
  * has none: a descriptor built against an older minor is never read past
@@ -124,6 +127,108 @@ void tourney_game_adapter_apply(const struct game_adapter *game, void *state, to
     game->api->apply(game->instance, state, move);
 }
 
+/* The position as the game writes it, on one line ("x . o / . x . / ..."),
+ * or words that it cannot; into BUF of SIZE bytes. */
+static void position_line(const struct game_adapter *game, const void *state, char *buf,
+                          size_t size)
+{
+    char board[4096];
+    if (!tourney_game_adapter_board_text(game, state, board, sizeof(board))) {
+        snprintf(buf, size, "in a position it cannot write as text");
+        return;
+    }
+    tourney_make_printable(board, true);
+    size_t length = strlen(board);
+    while (length > 0 && board[length - 1] == '\n') {
+        board[--length] = '\0';
+    }
+    size_t used = (size_t)snprintf(buf, size, "in the position ");
+    for (size_t i = 0; i < length && used + 4 < size; i++) {
+        if (board[i] == '\n') {
+            used += (size_t)snprintf(buf + used, size - used, " / ");
+        } else {
+            buf[used++] = board[i];
+            buf[used] = '\0';
+        }
+    }
+}
+
+/* Sets ERR to what the game did wrong at PLY in STATE, and returns -1. */
+__attribute__((format(printf, 5, 6))) static int broken(const struct game_adapter *game,
+                                                        const void *state, int32_t ply,
+                                                        struct error *err, const char *format, ...)
+{
+    char what[256];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(what, sizeof(what), format, args);
+    va_end(args);
+    char position[400];
+    position_line(game, state, position, sizeof(position));
+    return tourney_error_set(err, "game plugin '%s' broke its contract at ply %d (%s): %s",
+                             game->api->name, (int)ply, position, what);
+}
+
+/* Checks the COUNT legal MOVES the game listed. */
+static int check_moves(const struct game_adapter *game, const void *state, int32_t ply,
+                       const tourney_move *moves, int count, struct error *err)
+{
+    int32_t limit = game->info.move_limit;
+    if (count < 1) {
+        return broken(game, state, ply, err, "it says the game goes on, and lists %d legal moves",
+                      count);
+    }
+    if (count > limit) {
+        return broken(game, state, ply, err,
+                      "it lists %d legal moves, more than its move_limit of %d", count,
+                      (int)limit);
+    }
+    for (int i = 0; i < count; i++) {
+        if (moves[i] < 0 || moves[i] >= limit) {
+            return broken(game, state, ply, err,
+                          "it lists the legal move %d, outside [0, %d) (its move_limit)",
+                          (int)moves[i], (int)limit);
+        }
+        if (i > 0 && moves[i] == moves[i - 1]) {
+            return broken(game, state, ply, err, "it lists the legal move %d twice",
+                          (int)moves[i]);
+        }
+        if (i > 0 && moves[i] < moves[i - 1]) {
+            return broken(game, state, ply, err,
+                          "it lists legal moves out of ascending order (%d before %d)",
+                          (int)moves[i - 1], (int)moves[i]);
+        }
+    }
+    return 0;
+}
+
+int tourney_game_adapter_turn(const struct game_adapter *game, const void *state, int32_t ply,
+                              tourney_move *moves, struct game_turn *turn, struct error *err)
+{
+    memset(turn, 0, sizeof(*turn));
+    turn->status = game->api->status(game->instance, state);
+    if (turn->status < TOURNEY_ONGOING || turn->status > TOURNEY_WIN_SECOND) {
+        return broken(game, state, ply, err,
+                      "its status is %d, none of ongoing (0), draw (1), first wins (2) and "
+                      "second wins (3)",
+                      turn->status);
+    }
+    if (turn->status != TOURNEY_ONGOING) {
+        return 0;
+    }
+    if (ply >= game->info.max_plies) {
+        return broken(game, state, ply, err, "the game goes on past its max_plies of %d",
+                      (int)game->info.max_plies);
+    }
+    turn->to_move = game->api->to_move(game->instance, state);
+    if (turn->to_move != 0 && turn->to_move != 1) {
+        return broken(game, state, ply, err, "it says player %d is to move, not 0 or 1",
+                      turn->to_move);
+    }
+    turn->count = game->api->legal_moves(game->instance, state, moves);
+    return check_moves(game, state, ply, moves, turn->count, err);
+}
+
 bool tourney_move_listed(const tourney_move *moves, int count, tourney_move move)
 {
     for (int i = 0; i < count; i++) {
@@ -202,6 +307,46 @@ tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
         }
     }
     return -1;
+}
+
+int tourney_game_adapter_read_moves(struct game_adapter *game, const char *text, void *state,
+                                    tourney_move *played, size_t room, const char **stop)
+{
+    const char *p = strcmp(text, "-") == 0 ? "" : text;
+    int count = 0;
+    tourney_game_adapter_initial_state(game, state);
+    *stop = NULL;
+    while (*p != '\0') {
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        int n = tourney_game_adapter_status(game, state) == TOURNEY_ONGOING
+                    ? tourney_game_adapter_legal_moves(game, state, game->legal)
+                    : 0;
+        tourney_move found = -1;
+        size_t found_length = 0;
+        for (int i = 0; i < n; i++) {
+            char name[64];
+            tourney_game_adapter_move_text(game, game->legal[i], name, sizeof(name));
+            size_t length = strlen(name);
+            if (length > found_length && strncasecmp(p, name, length) == 0) {
+                found = game->legal[i];
+                found_length = length;
+            }
+        }
+        if (found < 0) {
+            *stop = p;
+            break;
+        }
+        tourney_game_adapter_apply(game, state, found);
+        if (played != NULL && (size_t)count < room) {
+            played[count] = found;
+        }
+        p += found_length;
+        count++;
+    }
+    return count;
 }
 
 bool tourney_game_adapter_board_text(const struct game_adapter *game, const void *state, char *buf,

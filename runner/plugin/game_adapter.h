@@ -83,6 +83,26 @@ bool tourney_game_adapter_is_legal(struct game_adapter *game, const void *state,
  * STATE alone and returns false. */
 bool tourney_game_adapter_play(struct game_adapter *game, void *state, tourney_move move);
 
+/* What the referee learns of a position. */
+struct game_turn {
+    int status;  /* enum tourney_status */
+    int to_move; /* 0 or 1; while the game goes on */
+    int count;   /* legal moves written into the caller's MOVES; while it goes on */
+};
+
+/* Asks the game everything the referee relies on about STATE, the position
+ * after PLY moves, and checks each answer against the contract of game.h:
+ * the status is one of enum tourney_status; while the game goes on, PLY is
+ * below max_plies, the player to move is 0 or 1, and there are 1 to
+ * move_limit legal moves (written into MOVES, room for info.move_limit),
+ * each in [0, move_limit), in ascending order, none twice. Returns 0 with
+ * TURN filled; or -1 with ERR naming the game, the ply, what was wrong and
+ * the position as the game writes it (when it can). A game that lists more
+ * moves than move_limit has written past MOVES: the caller stops using the
+ * game. */
+int tourney_game_adapter_turn(const struct game_adapter *game, const void *state, int32_t ply,
+                              tourney_move *moves, struct game_turn *turn, struct error *err);
+
 /* Whether MOVE is one of the COUNT MOVES. */
 bool tourney_move_listed(const tourney_move *moves, int count, tourney_move move);
 
@@ -103,6 +123,17 @@ void tourney_game_adapter_move_text(const struct game_adapter *game, tourney_mov
 tourney_move tourney_game_adapter_read_move(const struct game_adapter *game,
                                             const tourney_move *moves, int count,
                                             const char *text);
+
+/* Plays TEXT from the starting position into STATE: the legal moves' names
+ * (move_text, case ignored) one after the other, at each step the longest
+ * that fits, with commas between them where a game's names need telling
+ * apart ("4453" for Connect Four, "b2,a1" or "b2a1" for m,n,k); "-" is no
+ * move. Returns the number of moves played. Where a name cannot be read, or
+ * the game is over with text left, it stops and sets *STOP to the text not
+ * read; else *STOP is NULL. PLAYED, when not NULL, gets the first ROOM moves.
+ * Uses the adapter's scratch. */
+int tourney_game_adapter_read_moves(struct game_adapter *game, const char *text, void *state,
+                                    tourney_move *played, size_t room, const char **stop);
 
 /* The position as the game draws it (rows ending in '\n') through
  * format_state; false, with BUF empty, when the game has no format_state or

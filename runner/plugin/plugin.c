@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "params.h"
+#include "plugin_image.h"
 #include "text.h"
 
 const char *tourney_kind_name(enum tourney_plugin_kind kind)
@@ -195,8 +196,88 @@ static void show_views(struct plugin *plugin)
     plugin->agent = plugin->kind == TOURNEY_KIND_AGENT ? &plugin->copy->agent : NULL;
 }
 
-int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
-                        struct error *err)
+/* dlopen's message, without the path it names when that is the path of the
+ * image (the caller puts the plugin's own path in front). */
+static const char *dlopen_reason(const char *why, const char *loaded)
+{
+    size_t length = strlen(loaded);
+    if (why == NULL) {
+        return "unknown dlopen error";
+    }
+    return strncmp(why, loaded, length) == 0 && strncmp(why + length, ": ", 2) == 0
+               ? why + length + 2
+               : why;
+}
+
+/* dlopen(PATH), with its reason in ERR when it fails. */
+static void *open_object(const char *path, struct error *err)
+{
+    dlerror();
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        tourney_error_set(err, "not a loadable shared object (%s)",
+                          dlopen_reason(dlerror(), path));
+    }
+    return handle;
+}
+
+/* Loads the image: from /proc/self/fd/N, a name no other loaded object may
+ * have (the dynamic loader hands back an object already loaded under the
+ * same name, such as an earlier image whose descriptor number was reused). */
+static void *load_image(struct plugin_image *image, struct error *err)
+{
+    char path[64];
+    for (int attempt = 0; attempt < 64; attempt++) {
+        tourney_plugin_image_path(image, path, sizeof(path));
+        void *taken = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+        if (taken == NULL) {
+            return open_object(path, err);
+        }
+        dlclose(taken);
+        if (tourney_plugin_image_renumber(image, err) != 0) {
+            return NULL;
+        }
+    }
+    tourney_error_set(err, "no free name to load it under");
+    return NULL;
+}
+
+/* Loads PATH: from a sealed copy in memory, checked against DIGEST unless it
+ * is NULL; or, IN_PLACE, from the file itself. */
+static void *load(struct plugin *plugin, const char *path, const char *digest, bool in_place,
+                  struct error *err)
+{
+    if (in_place) {
+        /* dlopen's own message for a missing file is vague; say it plainly. */
+        struct stat info;
+        if (stat(path, &info) != 0) {
+            tourney_error_set_errno(err, "cannot open");
+            return NULL;
+        }
+        if (!S_ISREG(info.st_mode)) {
+            tourney_error_set(err, "not a regular file");
+            return NULL;
+        }
+        return open_object(path, err);
+    }
+    struct plugin_image image;
+    if (tourney_plugin_image_read(&image, path, err) != 0) {
+        return NULL;
+    }
+    void *handle = NULL;
+    if (digest != NULL && strcmp(digest, image.digest) != 0) {
+        tourney_error_set(err, "its digest is %s where %s was expected", image.digest, digest);
+    } else {
+        memcpy(plugin->digest, image.digest, sizeof(plugin->digest));
+        handle = load_image(&image, err);
+    }
+    /* The mapping keeps the copy alive; the descriptor is not needed. */
+    tourney_plugin_image_close(&image);
+    return handle;
+}
+
+static int open_plugin(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                       const char *digest, bool in_place, struct error *err)
 {
     memset(plugin, 0, sizeof(*plugin));
     plugin->kind = kind;
@@ -205,22 +286,8 @@ int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_pl
         tourney_error_nomem(err);
         goto err_path;
     }
-    /* dlopen's own message for a missing file is vague; say it plainly. */
-    struct stat info;
-    if (stat(path, &info) != 0) {
-        tourney_error_set_errno(err, "cannot open");
-        goto err_path;
-    }
-    if (!S_ISREG(info.st_mode)) {
-        tourney_error_set(err, "not a regular file");
-        goto err_path;
-    }
-    dlerror();
-    plugin->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    plugin->handle = load(plugin, path, digest, in_place, err);
     if (plugin->handle == NULL) {
-        const char *why = dlerror();
-        tourney_error_set(err, "not a loadable shared object (%s)",
-                          why ? why : "unknown dlopen error");
         goto err_path;
     }
     const char *symbol =
@@ -264,6 +331,25 @@ err_path:
     free(plugin->path);
     memset(plugin, 0, sizeof(*plugin));
     return tourney_error_prefix(err, "%s", path);
+}
+
+int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                        struct error *err)
+{
+    return open_plugin(plugin, path, kind, NULL, false, err);
+}
+
+int tourney_plugin_open_digest(struct plugin *plugin, const char *path,
+                               enum tourney_plugin_kind kind, const char *digest,
+                               struct error *err)
+{
+    return open_plugin(plugin, path, kind, digest, false, err);
+}
+
+int tourney_plugin_open_in_place(struct plugin *plugin, const char *path,
+                                 enum tourney_plugin_kind kind, struct error *err)
+{
+    return open_plugin(plugin, path, kind, NULL, true, err);
 }
 
 int tourney_plugin_describe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,

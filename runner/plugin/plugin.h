@@ -10,6 +10,7 @@
 #include <tourney/agent.h>
 #include <tourney/game.h>
 
+#include "digest.h"
 #include "error.h"
 #include "plugin_view.h"
 
@@ -26,13 +27,30 @@ struct plugin {
     const struct tourney_game_api *game;   /* when kind is TOURNEY_KIND_GAME */
     const struct tourney_agent_api *agent; /* when kind is TOURNEY_KIND_AGENT */
     struct plugin_copy *copy;              /* what the views own */
+    /* The digest of the bytes loaded; "" when loaded in place or only
+     * described. */
+    char digest[TOURNEY_DIGEST_HEX];
 };
 
-/* Opens PATH as a plugin of KIND. On failure returns -1 with "PATH: reason"
- * in ERR: not a shared object, no entry symbol, another ABI major, a
- * required function missing, ... */
+/* Opens PATH as a plugin of KIND. The file is read once into a sealed copy
+ * in memory and loaded from there (plugin_image.h): DIGEST is of the very
+ * bytes loaded, and the file may be changed, replaced or cut afterwards
+ * without reaching the code loaded; a file cut short is refused before it
+ * is loaded. On failure returns -1 with "PATH: reason" in ERR: not a shared
+ * object, no entry symbol, another ABI major, a required function missing,
+ * ... */
 int tourney_plugin_open(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
                         struct error *err);
+/* As tourney_plugin_open, and refused before any code of it runs unless
+ * the digest of its bytes is DIGEST. */
+int tourney_plugin_open_digest(struct plugin *plugin, const char *path,
+                               enum tourney_plugin_kind kind, const char *digest,
+                               struct error *err);
+/* As tourney_plugin_open, mapping the file where it lies, without a copy or
+ * a digest: for the agent host, a process of its own that a broken file can
+ * only end, and whose system calls are few. */
+int tourney_plugin_open_in_place(struct plugin *plugin, const char *path,
+                                 enum tourney_plugin_kind kind, struct error *err);
 void tourney_plugin_close(struct plugin *plugin);
 
 /* Checks what a plugin at PATH says about itself, as the loader does: a

@@ -23,6 +23,7 @@ static void free_game(struct sampled_game *game)
     free(game->log);
     free(game->output[0]);
     free(game->output[1]);
+    tourney_record_opening_clear(&game->opening);
 }
 
 void tourney_game_sample_finish(struct game_sample *sample)
@@ -60,8 +61,9 @@ static int copy_game(struct sampled_game *game, const struct game_record *record
     game->moves = malloc((record->move_count + 1) * sizeof(*game->moves));
     game->seats = malloc(record->move_count + 1);
     game->log = malloc((record->log_count + 1) * sizeof(*game->log));
+    int copied = tourney_record_opening_copy(&game->opening, &record->opening);
     if (game->reason == NULL || game->output[0] == NULL || game->output[1] == NULL ||
-        game->moves == NULL || game->seats == NULL || game->log == NULL) {
+        game->moves == NULL || game->seats == NULL || game->log == NULL || copied != 0) {
         free_game(game);
         return -1;
     }

@@ -33,8 +33,9 @@ struct sampled_game {
     size_t move_count;
     struct agent_message *log;
     size_t log_count;
-    char *output[2];      /* what each seat's process printed, "" for nothing */
-    size_t pair_position; /* how many games of its pairing came before it */
+    char *output[2];               /* what each seat's process printed, "" for nothing */
+    struct record_opening opening; /* where it started, as in its record */
+    size_t pair_position;          /* how many games of its pairing came before it */
 };
 
 struct game_sample {

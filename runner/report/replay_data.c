@@ -1,6 +1,7 @@
 #include "replay_data.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +157,24 @@ static void name_moves(struct drawing *d, const struct sampled_game *game, json_
     }
 }
 
+/* The position GAME started from into d->state: the initial one, or its
+ * opening's, from its plies where they are known and legal, else from its
+ * position read by the game. False when neither can be had. */
+static bool start_position(struct drawing *d, const struct sampled_game *game)
+{
+    const struct record_opening *opening = &game->opening;
+    tourney_game_adapter_initial_state(d->game, d->state);
+    if (!tourney_record_has_opening(opening)) {
+        return true;
+    }
+    bool legal = opening->moves_known;
+    for (size_t i = 0; legal && i < opening->move_count; i++) {
+        legal = tourney_game_adapter_play(d->game, d->state, opening->moves[i]);
+    }
+    return legal || (opening->position != NULL &&
+                     tourney_game_adapter_parse_state(d->game, opening->position, d->state) == 0);
+}
+
 /* The positions of GAME: the start, then one per ply, as long as each move
  * is legal, each position can be written and the page's budget lasts. */
 static json_t *positions(struct drawing *d, const struct sampled_game *game)
@@ -164,8 +183,7 @@ static json_t *positions(struct drawing *d, const struct sampled_game *game)
     if (list == NULL) {
         return NULL;
     }
-    tourney_game_adapter_initial_state(d->game, d->state);
-    if (format_position(d) != 0 || !affordable(d, NULL)) {
+    if (!start_position(d, game) || format_position(d) != 0 || !affordable(d, NULL)) {
         return list;
     }
     if (json_array_append_new(list, printable(d->text, true)) != 0 || remember(d) != 0) {
@@ -204,6 +222,30 @@ static json_t *game_log(const struct sampled_game *game)
     return log;
 }
 
+/* What the viewer says of GAME's opening: its plies as the game names them
+ * where they are known, else its position; NULL without one. */
+static json_t *opening_text(struct drawing *d, const struct sampled_game *game)
+{
+    const struct record_opening *opening = &game->opening;
+    if (!opening->moves_known) {
+        return opening->position != NULL ? printable(opening->position, true) : NULL;
+    }
+    char *text = strdup("");
+    for (size_t i = 0; text != NULL && i < opening->move_count; i++) {
+        char name[64];
+        if (d == NULL ||
+            !tourney_game_adapter_move_name(d->game, opening->moves[i], name, sizeof(name))) {
+            snprintf(name, sizeof(name), "%d", (int)opening->moves[i]);
+        }
+        char *longer = tourney_format("%s%s%s", text, i > 0 ? " " : "", name);
+        free(text);
+        text = longer;
+    }
+    json_t *string = text != NULL ? printable(text, false) : NULL;
+    free(text);
+    return string;
+}
+
 static json_t *game_data(struct drawing *d, const struct sampled_game *game)
 {
     /* Moves as numbers until the game names them. */
@@ -234,6 +276,14 @@ static json_t *game_data(struct drawing *d, const struct sampled_game *game)
         printable(game->reason, false), "m", moves, "s", seats, "log", game_log(game), "out",
         printable(game->output[0], true), printable(game->output[1], true));
     free(seats);
+    if (data != NULL && tourney_record_has_opening(&game->opening)) {
+        json_t *opening = opening_text(d, game);
+        if (opening == NULL || json_object_set_new(data, "o", opening) != 0) {
+            json_decref(data);
+            json_decref(pos);
+            return NULL;
+        }
+    }
     if (data != NULL && pos != NULL) {
         json_object_set_new(data, "p", pos);
     } else {

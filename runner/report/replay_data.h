@@ -11,13 +11,15 @@
  *    1], "r": "1-0", "t": "normal", "f": seat at fault or null, "why":
  *    reason, "m": [move texts], "s": "0101" (who made each move), "p":
  *    positions, "log": [[seat, ply, level, message], ...], "out": [output
- *    of seat 0, of seat 1]}]}
- * "p" holds the text of the starting position, then per ply either the
- * whole text (when its length changed) or [offset, "characters", offset,
- * "characters", ...]: the runs of characters that differ from the position
- * before. It is shorter than "m" + 1 when a move was not legal, a position
- * could not be written, or the page's budget for positions ran out; it
- * is missing without boards.
+ *    of seat 0, of seat 1], "o": the opening}]}
+ * "o", only for a game that started from an opening, is its plies as the
+ * game names them, between spaces, where they are known, else its position.
+ * "p" holds the text of the starting position (the opening's), then per
+ * ply either the whole text (when its length changed) or [offset,
+ * "characters", offset, "characters", ...]: the runs of characters that
+ * differ from the position before. It is shorter than "m" + 1 when a move was not legal, a
+ * position could not be written, or the page's budget for positions ran out; it is missing without
+ * boards.
  */
 #ifndef TOURNEY_RUNNER_REPLAY_DATA_H
 #define TOURNEY_RUNNER_REPLAY_DATA_H

@@ -64,6 +64,12 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
     for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
         fprintf(out, ",%s", tourney_termination_name((enum termination)t));
     }
+    /* On a clock, how much of it the agent used per game and the least it
+     * had left: columns of their own, last, so that the others stay put. */
+    bool clock = stats->clock.base_ns > 0;
+    if (clock) {
+        fputs(",clock_per_game_s,lowest_clock_s", out);
+    }
     fputc('\n', out);
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
@@ -104,6 +110,9 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
                 s->p95_ms, s->max_ms, s->total_s, s->nodes_per_second, a->over_budget);
         for (int t = TERMINATION_NORMAL + 1; t < TERMINATION_COUNT; t++) {
             fprintf(out, ",%" PRIu32, a->faults[t]);
+        }
+        if (clock) {
+            fprintf(out, ",%.6f,%.6f", s->clock_per_game_s, s->lowest_clock_s);
         }
         fputc('\n', out);
     }
@@ -165,6 +174,11 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
                   "time_mean_ms", s->mean_ms, "time_median_ms", s->median_ms, "time_p95_ms",
                   s->p95_ms, "time_max_ms", s->max_ms, "think_s", s->total_s, "nodes_per_second",
                   s->nodes_per_second, "over_budget", (json_int_t)a->over_budget);
+    if (search != NULL && in->stats->clock.base_ns > 0) {
+        json_object_set_new(search, "clock",
+                            json_pack("{s:f, s:f}", "per_game_s", s->clock_per_game_s, "lowest_s",
+                                      s->lowest_clock_s));
+    }
     json_t *faults = json_object();
     for (int t = TERMINATION_NORMAL + 1; faults != NULL && t < TERMINATION_COUNT; t++) {
         json_object_set_new(faults, tourney_termination_name((enum termination)t),

@@ -97,10 +97,7 @@ int tourney_report_standings(const struct report *report, struct table *table)
     /* Left out on a narrow console, first to last: the win rate's interval,
      * against random, as second, as first, the win rate, the Elo interval. */
     static const size_t optional[] = {10, 13, 12, 11, 9, 8};
-    for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); k++) {
-        tourney_table_optional(table, optional[k],
-                               (unsigned)(sizeof(optional) / sizeof(optional[0]) - k));
-    }
+    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     const struct stats *stats = report->input->stats;
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
@@ -181,9 +178,8 @@ int tourney_report_pairs(const struct report *report, struct table *table)
     tourney_table_align_right(table, 1);
     /* Left out on a narrow console, first to last: the pentanomial count,
      * LOS, the Elo interval. */
-    tourney_table_optional(table, 8, 3);
-    tourney_table_optional(table, 7, 2);
-    tourney_table_optional(table, 6, 1);
+    static const size_t optional[] = {8, 7, 6};
+    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     const struct stats *stats = report->input->stats;
     size_t n = stats->agent_count;
     for (size_t r = 0; r < n; r++) {
@@ -228,13 +224,21 @@ void tourney_report_describe_ratings(const struct report *report, char *buf, siz
     }
 }
 
+/* Whether the reports show ROW's line: a setting with a label, in the log,
+ * and not the time per move of a game played on a clock, which no move had. */
+static bool shown_setting(const struct setting *row, const struct tournament_settings *settings)
+{
+    return row->label != NULL && tourney_setting_in_log(row, settings) &&
+           !(settings->time_control != NULL &&
+             row->offset == offsetof(struct tournament_settings, time_per_move_ms));
+}
+
 bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,
                                  char *value, size_t size)
 {
     size_t count = 0;
     const struct setting *table = tourney_settings_table(&count);
-    while (*next < count && (table[*next].label == NULL ||
-                             !tourney_setting_in_log(&table[*next], report->input->settings))) {
+    while (*next < count && !shown_setting(&table[*next], report->input->settings)) {
         ++*next;
     }
     if (*next >= count) {
@@ -275,21 +279,25 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
 
 int tourney_report_search(const struct report *report, struct table *table)
 {
-    static const char *const headers[] = {"agent",      "moves/game", "nodes/move", "nodes total",
-                                          "depth/move", "EBF",        "ms/move",    "median ms",
-                                          "p95 ms",     "max ms",     "think s",    "nodes/s",
-                                          "over budget"};
-    if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
+    /* The last columns: moves over the budget, or on a clock how much of
+     * it a game took and the least that was ever left of it. */
+    const struct stats *stats = report->input->stats;
+    bool clock = stats->clock.base_ns > 0;
+    const char *headers[] = {"agent",   "moves/game", "nodes/move",  "nodes total", "depth/move",
+                             "EBF",     "ms/move",    "median ms",   "p95 ms",      "max ms",
+                             "think s", "nodes/s",    "over budget", NULL};
+    size_t columns = sizeof(headers) / sizeof(headers[0]) - 1;
+    if (clock) {
+        headers[columns - 1] = "clock s/game";
+        headers[columns++] = "lowest clock s";
+    }
+    if (start_table(table, headers, columns, 0) != 0) {
         return -1;
     }
     /* Left out on a narrow console, first to last: nodes in total, think
      * time, the longest move, nodes per second, the median, depth, EBF. */
     static const size_t optional[] = {3, 10, 9, 11, 7, 4, 5};
-    for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); k++) {
-        tourney_table_optional(table, optional[k],
-                               (unsigned)(sizeof(optional) / sizeof(optional[0]) - k));
-    }
-    const struct stats *stats = report->input->stats;
+    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *agent = &stats->agents[i];
@@ -311,7 +319,12 @@ int tourney_report_search(const struct report *report, struct table *table)
         tourney_table_cell(table, "%.3f", s->max_ms);
         tourney_table_cell(table, "%.3f", s->total_s);
         tourney_table_cell(table, "%.0f", s->nodes_per_second);
-        tourney_table_cell(table, "%" PRIu64, agent->over_budget);
+        if (clock) {
+            tourney_table_cell(table, "%.3f", s->clock_per_game_s);
+            tourney_table_cell(table, "%.3f", s->lowest_clock_s);
+        } else {
+            tourney_table_cell(table, "%" PRIu64, agent->over_budget);
+        }
     }
     return table->failed ? -1 : 0;
 }

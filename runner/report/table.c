@@ -77,6 +77,13 @@ void tourney_table_optional(struct table *table, size_t column, unsigned order)
     }
 }
 
+void tourney_table_optional_in_order(struct table *table, const size_t *columns, size_t count)
+{
+    for (size_t k = 0; k < count; k++) {
+        tourney_table_optional(table, columns[k], (unsigned)(count - k));
+    }
+}
+
 static const char *cell(const struct table *table, size_t row, size_t column)
 {
     const char *text = table->cells[row * table->columns + column];

@@ -35,6 +35,9 @@ void tourney_table_align_right(struct table *table, size_t column);
  * width: those of the highest ORDER (> 0) go first, the rightmost of equal
  * orders first. */
 void tourney_table_optional(struct table *table, size_t column, unsigned order);
+/* Marks the COUNT columns COLUMNS as optional, to be left out in that order:
+ * COLUMNS[0] first. */
+void tourney_table_optional_in_order(struct table *table, const size_t *columns, size_t count);
 
 int tourney_table_print_text(const struct table *table, FILE *out);
 /* The same, leaving out optional columns until every line fits WIDTH

@@ -52,4 +52,6 @@ void tourney_schedule_game(const struct schedule *schedule, uint64_t index,
     game->agent[0] = pair[swap];
     game->agent[1] = pair[1 - swap];
     game->seed = tourney_game_seed(schedule->seed, index);
+    game->round = index / (2 * (uint64_t)schedule->pair_count);
+    game->start = NULL;
 }

@@ -10,10 +10,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct game_start;
+
 struct scheduled_game {
     uint32_t index;    /* position in the schedule, 0-based */
     uint32_t agent[2]; /* agent entry in seat 0 (moves first) and seat 1 */
     uint64_t seed;     /* the game's seed, see rng.h */
+    uint64_t round;    /* which round: every pair plays one mini-match a round */
+    /* The position the game starts from (openings.h), or NULL for the game's
+     * initial position. Set by whoever plays the game, not by the schedule. */
+    const struct game_start *start;
 };
 
 struct schedule {

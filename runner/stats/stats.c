@@ -23,6 +23,7 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
         return -1;
     }
     for (size_t i = 0; i < agent_count; i++) {
+        stats->agents[i].lowest_clock_ns = UINT64_MAX;
         if (tourney_histogram_init(&stats->agents[i].times) != 0) {
             tourney_stats_finish(stats);
             return -1;
@@ -58,6 +59,38 @@ static void count(struct tally *tally, int outcome)
 void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *settings)
 {
     stats->sprt.settings = *settings;
+}
+
+void tourney_stats_set_clock(struct stats *stats, const struct time_control *clock)
+{
+    stats->clock = *clock;
+    stats->budget_ns = UINT64_MAX;
+}
+
+static void note_clock(struct agent_stats *agent, uint64_t left_ns)
+{
+    if (left_ns < agent->lowest_clock_ns) {
+        agent->lowest_clock_ns = left_ns;
+    }
+}
+
+/* Replays the game's clocks from its move times, as the referee kept them,
+ * noting the least each agent had left after a move; an agent that lost
+ * on time had nothing left. */
+static void count_clocks(struct stats *stats, const struct game_record *record)
+{
+    uint64_t left[2] = {stats->clock.base_ns, stats->clock.base_ns};
+    for (size_t i = 0; i < record->move_count; i++) {
+        const struct move_record *move = &record->moves[i];
+        int seat = move->seat;
+        left[seat] = left[seat] > move->time_ns ? left[seat] - move->time_ns : 0;
+        note_clock(&stats->agents[record->agent[seat]], left[seat]);
+        left[seat] += stats->clock.increment_ns;
+    }
+    if (record->termination == TERMINATION_TIME_FORFEIT &&
+        (record->fault_seat == 0 || record->fault_seat == 1)) {
+        note_clock(&stats->agents[record->agent[record->fault_seat]], 0);
+    }
 }
 
 /* Half points of each seat in a finished game. */
@@ -158,6 +191,9 @@ void tourney_stats_add(struct stats *stats, const struct game_record *record)
             agent->ebf_moves++;
         }
     }
+    if (stats->clock.base_ns > 0) {
+        count_clocks(stats, record);
+    }
     tourney_game_lengths_add(&stats->lengths, record->move_count);
     note_history(stats);
 }
@@ -244,6 +280,12 @@ void tourney_stats_summarize(const struct stats *stats, size_t index, struct age
     out->total_s = (double)agent->think_ns / 1e9;
     if (agent->think_ns > 0) {
         out->nodes_per_second = (double)agent->nodes / out->total_s;
+    }
+    if (agent->all.games > 0) {
+        out->clock_per_game_s = out->total_s / agent->all.games;
+    }
+    if (agent->lowest_clock_ns != UINT64_MAX) {
+        out->lowest_clock_s = (double)agent->lowest_clock_ns / 1e9;
     }
 }
 

@@ -15,6 +15,7 @@
 #include "record.h"
 #include "score_history.h"
 #include "sprt.h"
+#include "time_control.h"
 
 /* The two-sided 95% quantile of the standard normal distribution. */
 #define TOURNEY_Z95 1.959963984540054
@@ -40,6 +41,9 @@ struct agent_stats {
     uint64_t max_ns;
     uint64_t over_budget;   /* moves that took longer than the budget */
     struct histogram times; /* move times, for the median and the 95th percentile */
+    /* On a clock: the least time it had left after a move (before the
+     * increment), 0 when it lost on time; UINT64_MAX before its first move. */
+    uint64_t lowest_clock_ns;
 };
 
 /* The last game seen, waiting for the other game of its seat-swapped pair
@@ -64,6 +68,7 @@ struct stats {
     size_t agent_count;
     bool *is_random;
     uint64_t budget_ns;
+    struct time_control clock; /* base_ns 0: moves had budget_ns, no clock */
     struct agent_stats *agents;
     struct tally *cross; /* cross[i * agent_count + j]: i's results against j */
     /* cross_seat[(i * agent_count + j) * 2 + seat]: the same, with i in SEAT */
@@ -86,6 +91,9 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
 void tourney_stats_finish(struct stats *stats);
 /* Turns on the sequential test (two agents only; agent 0 is the one tested). */
 void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *settings);
+/* Games were played on CLOCK: each game's clocks are replayed from its move
+ * times (lowest_clock_ns), and no move is over a budget (it had none). */
+void tourney_stats_set_clock(struct stats *stats, const struct time_control *clock);
 /* Counts one finished game. Games must come in ascending index order (the
  * order of the log) for seat-swapped pairs to be recognised. */
 void tourney_stats_add(struct stats *stats, const struct game_record *record);
@@ -121,6 +129,8 @@ struct agent_summary {
     double max_ms;
     double total_s;
     double nodes_per_second; /* 0 when no time was measured */
+    double clock_per_game_s; /* thinking time per game, 0 for no games */
+    double lowest_clock_s;   /* lowest_clock_ns; 0 for no moves */
 };
 void tourney_stats_summarize(const struct stats *stats, size_t agent, struct agent_summary *out);
 

@@ -3,7 +3,13 @@
 #include <errno.h>
 #include <stdio.h>
 
+/* XXH3's state on the stack (tourney_digest_stream) needs its layout. */
+#define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
+
+struct digest_sink {
+    XXH3_state_t state;
+};
 
 static void to_hex(XXH128_hash_t hash, char out[TOURNEY_DIGEST_HEX])
 {
@@ -14,6 +20,21 @@ static void to_hex(XXH128_hash_t hash, char out[TOURNEY_DIGEST_HEX])
 void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST_HEX])
 {
     to_hex(XXH3_128bits(data, size), out);
+}
+
+void tourney_digest_add(struct digest_sink *sink, const void *data, size_t size)
+{
+    XXH3_128bits_update(&sink->state, data, size);
+}
+
+void tourney_digest_stream(void (*write)(const void *context, struct digest_sink *sink),
+                           const void *context, char out[TOURNEY_DIGEST_HEX])
+{
+    struct digest_sink sink;
+    XXH3_INITSTATE(&sink.state);
+    XXH3_128bits_reset(&sink.state);
+    write(context, &sink);
+    to_hex(XXH3_128bits_digest(&sink.state), out);
 }
 
 int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX])

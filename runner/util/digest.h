@@ -12,6 +12,18 @@
 
 void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST_HEX]);
 
+/* Where the bytes of a digest taken piece by piece go. */
+struct digest_sink;
+
+/* Adds SIZE bytes at DATA to what SINK digests. */
+void tourney_digest_add(struct digest_sink *sink, const void *data, size_t size);
+
+/* The digest of the bytes WRITE adds to its sink (tourney_digest_add), the
+ * same as tourney_digest_bytes of them put together, without holding them
+ * together in memory. */
+void tourney_digest_stream(void (*write)(const void *context, struct digest_sink *sink),
+                           const void *context, char out[TOURNEY_DIGEST_HEX]);
+
 /* The digest of a file's contents. Returns -1 (errno set) when it cannot be
  * read. */
 int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX]);

@@ -44,4 +44,13 @@ static inline uint64_t tourney_seat_seed(uint64_t game_seed, int seat)
     return tourney_mix64(game_seed + UINT64_C(0xD1B54A32D192ED03) * (uint64_t)(seat + 1));
 }
 
+/* The seed of the stream that chooses the opening of round ROUND of a
+ * tournament seeded with SEED (the plies drawn, or the order of a file's
+ * openings). Salted apart from game seeds, so that it is none of the agents'
+ * streams and choosing openings leaves the agents' randomness unchanged. */
+static inline uint64_t tourney_opening_seed(uint64_t seed, uint64_t round)
+{
+    return tourney_mix64(tourney_mix64(seed ^ UINT64_C(0x6F70656E696E6773)) + round);
+}
+
 #endif /* TOURNEY_RUNNER_RNG_H */

@@ -3,8 +3,9 @@
 # end to end, with the person's moves on a pipe:
 #
 #  1. replay shows a recorded game board by board: the moves and boards
-#     equal what games.jsonl says, and a missing game, a missing log and a
-#     bad game number are refused with a clear message;
+#     equal what games.jsonl says, games from openings start from their
+#     opening, and a missing game, a missing log and a bad game number are
+#     refused with a clear message;
 #  2. play against first-open (deterministic: it takes the first open cell)
 #     with bad input mixed in (nonsense, an occupied cell, '#99', blank
 #     lines): each gets a hint and the game goes on to the exact result;
@@ -61,6 +62,59 @@ if "$TOURNEY" replay "$work/nowhere" 0 2>"$work/err.txt"; then fail "no log ther
 expect "$work/err.txt" "$work/nowhere/games.jsonl"
 if "$TOURNEY" replay "$work/smoke" x 2>"$work/err.txt"; then fail "x is no game number"; fi
 expect "$work/err.txt" "expected DIR and a game number"
+
+note "replay games that started from openings"
+# Two first-open agents on Connect Four, from a position written as moves
+# (its plies known) and from one drawn as a board nine plies deep (deeper
+# than the runner looks for plies): the boards start from each.
+cat >"$work/openings.txt" <<'TXT'
+4453   # x in 4, o on it, x in 5, o in 3
+. . . . . . . / . . . . . . . / . . . . . . . / . . . . . . . / x . o o . . x / o x x o . . x
+TXT
+cat >"$work/openings.ini" <<'INI'
+[tournament]
+games_per_pair = 4
+openings = openings.txt
+[game]
+plugin = connect4
+[agent a]
+plugin = first-open
+[agent b]
+plugin = first-open
+INI
+"$TOURNEY" run "$work/openings.ini" --quiet --output "$work/openings"
+"$TOURNEY" replay "$work/openings" 0 >"$work/opening0.txt"
+head -n 11 "$work/opening0.txt" >"$work/opening0.head"
+cat >"$work/opening0.expected" <<'TXT'
+Game 0 of openings: a (first) against b (second), connect4 (columns = 7, rows = 6)
+
+Opening, 4 plies: 4 4 5 3
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . o . . .
+. . o x x . .
+
+1. a (first) plays 1   nodes 1, depth 0,
+TXT
+# The last line's times differ from run to run: compared up to them.
+sed -i '$ s/depth 0, .*/depth 0,/' "$work/opening0.head"
+diff "$work/opening0.expected" "$work/opening0.head" || fail "replay of game 0 from 4453"
+# One board for the opening and one after each move.
+plies=$(sed -n 2p "$work/openings/games.jsonl" | sed 's/.*"moves":\[\([0-9,]*\)\].*/\1/' |
+    tr ',' '\n' | wc -l)
+[ "$(grep -cE '^[xo.]( [xo.]){6}$' "$work/opening0.txt")" -eq $((6 * (plies + 1))) ] ||
+    fail "replay shows a board for the opening and every move"
+"$TOURNEY" replay "$work/openings" 3 >"$work/opening3.txt"
+expect "$work/opening3.txt" "Opening: . . . . . . . / . . . . . . . / . . . . . . . / . . . . . . . / x . o o . . x / o x x o . . x"
+# Nine plies: the second player, a in game 3, moves first.
+expect "$work/opening3.txt" "1. a (second) plays 1 "
+sed -n 4p "$work/openings/games.jsonl" | grep -qF '"opening":". . . . . . . / ' ||
+    fail "game 3 keeps its opening's position"
+if sed -n 4p "$work/openings/games.jsonl" | grep -qF '"opening_moves"'; then
+    fail "game 3's opening has no plies"
+fi
 
 cat >"$work/play.ini" <<'INI'
 [tournament]

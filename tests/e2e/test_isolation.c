@@ -304,7 +304,8 @@ static void test_exit_while_loading(void **state)
     remove_tree(dir);
 }
 
-/* A copy of CONFIG in DIR named NAME with LINE added to [tournament]. */
+/* A copy of CONFIG in DIR named NAME with LINE added to [tournament]; its
+ * openings, a path relative to CONFIG_DIR, made absolute. */
 static void config_copy(const char *config, const char *dir, const char *name, const char *line,
                         char *copy, size_t size)
 {
@@ -312,6 +313,12 @@ static void config_copy(const char *config, const char *dir, const char *name, c
     char section[128];
     snprintf(section, sizeof(section), "[tournament]\n%s", line);
     copy_edited(config, copy, "[tournament]\n", section);
+    char *text = slurp(copy);
+    bool relative = strstr(text, "\nopenings = openings/") != NULL;
+    free(text);
+    if (relative) {
+        copy_edited(copy, copy, "\nopenings = openings/", "\nopenings = " CONFIG_DIR "/openings/");
+    }
 }
 
 static void test_same_games_in_both_modes(void **state)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -137,6 +138,57 @@ static void test_foreign_log_is_refused(void **state)
     remove_tree(run.dir);
 }
 
+/* Writes DIR/NAME.ini, a tournament named "openings" of first-open and random
+ * on 3x3 from the openings DIR/FILE, which holds POSITIONS; its path into
+ * CONFIG. */
+static void write_openings_config(const char *dir, const char *name, const char *file,
+                                  const char *positions, char *config, size_t size)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    write_file(path, "%s", positions);
+    snprintf(config, size, "%s/%s.ini", dir, name);
+    write_file(config,
+               "[tournament]\nname = openings\ngames_per_pair = 4\nopenings = %s\n[game]\n"
+               "plugin = mnk\n[agent first-open]\nplugin = first-open\n[agent random]\n"
+               "plugin = random\n",
+               file);
+}
+
+/* A tournament from openings is resumed only with the same openings: the
+ * file's contents decide, not its name or place. */
+static void test_other_openings_are_refused(void **state)
+{
+    (void)state;
+    static const char first[] = "x . . / . o . / . . .\n. x . / . o . / . . .\n";
+    struct run run;
+    make_run_dir(&run, "openings");
+    char config[160];
+    write_openings_config(run.dir, "openings", "a.txt", first, config, sizeof(config));
+    resume(&run, config, NULL); /* nothing to resume: a new log */
+    assert_int_equal(run.status, 0);
+
+    /* The file's positions changed: another tournament. */
+    write_openings_config(run.dir, "openings", "a.txt",
+                          "x . . / . o . / . . .\n. . x / . o . / . . .\n", config,
+                          sizeof(config));
+    resume(&run, config, NULL);
+    assert_int_equal(run.status, 1);
+    assert_file_has(run.err, "belongs to another tournament: the log was played with openings "
+                             "a.txt (contents 1db403e4), the config says a.txt (contents "
+                             "ce7b4be9)");
+
+    /* The first file again, under another name in another folder. */
+    char moved[128];
+    snprintf(moved, sizeof(moved), "%s/elsewhere", run.dir);
+    assert_int_equal(mkdir(moved, 0700), 0);
+    write_openings_config(moved, "moved", "b.txt", first, config, sizeof(config));
+    resume(&run, config, NULL);
+    assert_int_equal(run.status, 0);
+    assert_file_has(run.err, "4 of 4 games already played");
+    remove_tree(run.dir);
+}
+
 static void test_reports_rebuild_from_the_log_alone(void **state)
 {
     const struct run *reference = *state;
@@ -180,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_log_cut_mid_record_resumes),
         cmocka_unit_test(test_corrupted_log_is_refused),
         cmocka_unit_test(test_foreign_log_is_refused),
+        cmocka_unit_test(test_other_openings_are_refused),
         cmocka_unit_test(test_reports_rebuild_from_the_log_alone),
         cmocka_unit_test(test_interrupt_stops_cleanly),
     };

@@ -172,6 +172,61 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     return page;
 }
 
+/* How many different games each pair of RUN played: games with the same
+ * opening and moves are one game, whoever sat first. Fills COUNTS (the
+ * distinct games) and GAMES, indexed by the two agents' places among
+ * NAMES (COUNT of them), the lower first; and checks that both games of
+ * every mini-match started from the same opening, which every game had. */
+static void count_distinct_games(const struct run *run, const char *const *names, size_t count,
+                                 size_t counts[][8], size_t games[][8])
+{
+    json_t *records = load_games(run);
+    /* Each pair's distinct games, as "opening|moves" strings. */
+    json_t *seen = json_object();
+    memset(counts, 0, count * sizeof(*counts));
+    memset(games, 0, count * sizeof(*games));
+    size_t i;
+    json_t *record;
+    json_array_foreach(records, i, record)
+    {
+        size_t seat[2] = {count, count};
+        for (size_t k = 0; k < count; k++) {
+            for (int s = 0; s < 2; s++) {
+                const char *key = s == 0 ? "first" : "second";
+                if (strcmp(json_string_value(json_object_get(record, key)), names[k]) == 0) {
+                    seat[s] = k;
+                }
+            }
+        }
+        assert_true(seat[0] < count && seat[1] < count);
+        size_t a = seat[0] < seat[1] ? seat[0] : seat[1];
+        size_t b = seat[0] < seat[1] ? seat[1] : seat[0];
+        const char *opening = json_string_value(json_object_get(record, "opening"));
+        assert_non_null(opening);
+        if (i % 2 == 1) {
+            json_t *partner = json_array_get(records, i - 1);
+            assert_string_equal(json_string_value(json_object_get(partner, "opening")), opening);
+        }
+        char *moves = json_dumps(json_object_get(record, "moves"), JSON_COMPACT);
+        char pair[32];
+        snprintf(pair, sizeof(pair), "%zu-%zu", a, b);
+        char *game = malloc(strlen(opening) + strlen(moves) + 2);
+        sprintf(game, "%s|%s", opening, moves);
+        json_t *set = json_object_get(seen, pair);
+        if (set == NULL) {
+            set = json_object();
+            json_object_set_new(seen, pair, set);
+        }
+        json_object_set_new(set, game, json_true());
+        counts[a][b] = json_object_size(set);
+        games[a][b]++;
+        free(game);
+        free(moves);
+    }
+    json_decref(seen);
+    json_decref(records);
+}
+
 static void test_classic_is_consistent_and_reproducible(void **state)
 {
     (void)state;
@@ -197,6 +252,29 @@ static void test_classic_is_consistent_and_reproducible(void **state)
         }
         json_t *vs_random = json_object_get(agent_named(summary, searchers[i]), "vs_random");
         assert_int_equal(get_int(vs_random, "games"), per_pair);
+    }
+
+    /* Each round starts from another opening, so the deterministic agents
+     * play different games: each pair at least 20 in its 40, the three
+     * full-depth searchers (who choose alike) one per opening, the others
+     * nearly one per game. */
+    static const char *const names[5] = {"first-open", "random", "minimax", "negamax",
+                                         "negamax-ab-ids"};
+    size_t distinct[5][8];
+    size_t games[5][8];
+    count_distinct_games(&a, names, 5, distinct, games);
+    static const size_t expected[5][5] = {
+        {0, 40, 40, 40, 40},
+        {0, 0, 39, 40, 40},
+        {0, 0, 0, 20, 20},
+        {0, 0, 0, 0, 20},
+    };
+    for (size_t x = 0; x < 5; x++) {
+        for (size_t y = x + 1; y < 5; y++) {
+            assert_int_equal(games[x][y], per_pair);
+            assert_int_equal(distinct[x][y], expected[x][y]);
+            assert_true(2 * distinct[x][y] >= games[x][y]);
+        }
     }
 
     /* The same config and seed give the same games and reports; only times
@@ -525,6 +603,8 @@ static void test_validate(void **state)
     run_tourney(&run, good);
     assert_int_equal(run.status, 0);
     assert_file_has(run.out, "classic.ini: OK: game mnk (rows = 3, cols = 3, k = 3), 5 agents");
+    assert_file_has(run.out, "\n  openings: 21 positions from " CONFIG_DIR
+                             "/openings/mnk-3x3-3ply-draws.txt, in the file's order\n");
     remove_tree(run.dir);
 
     /* A broken config: every error on stderr with file:line, exit code 2,

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const char *const tie_breaks[] = {"lowest", "random", NULL};
 
 /* Parameters of every type, like the shipped agents'. */
-static const struct tourney_param_desc params[] = {
+static const struct tourney_param_info params[] = {
     {.name = "depth", .type = TOURNEY_PARAM_INT, .default_value = "0", .min = 0, .max = 64},
     {.name = "tie_break",
      .type = TOURNEY_PARAM_CHOICE,

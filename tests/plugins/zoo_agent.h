@@ -7,7 +7,9 @@
  * then includes this file. The agent plays the lowest legal move before
  * ply 2 and then calls misbehave, so the fault comes in the middle of a
  * game; if misbehave returns, its status (and *move, preset to the lowest
- * legal move) are the answer.
+ * legal move) are the answer. A file may also define ZOO_ON_CREATE(init),
+ * called as the agent is created, and ZOO_ON_MOVE(state), called with the
+ * position before misbehave.
  */
 #ifndef TOURNEY_TESTS_ZOO_AGENT_H
 #define TOURNEY_TESTS_ZOO_AGENT_H
@@ -67,6 +69,11 @@ static int zoo_choose_move(void *instance, const void *state,
         return TOURNEY_ERR_INVALID;
     }
     *move = agent->moves[0];
+#ifdef ZOO_ON_MOVE
+    if (request->ply >= 2) {
+        ZOO_ON_MOVE(state);
+    }
+#endif
     return request->ply < 2 ? TOURNEY_OK : misbehave(move);
 }
 

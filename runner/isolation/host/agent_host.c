@@ -11,6 +11,7 @@
 #include "child_limits.h"
 #include "clock.h"
 #include "confine.h"
+#include "exec_command.h"
 #include "game_adapter.h"
 #include "plugin.h"
 #include "protocol.h"
@@ -178,7 +179,7 @@ static int load_failed(struct host *h, const char *message)
 
 static int load_game(struct host *h, const struct msg_load *m, struct error *err)
 {
-    if (tourney_plugin_open(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, err) != 0) {
+    if (tourney_plugin_open_in_place(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, err) != 0) {
         return -1;
     }
     size_t count = 0;
@@ -270,7 +271,8 @@ static int handle_load(struct host *h)
         return load_failed(h, err.text);
     }
     struct plugin *plugin = &h->agent_plugin;
-    if (tourney_plugin_open(plugin, m.path, (enum tourney_plugin_kind)m.kind, &err) != 0) {
+    if (tourney_plugin_open_in_place(plugin, m.path, (enum tourney_plugin_kind)m.kind, &err) !=
+        0) {
         return load_failed(h, err.text);
     }
     loaded.state_size = h->game.info.state_size;
@@ -349,6 +351,9 @@ static int handle_move(struct host *h)
             .budget_ns = m.budget_ns,
             .deadline_ns = m.deadline_ns,
             .ply = m.ply,
+            .remaining_ns = m.remaining_ns,
+            .increment_ns = m.increment_ns,
+            .opponent_remaining_ns = m.opponent_remaining_ns,
         };
         struct tourney_move_report report;
         memset(&report, 0, sizeof(report));
@@ -374,6 +379,18 @@ static int handle_end_game(struct host *h)
     struct msg_outcome ended = outcome(h, TOURNEY_OK);
     return send_frame(h,
                       tourney_msg_put_outcome(&h->writer, MSG_ENDED, h->header.sequence, &ended));
+}
+
+/* An agent that is a program of its own: this process becomes it. Nothing
+ * may follow the request, since the program would never see it. */
+static int handle_exec(struct host *h, struct error *err)
+{
+    if (h->loaded || h->buffered != h->frame_size) {
+        return tourney_error_set(err, "EXEC after another request, or followed by one");
+    }
+    h->loaded = true;
+    return tourney_host_exec(h->control, payload(h), h->header.length, h->header.sequence,
+                             h->sandboxed, err);
 }
 
 static void host_finish(struct host *h)
@@ -421,6 +438,9 @@ int tourney_agent_host_run(int control, bool *sandboxed, struct error *err)
             break;
         case MSG_QUIT:
             handled = 1;
+            break;
+        case MSG_EXEC:
+            handled = handle_exec(&h, err);
             break;
         }
         if (handled != 0) {

@@ -189,8 +189,10 @@
     current.ply = Math.max(0, Math.min(ply, game.m.length));
     var status = byId('viewer-status');
     if (current.ply === 0) {
-      status.textContent = 'Start: ' + game.m.length + ' move' + (game.m.length === 1 ? '' : 's') +
-        ' to play';
+      // A game from an opening starts from its position, which "o" names.
+      var from = game.o !== undefined ? ', from the opening ' + game.o : '';
+      status.textContent = 'Start' + from + ': ' + game.m.length + ' move' +
+        (game.m.length === 1 ? '' : 's') + ' to play';
     } else {
       var seat = game.s[current.ply - 1] === '1' ? 1 : 0;
       status.textContent = 'Move ' + current.ply + ' of ' + game.m.length + ': ' +

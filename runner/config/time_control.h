@@ -1,0 +1,46 @@
+/*
+ * time_control.h - a chess clock as tournaments write it: `time_control =
+ * BASE+INC`, seconds on each agent's clock at the start of a game and
+ * seconds added to it after each of its moves ("10+0.1", "60", "0.5+0").
+ * Read here into nanoseconds; the referee (play/executor.c) keeps the
+ * clocks, and the statistics replay them from a game's move times.
+ */
+#ifndef TOURNEY_RUNNER_TIME_CONTROL_H
+#define TOURNEY_RUNNER_TIME_CONTROL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct time_control {
+    uint64_t base_ns;      /* on each clock when a game starts; 0: no clock */
+    uint64_t increment_ns; /* added to a clock after each of its moves */
+};
+
+/* The largest base and increment, in seconds. */
+#define TIME_CONTROL_MAX_BASE_S 86400
+#define TIME_CONTROL_MAX_INCREMENT_S 3600
+
+/* What a time control looks like, for messages. */
+#define TIME_CONTROL_EXPECTED                                                              \
+    "BASE+INC in seconds, e.g. 10+0.1: BASE above 0 and at most 86400, INC at most 3600, " \
+    "each with at most 3 decimals"
+
+/* Reads TEXT into *CLOCK; false, with *CLOCK untouched, for anything that
+ * is not a time control. CLOCK may be NULL (only checks). */
+bool tourney_time_control_parse(const char *text, struct time_control *clock);
+
+/* Whether TEXT is a time control (for the settings table). */
+bool tourney_time_control_ok(const char *text);
+
+/* The time control TEXT says, or no clock (zeros) for NULL or anything
+ * unreadable. */
+struct time_control tourney_time_control_of(const char *text);
+
+/* The share of the clock the runner suggests for one move (the request's
+ * budget_ns): REMAINING_NS spread over the moves the mover may still have to
+ * make, at most 30, from PLIES_LEFT plies of the longest game, plus the
+ * increment, and never more than half of what remains. */
+uint64_t tourney_time_control_share(uint64_t remaining_ns, uint64_t increment_ns,
+                                    int64_t plies_left);
+
+#endif /* TOURNEY_RUNNER_TIME_CONTROL_H */

@@ -1,0 +1,93 @@
+#include "dir_lock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "text.h"
+
+/* The pid the holder wrote into the lock file at FD, or 0 if it has not
+ * yet (it writes just after it locks). */
+static long holder_pid(int fd)
+{
+    char text[32];
+    ssize_t got = pread(fd, text, sizeof(text) - 1, 0);
+    if (got <= 0) {
+        return 0;
+    }
+    text[got] = '\0';
+    char *end = NULL;
+    long pid = strtol(text, &end, 10);
+    return end != text && (*end == '\n' || *end == '\0') && pid > 0 ? pid : 0;
+}
+
+static int refuse(const char *dir, const char *path, long pid, struct error *err)
+{
+    char holder[48] = "";
+    if (pid > 0) {
+        snprintf(holder, sizeof(holder), " (pid %ld)", pid);
+    }
+    return tourney_error_set(err,
+                             "%s is in use by another tourney%s, which holds %s; wait until it "
+                             "is done, or write into another directory",
+                             dir, holder, path);
+}
+
+int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err)
+{
+    lock->fd = -1;
+    char *path = tourney_format("%s/%s", dir, TOURNEY_LOCK_NAME);
+    if (path == NULL) {
+        return tourney_error_nomem(err);
+    }
+    int status = -1;
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0) {
+        tourney_error_set_errno(err, "cannot create the lock file %s", path);
+        goto out;
+    }
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EINTR) {
+            continue;
+        }
+        if (errno == EWOULDBLOCK) {
+            /* The holder may be between its lock and its pid: a moment's
+             * patience names it. */
+            long pid = holder_pid(fd);
+            for (int tries = 0; pid == 0 && tries < 20; tries++) {
+                nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+                pid = holder_pid(fd);
+            }
+            refuse(dir, path, pid, err);
+        } else {
+            tourney_error_set_errno(err, "cannot lock %s", path);
+        }
+        close(fd);
+        goto out;
+    }
+    char text[32];
+    int length = snprintf(text, sizeof(text), "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)length, 0) != length) {
+        tourney_error_set_errno(err, "cannot write %s", path);
+        close(fd);
+        goto out;
+    }
+    lock->fd = fd;
+    status = 0;
+out:
+    free(path);
+    return status;
+}
+
+void tourney_dir_unlock(struct dir_lock *lock)
+{
+    if (lock->fd >= 0) {
+        close(lock->fd);
+    }
+    lock->fd = -1;
+}

@@ -1,0 +1,35 @@
+/*
+ * dir_lock.h - one tourney at a time in an output directory. `run` (fresh
+ * or resumed), `merge` (its output directory) and `report` hold an exclusive
+ * lock (flock) on DIR/.tourney.lock while they read and write there, so
+ * that a second one refuses at once, naming the first, instead of writing
+ * the same log and reports beside it.
+ *
+ * The lock belongs to the open file: worker processes forked by the runner
+ * share it, and it goes when the last of them exits, however they exit.
+ * The file is opened close-on-exec, so agent processes never hold it. The
+ * holder writes its pid into the file, for the second one's message; the
+ * file stays behind (removing it would race with a process about to lock
+ * it), and holds the pid of the last holder.
+ */
+#ifndef TOURNEY_RUNNER_DIR_LOCK_H
+#define TOURNEY_RUNNER_DIR_LOCK_H
+
+#include "error.h"
+
+#define TOURNEY_LOCK_NAME ".tourney.lock"
+
+struct dir_lock {
+    int fd; /* -1 when not held */
+};
+
+/* Takes the lock of directory DIR (which exists). Returns 0; or -1 with
+ * ERR naming DIR and the holder's pid when another process holds it, or
+ * saying why the lock file cannot be made. */
+int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err);
+
+/* Lets the lock go (in this process: forks that share it keep it until
+ * they exit). Does nothing to a lock not held. */
+void tourney_dir_unlock(struct dir_lock *lock);
+
+#endif /* TOURNEY_RUNNER_DIR_LOCK_H */

@@ -1,0 +1,76 @@
+"""An agent that is a program, speaking the line protocol by hand, that misbehaves in
+the way its first argument names once ply 2 is reached (before it, it plays the lowest
+legal move), so that the fault comes in the middle of a game:
+
+    garbage        a line that is not in the protocol
+    out-of-range   move 99, a number that is no move at all
+    illegal        move-text of a move that is not legal
+    silence        no answer at all
+    long-line      a line of 5000 bytes
+    exit           exits with status 3
+    ready          'ready' where a move is awaited
+    gives-up       'error', giving up the game
+    old-greeting   greets with version 0 (from the start)
+    sleep SECONDS  sleeps SECONDS before every move (clocks), and logs what go said
+    loud           writes 2000 bytes on standard error before every move
+
+Used by tests/e2e/test_commands.c.
+"""
+
+import sys
+import time
+
+
+def say(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    mode = sys.argv[1]
+    legal = []
+    ply = 0
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "tourney-protocol":
+            say("tourney-protocol 0" if mode == "old-greeting" else "tourney-protocol 1")
+        elif words[0] == "new-game":
+            say("ready")
+        elif words[0] == "position":
+            ply = int(words[1])
+        elif words[0] == "legal":
+            legal = words[1:]
+        elif words[0] == "go":
+            if mode == "sleep":
+                say("log info " + line.strip())
+                time.sleep(float(sys.argv[2]))
+            elif mode == "loud":
+                sys.stderr.write("x" * 1999 + "\n")
+                sys.stderr.flush()
+            elif ply >= 2:
+                if mode == "garbage":
+                    say("hello there")
+                elif mode == "out-of-range":
+                    say("move 99")
+                elif mode == "illegal":
+                    say("move-text zz9")
+                    continue
+                elif mode == "silence":
+                    time.sleep(60)
+                elif mode == "long-line":
+                    say("log info " + "y" * 5000)
+                elif mode == "exit":
+                    sys.exit(3)
+                elif mode == "ready":
+                    say("ready")
+                elif mode == "gives-up":
+                    say("error cannot think today")
+            say("move " + legal[0])
+        elif words[0] == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()
