@@ -13,12 +13,28 @@ legal move), so that the fault comes in the middle of a game:
     old-greeting   greets with version 0 (from the start)
     sleep SECONDS  sleeps SECONDS before every move (clocks), and logs what go said
     loud           writes 2000 bytes on standard error before every move
+    spin           computes forever (CPU time)
+    snoop          tries to read /etc/passwd and to write a file in its directory, and
+                   gives up saying how each went
 
 Used by tests/e2e/test_commands.c.
 """
 
 import sys
 import time
+
+
+def attempt(what, action):
+    try:
+        action()
+        return what + " worked"
+    except OSError as error:
+        return what + " failed: " + type(error).__name__
+
+
+def snoop():
+    with open("/etc/passwd") as secrets:
+        secrets.read()
 
 
 def say(text):
@@ -67,6 +83,14 @@ def main():
                     say("ready")
                 elif mode == "gives-up":
                     say("error cannot think today")
+                elif mode == "spin":
+                    while True:
+                        pass
+                elif mode == "snoop":
+                    read = attempt("reading", snoop)
+                    written = attempt("writing", lambda: open("snooped.txt", "w").close())
+                    say("error " + read + "; " + written)
+                    continue
             say("move " + legal[0])
         elif words[0] == "quit":
             return

@@ -6,8 +6,12 @@
  * games it breaks it in, with the line in the record, and the tournament
  * goes on; programs that cannot start are refused by validate; and clocks
  * (time_control) charge every move, add the increment, tell agents the
- * times and forfeit a move that uses up its clock.
+ * times and forfeit a move that uses up its clock. A program is confined as
+ * a plugin agent is: it cannot read outside what it needs (Landlock) nor
+ * write, and a move that computes past cpu_limit loses.
  */
+/* syscall (Landlock has no glibc wrapper). */
+#define _GNU_SOURCE
 #include "test.h"
 
 #include <math.h>
@@ -15,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -226,6 +232,9 @@ static const struct misdeed misdeeds[] = {
     {"gives-up", NULL, "agent_error", ": cannot think today", NULL, 2},
     {"loud", "agent_output_limit_kb = 4\n", "output_limit",
      "printed more than its limit of 4 KiB at ply ", "xxxxxxxxxx\n", 4},
+    {"spin", "cpu_limit = 2\n", "cpu_limit",
+     " ms of CPU time, more than its limit of 100 ms (2 times the budget of 50 ms) at ply ", NULL,
+     2},
 };
 
 /* The agent of MODE against first-open and random, 2 games a pair: it
@@ -289,6 +298,23 @@ static void test_protocol_errors(void **state)
     for (size_t i = 0; i < sizeof(misdeeds) / sizeof(misdeeds[0]); i++) {
         check_misdeed(&misdeeds[i]);
     }
+}
+
+/* A program reads only what it needs (the interpreter, its script, the
+ * config's directory): /etc/passwd is refused by Landlock; writing a file
+ * fails as on a read-only file system (the filter of programs). */
+static void test_a_program_is_confined(void **state)
+{
+    (void)state;
+    /* landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) */
+    if (syscall(444, NULL, 0, 1U) < 1) {
+        print_message("skipped: this kernel has no Landlock\n");
+        return;
+    }
+    static const struct misdeed snoop = {
+        "snoop", NULL, "agent_error", ": reading failed: PermissionError; writing failed: OSError",
+        NULL,    2};
+    check_misdeed(&snoop);
 }
 
 /* Validate refuses what cannot start, at the line of its command. */
@@ -572,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_greedy_on_3x3),
         cmocka_unit_test(test_greedy_on_connect4),
         cmocka_unit_test(test_protocol_errors),
+        cmocka_unit_test(test_a_program_is_confined),
         cmocka_unit_test(test_programs_that_cannot_start),
         cmocka_unit_test(test_clock_runs_out),
         cmocka_unit_test(test_clock_hard_limit),
