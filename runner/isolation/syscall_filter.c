@@ -105,14 +105,20 @@ static int add(scmp_filter_ctx filter, uint32_t action, int call, unsigned count
     return seccomp_rule_add_array(filter, action, call, count, args);
 }
 
-static int add_all(scmp_filter_ctx filter, const int *calls, size_t count)
+/* Gives the COUNT system calls of CALLS ACTION, whatever their arguments. */
+static int add_each(scmp_filter_ctx filter, uint32_t action, const int *calls, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
-        if (add(filter, SCMP_ACT_ALLOW, calls[i], 0, NULL) != 0) {
+        if (add(filter, action, calls[i], 0, NULL) != 0) {
             return -1;
         }
     }
     return 0;
+}
+
+static int add_all(scmp_filter_ctx filter, const int *calls, size_t count)
+{
+    return add_each(filter, SCMP_ACT_ALLOW, calls, count);
 }
 
 /* fcntl: the commands above, and F_SETFL without O_ASYNC. Every other
@@ -202,20 +208,14 @@ static int add_open_rules(scmp_filter_ctx filter, int call, unsigned flags)
 
 static int add_command_rules(scmp_filter_ctx filter)
 {
+    size_t allowed_count = sizeof(command_allowed) / sizeof(command_allowed[0]);
+    size_t read_only_count = sizeof(command_read_only) / sizeof(command_read_only[0]);
     if (add_open_rules(filter, SCMP_SYS(open), 1) != 0 ||
         add_open_rules(filter, SCMP_SYS(openat), 2) != 0 ||
-        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL) != 0) {
+        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL) != 0 ||
+        add_all(filter, command_allowed, allowed_count) != 0 ||
+        add_each(filter, SCMP_ACT_ERRNO(EROFS), command_read_only, read_only_count) != 0) {
         return -1;
-    }
-    for (size_t i = 0; i < sizeof(command_allowed) / sizeof(command_allowed[0]); i++) {
-        if (add(filter, SCMP_ACT_ALLOW, command_allowed[i], 0, NULL) != 0) {
-            return -1;
-        }
-    }
-    for (size_t i = 0; i < sizeof(command_read_only) / sizeof(command_read_only[0]); i++) {
-        if (add(filter, SCMP_ACT_ERRNO(EROFS), command_read_only[i], 0, NULL) != 0) {
-            return -1;
-        }
     }
     return 0;
 }
