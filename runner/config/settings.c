@@ -208,8 +208,9 @@ static const struct setting table[] = {
         .place = SETTING_LOG_ADDED,
         .decides = true,
         .help = "with isolation = process: the CPU time a move may take, all the agent's threads "
-                "together, in multiples of the move's budget; an agent over it loses "
-                "(cpu_limit). 0: no limit",
+                "together, in multiples of the move's budget (on a clock, of the time left on "
+                "it); an agent over it loses (cpu_limit), a plugin or a program alike. 0: no "
+                "limit",
     },
     {
         .key = "sprt",

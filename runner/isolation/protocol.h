@@ -10,7 +10,7 @@
  *     MOVE      -> MOVED                  choose_move on a position
  *     END_GAME  -> ENDED                  the agent's destroy
  *     QUIT                                no reply: the process exits
- *     EXEC      -> EXECUTING | LOAD_FAILED  limits, the sandbox, then it
+ *     EXEC      -> EXECUTING | LOAD_FAILED  limits, confinement, then it
  *                                         becomes an agent's own program
  *                                         (command = ...), which speaks the
  *                                         line protocol (line_protocol.h)
@@ -34,10 +34,10 @@
 #include "wire.h"
 
 /* Bumped for any change in what a frame holds. 2: LOADED carries the
- * plugin's id and version (ABI 1.2). 3 (two versions of that number were
- * never released together): MOVE carries the clocks; EXEC; LOADED says
- * whether Landlock confines the process; DYING. 4: both, in one version, and
- * EXECUTING says whether Landlock confines the program. */
+ * plugin's id and version (ABI 1.2). 3: MOVE carries the clocks; EXEC (on
+ * one branch), or LOADED says whether Landlock confines the process; DYING
+ * (on another; neither was released). 4: all of them, and EXECUTING says
+ * whether Landlock confines the program. */
 #define PROTOCOL_VERSION 4
 
 /* At most this many LOG frames per game, each of at most this many bytes
