@@ -317,6 +317,50 @@ static void test_a_program_is_confined(void **state)
     check_misdeed(&snoop);
 }
 
+/* A program whose thread spins on, whoever's turn it is, against a search
+ * that uses its whole budget: stopped once it has answered, it takes
+ * (almost) nothing from its opponent, as a plugin agent (e2e.isolation's
+ * no pondering); and each of its moves has its CPU time in the log. */
+static void test_a_program_does_not_ponder(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\nname = ponder\nseed = 7\ngames_per_pair = 2\n"
+             "time_per_move_ms = 100\ntime_margin_ms = 1000\njobs = 1\n"
+             "[game]\nplugin = connect4\n"
+             "[agent ponder]\ncommand = %s %s ponder\n"
+             "[agent searcher]\nplugin = negamax-ab-ids\n",
+             TOURNEY_TEST_PYTHON, MISBEHAVING);
+    struct run run;
+    char dir[64];
+    play_config(&run, dir, sizeof(dir), text);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 2);
+    json_int_t stolen_us;
+    json_int_t thinking_us;
+    pondering_of(games, "ponder", &stolen_us, &thinking_us);
+    print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
+                  (long long)stolen_us, (long long)thinking_us);
+    assert_true(thinking_us >= 200000);
+    /* Only the moments it takes a stop or a continue to land. */
+    assert_true(stolen_us * 20 < thinking_us);
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        assert_string_equal(text_of(game, "termination"), "normal");
+        json_t *cpu = json_object_get(game, "cpu_ns");
+        assert_int_equal(json_array_size(cpu), json_array_size(json_object_get(game, "moves")));
+        for (size_t m = 0; m < json_array_size(cpu); m++) {
+            assert_true(json_is_integer(json_array_get(cpu, m)));
+        }
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
 /* Validate refuses what cannot start, at the line of its command. */
 static void refused(const char *command, const char *expected)
 {
@@ -599,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_greedy_on_connect4),
         cmocka_unit_test(test_protocol_errors),
         cmocka_unit_test(test_a_program_is_confined),
+        cmocka_unit_test(test_a_program_does_not_ponder),
         cmocka_unit_test(test_programs_that_cannot_start),
         cmocka_unit_test(test_clock_runs_out),
         cmocka_unit_test(test_clock_hard_limit),

@@ -679,32 +679,17 @@ static void test_no_pondering(void **state)
     play(&run, config);
     json_t *games = load_games(&run);
     assert_int_equal(json_array_size(games), 2);
-    json_int_t stolen_us = 0;
-    json_int_t thinking_us = 0;
-    size_t i;
-    json_t *game;
-    json_array_foreach(games, i, game)
-    {
-        size_t moves = json_array_size(json_object_get(game, "moves"));
-        json_int_t since_ponder = -1; /* the opponent's thinking since ponder's last move */
-        for (size_t m = 0; m < moves; m++) {
-            if (strcmp(mover(game, m), "searcher") == 0) {
-                since_ponder += since_ponder >= 0 ? column(game, "time_ns", m) / 1000 : 0;
-                continue;
-            }
-            if (since_ponder > 0) {
-                stolen_us += column(game, "nodes", m);
-                thinking_us += since_ponder;
-            }
-            since_ponder = 0;
-        }
-    }
+    json_int_t stolen_us;
+    json_int_t thinking_us;
+    pondering_of(games, "ponder", &stolen_us, &thinking_us);
     print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
                   (long long)stolen_us, (long long)thinking_us);
     assert_true(thinking_us >= 200000);
     /* Only the moments it takes a stop or a continue to land. */
     assert_true(stolen_us * 20 < thinking_us);
     /* A single-threaded search uses no more CPU time than wall time. */
+    size_t i;
+    json_t *game;
     json_array_foreach(games, i, game)
     {
         size_t moves = json_array_size(json_object_get(game, "moves"));
