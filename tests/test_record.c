@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "log_line.h"
 #include "record.h"
 
 static const char *const names[] = {"alpha", "beta", "gamma"};
@@ -56,14 +57,26 @@ static void make_record(struct game_record *record)
     tourney_record_set_output(record, 0, printed, strlen(printed));
 }
 
+/* The record as its games.jsonl line reads back: the parsed object, with the
+ * check verified (which re-dumps it with jansson, so the line's bytes must be
+ * exactly jansson's) and removed. */
+static json_t *object_of(const struct game_record *record, const char *const seat_names[2])
+{
+    char *line = tourney_log_line_of_record(record, seat_names);
+    assert_non_null(line);
+    json_t *object = tourney_log_line_unseal(line);
+    free(line);
+    assert_non_null(object);
+    return object;
+}
+
 static void test_a_record_comes_back_as_written(void **state)
 {
     (void)state;
     struct game_record written;
     make_record(&written);
     const char *seat_names[2] = {names[2], names[0]};
-    json_t *object = tourney_record_to_json(&written, seat_names);
-    assert_non_null(object);
+    json_t *object = object_of(&written, seat_names);
     struct game_record read;
     tourney_record_init(&read);
     struct error error;
@@ -109,6 +122,52 @@ static void test_a_record_comes_back_as_written(void **state)
     tourney_record_finish(&written);
 }
 
+/* The line's exact bytes, as jansson's compact dump wrote them before the
+ * line was written directly: any change here changes every results log. */
+static void test_the_line_is_byte_for_byte_the_logs_format(void **state)
+{
+    (void)state;
+    struct game_record written;
+    make_record(&written);
+    const char *seat_names[2] = {names[2], names[0]};
+    char *line = tourney_log_line_of_record(&written, seat_names);
+    assert_string_equal(
+        line,
+        "{\"game\":41,\"first\":\"gamma\",\"second\":\"alpha\",\"seed\":\"0123456789abcdef\","
+        "\"moves\":[4,0,8],\"seats\":\"010\",\"result\":\"0-1\",\"winner\":\"alpha\",\"termin"
+        "ation\":\"agent_error\",\"fault\":\"gamma\",\"reason\":\"choose_move failed with sta"
+        "tus -3 at ply 3\",\"nodes\":[647,0,31],\"depth\":[9,0,7],\"score\":[0,null,-3],\"tim"
+        "e_ns\":[1000,200,300],\"log\":[{\"agent\":\"gamma\",\"ply\":3,\"level\":\"error\",\""
+        "message\":\"out of time, guessing\"},{\"agent\":\"alpha\",\"ply\":3,\"level\":\"info"
+        "\",\"message\":\"hello\"}],\"log_dropped\":5,\"output\":{\"gamma\":\"thinking...\\ns"
+        "till thinking\\n\"},\"check\":\"7c80e450da9bd8b051d7dca6044123e9\"}\n");
+    free(line);
+    tourney_record_finish(&written);
+
+    /* Names and texts that need escapes, UTF-8 kept as it is, nothing played. */
+    struct game_record empty;
+    tourney_record_init(&empty);
+    snprintf(empty.reason, sizeof(empty.reason), "tab\there \x7f");
+    const char *awkward[2] = {"h\xc3\xa9 \"q\"", "b\\c\x01"};
+    line = tourney_log_line_of_record(&empty, awkward);
+    assert_string_equal(
+        line,
+        "{\"game\":0,\"first\":\"h\xc3"
+        "\xa9"
+        " \\\"q\\\"\",\"second\":\"b\\\\c\\u0001\",\"see"
+        "d\":\"0000000000000000\",\"moves\":[],\"seats\":\"\",\"result\":\"1/2-1/2\",\"winner"
+        "\":null,\"termination\":\"normal\",\"fault\":null,\"reason\":\"tab\\there \x7f"
+        "\","
+        "\"nodes\":[],\"depth\":[],\"score\":[],\"time_ns\":[],\"log\":[],\"log_dropped\":0,"
+        "\"output\":{},\"check\":\"8c52b4aa84222b0b73104cd21adaad7c\"}\n");
+    free(line);
+
+    /* Text that is not UTF-8 cannot be a JSON string: no line at all. */
+    const char *broken[2] = {"ok", "\xc0\x80"};
+    assert_null(tourney_log_line_of_record(&empty, broken));
+    tourney_record_finish(&empty);
+}
+
 static void test_a_line_without_a_field_is_refused(void **state)
 {
     (void)state;
@@ -119,8 +178,7 @@ static void test_a_line_without_a_field_is_refused(void **state)
                                            "moves", "seats",      "result", "termination",
                                            "log",   "log_dropped"};
     for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
-        json_t *object = tourney_record_to_json(&written, seat_names);
-        assert_non_null(object);
+        json_t *object = object_of(&written, seat_names);
         assert_int_equal(json_object_del(object, required[i]), 0);
         struct game_record read;
         tourney_record_init(&read);
@@ -158,7 +216,7 @@ static void test_no_opening_no_keys(void **state)
     (void)state;
     struct game_record written;
     make_record(&written);
-    json_t *object = tourney_record_to_json(&written, seat_names);
+    json_t *object = object_of(&written, seat_names);
     static const char *const keys[] = {"game",   "first",       "second", "seed",        "moves",
                                        "seats",  "result",      "winner", "termination", "fault",
                                        "reason", "nodes",       "depth",  "score",       "time_ns",
@@ -181,7 +239,7 @@ static char *round_trip(const char *position, const int32_t *moves, int32_t coun
     make_record(&written);
     assert_int_equal(tourney_record_opening_set(&written.opening, position, moves, count), 0);
     assert_true(tourney_record_has_opening(&written.opening));
-    json_t *object = tourney_record_to_json(&written, seat_names);
+    json_t *object = object_of(&written, seat_names);
     assert_non_null(object);
     struct game_record read;
     tourney_record_init(&read);
@@ -251,7 +309,7 @@ static void test_a_broken_opening_is_refused(void **state)
         "game 41: ply 2 of its opening is not a move",
     };
     for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
-        json_t *object = tourney_record_to_json(&written, seat_names);
+        json_t *object = object_of(&written, seat_names);
         json_object_set_new(object, broken[i][0], json_loads(broken[i][1], JSON_DECODE_ANY, NULL));
         struct game_record read;
         tourney_record_init(&read);
@@ -333,6 +391,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_record_comes_back_as_written),
+        cmocka_unit_test(test_the_line_is_byte_for_byte_the_logs_format),
         cmocka_unit_test(test_a_line_without_a_field_is_refused),
         cmocka_unit_test(test_no_opening_no_keys),
         cmocka_unit_test(test_an_opening_comes_back),
