@@ -63,6 +63,26 @@ void tourney_record_set_output(struct game_record *record, int seat, const char 
     tourney_make_printable(out, true);
 }
 
+struct digest128 tourney_record_game_key(const struct game_record *record)
+{
+    /* The moves in pieces of a fixed size, each piece's digest seeding the
+     * next: no allocation, whatever the game's length. The key never leaves
+     * memory, so the bytes' order on this machine does not matter. */
+    enum { PIECE = 64 };
+    int32_t moves[PIECE];
+    struct digest128 key = tourney_digest128(NULL, 0, record->move_count);
+    for (size_t start = 0; start < record->move_count; start += PIECE) {
+        size_t count = record->move_count - start < PIECE ? record->move_count - start : PIECE;
+        for (size_t i = 0; i < count; i++) {
+            moves[i] = record->moves[start + i].move;
+        }
+        struct digest128 piece = tourney_digest128(moves, count * sizeof(moves[0]), key.low);
+        key.high ^= piece.high;
+        key.low = piece.low;
+    }
+    return key;
+}
+
 const char *tourney_termination_name(enum termination termination)
 {
     switch (termination) {

@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "digest.h"
 #include "error.h"
 
 enum game_result {
@@ -90,6 +91,12 @@ void tourney_record_add_log(struct game_record *record, int seat, int level, con
  * RECORD_OUTPUT_EXCERPT of them), made printable. */
 void tourney_record_set_output(struct game_record *record, int seat, const char *text,
                                size_t length);
+
+/* What tells one game apart from another with the same players: a digest of
+ * its moves (to come: and of the position it started from). Two games with
+ * the same key are the same game played again; statistics count each
+ * pair's distinct games with it. */
+struct digest128 tourney_record_game_key(const struct game_record *record);
 
 const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */

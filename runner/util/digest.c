@@ -16,6 +16,13 @@ void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST
     to_hex(XXH3_128bits(data, size), out);
 }
 
+struct digest128 tourney_digest128(const void *data, size_t size, uint64_t seed)
+{
+    XXH128_hash_t hash = XXH3_128bits_withSeed(data, size, seed);
+    struct digest128 out = {hash.high64, hash.low64};
+    return out;
+}
+
 int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX])
 {
     FILE *file = fopen(path, "rbe"); /* close-on-exec (glibc) */
