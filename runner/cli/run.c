@@ -49,7 +49,9 @@ static int count_logged_game(const struct game_record *record, void *context)
         tourney_shard_has(&run->options->shard, record->index)) {
         run->finished++;
     }
-    tourney_stats_add(&run->stats, record);
+    if (tourney_stats_add(&run->stats, record) != 0) {
+        return -1;
+    }
     return tourney_game_sample_add(&run->games, record);
 }
 
@@ -153,8 +155,7 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (tourney_results_log_add_line(&run->log, line, err) != 0) {
         return -1;
     }
-    tourney_stats_add(&run->stats, record);
-    if (sample_game(run, record, line) != 0) {
+    if (tourney_stats_add(&run->stats, record) != 0 || sample_game(run, record, line) != 0) {
         return tourney_error_nomem(err);
     }
     run->finished++;

@@ -271,6 +271,26 @@ static void test_gauntlet_against_random(void **state)
     remove_tree(run.dir);
 }
 
+/* The verdict of RUN's summary: H1 after GAMES games, PAIRS pairs won
+ * 2-0, at LLR. */
+static json_t *check_sprt(const struct run *run, int games, int pairs, double llr)
+{
+    json_t *summary = load_summary(run);
+    json_t *tournament = json_object_get(summary, "tournament");
+    assert_int_equal(get_int(tournament, "games_scheduled"), 1000);
+    assert_int_equal(get_int(tournament, "games_played"), games);
+    json_t *sprt = json_object_get(summary, "sprt");
+    assert_string_equal(json_string_value(json_object_get(sprt, "verdict")), "H1");
+    assert_int_equal(get_int(sprt, "games_at_verdict"), games);
+    assert_float_equal(json_real_value(json_object_get(sprt, "llr")), llr, 1e-6);
+    json_t *penta = json_object_get(sprt, "pentanomial");
+    for (size_t k = 0; k < 4; k++) {
+        assert_int_equal(json_integer_value(json_array_get(penta, k)), 0);
+    }
+    assert_int_equal(json_integer_value(json_array_get(penta, 4)), pairs);
+    return summary;
+}
+
 /* The sequential test stops the match at the first pair whose
  * log-likelihood ratio crosses a bound, and says so in every report. */
 static void test_sprt_stops_the_match(void **state)
@@ -278,21 +298,11 @@ static void test_sprt_stops_the_match(void **state)
     (void)state;
     struct run run;
     play(&run, TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini");
-    json_t *summary = load_summary(&run);
-    json_t *tournament = json_object_get(summary, "tournament");
-    assert_int_equal(get_int(tournament, "games_scheduled"), 1000);
-    assert_int_equal(get_int(tournament, "games_played"), 16);
+    /* Normalized Elo, the default: 7 pairs won 2-0, LLR 3.4254
+     * (tests/test_sprt.c works it out). */
+    json_t *summary = check_sprt(&run, 14, 7, 3.4254455509652235);
     json_t *sprt = json_object_get(summary, "sprt");
-    assert_string_equal(json_string_value(json_object_get(sprt, "verdict")), "H1");
-    assert_int_equal(get_int(sprt, "games_at_verdict"), 16);
-    /* 8 pairs won 2-0: LLR 3.3475 (tests/test_sprt.c works it out). */
-    assert_float_equal(json_real_value(json_object_get(sprt, "llr")), 3.3475393504155826, 1e-6);
-    json_t *penta = json_object_get(sprt, "pentanomial");
-    for (size_t k = 0; k < 4; k++) {
-        assert_int_equal(json_integer_value(json_array_get(penta, k)), 0);
-    }
-    assert_int_equal(json_integer_value(json_array_get(penta, 4)), 8);
-    assert_file_has(run.out, "H1 accepted after 16 games");
+    assert_file_has(run.out, "H1 accepted after 14 games");
 
     /* Resuming a decided match plays nothing more; rebuilding the reports
      * from the log reaches the same verdict. */
@@ -309,10 +319,30 @@ static void test_sprt_stops_the_match(void **state)
     assert_int_equal(run.status, 0);
     json_t *again = load_summary(&run);
     assert_true(json_equal(json_object_get(again, "sprt"), sprt));
-    assert_int_equal(get_int(json_object_get(again, "tournament"), "games_played"), 16);
+    assert_int_equal(get_int(json_object_get(again, "tournament"), "games_played"), 14);
     json_decref(again);
     json_decref(summary);
     remove_tree(run.dir);
+
+    /* The logistic model stops where it always has: 8 pairs won 2-0, LLR
+     * 3.3475. */
+    struct run logistic;
+    make_run_dir(&logistic, "e2e");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/sprt.ini", logistic.dir);
+    write_file(config, "%s",
+               "[tournament]\nname = sprt-test\nseed = 5\ngames_per_pair = 1000\n"
+               "time_per_move_ms = 1000\nisolation = none\nsprt = 0, 200, 0.05, 0.05\n"
+               "sprt_model = logistic\n[game]\nplugin = mnk\n"
+               "[agent negamax-ab-ids]\nplugin = negamax-ab-ids\n"
+               "[agent first-open]\nplugin = first-open\n");
+    snprintf(reports, sizeof(reports), "%s/reports", logistic.dir);
+    const char *const args[] = {"run", config, "--output", reports, NULL};
+    run_tourney(&logistic, args);
+    assert_int_equal(logistic.status, 0);
+    json_decref(check_sprt(&logistic, 16, 8, 3.3475393504155826));
+    assert_file_has(logistic.out, "H1 accepted after 16 games");
+    remove_tree(logistic.dir);
 }
 
 static void test_one_plugin_entered_twice(void **state)
