@@ -139,8 +139,8 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
      * 4 in the time chart, 1 in the nodes chart, one per power of two its
      * move times fill and its win rate against random if it played random;
      * the leader's score and rating. Per pair that played, 4 in each of its
-     * two heat map cells and 14 in its Elo row (with the pentanomial
-     * counts). Of the whole file: games played and scheduled, the mean,
+     * two heat map cells and 15 in its Elo row (with its distinct games and
+     * the pentanomial counts). Of the whole file: games played and scheduled, the mean,
      * shortest and longest game, W, D, L of each seat, the bins of game
      * lengths and the ways games ended. */
     assert_true(agents <= 8);
@@ -157,7 +157,7 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     }
     assert_int_equal(json_array_size(json_object_get(summary, "agents")), agents);
     assert_int_equal(figures.agent_values, agent_values);
-    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 14));
+    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 15));
     size_t endings = 0;
     const char *key;
     json_t *count;
@@ -519,10 +519,11 @@ static void test_console_width(void **state)
     struct run run;
     play(&run, TEST_CONFIG_DIR "/smoke.ini");
     assert_true(longest_line(run.out) <= 100);
-    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% vs random; "
-                             "--wide shows them)\n");
-    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%    Elo        Elo "
-                             "95% CI  win%  win% 1st  win% 2nd\n");
+    /* The searchers' ratings read "above all rated": three columns go. */
+    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 2nd, win% vs "
+                             "random; --wide shows them)\n");
+    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%              Elo  "
+                             "      Elo 95% CI  win%  win% 1st\n");
     char reports[128];
     snprintf(reports, sizeof(reports), "%s/reports", run.dir);
     const char *const wide[] = {"report", reports, "--wide", NULL};
