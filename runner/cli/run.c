@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "clock.h"
+#include "fits.h"
 #include "game_player.h"
 #include "game_sample.h"
 #include "game_set.h"
@@ -318,6 +319,11 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         return RUN_FAILED;
     }
     const struct tournament_settings *settings = &t->config.settings;
+    struct footprint footprint;
+    if (tourney_fits_check(t, tourney_fits_games(t), &footprint, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
+        goto out;
+    }
     if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
                               settings->seed, t->gauntlet) != 0) {
         fprintf(err, "tourney: out of memory\n");

@@ -583,6 +583,37 @@ static void test_validate(void **state)
     snprintf(out_dir, sizeof(out_dir), "%s/out", dir);
     assert_int_not_equal(access(out_dir, F_OK), 0);
     remove_tree(run.dir);
+
+    /* A round-robin of 10,000 agents, 60 games a pair, needs hundreds of
+     * gigabytes for its statistics: validate and run refuse it with the
+     * estimate, before playing or writing anything. */
+    snprintf(config, sizeof(config), "%s/huge.ini", dir);
+    FILE *huge = fopen(config, "w");
+    assert_non_null(huge);
+    fprintf(huge,
+            "[tournament]\ngames_per_pair = 60\noutput_dir = %s/out\n[game]\n"
+            "plugin = mnk\n",
+            dir);
+    for (int i = 0; i < 10000; i++) {
+        fprintf(huge, "[agent a%d]\nplugin = first-open\n", i);
+    }
+    assert_int_equal(fclose(huge), 0);
+    const char *const huge_validate[] = {"validate", config, NULL};
+    const char *const huge_run[] = {"run", config, "--quiet", NULL};
+    const char *const *const commands[] = {huge_validate, huge_run};
+    for (size_t k = 0; k < 2; k++) {
+        memset(&run, 0, sizeof(run));
+        run_tourney(&run, commands[k]);
+        assert_int_not_equal(run.status, 0);
+        snprintf(expected, sizeof(expected),
+                 "tourney: %s: 10000 agents, 2999700000 games: the statistics and reports "
+                 "would need about ",
+                 config);
+        assert_file_has(run.err, expected);
+        assert_file_has(run.err, " of memory, more than the ");
+        assert_int_not_equal(access(out_dir, F_OK), 0);
+        remove_tree(run.dir);
+    }
     remove_tree(dir);
 }
 
