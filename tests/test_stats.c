@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "footprint.h"
 #include "stats.h"
 
 #define EPS 1e-9
@@ -530,6 +531,45 @@ static void test_sparse_pairs(void **state)
     free(is_random);
 }
 
+/* What a tournament needs before it is played: a 1000-agent gauntlet fits
+ * in tens of megabytes, a 10,000-agent round-robin (50 million pairs) needs
+ * tens of gigabytes, and the refusal says the estimate and the limit. */
+static void test_footprint(void **state)
+{
+    (void)state;
+    struct footprint gauntlet = tourney_footprint_estimate(1000, 999, 1998);
+    assert_true(gauntlet.memory_bytes > 1000 * 1000);
+    assert_true(gauntlet.memory_bytes < 50 * 1000 * 1000);
+    assert_true(gauntlet.reports_bytes < 20 * 1000 * 1000);
+    struct footprint huge = tourney_footprint_estimate(10000, 49995000, 99990000);
+    assert_true(huge.memory_bytes > UINT64_C(30000000000));
+    assert_true(huge.reports_bytes > UINT64_C(100000000000));
+    /* Memory and reports grow with the pairs and games, not their square. */
+    struct footprint twice = tourney_footprint_estimate(2000, 1999, 3998);
+    assert_true(twice.memory_bytes < 2 * gauntlet.memory_bytes + 1000);
+
+    char text[32];
+    tourney_footprint_bytes_text(999, text, sizeof(text));
+    assert_string_equal(text, "999 bytes");
+    tourney_footprint_bytes_text(1500, text, sizeof(text));
+    assert_string_equal(text, "1.5 kB");
+    tourney_footprint_bytes_text(UINT64_C(40000000000), text, sizeof(text));
+    assert_string_equal(text, "40 GB");
+
+    struct error err;
+    tourney_error_clear(&err);
+    struct footprint need = {UINT64_C(40000000000), UINT64_C(2000000000)};
+    assert_int_equal(tourney_footprint_check(&need, 0, 0, &err), 0);
+    assert_int_equal(tourney_footprint_check(&need, UINT64_C(64000000000), 0, &err), 0);
+    assert_int_equal(tourney_footprint_check(&need, UINT64_C(25000000000), 0, &err), -1);
+    assert_string_equal(err.text, "the statistics and reports would need about 40 GB of memory, "
+                                  "more than the 25 GB this machine has: play fewer agents or "
+                                  "pairs (a gauntlet)");
+    assert_int_equal(tourney_footprint_check(&need, 0, UINT64_C(1500000000), &err), -1);
+    assert_string_equal(err.text, "the reports would take about 2.0 GB, more than the 1.5 GB "
+                                  "free where they are written: play fewer agents or pairs");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_pairs_by_index),
         cmocka_unit_test(test_distinct_games),
         cmocka_unit_test(test_sparse_pairs),
+        cmocka_unit_test(test_footprint),
     };
     return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
 }
