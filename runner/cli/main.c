@@ -317,8 +317,8 @@ static int command_validate(int argc, char **argv)
         char reports[32];
         tourney_footprint_bytes_text(footprint.memory_bytes, memory, sizeof(memory));
         tourney_footprint_bytes_text(footprint.reports_bytes, reports, sizeof(reports));
-        printf("  statistics and reports: about %s of memory, %s of report files (at most)\n",
-               memory, reports);
+        printf("  statistics and reports: about %s of memory, %s of report files\n", memory,
+               reports);
     }
     tourney_tournament_close(&t);
     return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;

@@ -89,6 +89,47 @@ static void describe_repeats(struct report *report)
     }
 }
 
+/* The pairs' Elo estimates, each computed once per distinct set of results:
+ * a large field's pairs share a handful (two games a pair have nine), and
+ * each estimate solves for its interval's ends. A direct-mapped cache keyed
+ * by the results, compared exactly. */
+#define ESTIMATE_CACHE 1024
+
+struct cached_estimate {
+    bool used;
+    struct tally tally;
+    struct pentanomial penta;
+    struct elo_estimate estimate;
+};
+
+static int estimate_pairs(struct report *report)
+{
+    const struct stats *stats = report->input->stats;
+    struct cached_estimate *cache = calloc(ESTIMATE_CACHE, sizeof(*cache));
+    if (cache == NULL) {
+        return -1;
+    }
+    for (size_t p = 0; p < stats->pair_count; p++) {
+        const struct pair_stats *pair = &stats->pairs[p];
+        struct tally t = tourney_pair_tally(pair, pair->agent[0], -1);
+        uint64_t hash = ((uint64_t)t.wins * 1000003u + t.draws) * 1000003u + t.losses;
+        for (int k = 0; k < 5; k++) {
+            hash = hash * 1000003u + pair->penta.count[k];
+        }
+        struct cached_estimate *slot = &cache[(hash ^ (hash >> 29)) % ESTIMATE_CACHE];
+        if (!slot->used || memcmp(&slot->tally, &t, sizeof(t)) != 0 ||
+            memcmp(&slot->penta, &pair->penta, sizeof(pair->penta)) != 0) {
+            slot->used = true;
+            slot->tally = t;
+            slot->penta = pair->penta;
+            slot->estimate = tourney_elo_estimate_paired(t.wins, t.draws, t.losses, &pair->penta);
+        }
+        report->pair_elo[p] = slot->estimate;
+    }
+    free(cache);
+    return 0;
+}
+
 int tourney_report_init(struct report *report, const struct report_input *input)
 {
     const struct stats *stats = input->stats;
@@ -108,13 +149,8 @@ int tourney_report_init(struct report *report, const struct report_input *input)
         tourney_stats_summarize(stats, i, &report->summaries[i]);
         report->rank[report->order[i]] = i;
     }
-    for (size_t p = 0; p < stats->pair_count; p++) {
-        const struct pair_stats *pair = &stats->pairs[p];
-        struct tally t = tourney_pair_tally(pair, pair->agent[0], -1);
-        report->pair_elo[p] = tourney_elo_estimate_paired(t.wins, t.draws, t.losses, &pair->penta);
-    }
     describe_repeats(report);
-    if (order_pairs(report) != 0 ||
+    if (estimate_pairs(report) != 0 || order_pairs(report) != 0 ||
         tourney_ratings_fit(&report->ratings, stats, input->settings->rating_anchor) != 0) {
         tourney_report_finish(report);
         return -1;

@@ -22,11 +22,19 @@
  * index (key, value, a flag), the report's Elo estimate and orderings (the
  * sort's scratch too), the sparse fit's arrays per edge, and the game
  * sample's count. */
-static uint64_t pair_memory(void)
+static uint64_t pair_structures(void)
 {
     return 2 * sizeof(struct pair_stats) + HASHED(2 * sizeof(uint64_t) + 1) +
            sizeof(struct elo_estimate) + 3 * sizeof(size_t) + 3 * 3 * sizeof(size_t) +
            8 * sizeof(double) + HASHED(2 * sizeof(uint64_t) + 1);
+}
+
+static uint64_t pair_memory(void)
+{
+    /* Twice the structures' sizes: the allocator's overhead and the reports'
+     * passing buffers per pair, measured at about as much again on a
+     * 300-agent round-robin (bench/README.md). */
+    return 2 * pair_structures();
 }
 
 /* Per game: its key in the set of games seen. */
