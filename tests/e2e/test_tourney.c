@@ -548,6 +548,65 @@ static void test_console_width(void **state)
     remove_tree(run.dir);
 }
 
+/* Pairs of games are formed by their index in the schedule, not by the
+ * order of the log's lines: a log whose game lines are swapped rebuilds
+ * into the same tallies, pentanomials, distinct games, intervals and
+ * ratings (only the score over the games follows the log's order). */
+static void test_log_order_does_not_matter(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, TEST_CONFIG_DIR "/smoke.ini");
+    json_t *before = load_summary(&run);
+    char log[128];
+    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    char *text = slurp(log);
+    /* Lines: the header, then games 0, 1, 2, ... Swap game 0 with game 3
+     * and game 1 with game 6: both halves of two pairs move. */
+    char *line[32];
+    size_t count = 0;
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l != NULL && count < 32;
+         l = strtok_r(NULL, "\n", &save)) {
+        line[count++] = l;
+    }
+    assert_true(count >= 8);
+    char *swap = line[1];
+    line[1] = line[4];
+    line[4] = swap;
+    swap = line[2];
+    line[2] = line[7];
+    line[7] = swap;
+    FILE *out = fopen(log, "w");
+    assert_non_null(out);
+    for (size_t k = 0; k < count; k++) {
+        fprintf(out, "%s\n", line[k]);
+    }
+    assert_int_equal(fclose(out), 0);
+    free(text);
+    char reports[128];
+    snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    const char *const rebuild[] = {"report", reports, NULL};
+    run_tourney_ok(&run, rebuild);
+    json_t *after = load_summary(&run);
+    static const char *const same[] = {"crosstable", "ratings", "tournament", "terminations",
+                                       "seats"};
+    for (size_t k = 0; k < sizeof(same) / sizeof(same[0]); k++) {
+        assert_true(json_equal(json_object_get(before, same[k]), json_object_get(after, same[k])));
+    }
+    size_t i;
+    json_t *agent;
+    json_array_foreach(json_object_get(before, "agents"), i, agent)
+    {
+        json_t *other = json_array_get(json_object_get(after, "agents"), i);
+        assert_true(json_equal(json_object_get(agent, "all"), json_object_get(other, "all")));
+        assert_true(
+            json_equal(json_object_get(agent, "rating"), json_object_get(other, "rating")));
+    }
+    json_decref(after);
+    json_decref(before);
+    remove_tree(run.dir);
+}
+
 static void test_validate(void **state)
 {
     (void)state;
@@ -685,6 +744,7 @@ int main(void)
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_report_without_the_game_plugin),
         cmocka_unit_test(test_console_width),
+        cmocka_unit_test(test_log_order_does_not_matter),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),
     };
