@@ -544,9 +544,14 @@ static void test_footprint(void **state)
     struct footprint huge = tourney_footprint_estimate(10000, 49995000, 99990000);
     assert_true(huge.memory_bytes > UINT64_C(30000000000));
     assert_true(huge.reports_bytes > UINT64_C(100000000000));
-    /* Memory and reports grow with the pairs and games, not their square. */
+    /* Memory and reports are linear in the agents, pairs and games. */
     struct footprint twice = tourney_footprint_estimate(2000, 1999, 3998);
-    assert_true(twice.memory_bytes < 2 * gauntlet.memory_bytes + 1000);
+    struct footprint one_pair = tourney_footprint_estimate(0, 1, 2);
+    struct footprint none = tourney_footprint_estimate(0, 0, 0); /* report.html's fixed part */
+    assert_int_equal(none.memory_bytes, 0);
+    assert_int_equal(twice.memory_bytes, 2 * gauntlet.memory_bytes + one_pair.memory_bytes);
+    assert_int_equal(twice.reports_bytes,
+                     2 * gauntlet.reports_bytes + one_pair.reports_bytes - 2 * none.reports_bytes);
 
     char text[32];
     tourney_footprint_bytes_text(999, text, sizeof(text));
