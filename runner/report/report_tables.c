@@ -527,12 +527,12 @@ static int print_console_table(const struct report *report,
 }
 
 /* Under a console table cut to REPORT_CONSOLE_ROWS of TOTAL rows: how many
- * more there are. */
-static void more_rows(FILE *out, size_t total, const char *what)
+ * more there are, and which files (FILES) have them all. */
+static void more_rows(FILE *out, size_t total, const char *what, const char *files)
 {
     if (total > REPORT_CONSOLE_ROWS) {
-        fprintf(out, "(and %zu more %s: report.md and results.csv have them all)\n",
-                total - REPORT_CONSOLE_ROWS, what);
+        fprintf(out, "(and %zu more %s: %s have them all)\n", total - REPORT_CONSOLE_ROWS, what,
+                files);
     }
 }
 
@@ -565,17 +565,17 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
             in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
             in->stats->games, in->settings->seed);
     int status = print_console_table(report, tourney_report_standings, width, out);
-    more_rows(out, agents, "agents");
+    more_rows(out, agents, "agents", "report.md and results.csv");
     fputc('\n', out);
     if (agents <= REPORT_CROSSTABLE_MAX) {
         status |= print_console_table(report, tourney_report_crosstable, width, out);
         fputc('\n', out);
     }
     status |= print_console_table(report, tourney_report_pairs, width, out);
-    more_rows(out, in->stats->pair_count, "pairs");
+    more_rows(out, in->stats->pair_count, "pairs", "report.md and summary.json");
     fputc('\n', out);
     status |= print_console_table(report, tourney_report_search, width, out);
-    more_rows(out, agents, "agents");
+    more_rows(out, agents, "agents", "report.md and results.csv");
     char line[768];
     tourney_report_describe_ratings(report, line, sizeof(line));
     fputc('\n', out);
