@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "fits.h"
 #include "merge.h"
 #include "params.h"
 #include "plugin.h"
@@ -294,13 +295,19 @@ static int command_validate(int argc, char **argv)
     }
     struct tournament t;
     int status = open_tournament(&t, argv[0], stderr);
+    struct footprint footprint;
+    struct error error;
+    tourney_error_clear(&error);
+    if (status == 0 && tourney_fits_check(&t, tourney_fits_games(&t), &footprint, &error) != 0) {
+        fprintf(stderr, "tourney: %s\n", error.text);
+        status = -1;
+    }
     if (status == 0) {
         size_t agents = t.entrant_count;
-        size_t pairs = t.gauntlet == TOURNEY_NO_GAUNTLET ? agents * (agents - 1) / 2 : agents - 1;
-        printf("%s: OK: game %s (%s), %zu agents, %s, %zu games\n", argv[0],
+        printf("%s: OK: game %s (%s), %zu agents, %s, %" PRIu64 " games\n", argv[0],
                t.game_plugin.game->name, t.game_params_text, agents,
                t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
-               pairs * t.config.settings.games_per_pair);
+               tourney_fits_games(&t));
         const struct opening_book *book = &t.openings;
         if (book->source == OPENINGS_FILE) {
             printf("  openings: %zu positions from %s, %s\n", book->count, t.config.openings_file,
@@ -318,6 +325,12 @@ static int command_validate(int argc, char **argv)
             printf("  %-20s %s (%s)%s%s\n", e->name, e->plugin->agent->name, e->plugin->path,
                    e->params_text[0] ? ": " : "", e->params_text);
         }
+        char memory[32];
+        char reports[32];
+        tourney_footprint_bytes_text(footprint.memory_bytes, memory, sizeof(memory));
+        tourney_footprint_bytes_text(footprint.reports_bytes, reports, sizeof(reports));
+        printf("  statistics and reports: about %s of memory, %s of report files\n", memory,
+               reports);
     }
     tourney_tournament_close(&t);
     return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;

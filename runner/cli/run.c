@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "dir_lock.h"
+#include "fits.h"
 #include "game_player.h"
 #include "game_sample.h"
 #include "game_set.h"
@@ -51,7 +52,9 @@ static int count_logged_game(const struct game_record *record, void *context)
         tourney_shard_has(&run->options->shard, record->index)) {
         run->finished++;
     }
-    tourney_stats_add(&run->stats, record);
+    if (tourney_stats_add(&run->stats, record) != 0) {
+        return -1;
+    }
     return tourney_game_sample_add(&run->games, record);
 }
 
@@ -155,8 +158,7 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (tourney_results_log_add_line(&run->log, line, err) != 0) {
         return -1;
     }
-    tourney_stats_add(&run->stats, record);
-    if (sample_game(run, record, line) != 0) {
+    if (tourney_stats_add(&run->stats, record) != 0 || sample_game(run, record, line) != 0) {
         return tourney_error_nomem(err);
     }
     run->finished++;
@@ -321,6 +323,11 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         return RUN_FAILED;
     }
     const struct tournament_settings *settings = &t->config.settings;
+    struct footprint footprint;
+    if (tourney_fits_check(t, tourney_fits_games(t), &footprint, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
+        goto out;
+    }
     if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
                               settings->seed, t->gauntlet) != 0) {
         fprintf(err, "tourney: out of memory\n");

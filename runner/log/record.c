@@ -136,9 +136,9 @@ static void write_key(const void *context, struct digest_sink *sink)
     }
 }
 
-void tourney_record_game_key(const struct game_record *record, char key[TOURNEY_DIGEST_HEX])
+struct digest128 tourney_record_game_key(const struct game_record *record)
 {
-    tourney_digest_stream(write_key, record, key);
+    return tourney_digest_stream128(write_key, record);
 }
 
 const char *tourney_termination_name(enum termination termination)

@@ -120,8 +120,9 @@ void tourney_record_opening_clear(struct record_opening *opening);
 /* What tells a game apart from every other game of its pair: a digest of
  * its opening (its position, or its plies where there is no position) and
  * of the moves played from it, so that games that differ only in their
- * opening are distinct. Two games with the same key are the same game. */
-void tourney_record_game_key(const struct game_record *record, char key[TOURNEY_DIGEST_HEX]);
+ * opening are distinct. Two games with the same key are the same game played
+ * again; statistics count each pair's distinct games with it. */
+struct digest128 tourney_record_game_key(const struct game_record *record);
 
 const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */

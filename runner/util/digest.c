@@ -43,6 +43,25 @@ void tourney_digest_stream(void (*write)(const void *context, struct digest_sink
     to_hex(XXH3_128bits_digest(&sink.state), out);
 }
 
+struct digest128 tourney_digest_stream128(void (*write)(const void *context,
+                                                        struct digest_sink *sink),
+                                          const void *context)
+{
+    struct digest_sink sink;
+    XXH3_INITSTATE(&sink.state);
+    XXH3_128bits_reset(&sink.state);
+    write(context, &sink);
+    XXH128_hash_t hash = XXH3_128bits_digest(&sink.state);
+    struct digest128 out = {hash.high64, hash.low64};
+    return out;
+}
+
+void tourney_digest128_hex(struct digest128 digest, char out[TOURNEY_DIGEST_HEX])
+{
+    XXH128_hash_t hash = {.low64 = digest.low, .high64 = digest.high};
+    to_hex(hash, out);
+}
+
 int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX])
 {
     FILE *file = fopen(path, "rbe"); /* close-on-exec (glibc) */
