@@ -19,12 +19,12 @@ static void test_distances(void **state)
     (void)state;
     assert_int_equal(distance("", "", 4), 0);
     assert_int_equal(distance("depth", "depth", 4), 0);
-    assert_int_equal(distance("dpth", "depth", 4), 1);       /* a deletion */
-    assert_int_equal(distance("deepth", "depth", 4), 1);     /* an insertion */
-    assert_int_equal(distance("dapth", "depth", 4), 1);      /* a substitution */
-    assert_int_equal(distance("detph", "depth", 4), 1);      /* a swap of neighbours */
-    assert_int_equal(distance("kitten", "sitting", 4), 3);   /* the classic example */
-    assert_int_equal(distance("ca", "abc", 4), 3);           /* no edit of a swapped pair */
+    assert_int_equal(distance("dpth", "depth", 4), 1);     /* a deletion */
+    assert_int_equal(distance("deepth", "depth", 4), 1);   /* an insertion */
+    assert_int_equal(distance("dapth", "depth", 4), 1);    /* a substitution */
+    assert_int_equal(distance("detph", "depth", 4), 1);    /* a swap of neighbours */
+    assert_int_equal(distance("kitten", "sitting", 4), 3); /* the classic example */
+    assert_int_equal(distance("ca", "abc", 4), 3);         /* no edit of a swapped pair */
     assert_int_equal(distance("", "abc", 4), 3);
     /* Beyond the limit, the answer is the limit plus one. */
     assert_int_equal(distance("kitten", "sitting", 2), 3);
