@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "export.h"
 #include "help.h"
 #include "merge.h"
 #include "overrides.h"
@@ -25,6 +26,7 @@
 #include "run.h"
 #include "shard.h"
 #include "solve.h"
+#include "suggest.h"
 #include "table.h"
 #include "text.h"
 #include "tournament.h"
@@ -523,6 +525,51 @@ static int command_replay(int argc, char **argv)
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
 
+static int command_export(int argc, char **argv)
+{
+    struct export_request request = {.format = EXPORT_TEXT};
+    for (int i = 0; i < argc; i++) {
+        const char *option = argv[i];
+        bool takes_value = strcmp(option, "--format") == 0 || strcmp(option, "-o") == 0 ||
+                           strcmp(option, "--output") == 0;
+        if (takes_value && (i + 1 == argc || argv[i + 1][0] == '\0')) {
+            fprintf(stderr, "tourney export: %s needs %s\n", option,
+                    option[2] == 'f' ? "text or csv" : "a FILE");
+            return EXIT_USAGE;
+        }
+        if (tourney_help_wanted(option)) {
+            tourney_help_print_command("export", stdout);
+            return EXIT_SUCCESS;
+        } else if (strcmp(option, "--format") == 0) {
+            if (!tourney_export_format_parse(argv[++i], &request.format)) {
+                fprintf(stderr,
+                        "tourney export: bad value '%s' for --format: expected text or "
+                        "csv\n",
+                        argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (takes_value) {
+            request.output = argv[++i];
+        } else if (option[0] == '-' && option[1] != '\0') {
+            tourney_help_unknown_option("export", option, stderr);
+            return EXIT_USAGE;
+        } else if (request.dir == NULL) {
+            request.dir = option;
+        } else {
+            fprintf(stderr, "tourney export: expected one DIR, got '%s' too\n", option);
+            return EXIT_USAGE;
+        }
+    }
+    if (request.dir == NULL) {
+        fprintf(stderr, "tourney export: expected a DIR holding games.jsonl\n");
+        return EXIT_USAGE;
+    }
+    char *exe = exe_path();
+    int status = tourney_export(&request, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    free(exe);
+    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
 static int command_play(int argc, char **argv)
 {
     const char *config = NULL;
@@ -573,11 +620,16 @@ static int command_play(int argc, char **argv)
     }
     int status = EXIT_USAGE;
     if (index == t.entrant_count) {
+        struct suggestion guess;
+        tourney_suggest_init(&guess, agent);
         fprintf(stderr, "tourney play: %s has no agent '%s'; its agents are:", config, agent);
         for (size_t i = 0; i < t.entrant_count; i++) {
             fprintf(stderr, " %s", t.entrants[i].name);
+            tourney_suggest_consider(&guess, t.entrants[i].name);
         }
-        fputc('\n', stderr);
+        const char *best = tourney_suggest_best(&guess);
+        fprintf(stderr, "%s%s%s\n", best ? "; did you mean '" : "", best ? best : "",
+                best ? "'?" : "");
     } else {
         status = tourney_play_human(&t, index, human_seat, seed, stdin, stdout, stderr) == 0
                      ? EXIT_SUCCESS
@@ -702,6 +754,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(command, "play") == 0) {
         return command_play(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "export") == 0) {
+        return command_export(argc - 2, argv + 2);
     }
     if (strcmp(command, "merge") == 0) {
         return command_merge(argc - 2, argv + 2);

@@ -280,6 +280,44 @@ static void run_finish(struct run_state *run)
     tourney_header_finish(&run->header);
 }
 
+/* The --set and --each options of the run as a command line repeats them,
+ * each value quoted for the shell where it needs to be (heap string; NULL
+ * when out of memory). */
+static char *overrides_text(const struct log_header *header)
+{
+    char *text = strdup("");
+    for (size_t i = 0; text != NULL && i < header->override_count; i++) {
+        const char *option = header->overrides[i];
+        size_t name = strcspn(option, " ");
+        const char *value = option + name + (option[name] == ' ');
+        bool plain = value[0] != '\0' &&
+                     strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "0123456789_.,:=+-/@%") == strlen(value);
+        char *quoted = NULL;
+        if (plain) {
+            quoted = strdup(value);
+        } else {
+            /* '...' with each ' written as '\'' */
+            quoted = strdup("'");
+            for (const char *c = value; quoted != NULL && *c != '\0'; c++) {
+                char *longer = *c == '\'' ? tourney_format("%s'\\''", quoted)
+                                          : tourney_format("%s%c", quoted, *c);
+                free(quoted);
+                quoted = longer;
+            }
+            char *closed = quoted != NULL ? tourney_format("%s'", quoted) : NULL;
+            free(quoted);
+            quoted = closed;
+        }
+        char *longer =
+            quoted != NULL ? tourney_format("%s %.*s %s", text, (int)name, option, quoted) : NULL;
+        free(quoted);
+        free(text);
+        text = longer;
+    }
+    return text;
+}
+
 /* Opens the results log fresh, or continues it when resuming. */
 static int open_log(struct run_state *run, struct error *err)
 {
@@ -382,12 +420,14 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
             snprintf(shard, sizeof(shard), " --shard %" PRIu32 "/%" PRIu32, options->shard.index,
                      options->shard.count);
         }
+        char *overrides = overrides_text(&run.header);
         fprintf(err,
                 "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
-                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s\n",
+                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s%s\n",
                 run.finished, run.to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME,
                 t->config.path, shard, options->output ? " --output " : "",
-                options->output ? options->output : "");
+                options->output ? options->output : "", overrides ? overrides : "");
+        free(overrides);
     }
 out:
     run_finish(&run);
