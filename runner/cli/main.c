@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -91,6 +92,16 @@ static int open_tournament(struct tournament *t, const char *config,
     return status;
 }
 
+/* The columns of the terminal stderr is, or 0. */
+static size_t terminal_width(void)
+{
+    struct winsize size;
+    if (isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) {
+        return size.ws_col;
+    }
+    return 0;
+}
+
 /* The number of online cores, as the default number of jobs. */
 static unsigned default_jobs(void)
 {
@@ -156,6 +167,7 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
     struct run_options options = {
         .progress = terminal ? PROGRESS_LIVE : PROGRESS_PLAIN,
         .colour = tourney_progress_colour_ok(terminal, getenv("NO_COLOR")),
+        .width = terminal_width(),
     };
     for (int i = 0; i < argc; i++) {
         const char *option = argv[i];

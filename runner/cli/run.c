@@ -90,6 +90,26 @@ static const char *leader(const struct run_state *run, double *score)
     return best == SIZE_MAX ? NULL : run->tournament->entrants[best].name;
 }
 
+/* The ratings of the field so far, for the live progress line. */
+static void rate_field(void *context, struct progress *p, uint64_t now_ns)
+{
+    struct run_state *run = context;
+    const struct tournament *t = run->tournament;
+    const char **names = calloc(t->entrant_count + 1, sizeof(*names));
+    struct ratings ratings;
+    if (names != NULL &&
+        tourney_ratings_fit(&ratings, &run->stats, run->header.settings.rating_anchor) == 0) {
+        for (size_t i = 0; i < t->entrant_count; i++) {
+            names[i] = t->entrants[i].name;
+        }
+        tourney_progress_set_ratings(p, now_ns, names, &ratings);
+    }
+    if (names != NULL) {
+        tourney_ratings_finish(&ratings);
+    }
+    free(names);
+}
+
 static void show_game(struct run_state *run, const struct game_record *record)
 {
     struct progress *p = &run->progress;
@@ -388,6 +408,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
                           options->colour, options->verbose, run.to_play, run.finished,
                           tourney_now_ns());
+    run.progress.width = options->width;
+    tourney_progress_rate_with(&run.progress, rate_field, &run);
     tourney_error_clear(&error);
     outcome = options->jobs > 1 ? play_in_workers(&run, &error) : play_here(&run, &error);
     tourney_progress_finish(&run.progress, tourney_now_ns());
