@@ -75,6 +75,24 @@ static void add(struct fixture *f, enum override_kind kind, const char *text)
     }
 }
 
+/* Asserts the diagnostics are the COUNT EXPECTED ones, each with the
+ * config's path as "t.ini"; a NULL one is checked by the caller. */
+static void assert_messages(struct fixture *f, const char *const *expected, size_t count)
+{
+    assert_int_equal(f->diag.count, count);
+    for (size_t i = 0; i < count; i++) {
+        char *item = f->diag.items[i];
+        char *at = strstr(item, f->path);
+        if (at != NULL) {
+            size_t cut = strlen(f->dir) + 1;
+            memmove(at, at + cut, strlen(at + cut) + 1);
+        }
+        if (expected[i] != NULL) {
+            assert_string_equal(item, expected[i]);
+        }
+    }
+}
+
 static int open_config(struct fixture *f)
 {
     return tourney_tournament_open_overridden(&f->tournament, f->path, &f->overrides,
@@ -193,18 +211,9 @@ static void test_mistakes_named_by_option(void **state)
         "--set game.rws=4: unknown parameter 'rws' for game plugin 'mnk'; did you mean 'rows'?",
         "--set agent.shallow.depth=-1: bad value '-1' for 'depth' of agent 'shallow' (plugin "
         "'negamax'): expected a whole number from 0 to 10000",
-        NULL, /* the unknown plugin: its message ends in the plugin path */
+        NULL, /* the unknown plugin: its message holds the plugin path */
     };
-    assert_int_equal(f->diag.count, 7);
-    for (size_t i = 0; expected[i] != NULL; i++) {
-        /* The file's name as given: the fixture's directory is left out. */
-        char *item = f->diag.items[i];
-        char *at = strstr(item, f->path);
-        if (at != NULL) {
-            memmove(at, at + strlen(f->dir) + 1, strlen(at + strlen(f->dir) + 1) + 1);
-        }
-        assert_string_equal(item, expected[i]);
-    }
+    assert_messages(f, expected, 7);
     const char *plugin = f->diag.items[6];
     const char *start = "--set agent.random.plugin=radnom: unknown agent plugin 'radnom': no "
                         "radnom.so found in ";
@@ -241,22 +250,11 @@ static void test_each_mistakes(void **state)
         "(plugin 'minimax'): expected one of: lowest, random",
         "--each tie_break=sometimes: bad value 'sometimes' for 'tie_break' of agent 'shallow' "
         "(plugin 'negamax'): expected one of: lowest, random",
-        NULL,
+        "--each dpth=4: no agent of t.ini has a parameter 'dpth'; did you mean 'depth'?",
+        "--each iterations=100: no agent of t.ini has a parameter 'iterations' (`tourney "
+        "agents` lists them)",
     };
-    assert_int_equal(f->diag.count, 4);
-    for (size_t i = 0; expected[i] != NULL; i++) {
-        assert_string_equal(f->diag.items[i], expected[i]);
-    }
-    char text[512];
-    snprintf(text, sizeof(text),
-             "--each dpth=4: no agent of %s has a parameter 'dpth'; did you mean 'depth'?",
-             f->path);
-    assert_string_equal(f->diag.items[2], text);
-    snprintf(text, sizeof(text),
-             "--each iterations=100: no agent of %s has a parameter 'iterations' (`tourney "
-             "agents` lists them)",
-             f->path);
-    assert_string_equal(f->diag.items[3], text);
+    assert_messages(f, expected, 4);
 }
 
 /* Without overrides, a diagnostic's place is its file and line as ever. */

@@ -252,11 +252,13 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
                                         : EXIT_RUN_FAILED;
 }
 
-static int command_run(int argc, char **argv)
+/* COMMAND with the --set and --each values it reads, released after it. */
+static int with_overrides(int (*command)(int, char **, struct config_overrides *), int argc,
+                          char **argv)
 {
     struct config_overrides overrides;
     tourney_overrides_init(&overrides);
-    int status = run_with(argc, argv, &overrides);
+    int status = command(argc, argv, &overrides);
     tourney_overrides_finish(&overrides);
     return status;
 }
@@ -343,15 +345,6 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
     }
     tourney_tournament_close(&t);
     return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;
-}
-
-static int command_validate(int argc, char **argv)
-{
-    struct config_overrides overrides;
-    tourney_overrides_init(&overrides);
-    int status = validate_with(argc, argv, &overrides);
-    tourney_overrides_finish(&overrides);
-    return status;
 }
 
 /* Whether the arguments of COMMAND, which has no options, ask for its help
@@ -753,10 +746,10 @@ int main(int argc, char **argv)
         return EXIT_SUCCESS;
     }
     if (strcmp(command, "run") == 0) {
-        return command_run(argc - 2, argv + 2);
+        return with_overrides(run_with, argc - 2, argv + 2);
     }
     if (strcmp(command, "validate") == 0) {
-        return command_validate(argc - 2, argv + 2);
+        return with_overrides(validate_with, argc - 2, argv + 2);
     }
     if (strcmp(command, "report") == 0) {
         return command_report(argc - 2, argv + 2);
