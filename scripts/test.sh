@@ -38,7 +38,7 @@ run_tests() {
 ./scripts/check-format.sh
 passed=$((passed + 1))
 
-setup build -Dwerror=true
+setup build -Dwerror=true -Dtests=true
 meson compile -C build
 run_tests -C build
 
@@ -61,13 +61,13 @@ done
 # A sanitizer finding fails the test that triggered it.
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-setup build-sanitize -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false
+setup build-sanitize -Dwerror=true -Dtests=true -Db_sanitize=address,undefined -Db_lundef=false
 meson compile -C build-sanitize
 run_tests -C build-sanitize
 
 # A short fuzzing run of the config reader (libFuzzer), from the example
 # configs; anything it finds is a failure. Longer runs: see tests/fuzz/.
-CC=clang setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false
+CC=clang setup build-fuzz -Dtests=true -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false
 meson compile -C build-fuzz
 run_tests -C build-fuzz --suite fuzz
 corpus="$scratch/corpus"

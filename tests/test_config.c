@@ -246,7 +246,19 @@ static void test_unknown_section(void **state)
     assert_int_not_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 1);
     assert_diag_n(f, 0, 9,
-                  "unknown section [gmae] (expected [tournament], [game] or [agent NAME])");
+                  "unknown section [gmae]; did you mean [game]? (expected [tournament], [game] "
+                  "or [agent NAME])");
+    /* An agent's section with its kind misspelt, and one like nothing. */
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    snprintf(text, sizeof(text), "%s[agnet c]\nplugin = random\n[players]\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 2);
+    assert_diag_n(f, 0, 9,
+                  "unknown section [agnet c]; did you mean [agent c]? (expected [tournament], "
+                  "[game] or [agent NAME])");
+    assert_diag_n(f, 1, 11,
+                  "unknown section [players] (expected [tournament], [game] or [agent NAME])");
 }
 
 static void test_unknown_key(void **state)
@@ -257,7 +269,9 @@ static void test_unknown_key(void **state)
              valid_head + strlen("[tournament]\ngames_per_pair = 2\n"));
     assert_int_not_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 1);
-    assert_diag(f, 3, "unknown key 'sede' in [tournament]");
+    assert_diag(f, 3, "unknown key 'sede' in [tournament]; did you mean 'seed'?");
+    assert_string_equal(strchr(f->diag.items[0], ' ') + 1,
+                        "unknown key 'sede' in [tournament]; did you mean 'seed'?");
 }
 
 static void test_bad_values(void **state)
@@ -567,6 +581,17 @@ static void test_unknown_plugin(void **state)
     assert_int_equal(f->diag.count, 1);
     assert_diag(f, 10, "unknown agent plugin 'minmax': no minmax.so found in");
     assert_non_null(strstr(f->diag.items[0], TOURNEY_TEST_AGENT_DIR));
+    const char *end = "; did you mean 'minimax'?";
+    const char *message = f->diag.items[0];
+    assert_string_equal(message + strlen(message) - strlen(end), end);
+    /* Nothing near: where to look instead. */
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = alphazero\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    message = f->diag.items[0];
+    end = " (see `tourney agents`)";
+    assert_string_equal(message + strlen(message) - strlen(end), end);
 }
 
 static void test_plugin_path_missing_file(void **state)
@@ -576,11 +601,62 @@ static void test_plugin_path_missing_file(void **state)
     snprintf(text, sizeof(text), "%s[agent c]\nplugin = ./nowhere/agent.so\n", valid_head);
     assert_int_not_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 1);
-    char expected[256];
+    char expected[512];
     snprintf(expected, sizeof(expected),
-             "cannot load agent plugin './nowhere/agent.so': %s/nowhere/agent.so: cannot open",
-             f->dir);
+             "agent plugin './nowhere/agent.so': no file %s/nowhere/agent.so (a relative plugin "
+             "path is resolved against the directory of the config, %s)",
+             f->dir, f->dir);
     assert_diag(f, 10, expected);
+    assert_int_equal(strlen(f->diag.items[0]),
+                     strlen(f->path) + strlen(":10: ") + strlen(expected));
+}
+
+/* plugin = NAME.so: a file beside the config, else that file along the
+ * plugin path; said which when it is in neither. */
+static void test_plugin_file_name(void **state)
+{
+    struct fixture *f = *state;
+    char mine[160];
+    snprintf(mine, sizeof(mine), "%s/mine.so", f->dir);
+    assert_int_equal(symlink(TOURNEY_TEST_AGENT_DIR "/first-open.so", mine), 0);
+    char text[1024];
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = mine.so\n[agent d]\nplugin = random.so\n",
+             valid_head);
+    assert_int_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 0);
+    assert_int_equal(f->tournament.entrant_count, 4);
+    assert_string_equal(f->tournament.entrants[2].plugin->path, mine);
+    assert_string_equal(f->tournament.entrants[2].plugin->agent->name, "first-open");
+    assert_string_equal(f->tournament.entrants[3].plugin->path,
+                        TOURNEY_TEST_AGENT_DIR "/random.so");
+
+    tourney_tournament_close(&f->tournament);
+    tourney_diag_finish(&f->diag);
+    snprintf(text, sizeof(text), "%s[agent c]\nplugin = theirs.so\n", valid_head);
+    assert_int_not_equal(open_text(f, text), 0);
+    char expected[512];
+    snprintf(expected, sizeof(expected),
+             "unknown agent plugin 'theirs.so': no theirs.so beside the config (in %s) nor in "
+             "%s",
+             f->dir, TOURNEY_TEST_AGENT_DIR);
+    assert_diag(f, 10, expected);
+    unlink(mine);
+}
+
+/* A gauntlet_agent that is not there, with the agent it may have meant. */
+static void test_gauntlet_agent_suggestion(void **state)
+{
+    struct fixture *f = *state;
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\ngames_per_pair = 2\nformat = gauntlet\n"
+             "gauntlet_agent = bb\n%s",
+             valid_head + strlen("[tournament]\ngames_per_pair = 2\n"));
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_int_equal(f->diag.count, 1);
+    assert_diag(f, 4,
+                "gauntlet_agent 'bb' is not an [agent NAME] of this file; did you mean "
+                "'b'? (its agents: a, b)");
 }
 
 static void test_wrong_kind_of_plugin(void **state)
@@ -678,8 +754,8 @@ static void test_unknown_agent_parameter(void **state)
     assert_int_not_equal(open_text(f, text), 0);
     assert_int_equal(f->diag.count, 2);
     assert_diag(f, 11,
-                "unknown parameter 'detph' for agent 'c' (plugin 'negamax') (expected "
-                "one of: depth");
+                "unknown parameter 'detph' for agent 'c' (plugin 'negamax'); did you mean "
+                "'depth'?");
     assert_diag_n(f, 1, 14,
                   "unknown parameter 'depth' for agent 'd' (plugin 'first-open'), "
                   "which takes no parameters");
@@ -740,6 +816,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_missing_sections, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_plugin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plugin_path_missing_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_plugin_file_name, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gauntlet_agent_suggestion, setup, teardown),
         cmocka_unit_test_setup_teardown(test_wrong_kind_of_plugin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_duplicate_agent_name, setup, teardown),
         cmocka_unit_test_setup_teardown(test_duplicate_key_and_section, setup, teardown),

@@ -26,7 +26,7 @@ static void fill(struct log_header *h, bool gauntlet)
     if (gauntlet) {
         s->format = FORMAT_GAUNTLET;
         s->gauntlet_agent = strdup("alpha");
-        s->sprt = (struct sprt_settings){true, -10.0, 40.5, 0.05, 0.1};
+        s->sprt = (struct sprt_settings){true, -10.0, 40.5, 0.05, 0.1, SPRT_LOGISTIC};
         s->rating_anchor = ANCHOR_MEAN;
         h->shard = (struct shard){.index = 1, .count = 4};
     }

@@ -266,8 +266,7 @@ static void test_resolved_from_the_config(void **state)
                      4);
     assert_string_equal(
         messages,
-        "t.ini:3: unknown parameter 'depht' for agent plugin 'minimax' (expected one of: depth, "
-        "tie_break, verbose)\n"
+        "t.ini:3: unknown parameter 'depht' for agent plugin 'minimax'; did you mean 'depth'?\n"
         "t.ini:4: bad value '65' for 'depth' of agent plugin 'minimax': expected a whole number "
         "from 0 to 64\n"
         "t.ini:5: bad value 'Random' for 'tie_break' of agent plugin 'minimax': expected one of: "

@@ -1,9 +1,11 @@
 /*
  * Ratings of a whole field: the maximum-likelihood fit against worked
  * examples, its agreement with the pairwise Elo on two agents, the defined
- * answers of degenerate fields, and seeded simulations checking that the
- * 95% intervals (Wilson, pairwise Elo, field ratings) cover the true value
- * about 95% of the time.
+ * answers of degenerate fields, the sparse fit against the dense one and
+ * on a large gauntlet, and seeded simulations checking that the 95%
+ * intervals (Wilson, pairwise Elo from games and from pairs, field
+ * ratings) cover the true value about 95% of the time, with few draws, with
+ * nine games in ten drawn, and on ten games.
  */
 #include "test.h"
 
@@ -13,35 +15,42 @@
 
 #include "elo.h"
 #include "ratings.h"
+#include "ratings_fit.h"
 #include "stats.h"
 
-/* A field of N agents whose cross-table is set by hand. */
+/* A field of N agents whose results are set by hand. */
 struct field {
     struct stats stats;
+    uint32_t next_index;
 };
 
 static void field_init(struct field *f, size_t n, const bool *is_random)
 {
-    bool none[16] = {false};
+    bool *none = calloc(n + 1, sizeof(*none));
+    assert_non_null(none);
+    f->next_index = 0;
     assert_int_equal(tourney_stats_init(&f->stats, n, is_random ? is_random : none, 1), 0);
+    free(none);
 }
 
-/* A plays B: W wins, D draws, L losses for A. */
+/* One game: A in seat 0 scores OUTCOME (1, 0 or -1) against B. */
+static void game(struct field *f, size_t a, size_t b, int outcome)
+{
+    struct game_record r;
+    tourney_record_init(&r);
+    r.index = f->next_index++;
+    r.agent[0] = (uint32_t)a;
+    r.agent[1] = (uint32_t)b;
+    r.result = outcome > 0 ? RESULT_FIRST_WINS : outcome < 0 ? RESULT_SECOND_WINS : RESULT_DRAW;
+    assert_int_equal(tourney_stats_add(&f->stats, &r), 0);
+}
+
+/* A plays B: W wins, D draws, L losses for A, all with A first. */
 static void play(struct field *f, size_t a, size_t b, uint32_t w, uint32_t d, uint32_t l)
 {
-    size_t n = f->stats.agent_count;
-    struct tally *ab = &f->stats.cross[a * n + b];
-    struct tally *ba = &f->stats.cross[b * n + a];
-    ab->games += w + d + l;
-    ab->wins += w;
-    ab->draws += d;
-    ab->losses += l;
-    ba->games += w + d + l;
-    ba->wins += l;
-    ba->draws += d;
-    ba->losses += w;
-    f->stats.agents[a].all.games += w + d + l;
-    f->stats.agents[b].all.games += w + d + l;
+    for (uint32_t i = 0; i < w + d + l; i++) {
+        game(f, a, b, i < w ? 1 : i < w + d ? 0 : -1);
+    }
 }
 
 static double value(const struct ratings *r, size_t agent)
@@ -135,9 +144,9 @@ static void test_fit_matches_scores(void **state)
         double expected = 0.0;
         double actual = 0.0;
         for (size_t b = 0; b < 4; b++) {
-            const struct tally *t = &f.stats.cross[a * 4 + b];
-            expected += t->games * tourney_elo_expected_score(value(&r, a) - value(&r, b));
-            actual += t->wins + 0.5 * t->draws;
+            struct tally t = tourney_stats_versus(&f.stats, a, b, -1);
+            expected += t.games * tourney_elo_expected_score(value(&r, a) - value(&r, b));
+            actual += t.wins + 0.5 * t.draws;
         }
         assert_float_equal(expected, actual, 1e-6);
         mean += value(&r, a) / 4;
@@ -174,11 +183,18 @@ static void test_degenerate_fields(void **state)
     assert_int_equal(r.agents[0].low.kind, ELO_ABOVE);
     assert_float_equal(value(&r, 1), 0.0, 1e-9);
     assert_float_equal(value(&r, 2), 0.0, 1e-9);
-    /* Only draws: no spread at all, a zero-width interval, never nan. */
-    assert_float_equal(r.agents[1].stderr_elo, 0.0, 1e-9);
+    /* Only draws: no spread was seen, but ten games cannot rule one out:
+     * the spread is the model's over K games of the 10 + K, 10 * 1/4 * K /
+     * (10 + K), against an information of 10 / 4 (times c^2, c = ln 10 /
+     * 400); the mean anchor halves the difference's error. Never 0 [0, 0]. */
+    double k = RATINGS_PRIOR_GAMES;
+    double c = log(10.0) / 400.0;
+    double difference_sd = sqrt(10 * 0.25 * k / (10 + k)) / (10 * 0.25) / c;
+    assert_float_equal(r.agents[1].stderr_elo, difference_sd / 2, 1e-6);
+    assert_true(r.agents[1].high.value > 50.0);
     char text[32];
-    tourney_elo_format(r.agents[0].elo, text, sizeof(text));
-    assert_string_equal(text, ">+800");
+    tourney_rating_format(&r.agents[0], text, sizeof(text));
+    assert_string_equal(text, "above all rated");
     tourney_ratings_finish(&r);
     tourney_stats_finish(&f.stats);
 
@@ -234,6 +250,126 @@ static int simulate_game(uint64_t *s, double diff, double draw_rate)
     return u < win ? 1 : u < win + draw_rate ? 0 : -1;
 }
 
+/* A rating is a number however large: 999 wins and a draw against the
+ * random agent put an agent 1320.3 Elo above it, printed as such, never as
+ * a bound. */
+static void test_large_ratings_are_numbers(void **state)
+{
+    (void)state;
+    bool is_random[2] = {false, true};
+    struct field f;
+    field_init(&f, 2, is_random);
+    play(&f, 0, 1, 999, 1, 0);
+    struct ratings r;
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_RANDOM), 0);
+    /* s = 999.5 / 1000: -400 log10(1 / s - 1) = 1320.3 Elo. */
+    double expected = -400.0 * log10(1000.0 / 999.5 - 1.0);
+    assert_float_equal(value(&r, 0), expected, 1e-6);
+    char text[32];
+    tourney_rating_format(&r.agents[0], text, sizeof(text));
+    assert_string_equal(text, "+1320.3");
+    assert_int_equal(r.agents[0].low.kind, ELO_FINITE);
+    assert_int_equal(r.agents[0].high.kind, ELO_FINITE);
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+}
+
+/* The sparse fit (for large fields) gives the dense fit's ratings and
+ * errors, under either anchor, on a field where not every pair met. */
+static void test_sparse_fit_matches_dense(void **state)
+{
+    (void)state;
+    enum { K = 30 };
+    uint64_t seed = 5;
+    struct fit_edge edges[K * K];
+    size_t count = 0;
+    for (size_t a = 0; a < K; a++) {
+        for (size_t b = a + 1; b < K; b++) {
+            if ((a + b) % 3 == 0 && b != a + 1) {
+                continue; /* a third of the pairs never met; the chain keeps it connected */
+            }
+            struct fit_edge *e = &edges[count++];
+            e->a = a;
+            e->b = b;
+            memset(&e->t, 0, sizeof(e->t));
+            for (int g = 0; g < 12; g++) {
+                int r = simulate_game(&seed, 10.0 * ((double)b - (double)a), 0.3);
+                e->t.games++;
+                e->t.wins += r > 0;
+                e->t.draws += r == 0;
+                e->t.losses += r < 0;
+            }
+        }
+    }
+    for (int mean = 0; mean < 2; mean++) {
+        double dense_r[K], dense_sd[K], sparse_r[K], sparse_sd[K];
+        struct fit_problem dense = {.k = K,
+                                    .reference = 7,
+                                    .mean_anchor = mean,
+                                    .edges = edges,
+                                    .edge_count = count,
+                                    .rating = dense_r,
+                                    .stderr_elo = dense_sd};
+        struct fit_problem sparse = dense;
+        sparse.rating = sparse_r;
+        sparse.stderr_elo = sparse_sd;
+        assert_int_equal(tourney_ratings_fit_dense(&dense), 0);
+        assert_int_equal(tourney_ratings_fit_sparse(&sparse), 0);
+        for (size_t m = 0; m < K; m++) {
+            assert_float_equal(sparse_r[m], dense_r[m], 1e-6);
+            assert_float_equal(sparse_sd[m], dense_sd[m], 1e-6);
+        }
+        assert_true(dense_sd[7] == 0.0 || mean);
+    }
+}
+
+/* A gauntlet of 1500 agents against the random one, larger than the dense
+ * fit takes: each is rated as its own match with random says, the pairwise
+ * Elo with the two-agent sandwich's error; those that never lost are above
+ * all rated. */
+static void test_large_gauntlet(void **state)
+{
+    (void)state;
+    enum { AGENTS = 1500 };
+    bool *is_random = calloc(AGENTS, sizeof(*is_random));
+    assert_non_null(is_random);
+    is_random[0] = true;
+    struct field f;
+    field_init(&f, AGENTS, is_random);
+    for (size_t a = 1; a < AGENTS; a++) {
+        /* a % 7 wins, 1 + a % 3 draws and 1 + a % 5 losses, or all wins. */
+        if (a % 11 == 0) {
+            play(&f, a, 0, 4, 0, 0);
+        } else {
+            play(&f, a, 0, (uint32_t)(a % 7), (uint32_t)(1 + a % 3), (uint32_t)(1 + a % 5));
+        }
+    }
+    struct ratings r;
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(r.anchor, ANCHOR_RANDOM);
+    assert_true(r.fitted > RATINGS_DENSE_MAX);
+    for (size_t a = 1; a < AGENTS; a++) {
+        if (a % 11 == 0) {
+            assert_int_equal(r.agents[a].elo.kind, ELO_ABOVE);
+            continue;
+        }
+        uint32_t w = (uint32_t)(a % 7), d = (uint32_t)(1 + a % 3), l = (uint32_t)(1 + a % 5);
+        double n = w + d + l;
+        double s = (w + 0.5 * d) / n;
+        assert_float_equal(value(&r, a), tourney_elo_from_score(s).value, 1e-6);
+        /* The two-agent sandwich: sqrt(J) / H in Elo, J the spread (or its
+         * floor), H = n s (1 - s), both times c^2. */
+        double c = log(10.0) / 400.0;
+        double observed = w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s;
+        double floor = n * s * (1 - s) * RATINGS_PRIOR_GAMES / (n + RATINGS_PRIOR_GAMES);
+        double sd = sqrt(fmax(observed, floor)) / (n * s * (1 - s)) / c;
+        assert_float_equal(r.agents[a].stderr_elo, sd, 1e-6);
+    }
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+    free(is_random);
+}
+
 /* Coverage must be near 95%: with TRIALS trials the count of covering
  * trials has a standard deviation of sqrt(0.95 * 0.05 * TRIALS); allow four
  * of them either way (a wrong interval formula misses by far more). */
@@ -244,6 +380,20 @@ static void assert_coverage(uint32_t covered, uint32_t trials)
     if (fabs(covered - expected) > 4 * sd) {
         print_error("covered %u of %u (expected %.0f +- %.0f)\n", covered, trials, expected,
                     4 * sd);
+        fail();
+    }
+}
+
+/* On ten games the results take so few values that no interval covers
+ * exactly 95% of the time: an honest one covers at least that (four
+ * standard deviations below it at worst, as above), and more often, at most
+ * MOST of the time. */
+static void assert_coverage_at_least(uint32_t covered, uint32_t trials, double most)
+{
+    double sd = sqrt(0.95 * 0.05 * trials);
+    if (covered < 0.95 * trials - 4 * sd || covered > most * trials) {
+        print_error("covered %u of %u (expected %.0f to %.0f)\n", covered, trials,
+                    0.95 * trials - 4 * sd, most * trials);
         fail();
     }
 }
@@ -268,51 +418,100 @@ static void test_wilson_coverage(void **state)
     }
 }
 
-static void test_pairwise_elo_coverage(void **state)
+/* A regime of the pairwise simulations: the true difference, the draw
+ * rate, the games of each match, and the first player's advantage (which
+ * makes the two games of a pair differ). */
+struct regime {
+    double truth;
+    double draws;
+    int games;
+    double seat_advantage;
+};
+
+/* How often the pairwise interval of a match of REGIME holds the truth, from
+ * the games (PAIRED false) or from the seat-swapped pairs. The truth is the
+ * Elo difference of the expected score over both seats: with a seat
+ * advantage, the mean of the two seats' scores, not the score of the mean
+ * difference (the curve bends). */
+static uint32_t pairwise_coverage(const struct regime *regime, bool paired, uint64_t seed,
+                                  uint32_t trials)
 {
-    (void)state;
-    uint64_t seed = 7;
-    const double truth = 100.0;
-    const uint32_t trials = 2000;
+    double expected = (tourney_elo_expected_score(regime->truth + regime->seat_advantage) +
+                       tourney_elo_expected_score(regime->truth - regime->seat_advantage)) /
+                      2;
+    double truth = tourney_elo_from_score(expected).value;
     uint32_t covered = 0;
     for (uint32_t t = 0; t < trials; t++) {
         uint32_t w = 0, d = 0, l = 0;
-        for (int g = 0; g < 200; g++) {
-            int r = simulate_game(&seed, truth, 0.3);
-            w += r > 0;
-            d += r == 0;
-            l += r < 0;
+        struct pentanomial p = {{0, 0, 0, 0, 0}};
+        for (int g = 0; g < regime->games; g += 2) {
+            int first =
+                simulate_game(&seed, regime->truth + regime->seat_advantage, regime->draws);
+            int second =
+                simulate_game(&seed, regime->truth - regime->seat_advantage, regime->draws);
+            w += (first > 0) + (second > 0);
+            d += (first == 0) + (second == 0);
+            l += (first < 0) + (second < 0);
+            p.count[2 + first + second]++;
         }
-        struct elo_estimate e = tourney_elo_estimate(w, d, l);
-        covered += e.low.kind == ELO_FINITE && e.high.kind == ELO_FINITE && e.low.value <= truth &&
-                   truth <= e.high.value;
+        struct elo_estimate e = tourney_elo_estimate_paired(w, d, l, paired ? &p : NULL);
+        assert_true(e.paired == paired);
+        bool above_low =
+            e.low.kind == ELO_BELOW || (e.low.kind == ELO_FINITE && e.low.value <= truth);
+        bool below_high =
+            e.high.kind == ELO_ABOVE || (e.high.kind == ELO_FINITE && truth <= e.high.value);
+        covered += above_low && below_high;
     }
-    assert_coverage(covered, trials);
+    return covered;
 }
 
-static void test_field_ratings_coverage(void **state)
+static void test_pairwise_elo_coverage(void **state)
 {
     (void)state;
-    /* Four agents at 0 (random), 50, 150 and 300 Elo; 60 games a pair with
-     * 25% draws. Each fitted rating's interval should hold its true value. */
-    static const double truth[4] = {0.0, 50.0, 150.0, 300.0};
+    const uint32_t trials = 2000;
+    /* 200 games, 30% draws; the same with the first player 100 Elo ahead,
+     * where pairs vary less than games; nine draws in ten. */
+    static const struct regime regimes[] = {
+        {100.0, 0.3, 200, 0.0},
+        {100.0, 0.3, 200, 100.0},
+        {20.0, 0.9, 200, 0.0},
+    };
+    for (size_t k = 0; k < sizeof(regimes) / sizeof(regimes[0]); k++) {
+        assert_coverage(pairwise_coverage(&regimes[k], false, 7 + k, trials), trials);
+        assert_coverage(pairwise_coverage(&regimes[k], true, 70 + k, trials), trials);
+    }
+    /* Ten games, 30% draws: 1892 and 1962 of 2000 (five pairs are five
+     * results, so theirs is the wider interval). Not all: the interval is
+     * not uselessly wide. */
+    static const struct regime small = {100.0, 0.3, 10, 0.0};
+    assert_coverage_at_least(pairwise_coverage(&small, false, 17, trials), trials, 0.99);
+    assert_coverage_at_least(pairwise_coverage(&small, true, 170, trials), trials, 0.99);
+    /* Ten games, nine draws in ten: a third of the matches are ten draws,
+     * which say only that the difference is small; no honest interval from
+     * ten games excludes 20 Elo, so nearly every one holds it (1998 and
+     * 2000 of 2000). What matters is that none claims more. */
+    static const struct regime drawn = {20.0, 0.9, 10, 0.0};
+    assert_coverage_at_least(pairwise_coverage(&drawn, false, 18, trials), trials, 1.0);
+    assert_coverage_at_least(pairwise_coverage(&drawn, true, 171, trials), trials, 1.0);
+}
+
+/* How often each fitted rating's interval holds its true value in a
+ * round-robin of TRUTH[0] (random, the anchor) to TRUTH[3], GAMES games a
+ * pair with DRAWS of them drawn. */
+static void field_coverage(const double truth[4], double draws, int games, uint64_t seed,
+                           uint32_t trials, uint32_t covered[4])
+{
     bool is_random[4] = {true, false, false, false};
-    uint64_t seed = 99;
-    const uint32_t trials = 1000;
-    uint32_t covered[4] = {0};
+    memset(covered, 0, 4 * sizeof(*covered));
     for (uint32_t t = 0; t < trials; t++) {
         struct field f;
         field_init(&f, 4, is_random);
         for (size_t a = 0; a < 4; a++) {
             for (size_t b = a + 1; b < 4; b++) {
-                uint32_t w = 0, d = 0, l = 0;
-                for (int g = 0; g < 60; g++) {
-                    int r = simulate_game(&seed, truth[a] - truth[b], 0.25);
-                    w += r > 0;
-                    d += r == 0;
-                    l += r < 0;
+                for (int g = 0; g < games; g++) {
+                    int r = simulate_game(&seed, truth[a] - truth[b], draws);
+                    game(&f, a, b, r);
                 }
-                play(&f, a, b, w, d, l);
             }
         }
         struct ratings r;
@@ -325,8 +524,40 @@ static void test_field_ratings_coverage(void **state)
         tourney_ratings_finish(&r);
         tourney_stats_finish(&f.stats);
     }
+}
+
+static void test_field_ratings_coverage(void **state)
+{
+    (void)state;
+    const uint32_t trials = 1000;
+    uint32_t covered[4];
+    /* Four agents at 0 (random), 50, 150 and 300 Elo; 60 games a pair with
+     * 25% draws. */
+    static const double spread[4] = {0.0, 50.0, 150.0, 300.0};
+    field_coverage(spread, 0.25, 60, 99, trials, covered);
     for (size_t a = 1; a < 4; a++) {
         assert_coverage(covered[a], trials);
+    }
+    /* Nine draws in ten, the agents 0, 10, 20 and 30 Elo apart. */
+    static const double close[4] = {0.0, 10.0, 20.0, 30.0};
+    field_coverage(close, 0.9, 60, 98, trials, covered);
+    for (size_t a = 1; a < 4; a++) {
+        assert_coverage(covered[a], trials);
+    }
+    /* Ten games a pair, 25% draws: ratings are fitted to 60 games each,
+     * enough for the normal approximation (941, 955 and 943 of 1000). */
+    static const double near[4] = {0.0, 50.0, 100.0, 150.0};
+    field_coverage(near, 0.25, 10, 97, trials, covered);
+    for (size_t a = 1; a < 4; a++) {
+        assert_coverage(covered[a], trials);
+    }
+    /* Ten games a pair, nine in ten drawn: the spread the games show is
+     * often less than the model's floor (RATINGS_PRIOR_GAMES), which keeps
+     * the intervals honest, and wide: they hold the truth 998, 1000 and 999
+     * times of 1000. */
+    field_coverage(close, 0.9, 10, 96, trials, covered);
+    for (size_t a = 1; a < 4; a++) {
+        assert_coverage_at_least(covered[a], trials, 1.0);
     }
 }
 
@@ -337,6 +568,9 @@ int main(void)
         cmocka_unit_test(test_chain_and_cycle),
         cmocka_unit_test(test_fit_matches_scores),
         cmocka_unit_test(test_degenerate_fields),
+        cmocka_unit_test(test_large_ratings_are_numbers),
+        cmocka_unit_test(test_sparse_fit_matches_dense),
+        cmocka_unit_test(test_large_gauntlet),
         cmocka_unit_test(test_wilson_coverage),
         cmocka_unit_test(test_pairwise_elo_coverage),
         cmocka_unit_test(test_field_ratings_coverage),

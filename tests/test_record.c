@@ -209,7 +209,7 @@ static void test_cpu_times_come_back_or_are_absent(void **state)
     struct game_record written;
     make_record(&written);
     const char *order[2] = {names[2], names[0]};
-    json_t *object = tourney_record_to_json(&written, order);
+    json_t *object = object_of(&written, order);
     assert_null(json_object_get(object, "cpu_ns"));
     struct game_record read;
     struct error error;
@@ -225,7 +225,7 @@ static void test_cpu_times_come_back_or_are_absent(void **state)
     written.moves[0].cpu_ns = 5000;
     written.moves[2].has_cpu = 1;
     written.moves[2].cpu_ns = UINT64_C(7000000001);
-    object = tourney_record_to_json(&written, order);
+    object = object_of(&written, order);
     char *column = json_dumps(json_object_get(object, "cpu_ns"), JSON_COMPACT);
     assert_string_equal(column, "[5000,null,7000000001]");
     free(column);
@@ -293,6 +293,12 @@ static void test_no_opening_no_keys(void **state)
     tourney_record_finish(&written);
 }
 
+/* A game's key as hex digits, for comparing and printing. */
+static void game_key_hex(const struct game_record *record, char out[TOURNEY_DIGEST_HEX])
+{
+    tourney_digest128_hex(tourney_record_game_key(record), out);
+}
+
 /* Writes WRITTEN with the opening POSITION and plies MOVES (COUNT, -1 for
  * none), reads it back and checks the opening came back. Returns the line. */
 static char *round_trip(const char *position, const int32_t *moves, int32_t count)
@@ -319,8 +325,8 @@ static char *round_trip(const char *position, const int32_t *moves, int32_t coun
     }
     char key_written[TOURNEY_DIGEST_HEX];
     char key_read[TOURNEY_DIGEST_HEX];
-    tourney_record_game_key(&written, key_written);
-    tourney_record_game_key(&read, key_read);
+    game_key_hex(&written, key_written);
+    game_key_hex(&read, key_read);
     assert_string_equal(key_read, key_written);
     char *line = json_dumps(object, JSON_COMPACT);
     json_decref(object);
@@ -396,7 +402,7 @@ static void test_the_game_key(void **state)
     make_record(&b);
     char key_a[TOURNEY_DIGEST_HEX];
     char key_b[TOURNEY_DIGEST_HEX];
-    tourney_record_game_key(&a, key_a);
+    game_key_hex(&a, key_a);
     /* The digest of a tag and the moves, four bytes each, least significant
      * first. */
     static const unsigned char bytes[] = {'G', 4, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0};
@@ -410,11 +416,11 @@ static void test_the_game_key(void **state)
     b.agent[0] = 1;
     b.result = RESULT_DRAW;
     b.index = 3;
-    tourney_record_game_key(&b, key_b);
+    game_key_hex(&b, key_b);
     assert_string_equal(key_b, key_a);
     /* Another move does. */
     b.moves[2].move = 7;
-    tourney_record_game_key(&b, key_b);
+    game_key_hex(&b, key_b);
     assert_string_not_equal(key_b, key_a);
     b.moves[2].move = 8;
     /* The same moves from an opening are another game, and from another
@@ -423,27 +429,27 @@ static void test_the_game_key(void **state)
     static const int32_t other_plies[2] = {4, 0};
     assert_int_equal(tourney_record_opening_set(&b.opening, "x", plies, 2), 0);
     char key_x[TOURNEY_DIGEST_HEX];
-    tourney_record_game_key(&b, key_x);
+    game_key_hex(&b, key_x);
     assert_string_not_equal(key_x, key_a);
     assert_int_equal(tourney_record_opening_set(&b.opening, "x", other_plies, 2), 0);
-    tourney_record_game_key(&b, key_b);
+    game_key_hex(&b, key_b);
     assert_string_equal(key_b, key_x);
     assert_int_equal(tourney_record_opening_set(&b.opening, "y", plies, 2), 0);
-    tourney_record_game_key(&b, key_b);
+    game_key_hex(&b, key_b);
     assert_string_not_equal(key_b, key_x);
     assert_string_not_equal(key_b, key_a);
     /* Without a position, the plies count. */
     char key_plies[TOURNEY_DIGEST_HEX];
     assert_int_equal(tourney_record_opening_set(&b.opening, NULL, plies, 2), 0);
-    tourney_record_game_key(&b, key_plies);
+    game_key_hex(&b, key_plies);
     assert_int_equal(tourney_record_opening_set(&b.opening, NULL, other_plies, 2), 0);
-    tourney_record_game_key(&b, key_b);
+    game_key_hex(&b, key_b);
     assert_string_not_equal(key_b, key_plies);
     assert_string_not_equal(key_plies, key_a);
     assert_string_not_equal(key_plies, key_x);
     /* No plies from the initial position is an opening too. */
     assert_int_equal(tourney_record_opening_set(&b.opening, NULL, NULL, 0), 0);
-    tourney_record_game_key(&b, key_b);
+    game_key_hex(&b, key_b);
     assert_string_not_equal(key_b, key_a);
     tourney_record_finish(&a);
     tourney_record_finish(&b);

@@ -583,31 +583,32 @@ static void test_page_with_boards(void **state)
      * against random, alpha's and b's win rates; and the bins of the move
      * times that are not empty: alpha's moves of 250 us to 2.25 ms fill 5
      * powers of two (2^17 to 2^21 ns), b's 3 and random's 4. Per pair: 4
-     * in each of the 6 heat map cells (W, D, L, score) and 14 in each of
-     * the 3 Elo rows (games, W, D, L, score, Elo, its interval, LOS, 5
-     * pentanomial counts). Of the whole file: games played and scheduled,
+     * in each of the 6 heat map cells (W, D, L, score) and 15 in each of
+     * the 3 Elo rows (games, distinct games, W, D, L, score, Elo, its
+     * interval, LOS, 5 pentanomial counts). Of the whole file: games played and scheduled,
      * the mean, shortest and longest game, W, D, L of each seat, the 9
      * bins of game lengths from 1 to 9 plies, and the 3 ways games ended
      * (normal, illegal_move, agent_error). */
     struct html_figures figures = html_compare_summary(root, summary);
     assert_int_equal(figures.agent_values,
                      3 * (15 + 11 + 3 + 1 + 6 + 4 + 1) + 2 + 2 + (5 + 3 + 4));
-    assert_int_equal(figures.pair_values, 6 * 4 + 3 * 14);
+    assert_int_equal(figures.pair_values, 6 * 4 + 3 * 15);
     assert_int_equal(figures.summary_values, 2 + 3 + 6 + 9 + 3);
-    /* Null in both: random's rate against random, the Elo and interval of
-     * the two pairs one side won every game of, and b's rating, below any
-     * number (it never scored), with its interval, in the standings and in
-     * the ratings chart. */
-    assert_int_equal(figures.nulls, 1 + 2 * 3 + 3 + 3);
+    /* Null in both: random's rate against random, the Elo and the upper
+     * end of the interval of the two pairs one side won every game of (the
+     * lower end is a number: a score test bounds it), and b's rating, below
+     * any number (it never scored), with its interval, in the standings and
+     * in the ratings chart. */
+    assert_int_equal(figures.nulls, 1 + 2 * 2 + 3 + 3);
 
     /* User text survives as text. */
     /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
-     * score 0, the rating below -800 (it never scored) and its interval,
-     * win rate 0, the interval [0, z^2 / (3 + z^2)], and 0 as
-     * first, as second and against random. */
+     * score 0, the rating below all rated (it never scored) with the
+     * interval as bounds, win rate 0, the interval [0, z^2 / (3 + z^2)],
+     * and 0 as first, as second and against random. */
     assert_text_of(root, "data-agent", "b<&\"'>",
-                   "3b<&\"'>0.0<\u2212800[<\u2212800, <\u2212800]30\u20130\u201330.0[0.0, 56.1]"
-                   "0.00.00.0");
+                   "3b<&\"'>0.0below all rated[-inf, -inf]30\u20130\u201330.0"
+                   "[0.0, 56.1]0.00.00.0");
     assert_non_null(strstr(page, "<code>weird</code> (version &lt;b&gt;&amp;): note = "
                                  "&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;</div></td>"));
     assert_non_null(strstr(page, "<code>alpha-plugin</code> (org.example.alpha 1.0): depth = 2"));
@@ -1004,7 +1005,7 @@ static void test_field_of_40(void **state)
     assert_non_null(summary);
     struct html_node *root = html_parse_or_fail(page);
     struct html_figures figures = html_compare_summary(root, summary);
-    assert_int_equal(figures.pair_values, 40 * 39 * 4 + 40 * 39 / 2 * 14);
+    assert_int_equal(figures.pair_values, 40 * 39 * 4 + 40 * 39 / 2 * 15);
     assert_int_equal(agents_in(root, "chart-ratings"), 40);
     assert_int_equal(agents_in(root, "chart-nodes"), 40);
     assert_int_equal(agents_in(root, "chart-time"), 12);
@@ -1041,10 +1042,14 @@ static void test_field_of_1000(void **state)
                                  "agents.</p>"));
     assert_non_null(strstr(page, "Rows and columns of the 40 best placed of 1,000 agents."));
     assert_non_null(strstr(page, "Pairs of the 40 best placed of 1,000 agents."));
-    /* Every agent in the standings, but drawings of a bounded size. */
+    /* The standings and faults tables show the best placed 100 (results.csv
+     * and summary.json have every agent), and the drawings stay small. */
     const struct html_node *standings = html_find(root, "class", "standings");
     assert_non_null(standings);
-    assert_non_null(strstr(page, "data-agent=\"a999\""));
+    assert_int_equal(agents_in_children(standings), 100);
+    assert_non_null(strstr(page, "<p class=\"note top\">Rows of the 100 best placed of 1,000 "
+                                 "agents.</p>"));
+    assert_null(strstr(page, "data-agent=\"a999\""));
     size_t svg = svg_bytes(page);
     assert_true(svg < 200 * 1024);
     html_free(root);

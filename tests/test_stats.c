@@ -1,11 +1,15 @@
 /*
- * Statistics: the formulas against worked examples, and the tallies a
- * handful of hand-made game records must produce.
+ * Statistics: the formulas against worked examples, the tallies a handful
+ * of hand-made game records must produce, seat-swapped pairs formed by game
+ * index whatever the order of the games, distinct games per pair, and the
+ * memory of a large field growing with the pairs that played.
  */
 #include "test.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "footprint.h"
 #include "stats.h"
 
 #define EPS 1e-9
@@ -96,7 +100,8 @@ static void test_tallies(void **state)
     r[3].termination = TERMINATION_ILLEGAL_MOVE;
     r[3].fault_seat = 0;
     for (int i = 0; i < 4; i++) {
-        tourney_stats_add(&stats, &r[i]);
+        r[i].index = (uint32_t)i;
+        assert_int_equal(tourney_stats_add(&stats, &r[i]), 0);
     }
     assert_int_equal(stats.games, 4);
     assert_int_equal(stats.plies, 14);
@@ -122,13 +127,34 @@ static void test_tallies(void **state)
     assert_int_equal(a->moves, 7);
     assert_int_equal(a->nodes, 3 * 7 + 2 * 1 + 1 + 7);
 
-    /* The cross-table from both sides. */
-    const struct tally *zero_vs_two = &stats.cross[0 * 3 + 2];
-    const struct tally *two_vs_zero = &stats.cross[2 * 3 + 0];
-    assert_int_equal(zero_vs_two->games, 2);
-    assert_int_equal(zero_vs_two->losses, 2);
-    assert_int_equal(two_vs_zero->wins, 2);
+    /* The cross-table from both sides, and by seat: two pairs played. */
+    assert_int_equal(stats.pair_count, 2);
+    struct tally zero_vs_two = tourney_stats_versus(&stats, 0, 2, -1);
+    struct tally two_vs_zero = tourney_stats_versus(&stats, 2, 0, -1);
+    assert_int_equal(zero_vs_two.games, 2);
+    assert_int_equal(zero_vs_two.losses, 2);
+    assert_int_equal(two_vs_zero.wins, 2);
+    struct tally two_first = tourney_stats_versus(&stats, 2, 0, 0);
+    struct tally zero_first = tourney_stats_versus(&stats, 0, 2, 0);
+    assert_int_equal(two_first.games, 1); /* game 2 */
+    assert_int_equal(two_first.wins, 1);
+    assert_int_equal(zero_first.games, 1); /* game 3 */
+    assert_int_equal(zero_first.losses, 1);
+    struct tally zero_vs_random = tourney_stats_versus(&stats, 0, 1, 1);
+    assert_int_equal(zero_vs_random.draws, 1);
+    assert_int_equal(tourney_stats_versus(&stats, 1, 2, -1).games, 0);
+    assert_null(tourney_stats_pair(&stats, 1, 2));
+    assert_null(tourney_stats_pair(&stats, 1, 1));
     assert_int_equal(stats.agents[2].vs_random.games, 0);
+    /* Games 0 and 1 are a seat-swapped pair: 0 won as first and drew as
+     * second, 3 half points of 4; games 2 and 3 another: 0 lost both. */
+    struct pentanomial penta = tourney_pair_pentanomial(tourney_stats_pair(&stats, 0, 1), 0);
+    assert_int_equal(penta.count[3], 1);
+    penta = tourney_pair_pentanomial(tourney_stats_pair(&stats, 0, 1), 1);
+    assert_int_equal(penta.count[1], 1);
+    penta = tourney_pair_pentanomial(tourney_stats_pair(&stats, 2, 0), 2);
+    assert_int_equal(penta.count[4], 1);
+    assert_int_equal(tourney_stats_unpaired(&stats), 0);
 
     struct agent_summary s;
     tourney_stats_summarize(&stats, 0, &s);
@@ -192,7 +218,7 @@ static void test_tallies(void **state)
     }
 
     size_t order[3];
-    tourney_stats_standings(&stats, order);
+    assert_int_equal(tourney_stats_standings(&stats, order), 0);
     assert_int_equal(order[0], 2); /* 2 of 2 */
     assert_int_equal(order[1], 0); /* 1.5 of 4 */
     assert_int_equal(order[2], 1); /* random: 0.5 of 2 */
@@ -321,7 +347,7 @@ static void test_score_history(void **state)
         struct game_record r;
         make_record(&r, g % 2, 1 - g % 2, g % 2 ? RESULT_DRAW : RESULT_FIRST_WINS, 0, NULL);
         r.index = g;
-        tourney_stats_add(&stats, &r);
+        assert_int_equal(tourney_stats_add(&stats, &r), 0);
         /* Full at 64 games (every 1) and at 128 (every 2), thinned at 65
          * and at 130. */
         if (g + 1 == 64) {
@@ -353,7 +379,7 @@ static void test_score_history(void **state)
     struct game_record r;
     make_record(&r, 0, 1, RESULT_SECOND_WINS, 0, NULL);
     r.index = 200;
-    tourney_stats_add(&stats, &r);
+    assert_int_equal(tourney_stats_add(&stats, &r), 0);
     assert_int_equal(tourney_stats_history_length(&stats), 51);
     assert_int_equal(tourney_stats_history_point(&stats, 50, 0, &point), 201);
     assert_int_equal(point.games, 201);
@@ -412,6 +438,192 @@ static void test_clocks(void **state)
     tourney_stats_finish(&stats);
 }
 
+/* A two-agent match of GAMES games, agent 0 first in even games; RESULTS[g]
+ * is game g's result. */
+static void make_match(struct game_record *r, size_t games, const enum game_result *results)
+{
+    for (size_t g = 0; g < games; g++) {
+        make_record(&r[g], (uint32_t)(g % 2), (uint32_t)(1 - g % 2), results[g], 0, NULL);
+        r[g].index = (uint32_t)g;
+    }
+}
+
+/* Counts the games of R in the order ORDER gives. */
+static void count_in_order(struct stats *stats, const struct game_record *r, const size_t *order,
+                           size_t games)
+{
+    const bool is_random[2] = {false, false};
+    assert_int_equal(tourney_stats_init(stats, 2, is_random, 1), 0);
+    for (size_t g = 0; g < games; g++) {
+        assert_int_equal(tourney_stats_add(stats, &r[order[g]]), 0);
+    }
+}
+
+/* Games 2k and 2k + 1 pair by their indices: in log order, with the
+ * lines shuffled, or with a missing game appended at the end (a merge
+ * followed by --resume), the pentanomial is the same. */
+static void test_pairs_by_index(void **state)
+{
+    (void)state;
+    enum game_result results[8] = {
+        RESULT_FIRST_WINS,  RESULT_SECOND_WINS, /* agent 0 wins both: 2 */
+        RESULT_FIRST_WINS,  RESULT_FIRST_WINS,  /* one each: 1 */
+        RESULT_DRAW,        RESULT_SECOND_WINS, /* a draw and a win: 3/2 */
+        RESULT_SECOND_WINS, RESULT_DRAW,        /* a loss and a draw: 1/2 */
+    };
+    struct game_record r[8];
+    make_match(r, 8, results);
+    static const size_t orders[][8] = {
+        {0, 1, 2, 3, 4, 5, 6, 7},
+        {7, 0, 5, 2, 1, 6, 3, 4},
+        {1, 0, 3, 2, 5, 4, 7, 6},
+        {0, 1, 2, 4, 5, 6, 7, 3},
+    };
+    for (size_t o = 0; o < sizeof(orders) / sizeof(orders[0]); o++) {
+        struct stats stats;
+        count_in_order(&stats, r, orders[o], 8);
+        const struct pair_stats *pair = tourney_stats_pair(&stats, 0, 1);
+        assert_non_null(pair);
+        struct pentanomial p = tourney_pair_pentanomial(pair, 0);
+        assert_int_equal(p.count[0], 0);
+        assert_int_equal(p.count[1], 1);
+        assert_int_equal(p.count[2], 1);
+        assert_int_equal(p.count[3], 1);
+        assert_int_equal(p.count[4], 1);
+        assert_int_equal(tourney_stats_unpaired(&stats), 0);
+        assert_int_equal(stats.waiting_count, 0);
+        tourney_stats_finish(&stats);
+    }
+    /* Without game 3, game 2 waits; a game of other players in its slot
+     * (another schedule's) is counted as unpaired, never paired. */
+    struct stats stats;
+    static const size_t without_three[] = {0, 1, 2, 4, 5, 6, 7};
+    count_in_order(&stats, r, without_three, 7);
+    assert_int_equal(tourney_stats_unpaired(&stats), 1);
+    assert_int_equal(tourney_pair_pentanomial(tourney_stats_pair(&stats, 0, 1), 0).count[2], 0);
+    struct game_record stranger;
+    make_record(&stranger, 0, 1, RESULT_DRAW, 0, NULL); /* same seats as game 2 */
+    stranger.index = 3;
+    assert_int_equal(tourney_stats_add(&stats, &stranger), 0);
+    assert_int_equal(tourney_stats_unpaired(&stats), 2);
+    assert_int_equal(stats.mismatched, 1);
+    tourney_stats_finish(&stats);
+}
+
+/* A game played again (same moves, same player first) is not distinct; the
+ * same moves with the other player first are. */
+static void test_distinct_games(void **state)
+{
+    (void)state;
+    const bool is_random[3] = {false, false, false};
+    struct stats stats;
+    assert_int_equal(tourney_stats_init(&stats, 3, is_random, 1), 0);
+    struct move_record moves[6][5];
+    struct game_record r[6];
+    make_record(&r[0], 0, 1, RESULT_FIRST_WINS, 5, moves[0]);
+    make_record(&r[1], 1, 0, RESULT_FIRST_WINS, 5, moves[1]); /* same moves, 1 first */
+    make_record(&r[2], 0, 1, RESULT_FIRST_WINS, 5, moves[2]); /* game 0 again */
+    make_record(&r[3], 1, 0, RESULT_FIRST_WINS, 4, moves[3]); /* shorter: new */
+    make_record(&r[4], 0, 2, RESULT_FIRST_WINS, 5, moves[4]); /* game 0's moves, other pair */
+    make_record(&r[5], 2, 0, RESULT_FIRST_WINS, 5, moves[5]);
+    moves[5][2].move = 8; /* one move differs */
+    for (size_t g = 0; g < 6; g++) {
+        r[g].index = (uint32_t)g;
+        assert_int_equal(tourney_stats_add(&stats, &r[g]), 0);
+    }
+    assert_int_equal(tourney_stats_pair(&stats, 0, 1)->distinct, 3);
+    assert_int_equal(tourney_stats_pair(&stats, 0, 2)->distinct, 2);
+    assert_int_equal(stats.repeated, 1);
+    uint64_t games = 0;
+    uint64_t distinct = 0;
+    assert_int_equal(tourney_stats_repeating_pairs(&stats, &games, &distinct), 1);
+    assert_int_equal(games, 4);
+    assert_int_equal(distinct, 3);
+    tourney_stats_finish(&stats);
+}
+
+/* A gauntlet of 2000 agents keeps an entry per pair that played, not per
+ * pair of agents. */
+static void test_sparse_pairs(void **state)
+{
+    (void)state;
+    enum { AGENTS = 2000 };
+    bool *is_random = calloc(AGENTS, sizeof(*is_random));
+    assert_non_null(is_random);
+    struct stats stats;
+    assert_int_equal(tourney_stats_init(&stats, AGENTS, is_random, 1), 0);
+    for (uint32_t a = 1; a < AGENTS; a++) {
+        for (uint32_t g = 0; g < 2; g++) {
+            struct game_record r;
+            make_record(&r, g ? a : 0, g ? 0 : a, RESULT_FIRST_WINS, 0, NULL);
+            r.index = 2 * (a - 1) + g;
+            assert_int_equal(tourney_stats_add(&stats, &r), 0);
+        }
+    }
+    assert_int_equal(stats.pair_count, AGENTS - 1);
+    assert_true(stats.pair_index.capacity <= 4 * AGENTS);
+    assert_int_equal(stats.waiting_count, 0);
+    for (uint32_t a = 1; a < AGENTS; a++) {
+        struct tally t = tourney_stats_versus(&stats, a, 0, -1);
+        assert_int_equal(t.games, 2);
+        assert_int_equal(t.wins, 1);
+        assert_int_equal(tourney_pair_pentanomial(tourney_stats_pair(&stats, 0, a), a).count[2],
+                         1);
+    }
+    assert_null(tourney_stats_pair(&stats, 1, 2));
+    size_t order[AGENTS];
+    assert_int_equal(tourney_stats_standings(&stats, order), 0);
+    /* Everyone scored half: agent 0 has the most wins, then name order. */
+    assert_int_equal(order[0], 0);
+    assert_int_equal(order[1], 1);
+    tourney_stats_finish(&stats);
+    free(is_random);
+}
+
+/* What a tournament needs before it is played: a 1000-agent gauntlet fits
+ * in tens of megabytes, a 10,000-agent round-robin (50 million pairs) needs
+ * tens of gigabytes, and the refusal says the estimate and the limit. */
+static void test_footprint(void **state)
+{
+    (void)state;
+    struct footprint gauntlet = tourney_footprint_estimate(1000, 999, 1998);
+    assert_true(gauntlet.memory_bytes > 1000 * 1000);
+    assert_true(gauntlet.memory_bytes < 50 * 1000 * 1000);
+    assert_true(gauntlet.reports_bytes < 20 * 1000 * 1000);
+    struct footprint huge = tourney_footprint_estimate(10000, 49995000, 99990000);
+    assert_true(huge.memory_bytes > UINT64_C(30000000000));
+    assert_true(huge.reports_bytes > UINT64_C(100000000000));
+    /* Memory and reports are linear in the agents, pairs and games. */
+    struct footprint twice = tourney_footprint_estimate(2000, 1999, 3998);
+    struct footprint one_pair = tourney_footprint_estimate(0, 1, 2);
+    struct footprint none = tourney_footprint_estimate(0, 0, 0); /* report.html's fixed part */
+    assert_int_equal(none.memory_bytes, 0);
+    assert_int_equal(twice.memory_bytes, 2 * gauntlet.memory_bytes + one_pair.memory_bytes);
+    assert_int_equal(twice.reports_bytes,
+                     2 * gauntlet.reports_bytes + one_pair.reports_bytes - 2 * none.reports_bytes);
+
+    char text[32];
+    tourney_footprint_bytes_text(999, text, sizeof(text));
+    assert_string_equal(text, "999 bytes");
+    tourney_footprint_bytes_text(1500, text, sizeof(text));
+    assert_string_equal(text, "1.5 kB");
+    tourney_footprint_bytes_text(UINT64_C(40000000000), text, sizeof(text));
+    assert_string_equal(text, "40 GB");
+
+    struct error err;
+    tourney_error_clear(&err);
+    struct footprint need = {UINT64_C(40000000000), UINT64_C(2000000000)};
+    assert_int_equal(tourney_footprint_check(&need, 0, 0, &err), 0);
+    assert_int_equal(tourney_footprint_check(&need, UINT64_C(64000000000), 0, &err), 0);
+    assert_int_equal(tourney_footprint_check(&need, UINT64_C(25000000000), 0, &err), -1);
+    assert_string_equal(err.text, "the statistics and reports would need about 40 GB of memory, "
+                                  "more than the 25 GB this machine has: play fewer agents or "
+                                  "pairs (a gauntlet)");
+    assert_int_equal(tourney_footprint_check(&need, 0, UINT64_C(1500000000), &err), -1);
+    assert_string_equal(err.text, "the reports would take about 2.0 GB, more than the 1.5 GB "
+                                  "free where they are written: play fewer agents or pairs");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +637,10 @@ int main(void)
         cmocka_unit_test(test_histogram_octaves),
         cmocka_unit_test(test_game_lengths),
         cmocka_unit_test(test_score_history),
+        cmocka_unit_test(test_pairs_by_index),
+        cmocka_unit_test(test_distinct_games),
+        cmocka_unit_test(test_sparse_pairs),
+        cmocka_unit_test(test_footprint),
     };
     return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
 }

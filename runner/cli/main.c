@@ -9,10 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "diag.h"
+#include "fits.h"
+#include "export.h"
+#include "help.h"
 #include "merge.h"
+#include "overrides.h"
 #include "params.h"
 #include "plugin.h"
 #include "plugin_search.h"
@@ -23,6 +28,7 @@
 #include "run.h"
 #include "shard.h"
 #include "solve.h"
+#include "suggest.h"
 #include "table.h"
 #include "text.h"
 #include "tournament.h"
@@ -56,62 +62,6 @@ static void catch_stop_signals(void)
     sigaction(SIGTERM, &action, NULL);
 }
 
-static void usage(FILE *out)
-{
-    fputs("Usage: tourney COMMAND [ARGS]\n"
-          "\n"
-          "Plays round-robin and gauntlet tournaments between game-playing agents loaded as\n"
-          "plugins.\n"
-          "\n"
-          "Commands:\n"
-          "  run CONFIG [OPTIONS]   play the tournament CONFIG describes and write its reports\n"
-          "      -o, --output DIR     write the reports into DIR instead of the config's "
-          "output_dir\n"
-          "      -q, --quiet          print no tables and no progress, only errors\n"
-          "      -v, --verbose        also print a line per game as it finishes\n"
-          "      --wide               print every column of the tables (by default they\n"
-          "                           fit 100 characters, leaving out the least needed)\n"
-          "      --resume             continue the tournament whose results log is in the\n"
-          "                           output folder, playing only the games not in it\n"
-          "      -j, --jobs N         play N games at once, each in a worker process\n"
-          "                           (1 to 256; default: the config's jobs, else one per core)\n"
-          "      --shard K/N          play only shard K of N (K from 0 to N - 1), into\n"
-          "                           OUTPUT_DIR/shard-K-of-N unless -o says otherwise\n"
-          "  validate CONFIG        check CONFIG and load its plugins, play nothing\n"
-          "  agents [CONFIG]        list the agent plugins found, with their parameters\n"
-          "  games [CONFIG]         list the game plugins found, with their parameters\n"
-          "  report DIR [--wide]    rebuild the reports in DIR from DIR/games.jsonl alone\n"
-          "  replay DIR GAME        show game number GAME of DIR/games.jsonl board by board\n"
-          "  play CONFIG AGENT [--second] [--seed N]\n"
-          "                         play a game yourself against AGENT of CONFIG, on its game;\n"
-          "                         you move first unless --second\n"
-          "  solve GAME POSITION [PARAM=VALUE...] [OPTIONS]\n"
-          "                         the exact value and a best move of POSITION (in the game's\n"
-          "                         own notation), searched to the end of the game by\n"
-          "                         negamax-ab-ids; PARAM=VALUE set the game's parameters\n"
-          "  solve GAME --file FILE [PARAM=VALUE...] [OPTIONS]\n"
-          "                         every position of FILE, lines 'MOVES [SCORE]' (the moves\n"
-          "                         from the start, the value as Pons's Connect Four test sets\n"
-          "                         give it), solved with one table, each SCORE checked; prints\n"
-          "                         the mean time and nodes per position\n"
-          "      --agent-param KEY=VALUE  a parameter of negamax-ab-ids (repeatable), e.g.\n"
-          "                           tt_mb=1024 or window=full\n"
-          "      --json               print one JSON object\n"
-          "  merge OUT_DIR SHARD_DIR...\n"
-          "                         merge the results logs of shards of one tournament into\n"
-          "                         OUT_DIR/games.jsonl in game order, and write its reports\n"
-          "\n"
-          "Options:\n"
-          "  -h, --help             show this help\n"
-          "  -V, --version          show the version\n"
-          "\n"
-          "Plugins are looked for in the config's plugin_path, then $TOURNEY_PLUGIN_PATH\n"
-          "(colon-separated), the build tree when run from it, and the installed directory.\n"
-          "See docs/config.md for the config format, docs/plugins.md for writing agents and\n"
-          "docs/distributed.md for playing shards of a tournament on several machines.\n",
-          out);
-}
-
 /* Where this program lives, to recognise a run from the build tree. */
 static char *exe_path(void)
 {
@@ -124,12 +74,14 @@ static char *exe_path(void)
     return strdup(buffer);
 }
 
-static int open_tournament(struct tournament *t, const char *config, FILE *err)
+static int open_tournament(struct tournament *t, const char *config,
+                           struct config_overrides *overrides, FILE *err)
 {
     struct diagnostics diag;
     tourney_diag_init(&diag);
     char *exe = exe_path();
-    int status = tourney_tournament_open(t, config, exe, getenv("TOURNEY_PLUGIN_PATH"), &diag);
+    int status = tourney_tournament_open_overridden(t, config, overrides, exe,
+                                                    getenv("TOURNEY_PLUGIN_PATH"), &diag);
     free(exe);
     if (status != 0 || tourney_diag_any(&diag)) {
         tourney_diag_print(&diag, err);
@@ -139,6 +91,16 @@ static int open_tournament(struct tournament *t, const char *config, FILE *err)
     }
     tourney_diag_finish(&diag);
     return status;
+}
+
+/* The columns of the terminal stderr is, or 0. */
+static size_t terminal_width(void)
+{
+    struct winsize size;
+    if (isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) {
+        return size.ws_col;
+    }
+    return 0;
 }
 
 /* The number of online cores, as the default number of jobs. */
@@ -164,7 +126,8 @@ static const char *option_value(const char *option)
     static const char *const options[][2] = {
         {"--output", "a directory"},      {"-o", "a directory"},
         {"--jobs", "a number of jobs"},   {"-j", "a number of jobs"},
-        {"--shard", "K/N, shard K of N"},
+        {"--shard", "K/N, shard K of N"}, {"--set", "KEY=VALUE"},
+        {"--each", "KEY=VALUE"},
     };
     for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
         if (strcmp(option, options[i][0]) == 0) {
@@ -174,7 +137,29 @@ static const char *option_value(const char *option)
     return NULL;
 }
 
-static int command_run(int argc, char **argv)
+/* --set and --each of COMMAND: read into OVERRIDES when OPTION is one of
+ * them (returns 1), with the error on stderr (returns -1); 0 for another
+ * option. */
+static int read_override(const char *command, const char *option, const char *value,
+                         struct config_overrides *overrides)
+{
+    enum override_kind kind;
+    if (strcmp(option, "--set") == 0) {
+        kind = OVERRIDE_SET;
+    } else if (strcmp(option, "--each") == 0) {
+        kind = OVERRIDE_EACH;
+    } else {
+        return 0;
+    }
+    struct error error;
+    if (tourney_overrides_add(overrides, kind, value, &error) != 0) {
+        fprintf(stderr, "tourney %s: %s\n", command, error.text);
+        return -1;
+    }
+    return 1;
+}
+
+static int run_with(int argc, char **argv, struct config_overrides *overrides)
 {
     const char *config = NULL;
     const char *output = NULL;
@@ -183,6 +168,7 @@ static int command_run(int argc, char **argv)
     struct run_options options = {
         .progress = terminal ? PROGRESS_LIVE : PROGRESS_PLAIN,
         .colour = tourney_progress_colour_ok(terminal, getenv("NO_COLOR")),
+        .width = terminal_width(),
     };
     for (int i = 0; i < argc; i++) {
         const char *option = argv[i];
@@ -191,7 +177,16 @@ static int command_run(int argc, char **argv)
             fprintf(stderr, "tourney run: %s needs %s\n", option, needs);
             return EXIT_USAGE;
         }
-        if (strcmp(option, "--quiet") == 0 || strcmp(option, "-q") == 0) {
+        int override = needs != NULL ? read_override("run", option, argv[i + 1], overrides) : 0;
+        if (override != 0) {
+            if (override < 0) {
+                return EXIT_USAGE;
+            }
+            i++;
+        } else if (tourney_help_wanted(option)) {
+            tourney_help_print_command("run", stdout);
+            return EXIT_SUCCESS;
+        } else if (strcmp(option, "--quiet") == 0 || strcmp(option, "-q") == 0) {
             options.quiet = true;
         } else if (strcmp(option, "--verbose") == 0 || strcmp(option, "-v") == 0) {
             options.verbose = true;
@@ -212,7 +207,7 @@ static int command_run(int argc, char **argv)
                 return EXIT_USAGE;
             }
         } else if (option[0] == '-' && option[1] != '\0') {
-            fprintf(stderr, "tourney run: unknown option '%s'\n", option);
+            tourney_help_unknown_option("run", option, stderr);
             return EXIT_USAGE;
         } else if (config == NULL) {
             config = option;
@@ -226,7 +221,7 @@ static int command_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     struct tournament t;
-    if (open_tournament(&t, config, stderr) != 0) {
+    if (open_tournament(&t, config, overrides, stderr) != 0) {
         tourney_tournament_close(&t);
         return EXIT_USAGE;
     }
@@ -258,15 +253,29 @@ static int command_run(int argc, char **argv)
                                         : EXIT_RUN_FAILED;
 }
 
+/* COMMAND with the --set and --each values it reads, released after it. */
+static int with_overrides(int (*command)(int, char **, struct config_overrides *), int argc,
+                          char **argv)
+{
+    struct config_overrides overrides;
+    tourney_overrides_init(&overrides);
+    int status = command(argc, argv, &overrides);
+    tourney_overrides_finish(&overrides);
+    return status;
+}
+
 static int command_report(int argc, char **argv)
 {
     const char *dir = NULL;
     bool wide = false;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--wide") == 0) {
+        if (tourney_help_wanted(argv[i])) {
+            tourney_help_print_command("report", stdout);
+            return EXIT_SUCCESS;
+        } else if (strcmp(argv[i], "--wide") == 0) {
             wide = true;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "tourney report: unknown option '%s'\n", argv[i]);
+            tourney_help_unknown_option("report", argv[i], stderr);
             return EXIT_USAGE;
         } else if (dir == NULL) {
             dir = argv[i];
@@ -286,21 +295,55 @@ static int command_report(int argc, char **argv)
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
 
-static int command_validate(int argc, char **argv)
+static int validate_with(int argc, char **argv, struct config_overrides *overrides)
 {
-    if (argc != 1) {
+    const char *config = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *option = argv[i];
+        const char *needs = option_value(option);
+        int override = 0;
+        if (needs != NULL && (strcmp(option, "--set") == 0 || strcmp(option, "--each") == 0)) {
+            if (i + 1 == argc || argv[i + 1][0] == '\0') {
+                fprintf(stderr, "tourney validate: %s needs %s\n", option, needs);
+                return EXIT_USAGE;
+            }
+            override = read_override("validate", option, argv[++i], overrides);
+        }
+        if (override < 0) {
+            return EXIT_USAGE;
+        } else if (override > 0) {
+            continue;
+        } else if (tourney_help_wanted(option)) {
+            tourney_help_print_command("validate", stdout);
+            return EXIT_SUCCESS;
+        } else if (option[0] == '-' && option[1] != '\0') {
+            tourney_help_unknown_option("validate", option, stderr);
+            return EXIT_USAGE;
+        } else if (config != NULL) {
+            config = NULL;
+            break;
+        }
+        config = option;
+    }
+    if (config == NULL) {
         fprintf(stderr, "tourney validate: expected exactly one CONFIG file\n");
         return EXIT_USAGE;
     }
     struct tournament t;
-    int status = open_tournament(&t, argv[0], stderr);
+    int status = open_tournament(&t, config, overrides, stderr);
+    struct footprint footprint;
+    struct error error;
+    tourney_error_clear(&error);
+    if (status == 0 && tourney_fits_check(&t, tourney_fits_games(&t), &footprint, &error) != 0) {
+        fprintf(stderr, "tourney: %s\n", error.text);
+        status = -1;
+    }
     if (status == 0) {
         size_t agents = t.entrant_count;
-        size_t pairs = t.gauntlet == TOURNEY_NO_GAUNTLET ? agents * (agents - 1) / 2 : agents - 1;
-        printf("%s: OK: game %s (%s), %zu agents, %s, %zu games\n", argv[0],
+        printf("%s: OK: game %s (%s), %zu agents, %s, %" PRIu64 " games\n", config,
                t.game_plugin.game->name, t.game_params_text, agents,
                t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
-               pairs * t.config.settings.games_per_pair);
+               tourney_fits_games(&t));
         const struct opening_book *book = &t.openings;
         if (book->source == OPENINGS_FILE) {
             printf("  openings: %zu positions from %s, %s\n", book->count, t.config.openings_file,
@@ -318,13 +361,42 @@ static int command_validate(int argc, char **argv)
             printf("  %-20s %s (%s)%s%s\n", e->name, e->plugin->agent->name, e->plugin->path,
                    e->params_text[0] ? ": " : "", e->params_text);
         }
+        char memory[32];
+        char reports[32];
+        tourney_footprint_bytes_text(footprint.memory_bytes, memory, sizeof(memory));
+        tourney_footprint_bytes_text(footprint.reports_bytes, reports, sizeof(reports));
+        printf("  statistics and reports: about %s of memory, %s of report files\n", memory,
+               reports);
     }
     tourney_tournament_close(&t);
     return status == 0 ? EXIT_SUCCESS : EXIT_USAGE;
 }
 
+/* Whether the arguments of COMMAND, which has no options, ask for its help
+ * (printed) or hold an option (reported, with *STATUS set). */
+static bool no_options(const char *command, int argc, char **argv, int *status)
+{
+    for (int i = 0; i < argc; i++) {
+        if (tourney_help_wanted(argv[i])) {
+            tourney_help_print_command(command, stdout);
+            *status = EXIT_SUCCESS;
+            return false;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            tourney_help_unknown_option(command, argv[i], stderr);
+            *status = EXIT_USAGE;
+            return false;
+        }
+    }
+    return true;
+}
+
 static int command_merge(int argc, char **argv)
 {
+    int status = EXIT_USAGE;
+    if (!no_options("merge", argc, argv, &status)) {
+        return status;
+    }
     if (argc < 2) {
         fprintf(stderr, "tourney merge: expected OUT_DIR and at least one SHARD_DIR holding "
                         "games.jsonl\n");
@@ -410,6 +482,10 @@ static void list_plugin(const char *path, void *context)
 
 static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
 {
+    int usage_status = EXIT_USAGE;
+    if (!no_options(kind == TOURNEY_KIND_AGENT ? "agents" : "games", argc, argv, &usage_status)) {
+        return usage_status;
+    }
     if (argc > 1) {
         fprintf(stderr, "tourney %ss: expected at most one CONFIG file\n",
                 tourney_kind_name(kind));
@@ -462,6 +538,10 @@ static int command_list(enum tourney_plugin_kind kind, int argc, char **argv)
 
 static int command_replay(int argc, char **argv)
 {
+    int usage_status = EXIT_USAGE;
+    if (!no_options("replay", argc, argv, &usage_status)) {
+        return usage_status;
+    }
     uint64_t game = 0;
     if (argc != 2 || !tourney_parse_uint64(argv[1], &game) || game > UINT32_MAX) {
         fprintf(stderr, "tourney replay: expected DIR and a game number (the \"game\" of "
@@ -475,6 +555,51 @@ static int command_replay(int argc, char **argv)
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
 
+static int command_export(int argc, char **argv)
+{
+    struct export_request request = {.format = EXPORT_TEXT};
+    for (int i = 0; i < argc; i++) {
+        const char *option = argv[i];
+        bool takes_value = strcmp(option, "--format") == 0 || strcmp(option, "-o") == 0 ||
+                           strcmp(option, "--output") == 0;
+        if (takes_value && (i + 1 == argc || argv[i + 1][0] == '\0')) {
+            fprintf(stderr, "tourney export: %s needs %s\n", option,
+                    option[2] == 'f' ? "text or csv" : "a FILE");
+            return EXIT_USAGE;
+        }
+        if (tourney_help_wanted(option)) {
+            tourney_help_print_command("export", stdout);
+            return EXIT_SUCCESS;
+        } else if (strcmp(option, "--format") == 0) {
+            if (!tourney_export_format_parse(argv[++i], &request.format)) {
+                fprintf(stderr,
+                        "tourney export: bad value '%s' for --format: expected text or "
+                        "csv\n",
+                        argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (takes_value) {
+            request.output = argv[++i];
+        } else if (option[0] == '-' && option[1] != '\0') {
+            tourney_help_unknown_option("export", option, stderr);
+            return EXIT_USAGE;
+        } else if (request.dir == NULL) {
+            request.dir = option;
+        } else {
+            fprintf(stderr, "tourney export: expected one DIR, got '%s' too\n", option);
+            return EXIT_USAGE;
+        }
+    }
+    if (request.dir == NULL) {
+        fprintf(stderr, "tourney export: expected a DIR holding games.jsonl\n");
+        return EXIT_USAGE;
+    }
+    char *exe = exe_path();
+    int status = tourney_export(&request, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout, stderr);
+    free(exe);
+    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
 static int command_play(int argc, char **argv)
 {
     const char *config = NULL;
@@ -482,7 +607,10 @@ static int command_play(int argc, char **argv)
     int human_seat = 0;
     uint64_t seed = 1;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--second") == 0) {
+        if (tourney_help_wanted(argv[i])) {
+            tourney_help_print_command("play", stdout);
+            return EXIT_SUCCESS;
+        } else if (strcmp(argv[i], "--second") == 0) {
             human_seat = 1;
         } else if (strcmp(argv[i], "--first") == 0) {
             human_seat = 0;
@@ -493,7 +621,7 @@ static int command_play(int argc, char **argv)
             }
             i++;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "tourney play: unknown option '%s'\n", argv[i]);
+            tourney_help_unknown_option("play", argv[i], stderr);
             return EXIT_USAGE;
         } else if (config == NULL) {
             config = argv[i];
@@ -510,7 +638,7 @@ static int command_play(int argc, char **argv)
         return EXIT_USAGE;
     }
     struct tournament t;
-    if (open_tournament(&t, config, stderr) != 0) {
+    if (open_tournament(&t, config, NULL, stderr) != 0) {
         tourney_tournament_close(&t);
         return EXIT_USAGE;
     }
@@ -522,11 +650,16 @@ static int command_play(int argc, char **argv)
     }
     int status = EXIT_USAGE;
     if (index == t.entrant_count) {
+        struct suggestion guess;
+        tourney_suggest_init(&guess, agent);
         fprintf(stderr, "tourney play: %s has no agent '%s'; its agents are:", config, agent);
         for (size_t i = 0; i < t.entrant_count; i++) {
             fprintf(stderr, " %s", t.entrants[i].name);
+            tourney_suggest_consider(&guess, t.entrants[i].name);
         }
-        fputc('\n', stderr);
+        const char *best = tourney_suggest_best(&guess);
+        fprintf(stderr, "%s%s%s\n", best ? "; did you mean '" : "", best ? best : "",
+                best ? "'?" : "");
     } else {
         status = tourney_play_human(&t, index, human_seat, seed, stdin, stdout, stderr) == 0
                      ? EXIT_SUCCESS
@@ -551,7 +684,11 @@ static int command_solve(int argc, char **argv)
     request.game_params = game_params;
     request.agent_params = agent_params;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
+        if (tourney_help_wanted(argv[i])) {
+            tourney_help_print_command("solve", stdout);
+            status = EXIT_SUCCESS;
+            goto out;
+        } else if (strcmp(argv[i], "--json") == 0) {
             request.json = true;
         } else if (strcmp(argv[i], "--agent-param") == 0) {
             if (i + 1 == argc) {
@@ -570,7 +707,7 @@ static int command_solve(int argc, char **argv)
         } else if (strncmp(argv[i], "--file=", 7) == 0) {
             request.file = argv[i] + 7;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            fprintf(stderr, "tourney solve: unknown option '%s'\n", argv[i]);
+            tourney_help_unknown_option("solve", argv[i], stderr);
             goto out;
         } else if (request.game == NULL) {
             request.game = argv[i];
@@ -613,13 +750,19 @@ out:
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        tourney_help_print_overview(stderr);
         return EXIT_USAGE;
     }
     const char *command = argv[1];
-    if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 ||
-        strcmp(command, "help") == 0) {
-        usage(stdout);
+    if (strcmp(command, "help") == 0 && argc > 2) {
+        if (tourney_help_print_command(argv[2], stdout)) {
+            return EXIT_SUCCESS;
+        }
+        fprintf(stderr, "tourney help: no command '%s' (see tourney --help)\n", argv[2]);
+        return EXIT_USAGE;
+    }
+    if (tourney_help_wanted(command) || strcmp(command, "help") == 0) {
+        tourney_help_print_overview(stdout);
         return EXIT_SUCCESS;
     }
     if (strcmp(command, "-V") == 0 || strcmp(command, "--version") == 0) {
@@ -628,10 +771,10 @@ int main(int argc, char **argv)
         return EXIT_SUCCESS;
     }
     if (strcmp(command, "run") == 0) {
-        return command_run(argc - 2, argv + 2);
+        return with_overrides(run_with, argc - 2, argv + 2);
     }
     if (strcmp(command, "validate") == 0) {
-        return command_validate(argc - 2, argv + 2);
+        return with_overrides(validate_with, argc - 2, argv + 2);
     }
     if (strcmp(command, "report") == 0) {
         return command_report(argc - 2, argv + 2);
@@ -641,6 +784,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(command, "play") == 0) {
         return command_play(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "export") == 0) {
+        return command_export(argc - 2, argv + 2);
     }
     if (strcmp(command, "merge") == 0) {
         return command_merge(argc - 2, argv + 2);
@@ -654,6 +800,8 @@ int main(int argc, char **argv)
     if (strcmp(command, "solve") == 0) {
         return command_solve(argc - 2, argv + 2);
     }
-    fprintf(stderr, "tourney: unknown command '%s' (see tourney --help)\n", command);
+    const char *guess = tourney_help_suggest_command(command);
+    fprintf(stderr, "tourney: unknown command '%s'%s%s%s (see tourney --help)\n", command,
+            guess ? "; did you mean '" : "", guess ? guess : "", guess ? "'?" : "");
     return EXIT_USAGE;
 }

@@ -312,8 +312,7 @@ static int merge_one(struct merge *m, FILE *out)
         return tourney_error_set_errno(&m->error, "cannot write the merged log");
     }
     tourney_game_set_add(&m->found, game->index);
-    tourney_stats_add(&m->stats, game);
-    if (tourney_game_sample_add(&m->games, game) != 0) {
+    if (tourney_stats_add(&m->stats, game) != 0 || tourney_game_sample_add(&m->games, game) != 0) {
         return tourney_error_nomem(&m->error);
     }
     return advance(m, first);

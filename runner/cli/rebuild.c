@@ -45,7 +45,9 @@ static int rebuild_game(const struct game_record *record, void *context)
     if (rebuild_ready(r) != 0) {
         return -1;
     }
-    tourney_stats_add(&r->stats, record);
+    if (tourney_stats_add(&r->stats, record) != 0) {
+        return -1;
+    }
     return tourney_game_sample_add(&r->games, record);
 }
 

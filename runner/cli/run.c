@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "dir_lock.h"
+#include "fits.h"
 #include "game_player.h"
 #include "game_sample.h"
 #include "game_set.h"
@@ -51,7 +52,9 @@ static int count_logged_game(const struct game_record *record, void *context)
         tourney_shard_has(&run->options->shard, record->index)) {
         run->finished++;
     }
-    tourney_stats_add(&run->stats, record);
+    if (tourney_stats_add(&run->stats, record) != 0) {
+        return -1;
+    }
     return tourney_game_sample_add(&run->games, record);
 }
 
@@ -90,6 +93,26 @@ static const char *leader(const struct run_state *run, double *score)
     }
     *score = best_score < 0 ? 0.0 : best_score;
     return best == SIZE_MAX ? NULL : run->tournament->entrants[best].name;
+}
+
+/* The ratings of the field so far, for the live progress line. */
+static void rate_field(void *context, struct progress *p, uint64_t now_ns)
+{
+    struct run_state *run = context;
+    const struct tournament *t = run->tournament;
+    const char **names = calloc(t->entrant_count + 1, sizeof(*names));
+    struct ratings ratings;
+    if (names != NULL &&
+        tourney_ratings_fit(&ratings, &run->stats, run->header.settings.rating_anchor) == 0) {
+        for (size_t i = 0; i < t->entrant_count; i++) {
+            names[i] = t->entrants[i].name;
+        }
+        tourney_progress_set_ratings(p, now_ns, names, &ratings);
+    }
+    if (names != NULL) {
+        tourney_ratings_finish(&ratings);
+    }
+    free(names);
 }
 
 static void show_game(struct run_state *run, const struct game_record *record)
@@ -155,8 +178,7 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (tourney_results_log_add_line(&run->log, line, err) != 0) {
         return -1;
     }
-    tourney_stats_add(&run->stats, record);
-    if (sample_game(run, record, line) != 0) {
+    if (tourney_stats_add(&run->stats, record) != 0 || sample_game(run, record, line) != 0) {
         return tourney_error_nomem(err);
     }
     run->finished++;
@@ -283,6 +305,44 @@ static void run_finish(struct run_state *run)
     tourney_dir_unlock(&run->lock);
 }
 
+/* The --set and --each options of the run as a command line repeats them,
+ * each value quoted for the shell where it needs to be (heap string; NULL
+ * when out of memory). */
+static char *overrides_text(const struct log_header *header)
+{
+    char *text = strdup("");
+    for (size_t i = 0; text != NULL && i < header->override_count; i++) {
+        const char *option = header->overrides[i];
+        size_t name = strcspn(option, " ");
+        const char *value = option + name + (option[name] == ' ');
+        bool plain = value[0] != '\0' &&
+                     strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "0123456789_.,:=+-/@%") == strlen(value);
+        char *quoted = NULL;
+        if (plain) {
+            quoted = strdup(value);
+        } else {
+            /* '...' with each ' written as '\'' */
+            quoted = strdup("'");
+            for (const char *c = value; quoted != NULL && *c != '\0'; c++) {
+                char *longer = *c == '\'' ? tourney_format("%s'\\''", quoted)
+                                          : tourney_format("%s%c", quoted, *c);
+                free(quoted);
+                quoted = longer;
+            }
+            char *closed = quoted != NULL ? tourney_format("%s'", quoted) : NULL;
+            free(quoted);
+            quoted = closed;
+        }
+        char *longer =
+            quoted != NULL ? tourney_format("%s %.*s %s", text, (int)name, option, quoted) : NULL;
+        free(quoted);
+        free(text);
+        text = longer;
+    }
+    return text;
+}
+
 /* Opens the results log fresh, or continues it when resuming. */
 static int open_log(struct run_state *run, struct error *err)
 {
@@ -321,6 +381,11 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         return RUN_FAILED;
     }
     const struct tournament_settings *settings = &t->config.settings;
+    struct footprint footprint;
+    if (tourney_fits_check(t, tourney_fits_games(t), &footprint, &error) != 0) {
+        fprintf(err, "tourney: %s\n", error.text);
+        goto out;
+    }
     if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
                               settings->seed, t->gauntlet) != 0) {
         fprintf(err, "tourney: out of memory\n");
@@ -359,6 +424,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
                           options->colour, options->verbose, run.to_play, run.finished,
                           tourney_now_ns());
+    run.progress.width = options->width;
+    tourney_progress_rate_with(&run.progress, rate_field, &run);
     tourney_error_clear(&error);
     outcome = options->jobs > 1 ? play_in_workers(&run, &error) : play_here(&run, &error);
     tourney_progress_finish(&run.progress, tourney_now_ns());
@@ -391,12 +458,14 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
             snprintf(shard, sizeof(shard), " --shard %" PRIu32 "/%" PRIu32, options->shard.index,
                      options->shard.count);
         }
+        char *overrides = overrides_text(&run.header);
         fprintf(err,
                 "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
-                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s\n",
+                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s%s\n",
                 run.finished, run.to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME,
                 t->config.path, shard, options->output ? " --output " : "",
-                options->output ? options->output : "");
+                options->output ? options->output : "", overrides ? overrides : "");
+        free(overrides);
     }
 out:
     run_finish(&run);

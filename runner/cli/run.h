@@ -22,6 +22,7 @@ struct run_options {
     bool quiet;                   /* no tables and no progress on the console */
     enum progress_style progress; /* what ERR shows while playing */
     bool colour;                  /* colours on ERR */
+    size_t width;                 /* of the terminal ERR is; 0 when unknown */
     bool verbose;                 /* a line per game on ERR */
     bool wide;                    /* every column of the tables, however wide */
     bool resume;                  /* continue the results log in the output folder */

@@ -6,6 +6,7 @@
 
 #include "config_stats.h"
 #include "digest.h"
+#include "suggest.h"
 #include "text.h"
 #include "whole_file.h"
 
@@ -133,6 +134,30 @@ static void read_openings(struct tournament_config *config, struct diagnostics *
     tourney_digest_bytes(config->openings_text, config->openings_length, s->openings.digest);
 }
 
+/* An unknown key of [tournament], with the key it may have meant or else
+ * every key there is. */
+static void report_unknown_key(const struct tournament_config *config,
+                               const struct ini_entry *entry, struct diagnostics *diag)
+{
+    size_t count = 0;
+    const struct setting *table = tourney_settings_table(&count);
+    struct suggestion guess;
+    tourney_suggest_init(&guess, entry->key);
+    for (size_t i = 0; i < count; i++) {
+        tourney_suggest_consider(&guess, table[i].key);
+    }
+    if (tourney_suggest_best(&guess) != NULL) {
+        tourney_diag_add(diag, config->path, entry->line,
+                         "unknown key '%s' in [tournament]; did you mean '%s'?", entry->key,
+                         tourney_suggest_best(&guess));
+        return;
+    }
+    char keys[512];
+    tourney_settings_list_keys(keys, sizeof(keys));
+    tourney_diag_add(diag, config->path, entry->line,
+                     "unknown key '%s' in [tournament] (expected one of: %s)", entry->key, keys);
+}
+
 /* Reads every key of [tournament] through the settings table. */
 static void read_tournament(struct tournament_config *config, struct ini_section *section,
                             struct diagnostics *diag)
@@ -143,11 +168,7 @@ static void read_tournament(struct tournament_config *config, struct ini_section
         struct ini_entry *entry = &section->entries[e];
         const struct setting *row = tourney_settings_find(entry->key);
         if (row == NULL) {
-            char keys[512];
-            tourney_settings_list_keys(keys, sizeof(keys));
-            tourney_diag_add(diag, config->path, entry->line,
-                             "unknown key '%s' in [tournament] (expected one of: %s)", entry->key,
-                             keys);
+            report_unknown_key(config, entry, diag);
             continue;
         }
         entry->used = true;
@@ -261,6 +282,116 @@ static void read_agent(struct tournament_config *config, struct ini_section *sec
     read_command(agent, command, section, config->path, diag);
 }
 
+/* A section of no known kind, with the one it may have meant: [gmae] for
+ * [game], [agnet x] for [agent x]. */
+static void report_unknown_section(const struct tournament_config *config,
+                                   const struct ini_section *section, struct diagnostics *diag)
+{
+    const char *name = section->name;
+    size_t word = strcspn(name, " ");
+    struct suggestion guess;
+    tourney_suggest_init(&guess, name);
+    tourney_suggest_consider(&guess, "tournament");
+    tourney_suggest_consider(&guess, "game");
+    char meant[TOURNEY_SUGGEST_MAX + 8] = "";
+    if (tourney_suggest_best(&guess) != NULL) {
+        snprintf(meant, sizeof(meant), "%s", tourney_suggest_best(&guess));
+    } else if (name[word] == ' ' && tourney_edit_distance(name, word, "agent", 5, 1) <= 1) {
+        snprintf(meant, sizeof(meant), "agent%s", name + word);
+    }
+    tourney_diag_add(diag, config->path, section->line,
+                     "unknown section [%s]%s%s%s (expected [tournament], [game] or [agent NAME])",
+                     name, meant[0] ? "; did you mean [" : "", meant, meant[0] ? "]?" : "");
+}
+
+/* The section of agent NAME in CONFIG's document, or NULL. */
+static struct ini_section *agent_section(struct tournament_config *config, const char *name)
+{
+    for (size_t s = 0; s < config->doc.section_count; s++) {
+        const char *section = config->doc.sections[s].name;
+        if (strncmp(section, AGENT_PREFIX, strlen(AGENT_PREFIX)) == 0) {
+            section += strlen(AGENT_PREFIX);
+            while (*section == ' ') {
+                section++;
+            }
+            if (strcmp(section, name) == 0) {
+                return &config->doc.sections[s];
+            }
+        }
+    }
+    return NULL;
+}
+
+/* "; did you mean 'deep'? (its agents: deep, shallow)" for an agent NAME
+ * the config does not have, in TEXT. */
+static void agent_hint(const struct tournament_config *config, const char *name, char *text,
+                       size_t size)
+{
+    struct suggestion guess;
+    tourney_suggest_init(&guess, name);
+    size_t used = 0;
+    text[0] = '\0';
+    char names[512] = "";
+    for (size_t s = 0; s < config->doc.section_count; s++) {
+        const char *section = config->doc.sections[s].name;
+        if (strncmp(section, AGENT_PREFIX, strlen(AGENT_PREFIX)) != 0) {
+            continue;
+        }
+        section += strlen(AGENT_PREFIX);
+        while (*section == ' ') {
+            section++;
+        }
+        tourney_suggest_consider(&guess, section);
+        if (used < sizeof(names)) {
+            used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s", used ? ", " : "",
+                                     section);
+        }
+    }
+    const char *best = tourney_suggest_best(&guess);
+    snprintf(text, size, "%s%s%s (its agents: %s)", best ? "; did you mean '" : "",
+             best ? best : "", best ? "'?" : "", names[0] ? names : "none");
+}
+
+/* Puts the --set values into the document, in place of the file's, before
+ * anything is read from it; gives every value its place in diagnostics. */
+static void apply_overrides(struct tournament_config *config, struct diagnostics *diag)
+{
+    for (size_t i = 0; config->overrides != NULL && i < config->overrides->count; i++) {
+        struct config_override *item = &config->overrides->items[i];
+        item->line = tourney_diag_place(diag, item->option);
+        item->applied = false;
+        if (item->kind != OVERRIDE_SET) {
+            continue;
+        }
+        struct ini_section *section =
+            item->agent ? agent_section(config, item->section)
+                        : tourney_ini_section(&config->doc, item->section, item->line);
+        if (section == NULL && item->agent) {
+            char hint[640];
+            agent_hint(config, item->section, hint, sizeof(hint));
+            tourney_diag_add(diag, config->path, item->line, "%s has no [agent %s]%s",
+                             config->path, item->section, hint);
+            continue;
+        }
+        if (section == NULL || tourney_ini_set(section, item->key, item->value, item->line) != 0) {
+            tourney_diag_add(diag, config->path, item->line, "out of memory");
+            continue;
+        }
+        item->applied = true;
+    }
+}
+
+bool tourney_config_line_is_set(const struct tournament_config *config, int line)
+{
+    for (size_t i = 0; config->overrides != NULL && i < config->overrides->count; i++) {
+        const struct config_override *item = &config->overrides->items[i];
+        if (item->kind == OVERRIDE_SET && item->line == line && line != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Settings before the file is read. */
 static int start(struct tournament_config *config, const char *path, struct diagnostics *diag)
 {
@@ -297,10 +428,7 @@ static int interpret(struct tournament_config *config, size_t errors_before,
         } else if (strncmp(section->name, AGENT_PREFIX, strlen(AGENT_PREFIX)) == 0) {
             read_agent(config, section, diag);
         } else {
-            tourney_diag_add(diag, path, section->line,
-                             "unknown section [%s] (expected [tournament], [game] or "
-                             "[agent NAME])",
-                             section->name);
+            report_unknown_section(config, section, diag);
         }
     }
     if (tournament == NULL) {
@@ -332,9 +460,11 @@ static int interpret(struct tournament_config *config, size_t errors_before,
             found = found || strcmp(config->agents[i].name, s->gauntlet_agent) == 0;
         }
         if (!found) {
+            char hint[640];
+            agent_hint(config, s->gauntlet_agent, hint, sizeof(hint));
             tourney_diag_add(diag, path, tourney_config_line(config, "gauntlet_agent"),
-                             "gauntlet_agent '%s' is not an [agent NAME] of this file",
-                             s->gauntlet_agent);
+                             "gauntlet_agent '%s' is not an [agent NAME] of this file%s",
+                             s->gauntlet_agent, hint);
         }
     }
     if (s->output_dir == NULL) {
@@ -346,14 +476,22 @@ static int interpret(struct tournament_config *config, size_t errors_before,
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
 }
 
-int tourney_config_load(struct tournament_config *config, const char *path,
-                        struct diagnostics *diag)
+int tourney_config_load_overridden(struct tournament_config *config, const char *path,
+                                   struct config_overrides *overrides, struct diagnostics *diag)
 {
     size_t errors_before = diag->count;
     if (start(config, path, diag) != 0 || tourney_ini_read(&config->doc, path, diag) != 0) {
         return -1;
     }
+    config->overrides = overrides;
+    apply_overrides(config, diag);
     return interpret(config, errors_before, diag);
+}
+
+int tourney_config_load(struct tournament_config *config, const char *path,
+                        struct diagnostics *diag)
+{
+    return tourney_config_load_overridden(config, path, NULL, diag);
 }
 
 int tourney_config_load_text(struct tournament_config *config, const char *path, const char *text,

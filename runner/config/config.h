@@ -19,6 +19,7 @@
 
 #include "diag.h"
 #include "ini_file.h"
+#include "overrides.h"
 #include "settings.h"
 
 /* A section that names a plugin; its other keys are the plugin's parameters. */
@@ -56,6 +57,9 @@ struct tournament_config {
     char *openings_file;
     char *openings_text;
     size_t openings_length;
+    /* The values the command line set (not owned; NULL when none): each
+     * item's line is its place in diagnostics once the config is read. */
+    struct config_overrides *overrides;
 };
 
 /* The line of [tournament] that set KEY; 0 when the file does not set it. */
@@ -65,6 +69,13 @@ int tourney_config_line(const struct tournament_config *config, const char *key)
  * when there was none. The config must be finished either way. */
 int tourney_config_load(struct tournament_config *config, const char *path,
                         struct diagnostics *diag);
+/* The same, with the values OVERRIDES set (may be NULL) in place of the
+ * file's: --set values before the file is checked, --each values left for
+ * the plugins (tournament.h). OVERRIDES must outlive CONFIG. */
+int tourney_config_load_overridden(struct tournament_config *config, const char *path,
+                                   struct config_overrides *overrides, struct diagnostics *diag);
+/* Whether LINE of CONFIG is that of a --set value. */
+bool tourney_config_line_is_set(const struct tournament_config *config, int line);
 /* The same for a config already in memory; PATH names it in messages and
  * anchors its relative paths. */
 int tourney_config_load_text(struct tournament_config *config, const char *path, const char *text,

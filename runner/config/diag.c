@@ -1,6 +1,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +18,30 @@ void tourney_diag_finish(struct diagnostics *diag)
         free(diag->items[i]);
     }
     free(diag->items);
+    for (size_t i = 0; i < diag->place_count; i++) {
+        free(diag->places[i]);
+    }
+    free(diag->places);
     memset(diag, 0, sizeof(*diag));
+}
+
+int tourney_diag_place(struct diagnostics *diag, const char *name)
+{
+    char **places = realloc(diag->places, (diag->place_count + 1) * sizeof(*places));
+    if (places == NULL) {
+        return 0;
+    }
+    diag->places = places;
+    places[diag->place_count] = strdup(name);
+    if (places[diag->place_count] == NULL) {
+        return 0;
+    }
+    return TOURNEY_DIAG_FIRST_PLACE + (int)diag->place_count++;
+}
+
+bool tourney_diag_is_place(int line)
+{
+    return line >= TOURNEY_DIAG_FIRST_PLACE;
 }
 
 void tourney_diag_add(struct diagnostics *diag, const char *file, int line, const char *fmt, ...)
@@ -29,8 +53,11 @@ void tourney_diag_add(struct diagnostics *diag, const char *file, int line, cons
 
     char *item = NULL;
     if (message != NULL) {
-        item = line > 0 ? tourney_format("%s:%d: %s", file, line, message)
-                        : tourney_format("%s: %s", file, message);
+        size_t place =
+            tourney_diag_is_place(line) ? (size_t)(line - TOURNEY_DIAG_FIRST_PLACE) : SIZE_MAX;
+        item = place < diag->place_count ? tourney_format("%s: %s", diag->places[place], message)
+               : line > 0                ? tourney_format("%s:%d: %s", file, line, message)
+                                         : tourney_format("%s: %s", file, message);
         free(message);
     }
     if (item == NULL) {

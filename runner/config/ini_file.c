@@ -28,9 +28,9 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-static struct ini_section *add_section(struct reader *r, const char *name, size_t name_length)
+static struct ini_section *add_section(struct ini_document *doc, const char *name,
+                                       size_t name_length, int line)
 {
-    struct ini_document *doc = r->doc;
     if (doc->section_count == doc->section_capacity) {
         size_t capacity = doc->section_capacity ? doc->section_capacity * 2 : 8;
         struct ini_section *sections = realloc(doc->sections, capacity * sizeof(*sections));
@@ -46,7 +46,7 @@ static struct ini_section *add_section(struct reader *r, const char *name, size_
     if (section->name == NULL) {
         return NULL;
     }
-    section->line = r->line;
+    section->line = line;
     doc->section_count++;
     return section;
 }
@@ -95,7 +95,7 @@ static bool check_line(struct reader *r, const char *line, size_t length)
                              name_length, INI_MAX_NAME);
             return false;
         }
-        if (add_section(r, line + 1, name_length) == NULL) {
+        if (add_section(r->doc, line + 1, name_length, r->line) == NULL) {
             r->failed = true;
             return false;
         }
@@ -141,6 +141,13 @@ static char *read_line(char *buffer, int size, void *stream)
     const char *newline = memchr(start, '\n', available);
     size_t length = newline ? (size_t)(newline - start) : available;
     r->offset += newline ? length + 1 : length;
+    if (r->line + 1 >= TOURNEY_DIAG_FIRST_PLACE) {
+        /* Line numbers from here on name places outside the file (diag.h). */
+        tourney_diag_add(r->diag, r->doc->path, 0, "the file has more than %d lines",
+                         TOURNEY_DIAG_FIRST_PLACE - 1);
+        r->failed = true;
+        return NULL;
+    }
     r->line++;
 
     size_t raw_length = length;
@@ -171,6 +178,31 @@ static char *read_line(char *buffer, int size, void *stream)
     return buffer;
 }
 
+static int append_entry(struct ini_section *section, const char *key, const char *value, int line)
+{
+    if (section->entry_count == section->entry_capacity) {
+        size_t capacity = section->entry_capacity ? section->entry_capacity * 2 : 8;
+        struct ini_entry *entries = realloc(section->entries, capacity * sizeof(*entries));
+        if (entries == NULL) {
+            return -1;
+        }
+        section->entries = entries;
+        section->entry_capacity = capacity;
+    }
+    struct ini_entry *entry = &section->entries[section->entry_count];
+    entry->key = strdup(key);
+    entry->value = strdup(value);
+    entry->line = line;
+    entry->used = false;
+    if (entry->key == NULL || entry->value == NULL) {
+        free(entry->key);
+        free(entry->value);
+        return -1;
+    }
+    section->entry_count++;
+    return 0;
+}
+
 static int on_entry(void *user, const char *section_name, const char *key, const char *value)
 {
     struct reader *r = user;
@@ -184,28 +216,10 @@ static int on_entry(void *user, const char *section_name, const char *key, const
             return 1;
         }
     }
-    if (section->entry_count == section->entry_capacity) {
-        size_t capacity = section->entry_capacity ? section->entry_capacity * 2 : 8;
-        struct ini_entry *entries = realloc(section->entries, capacity * sizeof(*entries));
-        if (entries == NULL) {
-            r->failed = true;
-            return 0;
-        }
-        section->entries = entries;
-        section->entry_capacity = capacity;
-    }
-    struct ini_entry *entry = &section->entries[section->entry_count];
-    entry->key = strdup(key);
-    entry->value = strdup(value);
-    entry->line = r->line;
-    entry->used = false;
-    if (entry->key == NULL || entry->value == NULL) {
-        free(entry->key);
-        free(entry->value);
+    if (append_entry(section, key, value, r->line) != 0) {
         r->failed = true;
         return 0;
     }
-    section->entry_count++;
     return 1;
 }
 
@@ -277,4 +291,32 @@ struct ini_entry *tourney_ini_take(struct ini_section *section, const char *key)
         }
     }
     return NULL;
+}
+
+struct ini_section *tourney_ini_section(struct ini_document *doc, const char *name, int line)
+{
+    for (size_t i = 0; i < doc->section_count; i++) {
+        if (strcmp(doc->sections[i].name, name) == 0) {
+            return &doc->sections[i];
+        }
+    }
+    return add_section(doc, name, strlen(name), line);
+}
+
+int tourney_ini_set(struct ini_section *section, const char *key, const char *value, int line)
+{
+    for (size_t i = 0; i < section->entry_count; i++) {
+        struct ini_entry *entry = &section->entries[i];
+        if (strcmp(entry->key, key) == 0) {
+            char *copy = strdup(value);
+            if (copy == NULL) {
+                return -1;
+            }
+            free(entry->value);
+            entry->value = copy;
+            entry->line = line;
+            return 0;
+        }
+    }
+    return append_entry(section, key, value, line);
 }

@@ -52,6 +52,15 @@ int tourney_ini_parse_text(struct ini_document *doc, const char *path, const cha
 
 void tourney_ini_finish(struct ini_document *doc);
 
+/* The section NAME of DOC; added at LINE when there is none. NULL when out
+ * of memory. A pointer into DOC: valid until the next section is added. */
+struct ini_section *tourney_ini_section(struct ini_document *doc, const char *name, int line);
+
+/* Sets KEY of SECTION to VALUE at LINE, in place of the value the file gave
+ * it or as a new entry: what a setting from the command line does. Returns
+ * -1 when out of memory. */
+int tourney_ini_set(struct ini_section *section, const char *key, const char *value, int line);
+
 /* The entry KEY of SECTION, or NULL. Marks it used. */
 struct ini_entry *tourney_ini_take(struct ini_section *section, const char *key);
 

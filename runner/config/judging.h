@@ -10,12 +10,22 @@
 
 #include "error.h"
 
+/* What elo0 and elo1 of a sequential test measure. */
+enum sprt_model {
+    /* Normalized Elo, fishtest's and fastchess's default: the score's
+     * distance from 1/2 in standard deviations of a pair of games, scaled
+     * so that small differences read as logistic Elo would without draws. */
+    SPRT_NORMALIZED = 0,
+    SPRT_LOGISTIC = 1, /* logistic Elo: the expected score 1 / (1 + 10^(-elo/400)) */
+};
+
 struct sprt_settings {
     bool enabled;
     double elo0;
     double elo1;
     double alpha;
     double beta;
+    enum sprt_model model; /* the sprt_model setting */
 };
 
 enum rating_anchor {

@@ -19,21 +19,29 @@ static const char *const format_words[] = {"round-robin", "gauntlet", NULL};
 static const char *const isolation_words[] = {"process", "none", NULL};
 static const char *const anchor_words[] = {"auto", "random", "mean", NULL};
 static const char *const order_words[] = {"sequential", "random", NULL};
+static const char *const sprt_model_words[] = {"normalized", "logistic", NULL};
 
 _Static_assert(FORMAT_ROUND_ROBIN == 0 && FORMAT_GAUNTLET == 1, "format_words");
 _Static_assert(ISOLATION_PROCESS == 0 && ISOLATION_NONE == 1, "isolation_words");
 _Static_assert(ANCHOR_AUTO == 0 && ANCHOR_RANDOM == 1 && ANCHOR_MEAN == 2, "anchor_words");
 _Static_assert(OPENINGS_SEQUENTIAL == 0 && OPENINGS_RANDOM == 1, "order_words");
+_Static_assert(SPRT_NORMALIZED == 0 && SPRT_LOGISTIC == 1, "sprt_model_words");
 _Static_assert(sizeof(enum tournament_format) == sizeof(int) &&
                    sizeof(enum isolation) == sizeof(int) &&
                    sizeof(enum sandbox_setting) == sizeof(int) &&
                    sizeof(enum rating_anchor) == sizeof(int) &&
-                   sizeof(enum openings_order) == sizeof(int),
+                   sizeof(enum openings_order) == sizeof(int) &&
+                   sizeof(enum sprt_model) == sizeof(int),
                "CHOICE and SWITCH values are stored as int");
 
 static bool not_empty(const char *text)
 {
     return text[0] != '\0';
+}
+
+static bool sprt_on(const struct tournament_settings *settings)
+{
+    return settings->sprt.enabled;
 }
 
 /*
@@ -303,6 +311,22 @@ static const struct setting table[] = {
         .help = "which opening of the file each round plays: the file's in turn, or each pass "
                 "over the file shuffled with the seed",
     },
+    {
+        .key = "sprt_model",
+        .type = SETTING_CHOICE,
+        FIELD(sprt.model),
+        .words = sprt_model_words,
+        .default_value = SPRT_NORMALIZED,
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .summary = true,
+        .applies = sprt_on,
+        /* Logs from before the setting tested logistic Elo. */
+        .absent = "logistic",
+        .help = "with sprt: what elo0 and elo1 measure: normalized Elo (as fishtest and fastchess "
+                "by default: the same bounds take as many games whatever the draw rate) or "
+                "logistic Elo (the expected score); see docs/reports.md",
+    },
 };
 
 #define ROW_COUNT (sizeof(table) / sizeof(table[0]))
@@ -555,10 +579,27 @@ bool tourney_setting_is_default(const struct setting *row,
     return tourney_setting_number(row, settings) == row->default_value;
 }
 
+static bool applies(const struct setting *row, const struct tournament_settings *settings)
+{
+    return row->applies == NULL || row->applies(settings);
+}
+
+/* Whether ROW is at the value a log leaves out: its absent value, or its
+ * default. */
+static bool at_log_default(const struct setting *row, const struct tournament_settings *settings)
+{
+    if (row->absent == NULL) {
+        return tourney_setting_is_default(row, settings);
+    }
+    char text[128];
+    tourney_setting_text(row, settings, text, sizeof(text));
+    return strcmp(text, row->absent) == 0;
+}
+
 bool tourney_setting_in_log(const struct setting *row, const struct tournament_settings *settings)
 {
-    return row->place != SETTING_NOT_LOGGED &&
-           (row->place != SETTING_LOG_ADDED || !tourney_setting_is_default(row, settings));
+    return row->place != SETTING_NOT_LOGGED && applies(row, settings) &&
+           (row->place != SETTING_LOG_ADDED || !at_log_default(row, settings));
 }
 
 /* The index of WORD among ROW's words, or -1. */
@@ -705,8 +746,8 @@ char *tourney_settings_digest_text(const struct tournament_settings *settings,
     for (size_t i = 0; text != NULL && i < ROW_COUNT; i++) {
         const struct setting *row = &table[i];
         bool after_game = place == SETTING_LOG_JUDGING || place == SETTING_LOG_ADDED;
-        if (row->place != place || !row->decides ||
-            (after_game && tourney_setting_is_default(row, settings))) {
+        if (row->place != place || !row->decides || !applies(row, settings) ||
+            (after_game && at_log_default(row, settings))) {
             continue;
         }
         /* Text values are taken whole, never cut to a buffer. */
@@ -724,6 +765,9 @@ char *tourney_settings_digest_text(const struct tournament_settings *settings,
 static bool same_value(const struct setting *row, const struct tournament_settings *a,
                        const struct tournament_settings *b)
 {
+    if (!applies(row, a) && !applies(row, b)) {
+        return true;
+    }
     if (row->type == SETTING_TEXT) {
         const char *x = text_value(row, a);
         const char *y = text_value(row, b);

@@ -134,6 +134,13 @@ struct setting {
     const char *label;      /* a line "LABEL: value" of report.md and report.html */
     bool summary;           /* a key of summary.json's "tournament" */
     const char *help;       /* what it means, as docs/config.md's table says */
+    /* When the setting means something (NULL: always); otherwise it is not
+     * logged, not in the digest and never a difference between two runs. */
+    bool (*applies)(const struct tournament_settings *settings);
+    /* SETTING_LOG_ADDED whose default is not what logs from before the row
+     * had: that value, which a log without the key reads as, and which the
+     * log and the digest leave out. */
+    const char *absent;
 };
 
 /* The most rows the table may have (a config keeps a line per row). */
@@ -167,8 +174,8 @@ uint64_t tourney_setting_number(const struct setting *row,
                                 const struct tournament_settings *settings);
 bool tourney_setting_is_default(const struct setting *row,
                                 const struct tournament_settings *settings);
-/* Whether the log's header holds ROW's value (SETTING_LOG_ADDED: only when
- * not at the default). */
+/* Whether the log's header holds ROW's value (only when it applies;
+ * SETTING_LOG_ADDED: only when not at the default, or at its absent value). */
 bool tourney_setting_in_log(const struct setting *row, const struct tournament_settings *settings);
 
 /* The value as the settings digest has it: the number, the word, the text

@@ -103,6 +103,13 @@ json_t *tourney_header_to_json(const struct log_header *h)
     status |= tourney_settings_add_json(object, s, SETTING_LOG_ADDED, false);
     set_optional(object, "game_id", h->game_id);
     set_optional(object, "game_version", h->game_version);
+    if (h->override_count > 0) {
+        json_t *overrides = json_array();
+        for (size_t i = 0; overrides != NULL && i < h->override_count; i++) {
+            status |= json_array_append_new(overrides, json_string(h->overrides[i]));
+        }
+        status |= json_object_set_new(object, "overrides", overrides);
+    }
     if (h->shard.count > 0) {
         status |= json_object_set_new(object, "shard",
                                       json_pack("{s:I, s:I}", "index", (json_int_t)h->shard.index,
@@ -197,6 +204,24 @@ int tourney_header_from_json(struct log_header *h, json_t *object, struct error 
         h->shard.index = (uint32_t)index;
         h->shard.count = (uint32_t)shards;
     }
+    json_t *overrides = json_object_get(object, "overrides");
+    size_t override;
+    json_t *option;
+    json_array_foreach(overrides, override, option)
+    {
+        if (!json_is_string(option)) {
+            tourney_error_set(err, "results log header: bad overrides");
+            goto err_header;
+        }
+        if (tourney_header_add_override(h, json_string_value(option)) != 0) {
+            tourney_error_nomem(err);
+            goto err_header;
+        }
+    }
+    if (overrides != NULL && !json_is_array(overrides)) {
+        tourney_error_set(err, "results log header: bad overrides");
+        goto err_header;
+    }
     /* The digest is recomputed, not trusted: a header edited by hand no
      * longer matches its own settings. */
     if (tourney_header_seal(h) != 0 || strcmp(h->settings_digest, digest) != 0) {
@@ -228,6 +253,10 @@ void tourney_header_finish(struct log_header *h)
     free(h->game_path);
     free(h->game_id);
     free(h->game_version);
+    for (size_t i = 0; i < h->override_count; i++) {
+        free(h->overrides[i]);
+    }
+    free(h->overrides);
     tourney_settings_finish(&h->settings);
     memset(h, 0, sizeof(*h));
 }
@@ -273,6 +302,49 @@ enum header_difference tourney_header_difference(const struct log_header *a,
     return HEADER_SAME;
 }
 
+int tourney_header_add_override(struct log_header *h, const char *option)
+{
+    char **overrides = realloc(h->overrides, (h->override_count + 1) * sizeof(*overrides));
+    if (overrides == NULL) {
+        return -1;
+    }
+    h->overrides = overrides;
+    overrides[h->override_count] = strdup(option);
+    if (overrides[h->override_count] == NULL) {
+        return -1;
+    }
+    h->override_count++;
+    return 0;
+}
+
+static bool same_overrides(const struct log_header *a, const struct log_header *b)
+{
+    if (a->override_count != b->override_count) {
+        return false;
+    }
+    for (size_t i = 0; i < a->override_count; i++) {
+        if (strcmp(a->overrides[i], b->overrides[i]) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* "; the log was written with --set a=1 --each b=2", or "... without --set
+ * or --each": what a resumed run may have forgotten to give again. */
+static void explain_overrides(const struct log_header *old, struct error *why)
+{
+    char text[TOURNEY_ERROR_SIZE] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < old->override_count && used < sizeof(text); i++) {
+        used += (size_t)snprintf(text + used, sizeof(text) - used, " %s", old->overrides[i]);
+    }
+    char reason[TOURNEY_ERROR_SIZE];
+    snprintf(reason, sizeof(reason), "%s", why->text);
+    tourney_error_set(why, "%s; the log was written %s%s", reason,
+                      old->override_count > 0 ? "with" : "without --set or --each", text);
+}
+
 /* "name (plugin: parameters)", "name (command: python3 x.py)" */
 static void describe_agent(const struct header_agent *a, char *text, size_t size)
 {
@@ -312,11 +384,14 @@ bool tourney_header_compatible(const struct log_header *old, const struct log_he
     case HEADER_GAME_BUILD:
         tourney_error_set(why, "the game plugin '%s' has changed since the log was written",
                           now->game);
-        break;
+        return false;
     case HEADER_AGENT_BUILD:
         tourney_error_set(why, "the %s of agent '%s' has changed since the log was written",
                           now->agents[i].command ? "program" : "plugin", now->agents[i].name);
-        break;
+        return false;
+    }
+    if (why != NULL && !same_overrides(old, now)) {
+        explain_overrides(old, why);
     }
     return false;
 }

@@ -63,6 +63,12 @@ struct log_header {
      * Not part of the settings digest: every shard, and the merge of them,
      * is the same tournament. */
     struct shard shard;
+    /* The --set and --each options the run was given, as written ("--set
+     * tournament.seed=3"), in their order; none in logs of runs without.
+     * Not part of the settings digest: the settings they made are, and
+     * the same settings reached another way are the same tournament. */
+    char **overrides;
+    size_t override_count;
 };
 
 /* Computes the settings digest of H from its fields (the tournament's
@@ -96,8 +102,13 @@ enum header_difference tourney_header_difference(const struct log_header *a,
                                                  const struct log_header *b,
                                                  const struct setting **setting, size_t *agent);
 
+/* Adds OPTION ("--set tournament.seed=3") to H's overrides. Returns -1
+ * when out of memory. */
+int tourney_header_add_override(struct log_header *h, const char *option);
+
 /* Whether a log written under OLD may be continued by the tournament NOW;
- * when not, WHY says the first difference. */
+ * when not, WHY says the first difference, and the --set and --each options
+ * the log was written with when this run's differ. */
 bool tourney_header_compatible(const struct log_header *old, const struct log_header *now,
                                struct error *why);
 

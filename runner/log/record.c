@@ -136,9 +136,9 @@ static void write_key(const void *context, struct digest_sink *sink)
     }
 }
 
-void tourney_record_game_key(const struct game_record *record, char key[TOURNEY_DIGEST_HEX])
+struct digest128 tourney_record_game_key(const struct game_record *record)
 {
-    tourney_digest_stream(write_key, record, key);
+    return tourney_digest_stream128(write_key, record);
 }
 
 const char *tourney_termination_name(enum termination termination)
@@ -202,136 +202,154 @@ const char *tourney_log_level_name(int level)
     return level >= 0 && level < 4 ? names[level] : "info";
 }
 
-/* Appends one number per move, taken from the move records by GET. */
-static json_t *move_column(const struct game_record *record,
-                           json_t *(*get)(const struct move_record *move))
+/* One number per move, taken from the move records by GET. */
+static void move_column(struct json_out *out, const char *key, const struct game_record *record,
+                        int64_t (*get)(const struct move_record *move))
 {
-    json_t *array = json_array();
-    for (size_t i = 0; array != NULL && i < record->move_count; i++) {
-        if (json_array_append_new(array, get(&record->moves[i])) != 0) {
-            json_decref(array);
-            return NULL;
-        }
+    tourney_json_out_key(out, key);
+    tourney_json_out_open_array(out);
+    for (size_t i = 0; i < record->move_count; i++) {
+        tourney_json_out_int(out, get(&record->moves[i]));
     }
-    return array;
+    tourney_json_out_close_array(out);
 }
 
-static json_t *get_move(const struct move_record *m)
+static int64_t get_move(const struct move_record *m)
 {
-    return json_integer(m->move);
+    return m->move;
 }
 
-static json_t *get_nodes(const struct move_record *m)
+/* Counts above INT64_MAX come out negative, as they always have in the log. */
+static int64_t get_nodes(const struct move_record *m)
 {
-    return json_integer((json_int_t)m->nodes);
+    return (int64_t)m->nodes;
 }
 
-static json_t *get_depth(const struct move_record *m)
+static int64_t get_depth(const struct move_record *m)
 {
-    return json_integer(m->depth);
+    return m->depth;
 }
 
-static json_t *get_score(const struct move_record *m)
+static int64_t get_time(const struct move_record *m)
 {
-    return m->has_score ? json_integer(m->score) : json_null();
+    return (int64_t)m->time_ns;
 }
 
-static json_t *get_time(const struct move_record *m)
+static void write_string_member(struct json_out *out, const char *key, const char *value)
 {
-    return json_integer((json_int_t)m->time_ns);
-}
-
-static json_t *get_cpu(const struct move_record *m)
-{
-    return m->has_cpu ? json_integer((json_int_t)m->cpu_ns) : json_null();
+    tourney_json_out_key(out, key);
+    tourney_json_out_string_or_null(out, value);
 }
 
 /* The CPU times, where any was measured (isolation = process): null for a
- * move without. NULL (the key is left out) when none was. */
-static json_t *cpu_column(const struct game_record *record)
+ * move without; the key is left out when none was. */
+static void cpu_column(struct json_out *out, const struct game_record *record)
 {
+    bool any = false;
+    for (size_t i = 0; i < record->move_count; i++) {
+        any = any || record->moves[i].has_cpu;
+    }
+    if (!any) {
+        return;
+    }
+    tourney_json_out_key(out, "cpu_ns");
+    tourney_json_out_open_array(out);
     for (size_t i = 0; i < record->move_count; i++) {
         if (record->moves[i].has_cpu) {
-            return move_column(record, get_cpu);
+            tourney_json_out_int(out, (int64_t)record->moves[i].cpu_ns);
+        } else {
+            tourney_json_out_null(out);
         }
     }
-    return NULL;
+    tourney_json_out_close_array(out);
 }
 
-/* "opening_moves": the opening's plies, or NULL when they are not known
- * (or memory ran out: *FAILED). */
-static json_t *opening_moves(const struct record_opening *opening, bool *failed)
-{
-    if (!opening->moves_known) {
-        return NULL;
-    }
-    json_t *moves = json_array();
-    for (size_t i = 0; moves != NULL && i < opening->move_count; i++) {
-        if (json_array_append_new(moves, json_integer(opening->moves[i])) != 0) {
-            json_decref(moves);
-            moves = NULL;
-        }
-    }
-    *failed = moves == NULL;
-    return moves;
-}
-
-json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2])
+void tourney_record_write_json(const struct game_record *record, const char *const names[2],
+                               struct json_out *out)
 {
     /* Seeds use all 64 bits; JSON readers lose integers past 2^53, so the
      * seed is written as hex text. */
     char seed[17];
-    snprintf(seed, sizeof(seed), "%016" PRIx64, record->seed);
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 16; i++) {
+        seed[i] = hex[(record->seed >> (60 - 4 * i)) & 0xf];
+    }
+    seed[16] = '\0';
     const char *winner = record->result == RESULT_FIRST_WINS    ? names[0]
                          : record->result == RESULT_SECOND_WINS ? names[1]
                                                                 : NULL;
+    tourney_json_out_open_object(out);
+    tourney_json_out_key(out, "game");
+    tourney_json_out_int(out, record->index);
+    write_string_member(out, "first", names[0]);
+    write_string_member(out, "second", names[1]);
+    write_string_member(out, "seed", seed);
+    /* The opening, where the game has one, before the moves played from it. */
+    if (record->opening.position != NULL) {
+        write_string_member(out, "opening", record->opening.position);
+    }
+    if (record->opening.moves_known) {
+        tourney_json_out_key(out, "opening_moves");
+        tourney_json_out_open_array(out);
+        for (size_t i = 0; i < record->opening.move_count; i++) {
+            tourney_json_out_int(out, record->opening.moves[i]);
+        }
+        tourney_json_out_close_array(out);
+    }
+    move_column(out, "moves", record, get_move);
     /* Who made each move, as one character per move: games need not
      * alternate, and a reader must not have to guess. */
-    char *seats = malloc(record->move_count + 1);
-    if (seats == NULL) {
-        return NULL;
-    }
+    tourney_json_out_key(out, "seats");
+    tourney_json_out_raw_value(out, "\"", 1);
     for (size_t i = 0; i < record->move_count; i++) {
-        seats[i] = (char)('0' + record->moves[i].seat);
+        char seat = (char)('0' + record->moves[i].seat);
+        tourney_json_out_raw(out, &seat, 1);
     }
-    seats[record->move_count] = '\0';
-    json_t *log = json_array();
-    for (size_t i = 0; log != NULL && i < record->log_count; i++) {
-        const struct agent_message *m = &record->log[i];
-        json_array_append_new(
-            log, json_pack("{s:s, s:i, s:s, s:s}", "agent", names[m->seat], "ply", (int)m->ply,
-                           "level", tourney_log_level_name(m->level), "message", m->text));
-    }
-    /* What each agent's process printed, only for those that printed. */
-    json_t *output = json_object();
-    for (int seat = 0; output != NULL && seat < 2; seat++) {
-        if (record->output[seat][0] != '\0') {
-            json_object_set_new(output, names[seat], json_string(record->output[seat]));
+    tourney_json_out_raw(out, "\"", 1);
+    write_string_member(out, "result", tourney_result_text(record->result));
+    write_string_member(out, "winner", winner);
+    write_string_member(out, "termination", tourney_termination_name(record->termination));
+    write_string_member(out, "fault", record->fault_seat >= 0 ? names[record->fault_seat] : NULL);
+    write_string_member(out, "reason", record->reason[0] ? record->reason : NULL);
+    move_column(out, "nodes", record, get_nodes);
+    move_column(out, "depth", record, get_depth);
+    tourney_json_out_key(out, "score");
+    tourney_json_out_open_array(out);
+    for (size_t i = 0; i < record->move_count; i++) {
+        if (record->moves[i].has_score) {
+            tourney_json_out_int(out, record->moves[i].score);
+        } else {
+            tourney_json_out_null(out);
         }
     }
-    /* The opening, where the game has one, before the moves played from it. */
-    bool failed = false;
-    json_t *opening = opening_moves(&record->opening, &failed);
-    json_t *object = json_pack(
-        "{s:I, s:s, s:s, s:s, s:s*, s:o*, s:o, s:s, s:s, s:s?, s:s, s:s?, s:s?, s:o, s:o, s:o, "
-        "s:o, s:o*, s:o, s:I, s:o}",
-        "game", (json_int_t)record->index, "first", names[0], "second", names[1], "seed", seed,
-        "opening", record->opening.position, "opening_moves", opening, "moves",
-        move_column(record, get_move), "seats", seats, "result",
-        tourney_result_text(record->result), "winner", winner, "termination",
-        tourney_termination_name(record->termination), "fault",
-        record->fault_seat >= 0 ? names[record->fault_seat] : NULL, "reason",
-        record->reason[0] ? record->reason : NULL, "nodes", move_column(record, get_nodes),
-        "depth", move_column(record, get_depth), "score", move_column(record, get_score),
-        "time_ns", move_column(record, get_time), "cpu_ns", cpu_column(record), "log",
-        log ? log : json_array(), "log_dropped", (json_int_t)record->log_dropped, "output",
-        output ? output : json_object());
-    free(seats);
-    if (failed) {
-        json_decref(object);
-        return NULL;
+    tourney_json_out_close_array(out);
+    move_column(out, "time_ns", record, get_time);
+    cpu_column(out, record);
+    tourney_json_out_key(out, "log");
+    tourney_json_out_open_array(out);
+    for (size_t i = 0; i < record->log_count; i++) {
+        const struct agent_message *m = &record->log[i];
+        tourney_json_out_open_object(out);
+        write_string_member(out, "agent", names[m->seat]);
+        tourney_json_out_key(out, "ply");
+        tourney_json_out_int(out, m->ply);
+        write_string_member(out, "level", tourney_log_level_name(m->level));
+        write_string_member(out, "message", m->text);
+        tourney_json_out_close_object(out);
     }
-    return object;
+    tourney_json_out_close_array(out);
+    tourney_json_out_key(out, "log_dropped");
+    tourney_json_out_int(out, (int64_t)record->log_dropped);
+    /* What each agent's process printed, only for those that printed. */
+    tourney_json_out_key(out, "output");
+    tourney_json_out_open_object(out);
+    for (int seat = 0; seat < 2; seat++) {
+        if (record->output[seat][0] != '\0') {
+            write_string_member(out, names[seat], record->output[seat]);
+        }
+    }
+    tourney_json_out_close_object(out);
+    tourney_json_out_close_object(out);
 }
 
 static int name_index(const char *name, const char *const *names, size_t count, uint32_t *out)

@@ -14,6 +14,7 @@
 
 #include "digest.h"
 #include "error.h"
+#include "json_out.h"
 
 enum game_result {
     RESULT_DRAW = 0,
@@ -122,8 +123,9 @@ void tourney_record_opening_clear(struct record_opening *opening);
 /* What tells a game apart from every other game of its pair: a digest of
  * its opening (its position, or its plies where there is no position) and
  * of the moves played from it, so that games that differ only in their
- * opening are distinct. Two games with the same key are the same game. */
-void tourney_record_game_key(const struct game_record *record, char key[TOURNEY_DIGEST_HEX]);
+ * opening are distinct. Two games with the same key are the same game played
+ * again; statistics count each pair's distinct games with it. */
+struct digest128 tourney_record_game_key(const struct game_record *record);
 
 const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */
@@ -132,14 +134,15 @@ const char *tourney_result_text(enum game_result result); /* "1-0", "0-1", "1/2-
 /* "error", "warning", "info" or "debug" for an agent message's level. */
 const char *tourney_log_level_name(int level);
 
-/* The record as the JSON object written to games.jsonl; NAMES are the
- * entrants' names in seat order. NULL when out of memory. A game from an
- * opening has "opening" (its position) and "opening_moves" (its plies)
- * where it knows them; a game from the initial position has neither key,
- * as in logs written before openings. */
-json_t *tourney_record_to_json(const struct game_record *record, const char *const names[2]);
+/* Writes the record to OUT as the JSON object of its games.jsonl line; NAMES
+ * are the entrants' names in seat order. A game from an opening has
+ * "opening" (its position) and "opening_moves" (its plies) where it knows
+ * them; a game from the initial position has neither key, as in logs
+ * written before openings. */
+void tourney_record_write_json(const struct game_record *record, const char *const names[2],
+                               struct json_out *out);
 
-/* Reads back what tourney_record_to_json wrote into RECORD (initialised by
+/* Reads back what tourney_record_write_json wrote into RECORD (initialised by
  * the caller). Players are looked up in NAMES, the entrants' names by index.
  * On failure returns -1 with the reason in ERR. */
 int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,

@@ -2,7 +2,7 @@
  * results_log.h - games.jsonl, the tournament's one source of truth.
  *
  * Line 1 is the header (log_header.h); every further line is one finished
- * game, as the JSON object of tourney_record_to_json plus a "check" field: the
+ * game, as the JSON object of tourney_record_write_json plus a "check" field: the
  * digest of the rest of the line (log_line.h). Each line is appended with one
  * write, so an interrupted write leaves at most a torn last line, which a
  * reader drops; anything else that does not check out is corruption, and the

@@ -116,6 +116,10 @@ int tourney_settings_from_json(struct tournament_settings *settings, json_t *obj
         const struct setting *row = &table[i];
         json_t *value = json_object_get(object, row->key);
         bool optional = row->place == SETTING_LOG_JUDGING || row->place == SETTING_LOG_ADDED;
+        if (value == NULL && optional && row->absent != NULL &&
+            tourney_setting_parse(row, row->absent, settings, err) != 0) {
+            return -1;
+        }
         if (row->place == SETTING_NOT_LOGGED || (value == NULL && optional)) {
             continue;
         }

@@ -11,6 +11,7 @@
 #include "params.h"
 #include "plugin_image.h"
 #include "probe.h"
+#include "suggest.h"
 #include "text.h"
 
 static const char *const reserved_keys[] = {"plugin", NULL};
@@ -106,14 +107,11 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
                        const struct plugin **known, struct diagnostics *diag)
 {
     const char *file = t->config.path;
-    char *path = tourney_plugin_search_find(&t->search, kind, choice->plugin, t->config.dir);
+    struct error err;
+    char *path =
+        tourney_plugin_search_locate(&t->search, kind, choice->plugin, t->config.dir, &err);
     if (path == NULL) {
-        char *dirs = tourney_plugin_search_describe(&t->search);
-        tourney_diag_add(diag, file, choice->line,
-                         "unknown %s plugin '%s': no %s.so found in %s (see `tourney %ss`)",
-                         tourney_kind_name(kind), choice->plugin, choice->plugin,
-                         dirs ? dirs : "the plugin path", tourney_kind_name(kind));
-        free(dirs);
+        tourney_diag_add(diag, file, choice->line, "%s", err.text);
         return -1;
     }
     for (size_t i = 0; known != NULL && i < t->agent_plugin_count; i++) {
@@ -123,7 +121,6 @@ static int open_choice(struct tournament *t, const struct plugin_choice *choice,
             return 0;
         }
     }
-    struct error err;
     /* Agent code is never loaded into the runner when agents are isolated.
      * A file cut short is told as such, before a probe dies of it. */
     int status = check_file(path, &err);
@@ -291,6 +288,75 @@ static void open_command(struct tournament *t, const struct agent_choice *choice
     }
 }
 
+static bool has_param(const struct tourney_param_info *params, size_t count, const char *name)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(params[i].name, name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The --each values whose parameter the agent's plugin has (PARAMS), into
+ * the agent's SECTION, but for those a --set of this agent gave already. */
+static void apply_each(struct tournament *t, struct ini_section *section,
+                       const struct tourney_param_info *params, size_t count,
+                       struct diagnostics *diag)
+{
+    struct config_overrides *overrides = t->config.overrides;
+    for (size_t i = 0; overrides != NULL && section != NULL && i < overrides->count; i++) {
+        struct config_override *item = &overrides->items[i];
+        if (item->kind != OVERRIDE_EACH || !has_param(params, count, item->key)) {
+            continue;
+        }
+        item->applied = true;
+        bool set_here = false;
+        for (size_t e = 0; e < section->entry_count; e++) {
+            set_here =
+                set_here || (strcmp(section->entries[e].key, item->key) == 0 &&
+                             tourney_config_line_is_set(&t->config, section->entries[e].line));
+        }
+        if (!set_here && tourney_ini_set(section, item->key, item->value, item->line) != 0) {
+            tourney_diag_add(diag, t->config.path, item->line, "out of memory");
+        }
+    }
+}
+
+/* An --each that no agent's plugin has a parameter for is a mistake, told
+ * once every agent's plugin is known. */
+static void check_each(const struct tournament *t, struct diagnostics *diag)
+{
+    const struct config_overrides *overrides = t->config.overrides;
+    for (size_t i = 0; overrides != NULL && i < overrides->count; i++) {
+        const struct config_override *item = &overrides->items[i];
+        if (item->kind != OVERRIDE_EACH || item->applied) {
+            continue;
+        }
+        struct suggestion guess;
+        tourney_suggest_init(&guess, item->key);
+        for (size_t e = 0; e < t->entrant_count; e++) {
+            if (t->entrants[e].argv != NULL) {
+                continue; /* a program takes no parameters */
+            }
+            if (t->entrants[e].plugin == NULL) {
+                return; /* a plugin not loaded may have had it */
+            }
+            size_t count = 0;
+            const struct tourney_param_info *params =
+                tourney_plugin_params(t->entrants[e].plugin, &count);
+            for (size_t p = 0; p < count; p++) {
+                tourney_suggest_consider(&guess, params[p].name);
+            }
+        }
+        const char *best = tourney_suggest_best(&guess);
+        tourney_diag_add(diag, t->config.path, item->line,
+                         "no agent of %s has a parameter '%s'%s%s%s", t->config.path, item->key,
+                         best ? "; did you mean '" : " (`tourney agents` lists them)",
+                         best ? best : "", best ? "'?" : "");
+    }
+}
+
 static void open_entrant(struct tournament *t, const struct agent_choice *choice,
                          struct entrant *entrant, struct diagnostics *diag)
 {
@@ -314,6 +380,7 @@ static void open_entrant(struct tournament *t, const struct agent_choice *choice
         tourney_diag_add(diag, t->config.path, choice->choice.line, "out of memory");
         return;
     }
+    apply_each(t, choice->choice.section, params, count, diag);
     char owner[160];
     snprintf(owner, sizeof(owner), "agent '%s' (plugin '%s')", choice->name, api->name);
     tourney_params_resolve(params, count, choice->choice.section, reserved_keys, t->config.path,
@@ -365,14 +432,15 @@ static void check_sandbox(struct tournament *t, struct diagnostics *diag)
                      t->sandbox_note ? t->sandbox_note : "unknown reason");
 }
 
-int tourney_tournament_open(struct tournament *t, const char *config_path, const char *exe_path,
-                            const char *env_plugin_path, struct diagnostics *diag)
+int tourney_tournament_open_overridden(struct tournament *t, const char *config_path,
+                                       struct config_overrides *overrides, const char *exe_path,
+                                       const char *env_plugin_path, struct diagnostics *diag)
 {
     memset(t, 0, sizeof(*t));
     size_t errors_before = diag->count;
     /* Go on after config errors: plugin problems are worth reporting in the
      * same run, as long as the sections they come from could be read. */
-    tourney_config_load(&t->config, config_path, diag);
+    tourney_config_load_overridden(&t->config, config_path, overrides, diag);
     if (t->config.doc.path == NULL) {
         return -1; /* the file could not be read at all */
     }
@@ -409,8 +477,16 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
             t->gauntlet = i;
         }
     }
+    check_each(t, diag);
     check_sandbox(t, diag);
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
+}
+
+int tourney_tournament_open(struct tournament *t, const char *config_path, const char *exe_path,
+                            const char *env_plugin_path, struct diagnostics *diag)
+{
+    return tourney_tournament_open_overridden(t, config_path, NULL, exe_path, env_plugin_path,
+                                              diag);
 }
 
 void tourney_tournament_close(struct tournament *t)

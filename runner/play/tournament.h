@@ -72,6 +72,11 @@ int tourney_tournament_open(struct tournament *tournament, const char *config_pa
 
 /* Whether any entrant is an agent with a command. */
 bool tourney_tournament_has_commands(const struct tournament *tournament);
+/* The same with the values the command line set (overrides.h; may be
+ * NULL), which must outlive the tournament. */
+int tourney_tournament_open_overridden(struct tournament *tournament, const char *config_path,
+                                       struct config_overrides *overrides, const char *exe_path,
+                                       const char *env_plugin_path, struct diagnostics *diag);
 void tourney_tournament_close(struct tournament *tournament);
 
 #endif /* TOURNEY_RUNNER_TOURNAMENT_H */

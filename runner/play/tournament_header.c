@@ -135,6 +135,12 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
             goto err_header;
         }
     }
+    const struct config_overrides *overrides = c->overrides;
+    for (size_t i = 0; overrides != NULL && i < overrides->count; i++) {
+        if (tourney_header_add_override(h, overrides->items[i].option) != 0) {
+            goto err_header;
+        }
+    }
     if (tourney_header_seal(h) != 0) {
         goto err_header;
     }

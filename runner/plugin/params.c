@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "suggest.h"
 #include "text.h"
 
 static size_t choice_count(const struct tourney_param_info *desc)
@@ -169,7 +170,16 @@ int tourney_params_resolve(const struct tourney_param_info *params, size_t count
         if (found == count) {
             char names[512];
             list_names(params, count, names, sizeof(names));
-            if (count == 0) {
+            struct suggestion guess;
+            tourney_suggest_init(&guess, entry->key);
+            for (size_t i = 0; i < count; i++) {
+                tourney_suggest_consider(&guess, params[i].name);
+            }
+            if (tourney_suggest_best(&guess) != NULL) {
+                tourney_diag_add(diag, file, entry->line,
+                                 "unknown parameter '%s' for %s; did you mean '%s'?", entry->key,
+                                 owner, tourney_suggest_best(&guess));
+            } else if (count == 0) {
                 tourney_diag_add(diag, file, entry->line,
                                  "unknown parameter '%s' for %s, which takes no parameters",
                                  entry->key, owner);

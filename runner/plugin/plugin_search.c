@@ -1,11 +1,15 @@
 #include "plugin_search.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
+#include "plugin.h"
+#include "suggest.h"
 #include "text.h"
 
 #ifndef TOURNEY_BUILD_ROOT
@@ -89,30 +93,103 @@ static const char *kind_dir(enum tourney_plugin_kind kind)
     return kind == TOURNEY_KIND_GAME ? "games" : "agents";
 }
 
+/* What NAME, a path, is relative to BASE_DIR (heap string). */
+static char *resolve_path(const char *name, const char *base_dir)
+{
+    while (strncmp(name, "./", 2) == 0) {
+        name += 2; /* "./x.so" reads better in messages as "dir/x.so" */
+    }
+    return name[0] == '/' || base_dir == NULL ? strdup(name)
+                                              : tourney_format("%s/%s", base_dir, name);
+}
+
 char *tourney_plugin_search_find(const struct plugin_search *search, enum tourney_plugin_kind kind,
                                  const char *name, const char *base_dir)
 {
     if (strchr(name, '/') != NULL) {
-        while (strncmp(name, "./", 2) == 0) {
-            name += 2; /* "./x.so" reads better in messages as "dir/x.so" */
-        }
-        char *path = name[0] == '/' || base_dir == NULL ? strdup(name)
-                                                        : tourney_format("%s/%s", base_dir, name);
         /* Returned even when missing: the loader then says why it fails. */
-        return path;
+        return resolve_path(name, base_dir);
+    }
+    /* "x.so" is a file's name: beside the config first, then as it is along
+     * the path; "x" is a plugin's, looked for as x.so along the path. */
+    const char *suffix = ".so";
+    if (tourney_has_suffix(name, ".so")) {
+        suffix = "";
+        char *beside = base_dir != NULL ? tourney_format("%s/%s", base_dir, name) : NULL;
+        if (beside != NULL && is_file(beside)) {
+            return beside;
+        }
+        free(beside);
     }
     for (size_t i = 0; i < search->count; i++) {
-        char *direct = tourney_format("%s/%s.so", search->dirs[i], name);
+        char *direct = tourney_format("%s/%s%s", search->dirs[i], name, suffix);
         if (direct == NULL || is_file(direct)) {
             return direct;
         }
         free(direct);
-        char *nested = tourney_format("%s/%s/%s.so", search->dirs[i], kind_dir(kind), name);
+        char *nested = tourney_format("%s/%s/%s%s", search->dirs[i], kind_dir(kind), name, suffix);
         if (nested == NULL || is_file(nested)) {
             return nested;
         }
         free(nested);
     }
+    return NULL;
+}
+
+/* Offers the name of the plugin file at PATH ("minimax" for
+ * .../minimax.so) to the suggestion in CONTEXT. */
+static void consider_file(const char *path, void *context)
+{
+    const char *base = strrchr(path, '/');
+    base = base != NULL ? base + 1 : path;
+    tourney_suggest_consider_n(context, base, strlen(base) - strlen(".so"));
+}
+
+char *tourney_plugin_search_locate(const struct plugin_search *search,
+                                   enum tourney_plugin_kind kind, const char *name,
+                                   const char *base_dir, struct error *err)
+{
+    errno = 0;
+    char *path = tourney_plugin_search_find(search, kind, name, base_dir);
+    if (path == NULL && errno == ENOMEM) {
+        tourney_error_nomem(err);
+        return NULL;
+    }
+    if (path != NULL && (strchr(name, '/') == NULL || is_file(path))) {
+        return path;
+    }
+    const char *kind_name = tourney_kind_name(kind);
+    if (path != NULL) {
+        bool relative = name[0] != '/' && base_dir != NULL;
+        tourney_error_set(err, "%s plugin '%s': no file %s%s%s%s", kind_name, name, path,
+                          relative ? " (a relative plugin path is resolved against the "
+                                     "directory of the config, "
+                                   : "",
+                          relative ? base_dir : "", relative ? ")" : "");
+        free(path);
+        return NULL;
+    }
+    char *dirs = tourney_plugin_search_describe(search);
+    if (tourney_has_suffix(name, ".so")) {
+        tourney_error_set(err, "unknown %s plugin '%s': no %s beside the config (in %s) nor in %s",
+                          kind_name, name, name, base_dir ? base_dir : ".",
+                          dirs ? dirs : "the plugin path");
+        free(dirs);
+        return NULL;
+    }
+    struct suggestion guess;
+    tourney_suggest_init(&guess, name);
+    tourney_plugin_search_each(search, kind, consider_file, &guess);
+    const char *best = tourney_suggest_best(&guess);
+    char hint[TOURNEY_SUGGEST_MAX + 64];
+    if (best != NULL) {
+        snprintf(hint, sizeof(hint), "; did you mean '%s'?", best);
+    } else {
+        snprintf(hint, sizeof(hint), " (see `tourney %ss`)", kind_name);
+    }
+    tourney_error_set(err, "unknown %s plugin '%s': no %s.so found in %s%s", kind_name, name, name,
+                      dirs ? dirs : "the plugin path", hint);
+    free(dirs);
     return NULL;
 }
 

@@ -11,8 +11,8 @@ int tourney_game_sample_init(struct game_sample *sample, size_t agent_count, siz
     sample->agent_count = agent_count;
     /* Enough first games per pairing to fill the limit when nothing failed. */
     sample->per_pair = pairs == 0 ? limit : (limit + pairs - 1) / pairs;
-    sample->pair_seen = calloc(agent_count * agent_count + 1, sizeof(*sample->pair_seen));
-    return sample->pair_seen == NULL ? -1 : 0;
+    tourney_id_map_init(&sample->pair_seen);
+    return 0;
 }
 
 static void free_game(struct sampled_game *game)
@@ -32,16 +32,23 @@ void tourney_game_sample_finish(struct game_sample *sample)
         free_game(&sample->games[i]);
     }
     free(sample->games);
-    free(sample->pair_seen);
+    tourney_id_map_finish(&sample->pair_seen);
     memset(sample, 0, sizeof(*sample));
 }
 
-/* A pairing, whoever sat first. */
-static size_t pair_key(const struct game_sample *sample, const uint32_t agent[2])
+/* The games of a pairing (whoever sat first) offered so far. */
+static uint64_t pair_seen(const struct game_sample *sample, const uint32_t agent[2])
 {
-    uint32_t a = agent[0] < agent[1] ? agent[0] : agent[1];
-    uint32_t b = agent[0] < agent[1] ? agent[1] : agent[0];
-    return (size_t)a * sample->agent_count + b;
+    uint64_t seen = 0;
+    tourney_id_map_get(&sample->pair_seen, tourney_id_pair_key(agent[0], agent[1]), &seen);
+    return seen;
+}
+
+/* Counts a game offered of its pairing. Returns -1 when out of memory. */
+static int see(struct game_sample *sample, const uint32_t agent[2])
+{
+    return tourney_id_map_put(&sample->pair_seen, tourney_id_pair_key(agent[0], agent[1]),
+                              pair_seen(sample, agent) + 1);
 }
 
 static int copy_game(struct sampled_game *game, const struct game_record *record)
@@ -83,7 +90,7 @@ bool tourney_game_sample_wants(const struct game_sample *sample, const struct ga
         return false; /* the log reader checked the players; nothing to show */
     }
     bool faulted = record->fault_seat >= 0 && sample->faulted_kept < sample->limit;
-    return faulted || sample->pair_seen[pair_key(sample, record->agent)] < sample->per_pair;
+    return faulted || pair_seen(sample, record->agent) < sample->per_pair;
 }
 
 int tourney_game_sample_add(struct game_sample *sample, const struct game_record *record)
@@ -91,11 +98,14 @@ int tourney_game_sample_add(struct game_sample *sample, const struct game_record
     sample->offered++;
     if (!tourney_game_sample_wants(sample, record)) {
         if (record->agent[0] < sample->agent_count && record->agent[1] < sample->agent_count) {
-            sample->pair_seen[pair_key(sample, record->agent)]++;
+            return see(sample, record->agent);
         }
         return 0;
     }
-    size_t position = sample->pair_seen[pair_key(sample, record->agent)]++;
+    size_t position = (size_t)pair_seen(sample, record->agent);
+    if (see(sample, record->agent) != 0) {
+        return -1;
+    }
     if (sample->count == sample->capacity) {
         size_t capacity = sample->capacity ? sample->capacity * 2 : 64;
         struct sampled_game *games = realloc(sample->games, capacity * sizeof(*games));
@@ -169,7 +179,8 @@ int tourney_game_sample_select(const struct game_sample *sample, size_t *chosen,
         const struct sampled_game *game = &sample->games[i];
         if (game->fault_seat < 0 && game->pair_position < sample->per_pair) {
             candidates[candidate_count++] = (struct candidate){
-                i, game->pair_position, pair_key(sample, game->agent), game->index};
+                i, game->pair_position,
+                (size_t)tourney_id_pair_key(game->agent[0], game->agent[1]), game->index};
         }
     }
     qsort(candidates, candidate_count, sizeof(*candidates), compare_candidates);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "id_map.h"
 #include "record.h"
 
 /* The most games report.html embeds. */
@@ -41,8 +42,8 @@ struct sampled_game {
 struct game_sample {
     size_t limit;
     size_t agent_count;
-    size_t per_pair;     /* first games kept of each pairing */
-    uint32_t *pair_seen; /* games offered per pairing, by pair_key */
+    size_t per_pair;         /* first games kept of each pairing */
+    struct id_map pair_seen; /* games offered per pairing that played */
     size_t faulted_kept;
     struct sampled_game *games; /* kept, in the order offered */
     size_t count;

@@ -47,22 +47,50 @@ struct report_input {
     const struct board_source *board;
 };
 
+/* Fields larger than this have no cross-table (a row and a column per
+ * agent) in report.md: their pairs say the same, linearly in the games. */
+#define REPORT_CROSSTABLE_MAX 20
+/* The console shows at most this many agents (standings, search) and pairs,
+ * the best placed first; report.md and results.csv have them all. */
+#define REPORT_CONSOLE_ROWS 40
+
 /* The derived figures every writer shares. */
 struct report {
     const struct report_input *input;
     struct agent_summary *summaries; /* per agent */
     size_t *order;                   /* agents by standing */
+    size_t *rank;                    /* rank[agent]: its place in order, from 0 */
     struct ratings ratings;          /* the whole field's Elo fit */
+    /* Per entry of stats->pairs, from its agent[0]'s side: the Elo
+     * difference the pair's results stand for. */
+    struct elo_estimate *pair_elo;
+    /* The pairs that played (positions in stats->pairs), the better placed
+     * agent's rank first, then the other's. */
+    size_t *pair_order;
+    /* The pairs that played, grouped by agent in agent order and within an
+     * agent by opponent: agent a's are by_agent[by_agent_start[a]] up to
+     * by_agent[by_agent_start[a + 1] - 1], positions in stats->pairs. */
+    size_t *by_agent;
+    size_t *by_agent_start;
+    /* The pairs that played some game more than once, and their games and
+     * distinct games: "" when none did, else the line that says so. */
+    char repeats[320];
 };
 
+/* Returns -1 when out of memory; finish the report either way. */
 int tourney_report_init(struct report *report, const struct report_input *input);
 void tourney_report_finish(struct report *report);
 
-/* The tables shown on the console and in report.md. */
-int tourney_report_standings(const struct report *report, struct table *table);
-int tourney_report_crosstable(const struct report *report, struct table *table);
-int tourney_report_pairs(const struct report *report, struct table *table);
-int tourney_report_search(const struct report *report, struct table *table);
+/* Agent A's Elo difference against B from their games (the estimate has
+ * no games when they did not play). */
+struct elo_estimate tourney_report_pair_elo(const struct report *report, size_t a, size_t b);
+
+/* The tables shown on the console and in report.md, of at most ROWS rows
+ * (the first in rank order; the cross-table has all). */
+int tourney_report_standings(const struct report *report, size_t rows, struct table *table);
+int tourney_report_crosstable(const struct report *report, size_t rows, struct table *table);
+int tourney_report_pairs(const struct report *report, size_t rows, struct table *table);
+int tourney_report_search(const struct report *report, size_t rows, struct table *table);
 
 /* The settings shown as lines of their own (the rows of the settings table
  * with a label that the log holds: "Time per move", "1000 ms"), one per

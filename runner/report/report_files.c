@@ -96,7 +96,7 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         csv_elo(out, rating->low);
         csv_elo(out, rating->high);
         char text[32];
-        tourney_elo_format(rating->elo, text, sizeof(text));
+        tourney_rating_format(rating, text, sizeof(text));
         fprintf(out, ",%s", text);
         csv_tally(out, &a->seat[0]);
         csv_tally(out, &a->seat[1]);
@@ -136,8 +136,8 @@ static json_t *json_tally(const struct tally *t)
                      t->games ? json_real(ci.high) : json_null());
 }
 
-/* An Elo value as a number, or null when it is only a bound or unknown; the
- * text form says which ("+35.2", ">+800", "n/a"). */
+/* An Elo value as a number, or null when it is unbounded or unknown; the
+ * text form says which ("+35.2", "+inf", "n/a"). */
 static json_t *json_elo(struct elo_value value)
 {
     return value.kind == ELO_FINITE ? json_real(value.value) : json_null();
@@ -147,7 +147,7 @@ static json_t *json_elo(struct elo_value value)
 static json_t *json_rating(const struct rating *r)
 {
     char text[32];
-    tourney_elo_format(r->elo, text, sizeof(text));
+    tourney_rating_format(r, text, sizeof(text));
     return json_pack("{s:o, s:s, s:o, s:o, s:f}", "elo", json_elo(r->elo), "elo_text", text,
                      "elo_low", json_elo(r->low), "elo_high", json_elo(r->high), "stderr",
                      r->stderr_elo);
@@ -199,18 +199,18 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
     return agent;
 }
 
-/* The Elo difference a pair's results stand for, with its 95% interval and
- * the likelihood of superiority. */
-static void add_elo(json_t *cell, const struct tally *t)
+/* The Elo difference a pair's results stand for, with its 95% interval,
+ * what the interval is from, the likelihood of superiority and the
+ * normalized Elo. */
+static void add_elo(json_t *cell, const struct elo_estimate *e, const struct tally *t)
 {
-    struct elo_estimate e = tourney_elo_estimate(t->wins, t->draws, t->losses);
     char text[32];
-    tourney_elo_format(e.elo, text, sizeof(text));
-    json_object_set_new(cell, "elo", json_elo(e.elo));
+    tourney_elo_format(e->elo, text, sizeof(text));
+    json_object_set_new(cell, "elo", json_elo(e->elo));
     json_object_set_new(cell, "elo_text", json_string(text));
-    json_object_set_new(cell, "elo_low", json_elo(e.low));
-    json_object_set_new(cell, "elo_high", json_elo(e.high));
-    json_object_set_new(cell, "los", t->games ? json_real(e.los) : json_null());
+    json_object_set_new(cell, "elo_low", json_elo(e->low));
+    json_object_set_new(cell, "elo_high", json_elo(e->high));
+    json_object_set_new(cell, "los", t->games ? json_real(e->los) : json_null());
 }
 
 static json_t *json_ratings(const struct report *report)
@@ -235,15 +235,19 @@ static json_t *json_sprt(const struct report *report)
         return json_null();
     }
     const struct sprt_settings *s = &sprt->settings;
-    const struct pentanomial *p = &stats->pairs[1];
+    const struct pair_stats *pair = tourney_stats_pair(stats, 0, 1);
+    struct pentanomial none = {{0, 0, 0, 0, 0}};
+    struct pentanomial pentanomial = pair != NULL ? tourney_pair_pentanomial(pair, 0) : none;
+    const struct pentanomial *p = &pentanomial;
     char text[512];
     tourney_report_describe_sprt(report, text, sizeof(text));
     return json_pack(
-        "{s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s, s:o, s:[i, i, i, i, i], "
+        "{s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s, s:o, s:[i, i, i, i, i], "
         "s:s}",
-        "agent", report->input->agents[0].name, "opponent", report->input->agents[1].name, "elo0",
-        s->elo0, "elo1", s->elo1, "alpha", s->alpha, "beta", s->beta, "llr", sprt->llr,
-        "lower_bound", tourney_sprt_lower_bound(s->alpha, s->beta), "upper_bound",
+        "agent", report->input->agents[0].name, "opponent", report->input->agents[1].name, "model",
+        tourney_sprt_model_name(s->model), "elo0", s->elo0, "elo1", s->elo1, "alpha", s->alpha,
+        "beta", s->beta, "llr", sprt->llr, "lower_bound",
+        tourney_sprt_lower_bound(s->alpha, s->beta), "upper_bound",
         tourney_sprt_upper_bound(s->alpha, s->beta), "verdict",
         sprt->verdict == SPRT_ACCEPT_H0   ? "H0"
         : sprt->verdict == SPRT_ACCEPT_H1 ? "H1"
@@ -269,10 +273,12 @@ static json_t *json_tournament(const struct report *report)
     status |= json_object_set_new(tournament, "game", json_string(in->game));
     status |= json_object_set_new(tournament, "game_params", json_string(in->game_params));
     status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_PLAY, true);
-    json_t *counts =
-        json_pack("{s:I, s:I, s:I, s:I}", "games_scheduled", (json_int_t)in->games_scheduled,
-                  "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies,
-                  "unpaired_games", (json_int_t)(stats->unpaired + stats->pending.waiting));
+    json_t *counts = json_pack(
+        "{s:I, s:I, s:I, s:I, s:I, s:s?}", "games_scheduled", (json_int_t)in->games_scheduled,
+        "games_played", (json_int_t)stats->games, "plies", (json_int_t)stats->plies,
+        "unpaired_games", (json_int_t)tourney_stats_unpaired(stats), "distinct_games",
+        (json_int_t)(stats->games - stats->repeated), "repeat_warning",
+        report->repeats[0] != '\0' ? report->repeats : NULL);
     status |= counts != NULL ? json_object_update(tournament, counts) : -1;
     json_decref(counts);
     status |= tourney_settings_add_json(tournament, settings, SETTING_LOG_JUDGING, true);
@@ -289,61 +295,126 @@ static json_t *json_tournament(const struct report *report)
     return tournament;
 }
 
-static json_t *json_summary(const struct report *report)
+/* One entry of "crosstable": agent I against J, who played (PAIR). */
+static json_t *json_crosstable_entry(const struct report *report, const struct pair_stats *pair,
+                                     size_t i, size_t j)
 {
     const struct report_input *in = report->input;
-    const struct stats *stats = in->stats;
-    json_t *agents = json_array();
-    json_t *cross = json_array();
-    for (size_t rank = 0; agents && rank < stats->agent_count; rank++) {
-        json_array_append_new(agents, json_agent(report, report->order[rank], rank));
+    struct tally t = tourney_pair_tally(pair, i, -1);
+    struct tally first = tourney_pair_tally(pair, i, 0);
+    struct tally second = tourney_pair_tally(pair, i, 1);
+    struct elo_estimate e = tourney_report_pair_elo(report, i, j);
+    struct pentanomial p = tourney_pair_pentanomial(pair, i);
+    json_t *cell = json_tally(&t);
+    json_object_set_new(cell, "first", json_tally(&first));
+    json_object_set_new(cell, "second", json_tally(&second));
+    json_object_set_new(cell, "agent", json_string(in->agents[i].name));
+    json_object_set_new(cell, "opponent", json_string(in->agents[j].name));
+    add_elo(cell, &e, &t);
+    json_object_set_new(cell, "pentanomial",
+                        json_pack("[i, i, i, i, i]", (int)p.count[0], (int)p.count[1],
+                                  (int)p.count[2], (int)p.count[3], (int)p.count[4]));
+    json_object_set_new(cell, "distinct_games", json_integer(pair->distinct));
+    json_object_set_new(cell, "elo_interval_from", json_string(e.paired ? "pairs" : "games"));
+    json_object_set_new(cell, "nelo", isnan(e.nelo) ? json_null() : json_real(e.nelo));
+    return cell;
+}
+
+/* summary.json is written a part at a time, each laid out as jansson lays
+ * out the whole (two spaces an indent, reals to 10 digits), so that memory
+ * holds one agent or one pair at a time, never the file. */
+#define JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10) | JSON_ENCODE_ANY)
+
+/* VALUE (taken) as it would be at DEPTH levels of indentation. */
+static int dump_at(FILE *out, json_t *value, int depth)
+{
+    char *text = value != NULL ? json_dumps(value, JSON_FLAGS) : NULL;
+    json_decref(value);
+    if (text == NULL) {
+        return -1;
     }
-    for (size_t i = 0; cross && i < stats->agent_count; i++) {
-        for (size_t j = 0; j < stats->agent_count; j++) {
-            if (i == j) {
-                continue;
-            }
-            const struct tally *t = &stats->cross[i * stats->agent_count + j];
-            json_t *cell = json_tally(t);
-            size_t k = (i * stats->agent_count + j) * 2;
-            json_object_set_new(cell, "first", json_tally(&stats->cross_seat[k]));
-            json_object_set_new(cell, "second", json_tally(&stats->cross_seat[k + 1]));
-            json_object_set_new(cell, "agent", json_string(in->agents[i].name));
-            json_object_set_new(cell, "opponent", json_string(in->agents[j].name));
-            add_elo(cell, t);
-            const struct pentanomial *p = &stats->pairs[i * stats->agent_count + j];
-            json_object_set_new(cell, "pentanomial",
-                                json_pack("[i, i, i, i, i]", (int)p->count[0], (int)p->count[1],
-                                          (int)p->count[2], (int)p->count[3], (int)p->count[4]));
-            json_array_append_new(cross, cell);
+    /* A JSON text's line breaks are all layout: strings escape theirs. */
+    for (const char *c = text; *c != '\0'; c++) {
+        fputc(*c, out);
+        if (*c == '\n') {
+            fprintf(out, "%*s", 2 * depth, "");
         }
     }
+    free(text);
+    return 0;
+}
+
+/* The next member of the top object: "KEY": VALUE (taken). */
+static int member(FILE *out, bool *first, const char *key, json_t *value)
+{
+    fprintf(out, "%s\n  \"%s\": ", *first ? "" : ",", key);
+    *first = false;
+    return dump_at(out, value, 1);
+}
+
+/* The next element of an array in the top object. */
+static int element(FILE *out, bool *first, json_t *value)
+{
+    fprintf(out, "%s\n    ", *first ? "" : ",");
+    *first = false;
+    return dump_at(out, value, 2);
+}
+
+static void close_array(FILE *out, bool empty)
+{
+    fputs(empty ? "]" : "\n  ]", out);
+}
+
+static json_t *json_terminations(const struct stats *stats)
+{
     json_t *terminations = json_object();
     for (int t = 0; terminations != NULL && t < TERMINATION_COUNT; t++) {
         json_object_set_new(terminations, tourney_termination_name((enum termination)t),
                             json_integer((json_int_t)stats->terminations[t]));
     }
-    json_t *summary = json_pack(
-        "{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:o, s:o}}", "format", 1, "tournament",
-        json_tournament(report), "terminations", terminations, "ratings", json_ratings(report),
-        "sprt", json_sprt(report), "agents", agents, "crosstable", cross, "seats", "first",
-        json_tally(&stats->seat[0]), "second", json_tally(&stats->seat[1]));
-    if (summary != NULL && tourney_summary_add_plots(report, summary) != 0) {
-        json_decref(summary);
-        return NULL;
-    }
-    return summary;
+    return terminations;
 }
 
 int tourney_report_write_json(const struct report *report, FILE *out)
 {
-    json_t *summary = json_summary(report);
-    if (summary == NULL) {
-        return -1;
+    const struct stats *stats = report->input->stats;
+    bool first = true;
+    fputc('{', out);
+    int status = member(out, &first, "format", json_integer(1));
+    status |= member(out, &first, "tournament", json_tournament(report));
+    status |= member(out, &first, "terminations", json_terminations(stats));
+    status |= member(out, &first, "ratings", json_ratings(report));
+    status |= member(out, &first, "sprt", json_sprt(report));
+    fputs(",\n  \"agents\": [", out);
+    bool none = true;
+    for (size_t rank = 0; status == 0 && rank < stats->agent_count; rank++) {
+        status |= element(out, &none, json_agent(report, report->order[rank], rank));
     }
-    int status = json_dumpf(summary, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-    json_decref(summary);
-    fputc('\n', out);
+    close_array(out, stats->agent_count == 0);
+    /* Every pair that played, from each side, in the agents' order. */
+    fputs(",\n  \"crosstable\": [", out);
+    none = true;
+    for (size_t i = 0; status == 0 && i < stats->agent_count; i++) {
+        for (size_t k = report->by_agent_start[i]; k < report->by_agent_start[i + 1]; k++) {
+            const struct pair_stats *pair = &stats->pairs[report->by_agent[k]];
+            size_t j = pair->agent[pair->agent[0] == i ? 1 : 0];
+            status |= element(out, &none, json_crosstable_entry(report, pair, i, j));
+        }
+    }
+    close_array(out, none);
+    status |= member(out, &first, "seats",
+                     json_pack("{s:o, s:o}", "first", json_tally(&stats->seat[0]), "second",
+                               json_tally(&stats->seat[1])));
+    json_t *plots = json_object();
+    status |= plots != NULL ? tourney_summary_add_plots(report, plots) : -1;
+    const char *key = NULL;
+    json_t *value = NULL;
+    json_object_foreach(plots, key, value)
+    {
+        status |= member(out, &first, key, json_incref(value));
+    }
+    json_decref(plots);
+    fputs("\n}\n", out);
     return status != 0 || ferror(out) ? -1 : 0;
 }
 

@@ -120,7 +120,7 @@ static void write_kpis(const struct report *report, FILE *out)
             tourney_html_data_null(out, "rating.elo");
         }
         char raw[32];
-        tourney_elo_format(elo, raw, sizeof(raw));
+        tourney_rating_format(&report->ratings.agents[leader], raw, sizeof(raw));
         tourney_html_minus_text(text, sizeof(text), raw);
         fputc('>', out);
         tourney_html_text(out, text);

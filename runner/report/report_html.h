@@ -38,6 +38,7 @@
 #define HTML_ROWS_MAX 40   /* a row per agent: ratings, nodes, against random, heat map, pairs */
 #define HTML_GROUPS_MAX 12 /* several bars per agent: time per move, seats, time histograms */
 #define HTML_LINES_MAX 8   /* lines of the score chart */
+#define HTML_TABLE_MAX 100 /* rows of the standings and faults tables; results.csv has all */
 
 struct html_page {
     const struct report *report;

@@ -22,6 +22,9 @@
 
 /* ---- ratings -------------------------------------------------------- */
 
+/* The axis's half width when no rating is a number. */
+#define RATING_AXIS_DEFAULT 800.0
+
 /* Where an Elo value lies on AXIS, a bound at the axis's end. */
 static double elo_x(const struct chart_axis *axis, struct elo_value v, double x0, double x1)
 {
@@ -58,7 +61,7 @@ static void rating_row(FILE *out, const struct report *report, size_t i,
     double mid = y + LABEL + BAR / 2.0;
     char raw[32];
     char text[48];
-    tourney_elo_format(r->elo, raw, sizeof(raw));
+    tourney_rating_format(r, raw, sizeof(raw));
     tourney_html_minus_text(text, sizeof(text), raw);
     if (r->low.kind != ELO_UNKNOWN) {
         double low = elo_x(axis, r->low, x0, x1);
@@ -109,8 +112,8 @@ static struct chart_axis rating_axis(const struct report *report, size_t shown)
         }
     }
     if (!(low <= high)) {
-        low = -TOURNEY_ELO_CAP;
-        high = TOURNEY_ELO_CAP;
+        low = -RATING_AXIS_DEFAULT;
+        high = RATING_AXIS_DEFAULT;
     }
     /* Zero, the anchor, is always on the axis. */
     return tourney_chart_axis_range(fmin(low, 0.0), fmax(high, 0.0));
@@ -133,7 +136,9 @@ int tourney_html_ratings(struct html_page *page, FILE *out)
     tourney_report_describe_ratings(report, text, sizeof(text));
     fputs("<p class=\"note\">", out);
     tourney_html_text(out, text);
-    fputs(" The whisker is the 95% interval; an arrow means it reaches past 800.</p>\n", out);
+    fputs(" The whisker is the 95% interval; an arrow means it is unbounded, or that the agent "
+          "is above or below all rated agents.</p>\n",
+          out);
     size_t shown = tourney_html_top(page, out, HTML_ROWS_MAX, "Ratings");
     struct chart_axis axis = rating_axis(report, shown);
     double x0 = LEFT;

@@ -89,7 +89,7 @@ static void elo_data(FILE *out, const char *key, struct elo_value value)
     }
 }
 
-/* An Elo value as shown: "+35.2", ">+800", "\u2212120.4". */
+/* An Elo value as shown: "+35.2", "+inf", "\u2212120.4". */
 static void elo_text(FILE *out, struct elo_value value)
 {
     char raw[32];
@@ -211,7 +211,11 @@ static void standings_row(FILE *out, const struct report *report, size_t rank)
     fputs("<td class=\"num key\"", out);
     elo_data(out, "rating.elo", rating->elo);
     fputc('>', out);
-    elo_text(out, rating->elo);
+    char raw[32];
+    char text[48];
+    tourney_rating_format(rating, raw, sizeof(raw));
+    tourney_html_minus_text(text, sizeof(text), raw);
+    tourney_html_text(out, text);
     fputs("</td><td class=\"num opt\">", out);
     elo_interval(out, "rating.elo_low", rating->low, "rating.elo_high", rating->high);
     fputs("</td>", out);
@@ -254,8 +258,9 @@ int tourney_html_standings(struct html_page *page, FILE *out)
           "three columns are the win rates as first player, as second player and against "
           "random. Under each agent: its plugin and parameters.</p>\n",
           out);
+    size_t shown = tourney_html_top(page, out, HTML_TABLE_MAX, "Rows");
     open_table(out, "standings", standings_columns, STANDINGS_COLUMNS);
-    for (size_t rank = 0; rank < report->input->stats->agent_count; rank++) {
+    for (size_t rank = 0; rank < shown; rank++) {
         standings_row(out, report, rank);
         detail_row(out, report, report->order[rank]);
     }
@@ -292,7 +297,6 @@ int tourney_html_crosstable(struct html_page *page, FILE *out)
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
-    size_t count = stats->agent_count;
     fputs("<p class=\"note\">Each cell is the row agent's wins, draws and losses against the "
           "column agent, and its score; the colour shows the score.</p>\n",
           out);
@@ -314,13 +318,13 @@ int tourney_html_crosstable(struct html_page *page, FILE *out)
         fputs("</th>", out);
         for (size_t column = 0; column < shown; column++) {
             size_t j = report->order[column];
-            const struct tally *t = &stats->cross[i * count + j];
+            struct tally t = tourney_stats_versus(stats, i, j, -1);
             if (i == j) {
                 fputs("<td class=\"diag\">" HTML_DASH "</td>", out);
-            } else if (t->games == 0) {
+            } else if (t.games == 0) {
                 fputs("<td class=\"none\" title=\"no games\">" HTML_DASH "</td>", out);
             } else {
-                heat_cell(out, in, i, j, t);
+                heat_cell(out, in, i, j, &t);
             }
         }
         fputs("</tr>\n", out);
@@ -349,6 +353,7 @@ int tourney_html_terminations(struct html_page *page, FILE *out)
     fputs("<p class=\"note\">The games each agent lost by a fault of its own, by kind, and the "
           "games it did not.</p>\n",
           out);
+    size_t shown = tourney_html_top(page, out, HTML_TABLE_MAX, "Rows");
     fputs("<div class=\"scroll\"><table class=\"terminations\"><thead><tr><th scope=\"col\">"
           "agent</th><th scope=\"col\" class=\"num\">games</th><th scope=\"col\" "
           "class=\"num\">no fault</th>",
@@ -359,7 +364,7 @@ int tourney_html_terminations(struct html_page *page, FILE *out)
         fputs("</th>", out);
     }
     fputs("</tr></thead><tbody>\n", out);
-    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+    for (size_t rank = 0; rank < shown; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *a = &stats->agents[i];
         uint64_t faults = 0;
@@ -386,12 +391,16 @@ int tourney_html_terminations(struct html_page *page, FILE *out)
     return 0;
 }
 
-/* A pair's row: games, W–D–L, score, the Elo difference with its interval,
- * LOS and the pentanomial count, each as summary.json holds it. */
-static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t j,
-                     const struct tally *t)
+/* A pair's row: games, distinct games, W–D–L, score, the Elo difference
+ * with its interval, LOS and the pentanomial count, each as summary.json
+ * holds it. */
+static void pair_row(FILE *out, const struct report *report, const struct pair_stats *pair,
+                     size_t i, size_t j)
 {
-    struct elo_estimate e = tourney_elo_estimate(t->wins, t->draws, t->losses);
+    const struct report_input *in = report->input;
+    struct tally tally = tourney_pair_tally(pair, i, -1);
+    const struct tally *t = &tally;
+    struct elo_estimate e = tourney_report_pair_elo(report, i, j);
     fputs("<tr", out);
     tourney_html_data_agent(out, "data-agent", in->agents[i].name);
     tourney_html_data_agent(out, "data-opponent", in->agents[j].name);
@@ -401,6 +410,7 @@ static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t 
     tourney_html_text(out, in->agents[j].name);
     fputs("</td>", out);
     count_element(out, "td", "num", "games", t->games);
+    count_element(out, "td", "num", "distinct_games", pair->distinct);
     fputs("<td class=\"num\">", out);
     wins_draws_losses(out, t);
     fputs("</td><td class=\"num\"", out);
@@ -414,7 +424,8 @@ static void pair_row(FILE *out, const struct report_input *in, size_t i, size_t 
     fputs("</td><td class=\"num\"", out);
     tourney_html_data(out, "los", e.los);
     fprintf(out, ">%.1f</td><td class=\"num\">", 100.0 * e.los);
-    const struct pentanomial *p = &in->stats->pairs[i * in->stats->agent_count + j];
+    struct pentanomial penta = tourney_pair_pentanomial(pair, i);
+    const struct pentanomial *p = &penta;
     for (int k = 0; k < 5; k++) {
         if (k > 0) {
             fputs(HTML_DASH, out);
@@ -432,6 +443,7 @@ int tourney_html_elo_pairs(struct html_page *page, FILE *out)
         {"agent", ""},
         {"opponent", ""},
         {"games", "num"},
+        {"distinct", "num"},
         {"W" HTML_DASH "D" HTML_DASH "L", "num"},
         {"score %", "num"},
         {"Elo difference", "num"},
@@ -443,13 +455,19 @@ int tourney_html_elo_pairs(struct html_page *page, FILE *out)
     const struct report *report = page->report;
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
-    size_t count = stats->agent_count;
-    fputs("<p class=\"note\">For every pair that met, the higher ranked agent first: the Elo "
-          "difference its score stands for, with a 95% interval, and the likelihood of "
-          "superiority (LOS), the probability that it is the stronger of the two. Differences "
-          "beyond 800 are shown as bounds. The last column counts the pairs of games with the "
-          "seats swapped by the points the agent scored in them (the pentanomial).</p>\n",
+    fputs("<p class=\"note\">For every pair that met, the higher ranked agent first: its "
+          "distinct games, the Elo difference its score stands for, with a 95% interval (a "
+          "score test's, from the pairs of games with the seats swapped when every game is in "
+          "one, else from the games; a perfect score's is unbounded), and the likelihood of "
+          "superiority (LOS), the probability that it is the stronger of the two. The last "
+          "column counts the pairs of games with the seats swapped by the points the agent "
+          "scored in them (the pentanomial).</p>\n",
           out);
+    if (report->repeats[0] != '\0') {
+        fputs("<p class=\"note warning\" id=\"repeats\">", out);
+        tourney_html_text(out, report->repeats);
+        fputs("</p>\n", out);
+    }
     char sprt[512];
     tourney_report_describe_sprt(report, sprt, sizeof(sprt));
     if (sprt[0] != '\0') {
@@ -464,9 +482,9 @@ int tourney_html_elo_pairs(struct html_page *page, FILE *out)
         for (size_t b = a + 1; b < shown; b++) {
             size_t i = report->order[a];
             size_t j = report->order[b];
-            const struct tally *t = &stats->cross[i * count + j];
-            if (t->games > 0) {
-                pair_row(out, in, i, j, t);
+            const struct pair_stats *pair = tourney_stats_pair(stats, i, j);
+            if (pair != NULL) {
+                pair_row(out, report, pair, i, j);
                 rows++;
             }
         }

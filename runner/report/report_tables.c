@@ -7,22 +7,151 @@
 
 #include "plugin.h"
 
+/* A pair's place in the pair tables: the better placed agent's rank, then
+ * the other's. */
+struct pair_place {
+    size_t first;
+    size_t second;
+    size_t position; /* in stats->pairs */
+};
+
+static int compare_places(const void *x, const void *y)
+{
+    const struct pair_place *a = x;
+    const struct pair_place *b = y;
+    if (a->first != b->first) {
+        return a->first < b->first ? -1 : 1;
+    }
+    return a->second < b->second ? -1 : a->second > b->second;
+}
+
+/* The pairs in rank order (report->pair_order) and grouped by agent
+ * (report->by_agent): each a sort of a list as long as the pairs. */
+static int order_pairs(struct report *report)
+{
+    const struct stats *stats = report->input->stats;
+    size_t count = stats->pair_count;
+    struct pair_place *places = calloc(2 * count + 1, sizeof(*places));
+    report->pair_order = calloc(count + 1, sizeof(*report->pair_order));
+    report->by_agent = calloc(2 * count + 1, sizeof(*report->by_agent));
+    report->by_agent_start = calloc(stats->agent_count + 2, sizeof(*report->by_agent_start));
+    if (places == NULL || report->pair_order == NULL || report->by_agent == NULL ||
+        report->by_agent_start == NULL) {
+        free(places);
+        return -1;
+    }
+    for (size_t p = 0; p < count; p++) {
+        size_t ra = report->rank[stats->pairs[p].agent[0]];
+        size_t rb = report->rank[stats->pairs[p].agent[1]];
+        places[p].first = ra < rb ? ra : rb;
+        places[p].second = ra < rb ? rb : ra;
+        places[p].position = p;
+    }
+    qsort(places, count, sizeof(*places), compare_places);
+    for (size_t p = 0; p < count; p++) {
+        report->pair_order[p] = places[p].position;
+    }
+    /* By agent, then opponent: each pair once from either side. */
+    for (size_t p = 0; p < count; p++) {
+        for (int side = 0; side < 2; side++) {
+            places[2 * p + (size_t)side].first = stats->pairs[p].agent[side];
+            places[2 * p + (size_t)side].second = stats->pairs[p].agent[1 - side];
+            places[2 * p + (size_t)side].position = p;
+        }
+    }
+    qsort(places, 2 * count, sizeof(*places), compare_places);
+    for (size_t k = 0; k < 2 * count; k++) {
+        report->by_agent[k] = places[k].position;
+        report->by_agent_start[places[k].first + 1]++;
+    }
+    for (size_t a = 1; a <= stats->agent_count; a++) {
+        report->by_agent_start[a] += report->by_agent_start[a - 1];
+    }
+    free(places);
+    return 0;
+}
+
+/* The line on the pairs that repeated games, when some did. */
+static void describe_repeats(struct report *report)
+{
+    const struct stats *stats = report->input->stats;
+    uint64_t games = 0;
+    uint64_t distinct = 0;
+    size_t pairs = tourney_stats_repeating_pairs(stats, &games, &distinct);
+    report->repeats[0] = '\0';
+    if (pairs > 0) {
+        snprintf(report->repeats, sizeof(report->repeats),
+                 "Repeated games: %zu of %zu pairs played the same game more than once (%" PRIu64
+                 " distinct of %" PRIu64 " games), so their games are weaker evidence than "
+                 "their number says; set openings or opening_plies to start from varied "
+                 "positions.",
+                 pairs, stats->pair_count, distinct, games);
+    }
+}
+
+/* The pairs' Elo estimates, each computed once per distinct set of results:
+ * a large field's pairs share a handful (two games a pair have nine), and
+ * each estimate solves for its interval's ends. A direct-mapped cache keyed
+ * by the results, compared exactly. */
+#define ESTIMATE_CACHE 1024
+
+struct cached_estimate {
+    bool used;
+    struct tally tally;
+    struct pentanomial penta;
+    struct elo_estimate estimate;
+};
+
+static int estimate_pairs(struct report *report)
+{
+    const struct stats *stats = report->input->stats;
+    struct cached_estimate *cache = calloc(ESTIMATE_CACHE, sizeof(*cache));
+    if (cache == NULL) {
+        return -1;
+    }
+    for (size_t p = 0; p < stats->pair_count; p++) {
+        const struct pair_stats *pair = &stats->pairs[p];
+        struct tally t = tourney_pair_tally(pair, pair->agent[0], -1);
+        uint64_t hash = ((uint64_t)t.wins * 1000003u + t.draws) * 1000003u + t.losses;
+        for (int k = 0; k < 5; k++) {
+            hash = hash * 1000003u + pair->penta.count[k];
+        }
+        struct cached_estimate *slot = &cache[(hash ^ (hash >> 29)) % ESTIMATE_CACHE];
+        if (!slot->used || memcmp(&slot->tally, &t, sizeof(t)) != 0 ||
+            memcmp(&slot->penta, &pair->penta, sizeof(pair->penta)) != 0) {
+            slot->used = true;
+            slot->tally = t;
+            slot->penta = pair->penta;
+            slot->estimate = tourney_elo_estimate_paired(t.wins, t.draws, t.losses, &pair->penta);
+        }
+        report->pair_elo[p] = slot->estimate;
+    }
+    free(cache);
+    return 0;
+}
+
 int tourney_report_init(struct report *report, const struct report_input *input)
 {
-    size_t count = input->stats->agent_count;
+    const struct stats *stats = input->stats;
+    size_t count = stats->agent_count;
     memset(report, 0, sizeof(*report));
     report->input = input;
     report->summaries = calloc(count + 1, sizeof(*report->summaries));
     report->order = calloc(count + 1, sizeof(*report->order));
-    if (report->summaries == NULL || report->order == NULL) {
+    report->rank = calloc(count + 1, sizeof(*report->rank));
+    report->pair_elo = calloc(stats->pair_count + 1, sizeof(*report->pair_elo));
+    if (report->summaries == NULL || report->order == NULL || report->rank == NULL ||
+        report->pair_elo == NULL || tourney_stats_standings(stats, report->order) != 0) {
         tourney_report_finish(report);
         return -1;
     }
     for (size_t i = 0; i < count; i++) {
-        tourney_stats_summarize(input->stats, i, &report->summaries[i]);
+        tourney_stats_summarize(stats, i, &report->summaries[i]);
+        report->rank[report->order[i]] = i;
     }
-    tourney_stats_standings(input->stats, report->order);
-    if (tourney_ratings_fit(&report->ratings, input->stats, input->settings->rating_anchor) != 0) {
+    describe_repeats(report);
+    if (estimate_pairs(report) != 0 || order_pairs(report) != 0 ||
+        tourney_ratings_fit(&report->ratings, stats, input->settings->rating_anchor) != 0) {
         tourney_report_finish(report);
         return -1;
     }
@@ -33,8 +162,24 @@ void tourney_report_finish(struct report *report)
 {
     free(report->summaries);
     free(report->order);
+    free(report->rank);
+    free(report->pair_elo);
+    free(report->pair_order);
+    free(report->by_agent);
+    free(report->by_agent_start);
     tourney_ratings_finish(&report->ratings);
     memset(report, 0, sizeof(*report));
+}
+
+struct elo_estimate tourney_report_pair_elo(const struct report *report, size_t a, size_t b)
+{
+    const struct stats *stats = report->input->stats;
+    const struct pair_stats *pair = tourney_stats_pair(stats, a, b);
+    if (pair == NULL) {
+        return tourney_elo_estimate(0, 0, 0);
+    }
+    const struct elo_estimate *e = &report->pair_elo[pair - stats->pairs];
+    return a == pair->agent[0] ? *e : tourney_elo_turn(e);
 }
 
 /* "62.5" for a rate of 0.625, or "-" when there were no games. */
@@ -86,7 +231,7 @@ static void elo_cell(struct table *table, struct elo_value value)
     tourney_table_cell(table, "%s", text);
 }
 
-int tourney_report_standings(const struct report *report, struct table *table)
+int tourney_report_standings(const struct report *report, size_t rows, struct table *table)
 {
     static const char *const headers[] = {
         "#",   "agent",      "games", "W",           "D",        "L",        "score%",
@@ -99,7 +244,7 @@ int tourney_report_standings(const struct report *report, struct table *table)
     static const size_t optional[] = {10, 13, 12, 11, 9, 8};
     tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     const struct stats *stats = report->input->stats;
-    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+    for (size_t rank = 0; rank < stats->agent_count && rank < rows; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *agent = &stats->agents[i];
         const struct agent_summary *summary = &report->summaries[i];
@@ -116,8 +261,14 @@ int tourney_report_standings(const struct report *report, struct table *table)
             tourney_table_cell(table, "-");
         }
         const struct rating *rating = &report->ratings.agents[i];
-        elo_cell(table, rating->elo);
-        elo_interval_cell(table, rating->low, rating->high);
+        char text[32];
+        tourney_rating_format(rating, text, sizeof(text));
+        tourney_table_cell(table, "%s", text);
+        if (rating->elo.kind == ELO_FINITE) {
+            elo_interval_cell(table, rating->low, rating->high);
+        } else {
+            tourney_table_cell(table, "-");
+        }
         percent_cell(table, agent->all.wins, agent->all.games);
         if (agent->all.games > 0) {
             tourney_table_cell(table, "[%.1f, %.1f]", 100.0 * summary->win_interval.low,
@@ -132,8 +283,9 @@ int tourney_report_standings(const struct report *report, struct table *table)
     return table->failed ? -1 : 0;
 }
 
-int tourney_report_crosstable(const struct report *report, struct table *table)
+int tourney_report_crosstable(const struct report *report, size_t rows, struct table *table)
 {
+    (void)rows; /* only fields of up to REPORT_CROSSTABLE_MAX agents have one */
     const struct stats *stats = report->input->stats;
     size_t count = stats->agent_count;
     if (tourney_table_init(table, count + 1) != 0) {
@@ -153,58 +305,56 @@ int tourney_report_crosstable(const struct report *report, struct table *table)
         tourney_table_cell(table, "%s", report->input->agents[i].name);
         for (size_t column = 0; column < count; column++) {
             size_t j = report->order[column];
-            const struct tally *t = &stats->cross[i * count + j];
-            if (i == j || t->games == 0) {
+            struct tally t = tourney_stats_versus(stats, i, j, -1);
+            if (i == j || t.games == 0) {
                 tourney_table_cell(table, "-");
             } else {
-                tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t->wins, t->draws,
-                                   t->losses);
+                tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t.wins, t.draws,
+                                   t.losses);
             }
         }
     }
     return table->failed ? -1 : 0;
 }
 
-/* Every pair once, the better-placed agent first: games, the pairwise Elo
- * difference with its interval and LOS, and the pentanomial count. */
-int tourney_report_pairs(const struct report *report, struct table *table)
+/* Every pair that played, once, the better-placed agent first: games and
+ * distinct games, the pairwise Elo difference with its interval (and what
+ * it is from) and LOS, and the pentanomial count. */
+int tourney_report_pairs(const struct report *report, size_t rows, struct table *table)
 {
-    static const char *const headers[] = {"agent",      "opponent", "games",
-                                          "W-D-L",      "score%",   "Elo",
-                                          "Elo 95% CI", "LOS%",     "pairs 0-.5-1-1.5-2"};
+    static const char *const headers[] = {
+        "agent",      "opponent", "games", "distinct",          "W-D-L", "score%", "Elo",
+        "Elo 95% CI", "CI from",  "LOS%",  "pairs 0-.5-1-1.5-2"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
         return -1;
     }
     tourney_table_align_right(table, 1);
     /* Left out on a narrow console, first to last: the pentanomial count,
-     * LOS, the Elo interval. */
-    static const size_t optional[] = {8, 7, 6};
+     * what the interval is from, LOS, distinct games, the Elo interval. */
+    static const size_t optional[] = {10, 8, 9, 3, 7};
     tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
     const struct stats *stats = report->input->stats;
-    size_t n = stats->agent_count;
-    for (size_t r = 0; r < n; r++) {
-        for (size_t c = r + 1; c < n; c++) {
-            size_t i = report->order[r];
-            size_t j = report->order[c];
-            const struct tally *t = &stats->cross[i * n + j];
-            if (t->games == 0) {
-                continue;
-            }
-            struct elo_estimate e = tourney_elo_estimate(t->wins, t->draws, t->losses);
-            const struct pentanomial *p = &stats->pairs[i * n + j];
-            tourney_table_row(table);
-            tourney_table_cell(table, "%s", report->input->agents[i].name);
-            tourney_table_cell(table, "%s", report->input->agents[j].name);
-            tourney_table_cell(table, "%" PRIu32, t->games);
-            tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t->wins, t->draws,
-                               t->losses);
-            tourney_table_cell(table, "%.1f", 100.0 * e.score);
-            elo_cell(table, e.elo);
-            elo_interval_cell(table, e.low, e.high);
-            tourney_table_cell(table, "%.1f", 100.0 * e.los);
-            tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32,
-                               p->count[0], p->count[1], p->count[2], p->count[3], p->count[4]);
-        }
+    for (size_t k = 0; k < stats->pair_count && k < rows; k++) {
+        const struct pair_stats *pair = &stats->pairs[report->pair_order[k]];
+        bool first_ahead = report->rank[pair->agent[0]] < report->rank[pair->agent[1]];
+        size_t i = pair->agent[first_ahead ? 0 : 1];
+        size_t j = pair->agent[first_ahead ? 1 : 0];
+        struct tally t = tourney_pair_tally(pair, i, -1);
+        struct elo_estimate e = tourney_report_pair_elo(report, i, j);
+        struct pentanomial p = tourney_pair_pentanomial(pair, i);
+        tourney_table_row(table);
+        tourney_table_cell(table, "%s", report->input->agents[i].name);
+        tourney_table_cell(table, "%s", report->input->agents[j].name);
+        tourney_table_cell(table, "%" PRIu32, t.games);
+        tourney_table_cell(table, "%" PRIu32, pair->distinct);
+        tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32, t.wins, t.draws, t.losses);
+        tourney_table_cell(table, "%.1f", 100.0 * e.score);
+        elo_cell(table, e.elo);
+        elo_interval_cell(table, e.low, e.high);
+        tourney_table_cell(table, "%" PRIu32 " %s", e.units, e.paired ? "pairs" : "games");
+        tourney_table_cell(table, "%.1f", 100.0 * e.los);
+        tourney_table_cell(table, "%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32 "-%" PRIu32,
+                           p.count[0], p.count[1], p.count[2], p.count[3], p.count[4]);
     }
     return table->failed ? -1 : 0;
 }
@@ -221,6 +371,18 @@ void tourney_report_describe_ratings(const struct report *report, char *buf, siz
         snprintf(buf, size,
                  "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
                  "half), anchored at a mean of 0.");
+    }
+    /* Agents that only won or only lost against the fitted ones have no
+     * number: say what their words mean. */
+    size_t outside = 0;
+    for (size_t a = 0; a < r->agent_count; a++) {
+        outside += r->agents[a].elo.kind == ELO_ABOVE || r->agents[a].elo.kind == ELO_BELOW;
+    }
+    if (outside > 0) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used,
+                 " \"above all rated\" (\"below all rated\"): no rated agent scored against it "
+                 "(it scored against none), so no finite rating fits.");
     }
 }
 
@@ -263,7 +425,7 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
     double upper = tourney_sprt_upper_bound(s->alpha, s->beta);
     const char *a = report->input->agents[0].name;
     const char *b = report->input->agents[1].name;
-    char state[160];
+    char state[200];
     if (sprt->verdict == SPRT_CONTINUE) {
         snprintf(state, sizeof(state),
                  "no verdict after %" PRIu64 " games, LLR %.3f in (%.3f, %.3f)", stats->games,
@@ -273,11 +435,11 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
                  tourney_sprt_verdict_text(sprt->verdict), sprt->games, sprt->llr, lower, upper);
     }
     snprintf(buf, size,
-             "SPRT of %s against %s (H0: elo = %g, H1: elo = %g, alpha %g, beta %g): %s.", a, b,
-             s->elo0, s->elo1, s->alpha, s->beta, state);
+             "SPRT of %s against %s (%s Elo, H0: elo = %g, H1: elo = %g, alpha %g, beta %g): %s.",
+             a, b, tourney_sprt_model_name(s->model), s->elo0, s->elo1, s->alpha, s->beta, state);
 }
 
-int tourney_report_search(const struct report *report, struct table *table)
+int tourney_report_search(const struct report *report, size_t rows, struct table *table)
 {
     /* The last columns: moves over the budget, or on a clock how much of
      * it a game took and the least that was ever left of it. */
@@ -298,7 +460,7 @@ int tourney_report_search(const struct report *report, struct table *table)
      * time, the longest move, nodes per second, the median, depth, EBF. */
     static const size_t optional[] = {3, 10, 9, 11, 7, 4, 5};
     tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
-    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+    for (size_t rank = 0; rank < stats->agent_count && rank < rows; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *agent = &stats->agents[i];
         const struct agent_summary *s = &report->summaries[i];
@@ -329,13 +491,13 @@ int tourney_report_search(const struct report *report, struct table *table)
     return table->failed ? -1 : 0;
 }
 
-/* Builds a table with MAKE and prints it with PRINT. */
+/* Builds a table of at most ROWS rows with MAKE and prints it with PRINT. */
 static int print_table(const struct report *report,
-                       int (*make)(const struct report *, struct table *),
+                       int (*make)(const struct report *, size_t, struct table *), size_t rows,
                        int (*print)(const struct table *, FILE *), FILE *out)
 {
     struct table table;
-    int status = make(report, &table);
+    int status = make(report, rows, &table);
     if (status == 0) {
         status = print(&table, out);
     }
@@ -346,11 +508,11 @@ static int print_table(const struct report *report,
 /* Builds a table with MAKE and prints it to fit WIDTH characters (0: all
  * columns), saying which columns were left out. */
 static int print_console_table(const struct report *report,
-                               int (*make)(const struct report *, struct table *), size_t width,
-                               FILE *out)
+                               int (*make)(const struct report *, size_t, struct table *),
+                               size_t width, FILE *out)
 {
     struct table table;
-    int status = make(report, &table);
+    int status = make(report, REPORT_CONSOLE_ROWS, &table);
     bool *left_out = status == 0 ? calloc(table.columns + 1, sizeof(*left_out)) : NULL;
     int hidden = left_out != NULL ? tourney_table_print_fit(&table, width, left_out, out) : -1;
     if (hidden > 0) {
@@ -375,25 +537,66 @@ static int print_console_table(const struct report *report,
     return status != 0 || hidden < 0 ? -1 : 0;
 }
 
+/* Under a console table cut to REPORT_CONSOLE_ROWS of TOTAL rows: how many
+ * more there are, and which files (FILES) have them all. */
+static void more_rows(FILE *out, size_t total, const char *what, const char *files)
+{
+    if (total > REPORT_CONSOLE_ROWS) {
+        fprintf(out, "(and %zu more %s: %s have them all)\n", total - REPORT_CONSOLE_ROWS, what,
+                files);
+    }
+}
+
+/* TEXT as a paragraph of lines within WIDTH columns (0: one line), broken
+ * at spaces; a word longer than WIDTH stands on a line of its own. */
+static void print_paragraph(const char *text, size_t width, FILE *out)
+{
+    while (width > 0 && strlen(text) > width) {
+        size_t cut = width;
+        while (cut > 0 && text[cut] != ' ') {
+            cut--;
+        }
+        if (cut == 0) {
+            cut = strcspn(text, " ");
+            if (text[cut] == '\0') {
+                break;
+            }
+        }
+        fprintf(out, "%.*s\n", (int)cut, text);
+        text += cut + 1;
+    }
+    fprintf(out, "%s\n", text);
+}
+
 int tourney_report_print(const struct report *report, size_t width, FILE *out)
 {
     const struct report_input *in = report->input;
+    size_t agents = in->stats->agent_count;
     fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->settings->name,
             in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
             in->stats->games, in->settings->seed);
     int status = print_console_table(report, tourney_report_standings, width, out);
+    more_rows(out, agents, "agents", "report.md and results.csv");
     fputc('\n', out);
-    status |= print_console_table(report, tourney_report_crosstable, width, out);
-    fputc('\n', out);
+    if (agents <= REPORT_CROSSTABLE_MAX) {
+        status |= print_console_table(report, tourney_report_crosstable, width, out);
+        fputc('\n', out);
+    }
     status |= print_console_table(report, tourney_report_pairs, width, out);
+    more_rows(out, in->stats->pair_count, "pairs", "report.md and summary.json");
     fputc('\n', out);
     status |= print_console_table(report, tourney_report_search, width, out);
-    char line[512];
+    more_rows(out, agents, "agents", "report.md and results.csv");
+    char line[768];
     tourney_report_describe_ratings(report, line, sizeof(line));
-    fprintf(out, "\n%s\n", line);
+    fputc('\n', out);
+    print_paragraph(line, width, out);
     tourney_report_describe_sprt(report, line, sizeof(line));
     if (line[0] != '\0') {
-        fprintf(out, "%s\n", line);
+        print_paragraph(line, width, out);
+    }
+    if (report->repeats[0] != '\0') {
+        print_paragraph(report->repeats, width, out);
     }
     return status;
 }
@@ -437,29 +640,42 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
                 identity[0] ? " (`" : "", identity, identity[0] ? "`)" : "",
                 agent->params[0] ? ", " : "", agent->params);
     }
-    char line[512];
+    char line[768];
     tourney_report_describe_sprt(report, line, sizeof(line));
     if (line[0] != '\0') {
         fprintf(out, "## Sequential test\n\n%s\n\n", line);
+    }
+    if (report->repeats[0] != '\0') {
+        fprintf(out, "## Repeated games\n\n%s\n\n", report->repeats);
     }
     tourney_report_describe_ratings(report, line, sizeof(line));
     fprintf(out,
             "## Standings\n\nScore counts a draw as half a win. %s Its interval and "
             "the win rate's (Wilson score) are 95%% intervals.\n\n",
             line);
-    int status = print_table(report, tourney_report_standings, tourney_table_print_markdown, out);
-    fprintf(out, "\n## Cross-table\n\nEach cell is the row agent's wins, draws and losses "
-                 "against the column agent.\n\n");
-    status |= print_table(report, tourney_report_crosstable, tourney_table_print_markdown, out);
-    fprintf(out, "\n## Pairs\n\nThe Elo difference each pair's results stand for, with its 95%% "
-                 "interval and the likelihood of superiority (LOS). A pair of games with the "
-                 "seats swapped scores 0 to 2 points; the pentanomial count says how many pairs "
-                 "scored 0, 1/2, 1, 3/2 and 2 for the first agent.\n\n");
-    status |= print_table(report, tourney_report_pairs, tourney_table_print_markdown, out);
+    int status =
+        print_table(report, tourney_report_standings, SIZE_MAX, tourney_table_print_markdown, out);
+    if (stats->agent_count <= REPORT_CROSSTABLE_MAX) {
+        fprintf(out, "\n## Cross-table\n\nEach cell is the row agent's wins, draws and losses "
+                     "against the column agent.\n\n");
+        status |= print_table(report, tourney_report_crosstable, SIZE_MAX,
+                              tourney_table_print_markdown, out);
+    }
+    fprintf(out,
+            "\n## Pairs\n\nEvery pair that played: its distinct games (a game played again "
+            "from the same start with the same moves is not new evidence), the Elo difference "
+            "its results stand for, with its 95%% interval and the likelihood of superiority "
+            "(LOS). The interval is a score test's (Wilson's, with draws): from the pairs of "
+            "games with the seats swapped when every game is in one, else from the games. A "
+            "pair of games scores 0 to 2 points; the pentanomial count says how many pairs "
+            "scored 0, 1/2, 1, 3/2 and 2 for the first agent.\n\n");
+    status |=
+        print_table(report, tourney_report_pairs, SIZE_MAX, tourney_table_print_markdown, out);
     fprintf(out, "\n## Search\n\nNodes are positions visited, the root included. EBF is the "
                  "effective branching factor b with 1 + b + ... + b^d = nodes for a move searched "
                  "to depth d, averaged over the moves that searched. Times are per move; the "
                  "median and the 95th percentile are exact to 0.4%%.\n\n");
-    status |= print_table(report, tourney_report_search, tourney_table_print_markdown, out);
+    status |=
+        print_table(report, tourney_report_search, SIZE_MAX, tourney_table_print_markdown, out);
     return status != 0 || ferror(out) ? -1 : 0;
 }

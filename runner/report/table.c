@@ -28,13 +28,18 @@ void tourney_table_finish(struct table *table)
 
 void tourney_table_row(struct table *table)
 {
-    size_t size = (table->rows + 1) * table->columns;
-    char **cells = realloc(table->cells, size * sizeof(*cells));
-    if (cells == NULL) {
-        table->failed = true;
-        return;
+    if (table->rows == table->capacity) {
+        /* Doubling: a table of many rows is built in linear time. */
+        size_t capacity = table->capacity ? table->capacity * 2 : 16;
+        char **cells = realloc(table->cells, capacity * table->columns * sizeof(*cells));
+        if (cells == NULL) {
+            table->failed = true;
+            return;
+        }
+        table->cells = cells;
+        table->capacity = capacity;
     }
-    table->cells = cells;
+    char **cells = table->cells;
     memset(&cells[table->rows * table->columns], 0, table->columns * sizeof(*cells));
     table->rows++;
 }

@@ -16,6 +16,7 @@
 struct table {
     size_t columns;
     size_t rows;     /* row 0 is the header */
+    size_t capacity; /* rows the cells have room for */
     char **cells;    /* rows * columns */
     bool *right;     /* per column: numbers align right */
     unsigned *order; /* per column: 0 always shown, else left out to fit, highest first */

@@ -5,6 +5,9 @@
 
 #include "stats.h"
 
+/* The most cells a distribution of results has: the pentanomial's five. */
+#define MAX_CELLS 5
+
 double tourney_elo_expected_score(double elo)
 {
     return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
@@ -17,27 +20,22 @@ struct elo_value tourney_elo_value(double elo)
     struct elo_value result = {ELO_FINITE, elo + 0.0};
     if (isnan(elo)) {
         result.kind = ELO_UNKNOWN;
-    } else if (elo >= TOURNEY_ELO_CAP) {
-        result.kind = ELO_ABOVE;
-    } else if (elo <= -TOURNEY_ELO_CAP) {
-        result.kind = ELO_BELOW;
+    } else if (isinf(elo)) {
+        result.kind = elo > 0 ? ELO_ABOVE : ELO_BELOW;
     }
     return result;
 }
 
 struct elo_value tourney_elo_from_score(double score)
 {
-    /* The cap is applied on the score side too, so that no log of 0 or of
-     * a negative number is ever taken. */
-    double top = tourney_elo_expected_score(TOURNEY_ELO_CAP);
     if (isnan(score)) {
         return tourney_elo_value(score);
     }
-    if (score >= top) {
-        return tourney_elo_value(TOURNEY_ELO_CAP);
+    if (score >= 1.0) {
+        return tourney_elo_value(INFINITY);
     }
-    if (score <= 1.0 - top) {
-        return tourney_elo_value(-TOURNEY_ELO_CAP);
+    if (score <= 0.0) {
+        return tourney_elo_value(-INFINITY);
     }
     return tourney_elo_value(-400.0 * log10(1.0 / score - 1.0));
 }
@@ -50,29 +48,200 @@ double tourney_elo_los(uint32_t wins, uint32_t losses)
     return 0.5 * (1.0 + erf(((double)wins - losses) / sqrt(2.0 * ((double)wins + losses))));
 }
 
-struct elo_estimate tourney_elo_estimate(uint32_t wins, uint32_t draws, uint32_t losses)
+/* The observed distribution with empty cells counted as
+ * TOURNEY_SPRT_EMPTY_CELL results, so that every mean has a fit. */
+struct results {
+    int cells;
+    const double *values;
+    double share[MAX_CELLS];
+};
+
+/* The variance of the most likely distribution with mean M (strictly
+ * between the lowest and highest value): q_k = share_k / (1 + t (a_k - m)),
+ * with t the root of sum share_k (a_k - m) / (1 + t (a_k - m)) = 0, found
+ * by Newton's method kept inside the bracket where every q_k > 0 (the sum
+ * falls as t grows). */
+static double variance_at(const struct results *r, double m)
+{
+    double low = -1.0 / (r->values[r->cells - 1] - m);
+    double high = -1.0 / (r->values[0] - m);
+    double t = 0.0;
+    for (int i = 0; i < 100; i++) {
+        double sum = 0.0;
+        double slope = 0.0;
+        for (int k = 0; k < r->cells; k++) {
+            double d = r->values[k] - m;
+            double q = 1.0 / (1.0 + t * d);
+            sum += r->share[k] * d * q;
+            slope -= r->share[k] * d * d * q * q;
+        }
+        if (sum > 0.0) {
+            low = t;
+        } else {
+            high = t;
+        }
+        double next = slope < 0.0 ? t - sum / slope : 0.5 * (low + high);
+        if (!(next > low && next < high)) {
+            next = 0.5 * (low + high);
+        }
+        if (fabs(next - t) <= 1e-15 * (1.0 + fabs(t)) || high - low <= 1e-15 * (1.0 + fabs(t))) {
+            t = next;
+            break;
+        }
+        t = next;
+    }
+    double total = 0.0;
+    double spread = 0.0;
+    for (int k = 0; k < r->cells; k++) {
+        double d = r->values[k] - m;
+        double q = r->share[k] / (1.0 + t * d);
+        total += q;
+        spread += q * d * d;
+    }
+    return spread / total;
+}
+
+/* Whether the score test rejects mean M. */
+static bool rejected(const struct results *r, double n, double s, double z, double m)
+{
+    return n * (s - m) * (s - m) > z * z * variance_at(r, m);
+}
+
+/* The end of the interval between S (accepted) and the extreme value END
+ * (rejected: no spread there), by bisection. */
+static double interval_end(const struct results *r, double n, double s, double z, double end)
+{
+    double in = s;
+    double out = end;
+    for (int i = 0; i < 60; i++) {
+        double mid = 0.5 * (in + out);
+        if (mid == in || mid == out) {
+            break;
+        }
+        if (rejected(r, n, s, z, mid)) {
+            out = mid;
+        } else {
+            in = mid;
+        }
+    }
+    return in;
+}
+
+bool tourney_score_interval(const uint32_t *count, const double *values, int cells, double z,
+                            double *low, double *high)
+{
+    struct results r = {.cells = cells, .values = values};
+    double n = 0.0;
+    double sum = 0.0;
+    double total = 0.0;
+    for (int k = 0; k < cells; k++) {
+        n += count[k];
+        sum += count[k] * values[k];
+        r.share[k] = count[k] > 0 ? (double)count[k] : TOURNEY_SPRT_EMPTY_CELL;
+        total += r.share[k];
+    }
+    if (n == 0.0) {
+        return false;
+    }
+    for (int k = 0; k < cells; k++) {
+        r.share[k] /= total;
+    }
+    double s = sum / n;
+    double bottom = values[0];
+    double top = values[cells - 1];
+    *low = s <= bottom ? bottom : interval_end(&r, n, s, z, bottom);
+    *high = s >= top ? top : interval_end(&r, n, s, z, top);
+    return true;
+}
+
+static const double game_values[3] = {0.0, 0.5, 1.0};
+static const double pair_values[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+
+/* The spread of COUNT results of VALUES around their mean S. */
+static double observed_variance(const uint32_t *count, const double *values, int cells, double s)
+{
+    double n = 0.0;
+    double spread = 0.0;
+    for (int k = 0; k < cells; k++) {
+        n += count[k];
+        spread += count[k] * (values[k] - s) * (values[k] - s);
+    }
+    return spread / n;
+}
+
+struct elo_estimate tourney_elo_estimate_paired(uint32_t wins, uint32_t draws, uint32_t losses,
+                                                const struct pentanomial *pairs)
 {
     struct elo_estimate e = {
         .elo = {ELO_UNKNOWN, 0.0},
         .low = {ELO_UNKNOWN, 0.0},
         .high = {ELO_UNKNOWN, 0.0},
-        .score = 0.0,
         .los = 0.5,
+        .nelo = NAN,
     };
+    e.wins = wins;
+    e.draws = draws;
+    e.losses = losses;
     double n = (double)wins + draws + losses;
     if (n == 0.0) {
         return e;
     }
-    double s = (wins + 0.5 * draws) / n;
-    double variance =
-        (wins * (1.0 - s) * (1.0 - s) + losses * s * s + draws * (0.5 - s) * (0.5 - s)) / n;
-    double margin = TOURNEY_Z95 * sqrt(variance / n);
-    e.score = s;
-    e.elo = tourney_elo_from_score(s);
-    e.low = tourney_elo_from_score(s - margin);
-    e.high = tourney_elo_from_score(s + margin);
+    uint32_t pair_count = 0;
+    for (int k = 0; pairs != NULL && k < 5; k++) {
+        pair_count += pairs->count[k];
+    }
+    e.paired = pair_count > 0 && 2.0 * pair_count == n;
+    uint32_t games[3] = {losses, draws, wins};
+    const uint32_t *count = e.paired ? pairs->count : games;
+    const double *values = e.paired ? pair_values : game_values;
+    int cells = e.paired ? 5 : 3;
+    e.units = e.paired ? pair_count : (uint32_t)n;
+    e.score = (wins + 0.5 * draws) / n;
+    tourney_score_interval(count, values, cells, TOURNEY_Z95, &e.score_low, &e.score_high);
+    e.elo = tourney_elo_from_score(e.score);
+    e.low = tourney_elo_from_score(e.score_low);
+    e.high = tourney_elo_from_score(e.score_high);
     e.los = tourney_elo_los(wins, losses);
+    /* One game's deviation: a pair's, as a fraction of its two games,
+     * times sqrt(2). */
+    double variance = observed_variance(count, values, cells, e.score) * (e.paired ? 2.0 : 1.0);
+    if (variance > 0.0) {
+        e.nelo = (e.score - 0.5) / sqrt(variance) * TOURNEY_NELO_PER_T;
+    }
     return e;
+}
+
+struct elo_estimate tourney_elo_estimate(uint32_t wins, uint32_t draws, uint32_t losses)
+{
+    return tourney_elo_estimate_paired(wins, draws, losses, NULL);
+}
+
+/* An Elo value seen from the other side. */
+static struct elo_value negate(struct elo_value v)
+{
+    static const enum elo_kind turned[] = {ELO_FINITE, ELO_BELOW, ELO_ABOVE, ELO_UNKNOWN};
+    struct elo_value result = {turned[v.kind], -v.value + 0.0};
+    return result;
+}
+
+struct elo_estimate tourney_elo_turn(const struct elo_estimate *e)
+{
+    struct elo_estimate t = *e;
+    t.wins = e->losses;
+    t.losses = e->wins;
+    t.elo = negate(e->elo);
+    t.low = negate(e->high);
+    t.high = negate(e->low);
+    double n = (double)e->wins + e->draws + e->losses;
+    if (n > 0.0) {
+        /* As the other side's own figures would be computed. */
+        t.score = (t.wins + 0.5 * t.draws) / n;
+        t.los = tourney_elo_los(t.wins, t.losses);
+    }
+    t.score_low = 1.0 - e->score_high;
+    t.score_high = 1.0 - e->score_low;
+    t.nelo = -e->nelo;
+    return t;
 }
 
 void tourney_elo_format(struct elo_value value, char *buf, size_t size)
@@ -83,10 +252,10 @@ void tourney_elo_format(struct elo_value value, char *buf, size_t size)
         snprintf(buf, size, "%+.1f", fabs(value.value) < 0.05 ? 0.0 : value.value);
         return;
     case ELO_ABOVE:
-        snprintf(buf, size, ">+%.0f", TOURNEY_ELO_CAP);
+        snprintf(buf, size, "+inf");
         return;
     case ELO_BELOW:
-        snprintf(buf, size, "<-%.0f", TOURNEY_ELO_CAP);
+        snprintf(buf, size, "-inf");
         return;
     case ELO_UNKNOWN:
         break;

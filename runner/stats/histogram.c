@@ -7,14 +7,22 @@
 int tourney_histogram_init(struct histogram *h)
 {
     memset(h, 0, sizeof(*h));
-    h->counts = calloc(HISTOGRAM_BUCKETS, sizeof(*h->counts));
-    return h->counts != NULL ? 0 : -1;
+    return 0;
 }
 
 void tourney_histogram_finish(struct histogram *h)
 {
-    free(h->counts);
+    for (size_t r = 0; r < HISTOGRAM_ROWS; r++) {
+        free(h->rows[r]);
+    }
     memset(h, 0, sizeof(*h));
+}
+
+/* Bucket B's count. */
+static uint64_t count_of(const struct histogram *h, size_t b)
+{
+    const uint64_t *row = h->rows[b / HISTOGRAM_SUB_COUNT];
+    return row != NULL ? row[b % HISTOGRAM_SUB_COUNT] : 0;
 }
 
 static int top_bit(uint64_t value)
@@ -49,9 +57,14 @@ void tourney_histogram_range(size_t bucket, uint64_t *low, uint64_t *high)
     *high = *low + ((UINT64_C(1) << shift) - 1);
 }
 
-void tourney_histogram_add(struct histogram *h, uint64_t value)
+int tourney_histogram_add(struct histogram *h, uint64_t value)
 {
-    h->counts[tourney_histogram_bucket(value)]++;
+    size_t b = tourney_histogram_bucket(value);
+    uint64_t **row = &h->rows[b / HISTOGRAM_SUB_COUNT];
+    if (*row == NULL && (*row = calloc(HISTOGRAM_SUB_COUNT, sizeof(**row))) == NULL) {
+        return -1;
+    }
+    (*row)[b % HISTOGRAM_SUB_COUNT]++;
     if (h->total == 0 || value < h->min) {
         h->min = value;
     }
@@ -59,20 +72,22 @@ void tourney_histogram_add(struct histogram *h, uint64_t value)
         h->max = value;
     }
     h->total++;
+    return 0;
 }
 
 void tourney_histogram_octaves(const struct histogram *h, uint64_t counts[HISTOGRAM_OCTAVES])
 {
     memset(counts, 0, HISTOGRAM_OCTAVES * sizeof(counts[0]));
     for (size_t b = 0; b < HISTOGRAM_BUCKETS; b++) {
-        if (h->counts[b] == 0) {
+        uint64_t count = count_of(h, b);
+        if (count == 0) {
             continue;
         }
         /* An exact value's own power of two; above, row r holds the values
          * of 2^(r + SUB_BITS - 1) up to the next power. */
         size_t k = b < HISTOGRAM_SUB_COUNT ? (size_t)top_bit(b > 0 ? b : 1)
                                            : b / HISTOGRAM_SUB_COUNT + HISTOGRAM_SUB_BITS - 1;
-        counts[k] += h->counts[b];
+        counts[k] += count;
     }
 }
 
@@ -85,7 +100,7 @@ double tourney_histogram_quantile(const struct histogram *h, double q)
     uint64_t rank = wanted < 1.0 ? 1 : (uint64_t)wanted;
     uint64_t seen = 0;
     for (size_t b = 0; b < HISTOGRAM_BUCKETS; b++) {
-        seen += h->counts[b];
+        seen += count_of(h, b);
         if (seen >= rank) {
             uint64_t low, high;
             tourney_histogram_range(b, &low, &high);

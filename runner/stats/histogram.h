@@ -6,6 +6,9 @@
  * Values below 2^HISTOGRAM_SUB_BITS are counted exactly; above, each power
  * of two is cut into 2^HISTOGRAM_SUB_BITS equal buckets, so a quantile is
  * reported to within 1/2^(HISTOGRAM_SUB_BITS+1) of its true value (0.4%).
+ * A row of buckets (a power of two) takes memory only once a value falls
+ * in it: move times span a few powers of two, so an agent's histogram takes
+ * a few kilobytes, and a field of a thousand agents a few megabytes.
  */
 #ifndef TOURNEY_RUNNER_HISTOGRAM_H
 #define TOURNEY_RUNNER_HISTOGRAM_H
@@ -16,10 +19,11 @@
 #define HISTOGRAM_SUB_BITS 7
 #define HISTOGRAM_SUB_COUNT (1u << HISTOGRAM_SUB_BITS)
 /* Exact values, then one row of buckets per power of two up to 2^63. */
-#define HISTOGRAM_BUCKETS ((64 - HISTOGRAM_SUB_BITS + 1) * HISTOGRAM_SUB_COUNT)
+#define HISTOGRAM_ROWS (64 - HISTOGRAM_SUB_BITS + 1)
+#define HISTOGRAM_BUCKETS (HISTOGRAM_ROWS * HISTOGRAM_SUB_COUNT)
 
 struct histogram {
-    uint64_t *counts; /* HISTOGRAM_BUCKETS of them */
+    uint64_t *rows[HISTOGRAM_ROWS]; /* HISTOGRAM_SUB_COUNT buckets each; NULL while empty */
     uint64_t total;
     uint64_t min;
     uint64_t max;
@@ -27,7 +31,8 @@ struct histogram {
 
 int tourney_histogram_init(struct histogram *h);
 void tourney_histogram_finish(struct histogram *h);
-void tourney_histogram_add(struct histogram *h, uint64_t value);
+/* Counts VALUE. Returns -1 when out of memory (nothing counted). */
+int tourney_histogram_add(struct histogram *h, uint64_t value);
 
 /* The bucket a value falls in, and the range [low, high] of a bucket. */
 size_t tourney_histogram_bucket(uint64_t value);

@@ -9,21 +9,32 @@
  *     L(r) = sum over pairs i < j of S_ij ln p_ij + (n_ij - S_ij) ln(1 - p_ij),
  * where n_ij is the games and S_ij i's score (wins + draws / 2) against j.
  * Only differences are identified: the ratings are anchored so that the
- * random agent is 0, or so that their mean is 0.
+ * random agent is 0, or so that their mean is 0. A fitted rating is a
+ * number however large (+1500 against a field that scored a few draws).
  *
- * Intervals come from the sandwich covariance H^-1 J H^-1, with H the
- * Fisher information (c^2 n_ij p_ij (1 - p_ij), c = ln 10 / 400) and J the
- * observed variance of the score function (c^2 times the sum over games of
- * (x - p_ij)^2, x in {0, 1/2, 1}). With draws, results vary less than the
- * binomial model says; the sandwich measures the actual spread, so on a
- * two-agent field the rating difference and its standard error are exactly
- * those of the pairwise estimate (elo.h) carried through the logistic curve.
+ * Intervals are rating -+ 1.96 standard errors, from the sandwich
+ * covariance H^-1 J H^-1, with H the Fisher information
+ * (c^2 n_ij p_ij (1 - p_ij), c = ln 10 / 400) and J the variance of the
+ * score function: per pair c^2 times the larger of the observed spread,
+ * the sum over games of (x - p_ij)^2 (x in {0, 1/2, 1}), and the model's
+ * n_ij p_ij (1 - p_ij) K / (n_ij + K) with K = RATINGS_PRIOR_GAMES. With
+ * draws, results vary less than the binomial model says and the observed
+ * spread measures it (so a two-agent field has the pairwise estimate's
+ * spread); but a few games, or games that were all drawn, show no spread
+ * that the next games would not: the floor keeps the interval from
+ * collapsing to a point (ten drawn games between two agents give a
+ * difference of 0 +- 135, not 0 +- 0), is what K games of the model add to
+ * the observed ones, and vanishes next to the observed spread once a pair
+ * has played a few dozen games.
  *
  * The maximum exists only when the field is strongly connected by "scored
  * at least half a point against". Otherwise the fit covers the anchor's
- * component; an agent every path of results puts above it is ELO_ABOVE,
- * below it ELO_BELOW, and one not comparable at all (or with no games)
- * ELO_UNKNOWN.
+ * component; an agent every path of results puts above it is rated
+ * ELO_ABOVE ("above all rated"), below it ELO_BELOW ("below all rated"),
+ * and one not comparable at all (or with no games) ELO_UNKNOWN. Those are
+ * the only ratings that are not numbers. The components are found in time
+ * linear in the agents and pairs, and fields larger than RATINGS_DENSE_MAX
+ * agents are fitted on the sparse information matrix (ratings_fit.h).
  */
 #ifndef TOURNEY_RUNNER_RATINGS_H
 #define TOURNEY_RUNNER_RATINGS_H
@@ -35,9 +46,17 @@
 #include "judging.h"
 #include "stats.h"
 
+/* The model's games added to each pair's observed spread (see above). */
+#define RATINGS_PRIOR_GAMES 4.0
+
 struct rating {
+    /* FINITE when fitted; ABOVE or BELOW for an agent outside the fit,
+     * above or below every fitted agent; UNKNOWN when not comparable. */
     struct elo_value elo;
-    struct elo_value low; /* 95% interval */
+    /* The 95% interval: FINITE ends for a fitted agent, unless the
+     * information matrix leaves it unbounded (+inf, -inf); as elo outside
+     * the fit. */
+    struct elo_value low;
     struct elo_value high;
     double stderr_elo; /* standard error; 0 for the anchor or outside the fit */
 };
@@ -51,12 +70,14 @@ struct ratings {
     struct rating *agents;
 };
 
-/* Fits the ratings of every agent in STATS (its cross-table) under ANCHOR.
+/* Fits the ratings of every agent in STATS (its pairs) under ANCHOR.
  * Returns 0, or -1 when out of memory. Finish the ratings either way. */
 int tourney_ratings_fit(struct ratings *ratings, const struct stats *stats,
                         enum rating_anchor anchor);
 void tourney_ratings_finish(struct ratings *ratings);
 
-/* "random", "mean" or "auto". */
+/* A rating as the reports show it: "+120.4", "+1523.0", "above all rated",
+ * "below all rated" or "n/a". */
+void tourney_rating_format(const struct rating *rating, char *buf, size_t size);
 
 #endif /* TOURNEY_RUNNER_RATINGS_H */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_random,
                        uint64_t budget_ns)
 {
@@ -11,13 +13,12 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
     stats->agent_count = agent_count;
     stats->budget_ns = budget_ns;
     stats->agents = calloc(agent_count + 1, sizeof(*stats->agents));
-    stats->cross = calloc(agent_count * agent_count + 1, sizeof(*stats->cross));
-    stats->pairs = calloc(agent_count * agent_count + 1, sizeof(*stats->pairs));
-    stats->cross_seat = calloc(agent_count * agent_count * 2 + 1, sizeof(*stats->cross_seat));
     stats->is_random = calloc(agent_count + 1, sizeof(*stats->is_random));
+    tourney_id_map_init(&stats->pair_index);
+    tourney_id_map_init(&stats->waiting_index);
+    tourney_key_set_init(&stats->seen);
     tourney_game_lengths_init(&stats->lengths);
-    if (stats->agents == NULL || stats->cross == NULL || stats->pairs == NULL ||
-        stats->cross_seat == NULL || stats->is_random == NULL ||
+    if (stats->agents == NULL || stats->is_random == NULL ||
         tourney_score_history_init(&stats->history, agent_count) != 0) {
         tourney_stats_finish(stats);
         return -1;
@@ -39,10 +40,12 @@ void tourney_stats_finish(struct stats *stats)
         tourney_histogram_finish(&stats->agents[i].times);
     }
     free(stats->agents);
-    free(stats->cross);
-    free(stats->pairs);
-    free(stats->cross_seat);
     free(stats->is_random);
+    free(stats->pairs);
+    free(stats->waiting);
+    tourney_id_map_finish(&stats->pair_index);
+    tourney_id_map_finish(&stats->waiting_index);
+    tourney_key_set_finish(&stats->seen);
     tourney_score_history_finish(&stats->history);
     memset(stats, 0, sizeof(*stats));
 }
@@ -93,46 +96,217 @@ static void count_clocks(struct stats *stats, const struct game_record *record)
     }
 }
 
-/* Half points of each seat in a finished game. */
-static void half_points(const struct game_record *record, int points[2])
+const struct pair_stats *tourney_stats_pair(const struct stats *stats, size_t a, size_t b)
 {
-    points[0] = record->result == RESULT_DRAW ? 1 : record->result == RESULT_FIRST_WINS ? 2 : 0;
-    points[1] = 2 - points[0];
+    uint64_t at = 0;
+    if (a == b || !tourney_id_map_get(&stats->pair_index,
+                                      tourney_id_pair_key((uint32_t)a, (uint32_t)b), &at)) {
+        return NULL;
+    }
+    return &stats->pairs[at];
 }
 
-/* Pairs game 2k + 1 with game 2k when both are in, and updates the
- * sequential test at each complete pair. */
-static void count_pair(struct stats *stats, const struct game_record *record)
+/* The entry of the pair of agents A and B, made when they first meet; NULL
+ * when out of memory. */
+static struct pair_stats *pair_entry(struct stats *stats, uint32_t a, uint32_t b)
 {
-    struct pending_game *p = &stats->pending;
-    int points[2];
-    half_points(record, points);
-    bool partner = p->waiting && record->index % 2 == 1 && p->index + 1 == record->index &&
-                   p->agent[0] == record->agent[1] && p->agent[1] == record->agent[0];
-    if (!partner) {
-        stats->unpaired += p->waiting;
-        p->waiting = true;
-        p->index = record->index;
-        p->agent[0] = record->agent[0];
-        p->agent[1] = record->agent[1];
-        p->points[0] = points[0];
-        p->points[1] = points[1];
+    uint64_t key = tourney_id_pair_key(a, b);
+    uint64_t at = 0;
+    if (tourney_id_map_get(&stats->pair_index, key, &at)) {
+        return &stats->pairs[at];
+    }
+    if (stats->pair_count == stats->pair_capacity) {
+        size_t capacity = stats->pair_capacity ? stats->pair_capacity * 2 : 16;
+        struct pair_stats *pairs = realloc(stats->pairs, capacity * sizeof(*pairs));
+        if (pairs == NULL) {
+            return NULL;
+        }
+        stats->pairs = pairs;
+        stats->pair_capacity = capacity;
+    }
+    if (tourney_id_map_put(&stats->pair_index, key, stats->pair_count) != 0) {
+        return NULL;
+    }
+    struct pair_stats *pair = &stats->pairs[stats->pair_count++];
+    memset(pair, 0, sizeof(*pair));
+    pair->agent[0] = a < b ? a : b;
+    pair->agent[1] = a < b ? b : a;
+    return pair;
+}
+
+/* A tally seen from the other side: wins and losses swap. */
+static struct tally mirror(struct tally t)
+{
+    struct tally m = {t.games, t.losses, t.draws, t.wins};
+    return m;
+}
+
+static void add_tally(struct tally *sum, const struct tally *t)
+{
+    sum->games += t->games;
+    sum->wins += t->wins;
+    sum->draws += t->draws;
+    sum->losses += t->losses;
+}
+
+struct tally tourney_pair_tally(const struct pair_stats *pair, size_t a, int seat)
+{
+    struct tally t = {0, 0, 0, 0};
+    if (seat < 0) {
+        add_tally(&t, &pair->seat[0]);
+        add_tally(&t, &pair->seat[1]);
+    } else {
+        /* agent[1] in seat S is agent[0] in seat 1 - S. */
+        t = pair->seat[a == pair->agent[0] ? seat : 1 - seat];
+    }
+    return a == pair->agent[0] ? t : mirror(t);
+}
+
+struct pentanomial tourney_pair_pentanomial(const struct pair_stats *pair, size_t a)
+{
+    struct pentanomial p = pair->penta;
+    if (a != pair->agent[0]) {
+        for (int k = 0; k < 5; k++) {
+            p.count[k] = pair->penta.count[4 - k];
+        }
+    }
+    return p;
+}
+
+struct tally tourney_stats_versus(const struct stats *stats, size_t a, size_t b, int seat)
+{
+    const struct pair_stats *pair = tourney_stats_pair(stats, a, b);
+    struct tally none = {0, 0, 0, 0};
+    return pair != NULL ? tourney_pair_tally(pair, a, seat) : none;
+}
+
+uint64_t tourney_stats_unpaired(const struct stats *stats)
+{
+    return stats->mismatched + stats->waiting_count;
+}
+
+size_t tourney_stats_repeating_pairs(const struct stats *stats, uint64_t *games,
+                                     uint64_t *distinct)
+{
+    size_t count = 0;
+    *games = 0;
+    *distinct = 0;
+    for (size_t p = 0; p < stats->pair_count; p++) {
+        const struct pair_stats *pair = &stats->pairs[p];
+        uint32_t played = pair->seat[0].games + pair->seat[1].games;
+        if (pair->distinct < played) {
+            count++;
+            *games += played;
+            *distinct += pair->distinct;
+        }
+    }
+    return count;
+}
+
+/* Half points of the first seat in a finished game: 0, 1 or 2. */
+static int first_seat_points(const struct game_record *record)
+{
+    return record->result == RESULT_DRAW ? 1 : record->result == RESULT_FIRST_WINS ? 2 : 0;
+}
+
+/* The sequential test at a completed pair (a match of two agents only;
+ * agent 0 is the one tested). */
+static void update_sprt(struct stats *stats, const struct pair_stats *pair)
+{
+    struct sprt_state *sprt = &stats->sprt;
+    if (!sprt->settings.enabled || sprt->verdict != SPRT_CONTINUE || stats->agent_count != 2) {
         return;
     }
-    p->waiting = false;
-    size_t n = stats->agent_count;
-    uint32_t a = p->agent[0];
-    uint32_t b = p->agent[1];
-    int a_points = p->points[0] + points[1]; /* a was first, then second */
-    stats->pairs[a * n + b].count[a_points]++;
-    stats->pairs[b * n + a].count[4 - a_points]++;
-    struct sprt_state *sprt = &stats->sprt;
-    if (sprt->settings.enabled && sprt->verdict == SPRT_CONTINUE && n == 2) {
-        sprt->llr =
-            tourney_sprt_llr(&stats->pairs[0 * n + 1], sprt->settings.elo0, sprt->settings.elo1);
-        sprt->verdict = tourney_sprt_decide(&sprt->settings, sprt->llr);
-        sprt->games = stats->games;
+    struct pentanomial p = tourney_pair_pentanomial(pair, 0);
+    sprt->llr = tourney_sprt_llr(&p, &sprt->settings);
+    sprt->verdict = tourney_sprt_decide(&sprt->settings, sprt->llr);
+    sprt->games = stats->games;
+}
+
+/* Removes the waiting game at position AT, moving the last into its place. */
+static void stop_waiting(struct stats *stats, size_t at)
+{
+    tourney_id_map_remove(&stats->waiting_index, stats->waiting[at].index / 2);
+    size_t last = --stats->waiting_count;
+    if (at != last) {
+        stats->waiting[at] = stats->waiting[last];
+        /* The entry exists, so the map has room: this never allocates. */
+        tourney_id_map_put(&stats->waiting_index, stats->waiting[at].index / 2, at);
     }
+}
+
+static int start_waiting(struct stats *stats, const struct game_record *record)
+{
+    if (stats->waiting_count == stats->waiting_capacity) {
+        size_t capacity = stats->waiting_capacity ? stats->waiting_capacity * 2 : 16;
+        struct waiting_game *waiting = realloc(stats->waiting, capacity * sizeof(*waiting));
+        if (waiting == NULL) {
+            return -1;
+        }
+        stats->waiting = waiting;
+        stats->waiting_capacity = capacity;
+    }
+    if (tourney_id_map_put(&stats->waiting_index, record->index / 2, stats->waiting_count) != 0) {
+        return -1;
+    }
+    struct waiting_game *w = &stats->waiting[stats->waiting_count++];
+    w->index = record->index;
+    w->agent[0] = record->agent[0];
+    w->agent[1] = record->agent[1];
+    w->points = first_seat_points(record);
+    return 0;
+}
+
+/* Pairs game 2k with game 2k + 1, in whichever order they come: the first
+ * to come waits (memory bounded by the games whose partner is still to
+ * come), the second completes the pair. */
+static int count_pair(struct stats *stats, const struct game_record *record,
+                      struct pair_stats *pair)
+{
+    uint64_t at = 0;
+    if (!tourney_id_map_get(&stats->waiting_index, record->index / 2, &at)) {
+        return start_waiting(stats, record);
+    }
+    const struct waiting_game *w = &stats->waiting[at];
+    bool partner = w->index != record->index && w->agent[0] == record->agent[1] &&
+                   w->agent[1] == record->agent[0];
+    if (!partner) {
+        /* Not the game the schedule pairs it with (a log of another
+         * schedule, or the same game twice): the earlier stays unpaired. */
+        stats->mismatched++;
+        stop_waiting(stats, at);
+        return start_waiting(stats, record);
+    }
+    /* The even game's first player scores its points there, and the odd
+     * game's second player's points. */
+    bool record_even = record->index % 2 == 0;
+    uint32_t first = record_even ? record->agent[0] : w->agent[0];
+    int even_points = record_even ? first_seat_points(record) : w->points;
+    int odd_points = record_even ? w->points : first_seat_points(record);
+    int points = even_points + (2 - odd_points);
+    stop_waiting(stats, at);
+    pair->penta.count[first == pair->agent[0] ? points : 4 - points]++;
+    update_sprt(stats, pair);
+    return 0;
+}
+
+/* Counts the game among its pair's distinct games: its key, turned by the
+ * pair and by who moved first, so that one set serves every pair. */
+static int count_distinct(struct stats *stats, const struct game_record *record,
+                          struct pair_stats *pair)
+{
+    struct digest128 key = tourney_record_game_key(record);
+    uint64_t who = tourney_id_pair_key(record->agent[0], record->agent[1]) << 1 |
+                   (record->agent[0] == pair->agent[0]);
+    key.high ^= tourney_mix64(who);
+    key.low ^= tourney_mix64(~who);
+    int added = tourney_key_set_add(&stats->seen, key);
+    if (added < 0) {
+        return -1;
+    }
+    pair->distinct += (uint32_t)added;
+    stats->repeated += (uint64_t)(added == 0);
+    return 0;
 }
 
 /* Every agent's games and points, when the games counted reach a
@@ -147,35 +321,15 @@ static void note_history(struct stats *stats)
     }
 }
 
-void tourney_stats_add(struct stats *stats, const struct game_record *record)
+/* The moves' figures: nodes, depth, times. */
+static int count_moves(struct stats *stats, const struct game_record *record)
 {
-    stats->games++;
-    count_pair(stats, record);
-    stats->plies += record->move_count;
-    stats->terminations[record->termination]++;
-    for (int seat = 0; seat < 2; seat++) {
-        uint32_t me = record->agent[seat];
-        uint32_t them = record->agent[1 - seat];
-        int outcome = record->result == RESULT_DRAW                          ? 0
-                      : (record->result == RESULT_FIRST_WINS) == (seat == 0) ? 1
-                                                                             : -1;
-        struct agent_stats *agent = &stats->agents[me];
-        count(&stats->seat[seat], outcome);
-        count(&agent->all, outcome);
-        count(&agent->seat[seat], outcome);
-        if (stats->is_random[them]) {
-            count(&agent->vs_random, outcome);
-        }
-        count(&stats->cross[me * stats->agent_count + them], outcome);
-        count(&stats->cross_seat[(me * stats->agent_count + them) * 2 + (size_t)seat], outcome);
-        if (record->fault_seat == seat) {
-            agent->faults[record->termination]++;
-        }
-    }
     for (size_t i = 0; i < record->move_count; i++) {
         const struct move_record *move = &record->moves[i];
         struct agent_stats *agent = &stats->agents[record->agent[move->seat]];
-        tourney_histogram_add(&agent->times, move->time_ns);
+        if (tourney_histogram_add(&agent->times, move->time_ns) != 0) {
+            return -1;
+        }
         agent->moves++;
         agent->nodes += move->nodes;
         agent->depth_sum += move->depth > 0 ? (uint64_t)move->depth : 0;
@@ -191,11 +345,47 @@ void tourney_stats_add(struct stats *stats, const struct game_record *record)
             agent->ebf_moves++;
         }
     }
+    return 0;
+}
+
+int tourney_stats_add(struct stats *stats, const struct game_record *record)
+{
+    struct pair_stats *pair = pair_entry(stats, record->agent[0], record->agent[1]);
+    if (pair == NULL || count_distinct(stats, record, pair) != 0) {
+        return -1;
+    }
+    stats->games++;
+    for (int seat = 0; seat < 2; seat++) {
+        uint32_t me = record->agent[seat];
+        uint32_t them = record->agent[1 - seat];
+        int outcome = record->result == RESULT_DRAW                          ? 0
+                      : (record->result == RESULT_FIRST_WINS) == (seat == 0) ? 1
+                                                                             : -1;
+        struct agent_stats *agent = &stats->agents[me];
+        count(&stats->seat[seat], outcome);
+        count(&agent->all, outcome);
+        count(&agent->seat[seat], outcome);
+        if (stats->is_random[them]) {
+            count(&agent->vs_random, outcome);
+        }
+        if (me == pair->agent[0]) {
+            count(&pair->seat[seat], outcome);
+        }
+        if (record->fault_seat == seat) {
+            agent->faults[record->termination]++;
+        }
+    }
+    if (count_pair(stats, record, pair) != 0 || count_moves(stats, record) != 0) {
+        return -1;
+    }
     if (stats->clock.base_ns > 0) {
         count_clocks(stats, record);
     }
+    stats->plies += record->move_count;
+    stats->terminations[record->termination]++;
     tourney_game_lengths_add(&stats->lengths, record->move_count);
     note_history(stats);
+    return 0;
 }
 
 struct interval tourney_wilson(uint32_t successes, uint32_t n, double z)
@@ -309,30 +499,42 @@ uint64_t tourney_stats_history_point(const struct stats *stats, size_t k, size_t
     return stats->games;
 }
 
-/* qsort has no context argument; standings are few, so insertion sort. */
-static bool ranks_before(const struct stats *stats, size_t a, size_t b)
+/* An agent's place in the standings: score, then wins, then name order
+ * (its index). */
+struct standing {
+    double score;
+    uint32_t wins;
+    size_t agent;
+};
+
+static int compare_standings(const void *a, const void *b)
 {
-    const struct tally *x = &stats->agents[a].all;
-    const struct tally *y = &stats->agents[b].all;
-    double sx = tourney_score_rate(x);
-    double sy = tourney_score_rate(y);
-    if (sx != sy) {
-        return sx > sy;
+    const struct standing *x = a;
+    const struct standing *y = b;
+    if (x->score != y->score) {
+        return x->score > y->score ? -1 : 1;
     }
     if (x->wins != y->wins) {
-        return x->wins > y->wins;
+        return x->wins > y->wins ? -1 : 1;
     }
-    return a < b;
+    return x->agent < y->agent ? -1 : x->agent > y->agent;
 }
 
-void tourney_stats_standings(const struct stats *stats, size_t *order)
+int tourney_stats_standings(const struct stats *stats, size_t *order)
 {
-    for (size_t i = 0; i < stats->agent_count; i++) {
-        size_t j = i;
-        while (j > 0 && ranks_before(stats, i, order[j - 1])) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
+    struct standing *all = calloc(stats->agent_count + 1, sizeof(*all));
+    if (all == NULL) {
+        return -1;
     }
+    for (size_t i = 0; i < stats->agent_count; i++) {
+        all[i].score = tourney_score_rate(&stats->agents[i].all);
+        all[i].wins = stats->agents[i].all.wins;
+        all[i].agent = i;
+    }
+    qsort(all, stats->agent_count, sizeof(*all), compare_standings);
+    for (size_t i = 0; i < stats->agent_count; i++) {
+        order[i] = all[i].agent;
+    }
+    free(all);
+    return 0;
 }

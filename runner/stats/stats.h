@@ -12,6 +12,8 @@
 
 #include "game_lengths.h"
 #include "histogram.h"
+#include "id_map.h"
+#include "key_set.h"
 #include "record.h"
 #include "score_history.h"
 #include "sprt.h"
@@ -46,13 +48,22 @@ struct agent_stats {
     uint64_t lowest_clock_ns;
 };
 
-/* The last game seen, waiting for the other game of its seat-swapped pair
- * (games 2k and 2k + 1 of the schedule). */
-struct pending_game {
-    bool waiting;
+/* Everything two agents did against each other, told from the side of the
+ * lower-numbered one, agent[0] (tourney_pair_tally and
+ * tourney_pair_pentanomial turn it round). */
+struct pair_stats {
+    uint32_t agent[2];        /* agent[0] < agent[1] */
+    struct tally seat[2];     /* agent[0]'s results as first (0) and as second (1) player */
+    struct pentanomial penta; /* agent[0]'s points in seat-swapped pairs of games */
+    uint32_t distinct;        /* distinct games: moves (and opening), and who moved first */
+};
+
+/* A game waiting for the other game of its seat-swapped pair (games 2k and
+ * 2k + 1 of the schedule), in whatever order the log holds them. */
+struct waiting_game {
     uint32_t index;
     uint32_t agent[2];
-    int points[2]; /* half points of seat 0 and 1: 0, 1 or 2 */
+    int points; /* half points of seat 0: 0, 1 or 2 */
 };
 
 /* The verdict of the sequential test, taken at the first pair that crossed
@@ -64,19 +75,26 @@ struct sprt_state {
     uint64_t games; /* games counted when the verdict was reached */
 };
 
+/* Memory grows with the agents and with the games, never with the square of
+ * the agents: what is kept per pair of agents is kept only for the pairs that
+ * played (a map from the pair to its entry). */
 struct stats {
     size_t agent_count;
     bool *is_random;
     uint64_t budget_ns;
     struct time_control clock; /* base_ns 0: moves had budget_ns, no clock */
     struct agent_stats *agents;
-    struct tally *cross; /* cross[i * agent_count + j]: i's results against j */
-    /* cross_seat[(i * agent_count + j) * 2 + seat]: the same, with i in SEAT */
-    struct tally *cross_seat;
-    /* pairs[i * agent_count + j]: i's pentanomial against j */
-    struct pentanomial *pairs;
-    uint64_t unpaired; /* games whose partner is not in the log (yet) */
-    struct pending_game pending;
+    struct pair_stats *pairs; /* the pairs that played, in the order they first met */
+    size_t pair_count;
+    size_t pair_capacity;
+    struct id_map pair_index;     /* tourney_id_pair_key(a, b) -> position in pairs */
+    struct key_set seen;          /* every game's key, with its pair and who moved first */
+    uint64_t repeated;            /* games that repeated an earlier game of their pair */
+    struct waiting_game *waiting; /* games whose partner is not in the log (yet) */
+    size_t waiting_count;
+    size_t waiting_capacity;
+    struct id_map waiting_index; /* index / 2 -> position in waiting */
+    uint64_t mismatched;         /* games whose partner slot held another pair's game */
     struct sprt_state sprt;
     uint64_t games;
     uint64_t plies;
@@ -94,9 +112,28 @@ void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *set
 /* Games were played on CLOCK: each game's clocks are replayed from its move
  * times (lowest_clock_ns), and no move is over a budget (it had none). */
 void tourney_stats_set_clock(struct stats *stats, const struct time_control *clock);
-/* Counts one finished game. Games must come in ascending index order (the
- * order of the log) for seat-swapped pairs to be recognised. */
-void tourney_stats_add(struct stats *stats, const struct game_record *record);
+/* Counts one finished game. Games 2k and 2k + 1 form a seat-swapped pair
+ * whatever order they come in; the sequential test is updated as each pair
+ * completes. Returns -1 when out of memory. */
+int tourney_stats_add(struct stats *stats, const struct game_record *record);
+
+/* The pair of agents A and B, or NULL when they have not played. */
+const struct pair_stats *tourney_stats_pair(const struct stats *stats, size_t a, size_t b);
+/* Agent A's results in PAIR (one of its two agents): in SEAT 0 or 1, or in
+ * both for SEAT -1. */
+struct tally tourney_pair_tally(const struct pair_stats *pair, size_t a, int seat);
+/* Agent A's points in PAIR's seat-swapped pairs of games. */
+struct pentanomial tourney_pair_pentanomial(const struct pair_stats *pair, size_t a);
+/* A's results against B, as tourney_pair_tally; all zero when they have not
+ * played. */
+struct tally tourney_stats_versus(const struct stats *stats, size_t a, size_t b, int seat);
+/* Games whose seat-swapped partner is not in the log (yet), or is a game of
+ * other players. */
+uint64_t tourney_stats_unpaired(const struct stats *stats);
+/* The pairs of agents that played some game more than once, and the games
+ * those pairs played and their distinct games. */
+size_t tourney_stats_repeating_pairs(const struct stats *stats, uint64_t *games,
+                                     uint64_t *distinct);
 
 /* A proportion's 95% Wilson score interval, in [0, 1]. For n = 0: [0, 1]. */
 struct interval {
@@ -142,7 +179,8 @@ size_t tourney_stats_history_length(const struct stats *stats);
 uint64_t tourney_stats_history_point(const struct stats *stats, size_t k, size_t agent,
                                      struct score_point *point);
 
-/* Agent indices ordered by score, then wins, then name order (their index). */
-void tourney_stats_standings(const struct stats *stats, size_t *order);
+/* Agent indices ordered by score, then wins, then name order (their
+ * index). Returns -1 when out of memory. */
+int tourney_stats_standings(const struct stats *stats, size_t *order);
 
 #endif /* TOURNEY_RUNNER_STATS_H */

@@ -11,10 +11,16 @@ struct digest_sink {
     XXH3_state_t state;
 };
 
+/* Written by hand: every log line is digested, and snprintf cost more than
+ * the hash. */
 static void to_hex(XXH128_hash_t hash, char out[TOURNEY_DIGEST_HEX])
 {
-    snprintf(out, TOURNEY_DIGEST_HEX, "%016llx%016llx", (unsigned long long)hash.high64,
-             (unsigned long long)hash.low64);
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 16; i++) {
+        out[i] = digits[(hash.high64 >> (60 - 4 * i)) & 0xf];
+        out[16 + i] = digits[(hash.low64 >> (60 - 4 * i)) & 0xf];
+    }
+    out[32] = '\0';
 }
 
 void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST_HEX])
@@ -35,6 +41,25 @@ void tourney_digest_stream(void (*write)(const void *context, struct digest_sink
     XXH3_128bits_reset(&sink.state);
     write(context, &sink);
     to_hex(XXH3_128bits_digest(&sink.state), out);
+}
+
+struct digest128 tourney_digest_stream128(void (*write)(const void *context,
+                                                        struct digest_sink *sink),
+                                          const void *context)
+{
+    struct digest_sink sink;
+    XXH3_INITSTATE(&sink.state);
+    XXH3_128bits_reset(&sink.state);
+    write(context, &sink);
+    XXH128_hash_t hash = XXH3_128bits_digest(&sink.state);
+    struct digest128 out = {hash.high64, hash.low64};
+    return out;
+}
+
+void tourney_digest128_hex(struct digest128 digest, char out[TOURNEY_DIGEST_HEX])
+{
+    XXH128_hash_t hash = {.low64 = digest.low, .high64 = digest.high};
+    to_hex(hash, out);
 }
 
 int tourney_digest_file(const char *path, char out[TOURNEY_DIGEST_HEX])

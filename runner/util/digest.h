@@ -7,8 +7,15 @@
 #define TOURNEY_RUNNER_DIGEST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define TOURNEY_DIGEST_HEX 33 /* 32 hex digits and the NUL */
+
+/* A digest as two numbers, for telling things apart in memory. */
+struct digest128 {
+    uint64_t high;
+    uint64_t low;
+};
 
 void tourney_digest_bytes(const void *data, size_t size, char out[TOURNEY_DIGEST_HEX]);
 
@@ -23,6 +30,14 @@ void tourney_digest_add(struct digest_sink *sink, const void *data, size_t size)
  * together in memory. */
 void tourney_digest_stream(void (*write)(const void *context, struct digest_sink *sink),
                            const void *context, char out[TOURNEY_DIGEST_HEX]);
+
+/* As tourney_digest_stream, the digest as its two halves: for keys that stay
+ * in memory (tourney_digest128_hex writes them as tourney_digest_stream
+ * would). */
+struct digest128 tourney_digest_stream128(void (*write)(const void *context,
+                                                        struct digest_sink *sink),
+                                          const void *context);
+void tourney_digest128_hex(struct digest128 digest, char out[TOURNEY_DIGEST_HEX]);
 
 /* The digest of a file's contents. Returns -1 (errno set) when it cannot be
  * read. */

@@ -13,7 +13,10 @@
 #  4. its unit test on the fake host, examples/greedy/greedy_test.c, builds
 #     with one cc command and passes against the m,n,k game of the build;
 #  5. docs/plugins.md shows the complete sources of greedy.c and
-#     greedy_test.c, unchanged.
+#     greedy_test.c, unchanged;
+#  6. the minimal agent that opens docs/plugins.md, examples/minimal/minimal.c,
+#     is listed there unchanged, builds without warnings, and the guide's own
+#     commands build it and play it to the results the guide gives.
 #
 # Needs TOURNEY (the program), SOURCE_ROOT and BUILD_ROOT (meson passes them),
 # and only bash, coreutils, grep, sed, awk, cc and pkg-config.
@@ -332,9 +335,39 @@ grep -q "($tmp/sub/../pc/agents/greedy.so)" validate2.txt ||
     fail "plugin_path = ../pc did not resolve against the config's directory"
 
 # --------------------------------------------------------------------------
-note "docs/plugins.md shows greedy.c and greedy_test.c in full"
+note "the minimal agent: builds without warnings"
+minimal_file="$SOURCE_ROOT/examples/minimal/minimal.c"
+cc -std=c17 -Wall -Wextra -Werror -pedantic -shared -fPIC -I"$SOURCE_ROOT/include" \
+    "$minimal_file" -o minimal-strict.so || fail "minimal.c does not build without warnings"
+
+note "the minimal agent: the guide's commands, run as written"
+# The ```sh block after <!-- minimal.sh -->, with the source tree's and the
+# program's places for the guide's ones (it is run from the source tree).
+mkdir minimal
+awk '$0 == "<!-- minimal.sh -->" { marked = 1; next }
+     marked && !inside && /^```sh$/ { inside = 1; next }
+     inside && /^```$/ { exit }
+     inside { print }' "$SOURCE_ROOT/docs/plugins.md" |
+    sed -e "s|-I include |-I $SOURCE_ROOT/include |" -e "s| examples/| $SOURCE_ROOT/examples/|" \
+        -e "s|^\./build/tourney |$TOURNEY |" >minimal/commands.sh
+grep -q "^$TOURNEY run minimal.ini$" minimal/commands.sh ||
+    fail "docs/plugins.md has no \`\`\`sh block running ./build/tourney after <!-- minimal.sh -->"
+(cd minimal && bash -e commands.sh >run.log 2>&1) || {
+    cat minimal/run.log >&2
+    fail "the guide's commands for the minimal agent failed"
+}
+# first-open wins 7 games and minimal 3, as the guide says.
+awk -F, 'NR > 1 { print $2, $6 "-" $7 "-" $8 }' minimal/reports/minimal/results.csv |
+    sort >minimal/wdl.txt
+[[ $(cat minimal/wdl.txt) == $'first-open 7-0-3\nminimal 3-0-7' ]] || {
+    cat minimal/wdl.txt >&2
+    fail "the minimal agent's results differ from the guide's"
+}
+
+# --------------------------------------------------------------------------
+note "docs/plugins.md shows greedy.c, greedy_test.c and minimal.c in full"
 # A listing is the first ```c block after the line <!-- NAME -->.
-for file in "$source_file" "$test_file"; do
+for file in "$source_file" "$test_file" "$minimal_file"; do
     name=$(basename "$file")
     awk -v marker="<!-- $name -->" '
         $0 == marker { marked = 1; next }
@@ -343,7 +376,7 @@ for file in "$source_file" "$test_file"; do
         inside { print }' "$SOURCE_ROOT/docs/plugins.md" >"listing-$name"
     [[ -s listing-$name ]] || fail "docs/plugins.md has no \`\`\`c block after <!-- $name -->"
     diff -u "$file" "listing-$name" >&2 ||
-        fail "the listing in docs/plugins.md differs from examples/greedy/$name"
+        fail "the listing in docs/plugins.md differs from ${file#"$SOURCE_ROOT"/}"
 done
 
 echo "PASS"

@@ -139,8 +139,8 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
      * 4 in the time chart, 1 in the nodes chart, one per power of two its
      * move times fill and its win rate against random if it played random;
      * the leader's score and rating. Per pair that played, 4 in each of its
-     * two heat map cells and 14 in its Elo row (with the pentanomial
-     * counts). Of the whole file: games played and scheduled, the mean,
+     * two heat map cells and 15 in its Elo row (with its distinct games and
+     * the pentanomial counts). Of the whole file: games played and scheduled, the mean,
      * shortest and longest game, W, D, L of each seat, the bins of game
      * lengths and the ways games ended. */
     assert_true(agents <= 8);
@@ -157,7 +157,7 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     }
     assert_int_equal(json_array_size(json_object_get(summary, "agents")), agents);
     assert_int_equal(figures.agent_values, agent_values);
-    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 14));
+    assert_int_equal(figures.pair_values, pairs_played * (2 * 4 + 15));
     size_t endings = 0;
     const char *key;
     json_t *count;
@@ -349,6 +349,26 @@ static void test_gauntlet_against_random(void **state)
     remove_tree(run.dir);
 }
 
+/* The verdict of RUN's summary: H1 after GAMES games, PAIRS pairs won
+ * 2-0, at LLR. */
+static json_t *check_sprt(const struct run *run, int games, int pairs, double llr)
+{
+    json_t *summary = load_summary(run);
+    json_t *tournament = json_object_get(summary, "tournament");
+    assert_int_equal(get_int(tournament, "games_scheduled"), 1000);
+    assert_int_equal(get_int(tournament, "games_played"), games);
+    json_t *sprt = json_object_get(summary, "sprt");
+    assert_string_equal(json_string_value(json_object_get(sprt, "verdict")), "H1");
+    assert_int_equal(get_int(sprt, "games_at_verdict"), games);
+    assert_float_equal(json_real_value(json_object_get(sprt, "llr")), llr, 1e-6);
+    json_t *penta = json_object_get(sprt, "pentanomial");
+    for (size_t k = 0; k < 4; k++) {
+        assert_int_equal(json_integer_value(json_array_get(penta, k)), 0);
+    }
+    assert_int_equal(json_integer_value(json_array_get(penta, 4)), pairs);
+    return summary;
+}
+
 /* The sequential test stops the match at the first pair whose
  * log-likelihood ratio crosses a bound, and says so in every report. */
 static void test_sprt_stops_the_match(void **state)
@@ -356,21 +376,11 @@ static void test_sprt_stops_the_match(void **state)
     (void)state;
     struct run run;
     play(&run, TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini");
-    json_t *summary = load_summary(&run);
-    json_t *tournament = json_object_get(summary, "tournament");
-    assert_int_equal(get_int(tournament, "games_scheduled"), 1000);
-    assert_int_equal(get_int(tournament, "games_played"), 16);
+    /* Normalized Elo, the default: 7 pairs won 2-0, LLR 3.4254
+     * (tests/test_sprt.c works it out). */
+    json_t *summary = check_sprt(&run, 14, 7, 3.4254455509652235);
     json_t *sprt = json_object_get(summary, "sprt");
-    assert_string_equal(json_string_value(json_object_get(sprt, "verdict")), "H1");
-    assert_int_equal(get_int(sprt, "games_at_verdict"), 16);
-    /* 8 pairs won 2-0: LLR 3.3475 (tests/test_sprt.c works it out). */
-    assert_float_equal(json_real_value(json_object_get(sprt, "llr")), 3.3475393504155826, 1e-6);
-    json_t *penta = json_object_get(sprt, "pentanomial");
-    for (size_t k = 0; k < 4; k++) {
-        assert_int_equal(json_integer_value(json_array_get(penta, k)), 0);
-    }
-    assert_int_equal(json_integer_value(json_array_get(penta, 4)), 8);
-    assert_file_has(run.out, "H1 accepted after 16 games");
+    assert_file_has(run.out, "H1 accepted after 14 games");
 
     /* Resuming a decided match plays nothing more; rebuilding the reports
      * from the log reaches the same verdict. */
@@ -387,10 +397,30 @@ static void test_sprt_stops_the_match(void **state)
     assert_int_equal(run.status, 0);
     json_t *again = load_summary(&run);
     assert_true(json_equal(json_object_get(again, "sprt"), sprt));
-    assert_int_equal(get_int(json_object_get(again, "tournament"), "games_played"), 16);
+    assert_int_equal(get_int(json_object_get(again, "tournament"), "games_played"), 14);
     json_decref(again);
     json_decref(summary);
     remove_tree(run.dir);
+
+    /* The logistic model stops where it always has: 8 pairs won 2-0, LLR
+     * 3.3475. */
+    struct run logistic;
+    make_run_dir(&logistic, "e2e");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/sprt.ini", logistic.dir);
+    write_file(config, "%s",
+               "[tournament]\nname = sprt-test\nseed = 5\ngames_per_pair = 1000\n"
+               "time_per_move_ms = 1000\nisolation = none\nsprt = 0, 200, 0.05, 0.05\n"
+               "sprt_model = logistic\n[game]\nplugin = mnk\n"
+               "[agent negamax-ab-ids]\nplugin = negamax-ab-ids\n"
+               "[agent first-open]\nplugin = first-open\n");
+    snprintf(reports, sizeof(reports), "%s/reports", logistic.dir);
+    const char *const args[] = {"run", config, "--output", reports, NULL};
+    run_tourney(&logistic, args);
+    assert_int_equal(logistic.status, 0);
+    json_decref(check_sprt(&logistic, 16, 8, 3.3475393504155826));
+    assert_file_has(logistic.out, "H1 accepted after 16 games");
+    remove_tree(logistic.dir);
 }
 
 static void test_one_plugin_entered_twice(void **state)
@@ -567,10 +597,11 @@ static void test_console_width(void **state)
     struct run run;
     play(&run, TEST_CONFIG_DIR "/smoke.ini");
     assert_true(longest_line(run.out) <= 100);
-    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% vs random; "
-                             "--wide shows them)\n");
-    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%    Elo        Elo "
-                             "95% CI  win%  win% 1st  win% 2nd\n");
+    /* The searchers' ratings read "above all rated": three columns go. */
+    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 2nd, win% vs "
+                             "random; --wide shows them)\n");
+    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%              Elo  "
+                             "      Elo 95% CI  win%  win% 1st\n");
     char reports[128];
     snprintf(reports, sizeof(reports), "%s/reports", run.dir);
     const char *const wide[] = {"report", reports, "--wide", NULL};
@@ -592,6 +623,65 @@ static void test_console_width(void **state)
     run_tourney(&run, unknown);
     assert_int_equal(run.status, 2);
     assert_file_is(run.err, "tourney report: unknown option '--narrow'\n");
+    remove_tree(run.dir);
+}
+
+/* Pairs of games are formed by their index in the schedule, not by the
+ * order of the log's lines: a log whose game lines are swapped rebuilds
+ * into the same tallies, pentanomials, distinct games, intervals and
+ * ratings (only the score over the games follows the log's order). */
+static void test_log_order_does_not_matter(void **state)
+{
+    (void)state;
+    struct run run;
+    play(&run, TEST_CONFIG_DIR "/smoke.ini");
+    json_t *before = load_summary(&run);
+    char log[128];
+    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    char *text = slurp(log);
+    /* Lines: the header, then games 0, 1, 2, ... Swap game 0 with game 3
+     * and game 1 with game 6: both halves of two pairs move. */
+    char *line[32];
+    size_t count = 0;
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l != NULL && count < 32;
+         l = strtok_r(NULL, "\n", &save)) {
+        line[count++] = l;
+    }
+    assert_true(count >= 8);
+    char *swap = line[1];
+    line[1] = line[4];
+    line[4] = swap;
+    swap = line[2];
+    line[2] = line[7];
+    line[7] = swap;
+    FILE *out = fopen(log, "w");
+    assert_non_null(out);
+    for (size_t k = 0; k < count; k++) {
+        fprintf(out, "%s\n", line[k]);
+    }
+    assert_int_equal(fclose(out), 0);
+    free(text);
+    char reports[128];
+    snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    const char *const rebuild[] = {"report", reports, NULL};
+    run_tourney_ok(&run, rebuild);
+    json_t *after = load_summary(&run);
+    static const char *const same[] = {"crosstable", "ratings", "tournament", "terminations",
+                                       "seats"};
+    for (size_t k = 0; k < sizeof(same) / sizeof(same[0]); k++) {
+        assert_true(json_equal(json_object_get(before, same[k]), json_object_get(after, same[k])));
+    }
+    size_t i;
+    json_t *agent;
+    json_array_foreach(json_object_get(before, "agents"), i, agent)
+    {
+        json_t *other = json_array_get(json_object_get(after, "agents"), i);
+        assert_true(json_equal(json_object_get(agent, "all"), json_object_get(other, "all")));
+        assert_true(
+            json_equal(json_object_get(agent, "rating"), json_object_get(other, "rating")));
+    }
+    json_decref(after);
+    json_decref(before);
     remove_tree(run.dir);
 }
 
@@ -632,6 +722,37 @@ static void test_validate(void **state)
     snprintf(out_dir, sizeof(out_dir), "%s/out", dir);
     assert_int_not_equal(access(out_dir, F_OK), 0);
     remove_tree(run.dir);
+
+    /* A round-robin of 10,000 agents, 60 games a pair, needs hundreds of
+     * gigabytes for its statistics: validate and run refuse it with the
+     * estimate, before playing or writing anything. */
+    snprintf(config, sizeof(config), "%s/huge.ini", dir);
+    FILE *huge = fopen(config, "w");
+    assert_non_null(huge);
+    fprintf(huge,
+            "[tournament]\ngames_per_pair = 60\noutput_dir = %s/out\n[game]\n"
+            "plugin = mnk\n",
+            dir);
+    for (int i = 0; i < 10000; i++) {
+        fprintf(huge, "[agent a%d]\nplugin = first-open\n", i);
+    }
+    assert_int_equal(fclose(huge), 0);
+    const char *const huge_validate[] = {"validate", config, NULL};
+    const char *const huge_run[] = {"run", config, "--quiet", NULL};
+    const char *const *const commands[] = {huge_validate, huge_run};
+    for (size_t k = 0; k < 2; k++) {
+        memset(&run, 0, sizeof(run));
+        run_tourney(&run, commands[k]);
+        assert_int_not_equal(run.status, 0);
+        snprintf(expected, sizeof(expected),
+                 "tourney: %s: 10000 agents, 2999700000 games: the statistics and reports "
+                 "would need about ",
+                 config);
+        assert_file_has(run.err, expected);
+        assert_file_has(run.err, " of memory, more than the ");
+        assert_int_not_equal(access(out_dir, F_OK), 0);
+        remove_tree(run.dir);
+    }
     remove_tree(dir);
 }
 
@@ -703,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_report_without_the_game_plugin),
         cmocka_unit_test(test_console_width),
+        cmocka_unit_test(test_log_order_does_not_matter),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),
     };

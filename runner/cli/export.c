@@ -1,0 +1,144 @@
+#include "export.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "export_format.h"
+#include "log_game.h"
+#include "log_reader.h"
+#include "output.h"
+#include "results_log.h"
+#include "text.h"
+
+bool tourney_export_format_parse(const char *name, enum export_format *format)
+{
+    if (strcmp(name, "text") == 0) {
+        *format = EXPORT_TEXT;
+    } else if (strcmp(name, "csv") == 0) {
+        *format = EXPORT_CSV;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* A log opened with its game plugin, and where the games go. */
+struct export_job {
+    const struct export_request *request;
+    struct log_reader *reader;
+    const struct game_adapter *game;
+    struct error *err;
+};
+
+/* Writes every game of the job's log to OUT. A log that cannot be read
+ * leaves its reason in the job's error; a failure to write leaves none (the
+ * caller knows what it was writing to). */
+static int write_games(const void *context, FILE *out)
+{
+    const struct export_job *job = context;
+    const struct export_source source = {.header = &job->reader->header, .game = job->game};
+    if (job->request->format == EXPORT_CSV && tourney_export_csv_head(out) != 0) {
+        return -1;
+    }
+    struct game_record record;
+    int status = 0;
+    for (;;) {
+        tourney_record_init(&record);
+        int read = tourney_log_reader_next(job->reader, &record, job->err);
+        if (read <= 0) {
+            status = read;
+            break;
+        }
+        /* The opening is read from the line itself: what the log holds. */
+        json_t *line = json_loads(job->reader->line, 0, NULL);
+        struct export_opening opening;
+        tourney_export_opening_from_json(line, &opening);
+        status = job->request->format == EXPORT_CSV
+                     ? tourney_export_csv_game(out, &source, &record, &opening)
+                     : tourney_export_text_game(out, &source, &record, &opening);
+        json_decref(line);
+        tourney_record_finish(&record);
+        if (status != 0) {
+            return -1;
+        }
+    }
+    tourney_record_finish(&record);
+    return status;
+}
+
+/* The game of the log, found by its name along the plugin path, never at a
+ * path the log holds (it is data, and may come from anywhere). */
+static int find_game(struct log_game *game, const struct log_header *header, const char *exe_path,
+                     const char *env_plugin_path, struct error *err)
+{
+    struct log_header by_name = *header;
+    by_name.game_path = NULL;
+    return tourney_log_game_find(game, &by_name, exe_path, env_plugin_path, err);
+}
+
+/* Writes to OUTPUT through a temporary file renamed into place. */
+static int write_file(const char *output, const struct export_job *job)
+{
+    char *dir = tourney_dirname(output);
+    const char *name = strrchr(output, '/');
+    name = name != NULL ? name + 1 : output;
+    if (dir == NULL) {
+        return tourney_error_nomem(job->err);
+    }
+    struct error write_error;
+    tourney_error_clear(job->err);
+    int status = tourney_write_atomic(dir, name, write_games, job, &write_error);
+    if (status != 0 && !tourney_error_is_set(job->err)) {
+        *job->err = write_error;
+    }
+    free(dir);
+    return status;
+}
+
+int tourney_export(const struct export_request *request, const char *exe_path,
+                   const char *env_plugin_path, FILE *out, FILE *err)
+{
+    char *path = tourney_format("%s/%s", request->dir, TOURNEY_LOG_NAME);
+    if (path == NULL) {
+        fprintf(err, "tourney: out of memory\n");
+        return -1;
+    }
+    struct error error;
+    struct log_reader reader;
+    int status = tourney_log_reader_open(&reader, path, &error);
+    if (status != 0) {
+        fprintf(err, "tourney: %s\n",
+                status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
+                                            : error.text);
+        free(path);
+        return -1;
+    }
+    struct log_game game;
+    status = find_game(&game, &reader.header, exe_path, env_plugin_path, &error);
+    if (status != 0) {
+        fprintf(err, "tourney: cannot name the moves of %s: %s\n", path, error.text);
+    } else {
+        struct export_job job = {
+            .request = request, .reader = &reader, .game = &game.game, .err = &error};
+        tourney_error_clear(&error);
+        status =
+            request->output != NULL ? write_file(request->output, &job) : write_games(&job, out);
+        if (request->output == NULL && (fflush(out) != 0 || status != 0) &&
+            !tourney_error_is_set(&error)) {
+            status = tourney_error_set(&error, "cannot write the standard output");
+        }
+        if (status != 0) {
+            fprintf(err, "tourney: %s\n", error.text);
+        } else if (reader.torn) {
+            fprintf(err,
+                    "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
+                    path);
+        }
+    }
+    tourney_log_game_close(&game);
+    tourney_log_reader_close(&reader);
+    free(path);
+    return status == 0 ? 0 : -1;
+}

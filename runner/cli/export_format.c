@@ -1,0 +1,215 @@
+#include "export_format.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+/* PGN's export format keeps lines of movetext within 79 characters. */
+#define TEXT_WIDTH 79
+
+void tourney_export_opening_from_json(const json_t *line, struct export_opening *opening)
+{
+    opening->position = json_string_value(json_object_get(line, "opening"));
+    const json_t *moves = json_object_get(line, "opening_moves");
+    opening->moves = json_is_array(moves) ? moves : NULL;
+}
+
+/* A tag pair: its value between double quotes, a quote or a backslash in
+ * it escaped with a backslash, as PGN writes them. */
+static void tag(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, "[%s \"", name);
+    for (const char *c = value; *c != '\0'; c++) {
+        if (*c == '"' || *c == '\\') {
+            fputc('\\', out);
+        }
+        /* A line break would end the tag: it is written as a blank. */
+        fputc(*c == '\n' || *c == '\r' ? ' ' : *c, out);
+    }
+    fputs("\"]\n", out);
+}
+
+static const char *agent_name(const struct export_source *source, const struct game_record *r,
+                              int seat)
+{
+    return source->header->agents[r->agent[seat]].name;
+}
+
+/* "1. b2 a1 2. c3", the opening's plies in the game's notation, into TEXT
+ * (empty when the opening gives none). */
+static void opening_moves_text(const struct export_source *source, const json_t *moves, char *text,
+                               size_t size)
+{
+    size_t used = 0;
+    size_t i;
+    const json_t *move;
+    text[0] = '\0';
+    json_array_foreach(moves, i, move)
+    {
+        char name[64];
+        tourney_game_adapter_move_text(source->game, (tourney_move)json_integer_value(move), name,
+                                       sizeof(name));
+        if (used < size) {
+            used += (size_t)snprintf(text + used, size - used, "%s%s", i ? " " : "", name);
+        }
+    }
+}
+
+/* Writes WORD onto the movetext line, starting a new line where it would
+ * pass TEXT_WIDTH; *COLUMN is where the line is. */
+static void word(FILE *out, const char *text, size_t *column)
+{
+    size_t length = strlen(text);
+    if (*column > 0 && *column + 1 + length > TEXT_WIDTH) {
+        fputc('\n', out);
+        *column = 0;
+    } else if (*column > 0) {
+        fputc(' ', out);
+        (*column)++;
+    }
+    fputs(text, out);
+    *column += length;
+}
+
+int tourney_export_text_game(FILE *out, const struct export_source *source,
+                             const struct game_record *r, const struct export_opening *opening)
+{
+    const struct log_header *h = source->header;
+    char text[1024];
+    tag(out, "Tournament", h->settings.name);
+    snprintf(text, sizeof(text), "%" PRIu32, r->index);
+    tag(out, "Game", text);
+    snprintf(text, sizeof(text), "%s%s%s", h->game, h->game_params[0] ? ": " : "", h->game_params);
+    tag(out, "Variant", text);
+    tag(out, "First", agent_name(source, r, 0));
+    tag(out, "Second", agent_name(source, r, 1));
+    snprintf(text, sizeof(text), "%016" PRIx64, r->seed);
+    tag(out, "Seed", text);
+    if (opening->position != NULL) {
+        tag(out, "Opening", opening->position);
+    }
+    if (opening->moves != NULL) {
+        opening_moves_text(source, opening->moves, text, sizeof(text));
+        tag(out, "OpeningMoves", text);
+    }
+    tag(out, "Result", tourney_result_text(r->result));
+    tag(out, "Termination", tourney_termination_name(r->termination));
+    if (r->fault_seat >= 0) {
+        tag(out, "Fault", agent_name(source, r, r->fault_seat));
+    }
+    if (r->reason[0] != '\0') {
+        tag(out, "Reason", r->reason);
+    }
+    fputc('\n', out);
+
+    /* Moves numbered as chess numbers them: "N." before each move of the
+     * first seat; a move of the second seat follows it in the same number,
+     * or, when the first seat has not moved in that number (the second
+     * seat moves first, or twice), takes the next number as "N...". */
+    size_t column = 0;
+    unsigned number = 0;
+    bool first_moved = false; /* the first seat has moved in NUMBER */
+    for (size_t i = 0; i < r->move_count; i++) {
+        const struct move_record *m = &r->moves[i];
+        char move[64];
+        tourney_game_adapter_move_text(source->game, m->move, move, sizeof(move));
+        if (m->seat == 0) {
+            snprintf(text, sizeof(text), "%u. %s", ++number, move);
+        } else if (first_moved) {
+            snprintf(text, sizeof(text), "%s", move);
+        } else {
+            snprintf(text, sizeof(text), "%u... %s", ++number, move);
+        }
+        first_moved = m->seat == 0;
+        /* A number and its move stay on one line. */
+        word(out, text, &column);
+    }
+    word(out, tourney_result_text(r->result), &column);
+    fputs("\n\n", out);
+    return ferror(out) ? -1 : 0;
+}
+
+/* A CSV field, quoted when it holds a separator, a quote or a line break,
+ * with a comma before it unless it is the row's first. */
+static void field(FILE *out, const char *text, bool first)
+{
+    if (!first) {
+        fputc(',', out);
+    }
+    if (strpbrk(text, ",\"\r\n") == NULL) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *c = text; *c != '\0'; c++) {
+        if (*c == '"') {
+            fputc('"', out);
+        }
+        fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
+int tourney_export_csv_head(FILE *out)
+{
+    fputs("game,first,second,seed,opening,opening_moves,result,winner,termination,fault,"
+          "reason,plies,moves\n",
+          out);
+    return ferror(out) ? -1 : 0;
+}
+
+int tourney_export_csv_game(FILE *out, const struct export_source *source,
+                            const struct game_record *r, const struct export_opening *opening)
+{
+    char text[1024];
+    snprintf(text, sizeof(text), "%" PRIu32, r->index);
+    field(out, text, true);
+    field(out, agent_name(source, r, 0), false);
+    field(out, agent_name(source, r, 1), false);
+    snprintf(text, sizeof(text), "%016" PRIx64, r->seed);
+    field(out, text, false);
+    field(out, opening->position != NULL ? opening->position : "", false);
+    text[0] = '\0';
+    if (opening->moves != NULL) {
+        opening_moves_text(source, opening->moves, text, sizeof(text));
+    }
+    field(out, text, false);
+    field(out, tourney_result_text(r->result), false);
+    const char *winner = r->result == RESULT_FIRST_WINS    ? agent_name(source, r, 0)
+                         : r->result == RESULT_SECOND_WINS ? agent_name(source, r, 1)
+                                                           : "";
+    field(out, winner, false);
+    field(out, tourney_termination_name(r->termination), false);
+    field(out, r->fault_seat >= 0 ? agent_name(source, r, r->fault_seat) : "", false);
+    field(out, r->reason, false);
+    fprintf(out, ",%zu,", r->move_count);
+    /* The moves, separated by blanks, need no quotes unless a move's name
+     * holds a comma or a quote. */
+    bool quote = false;
+    for (size_t i = 0; i < r->move_count && !quote; i++) {
+        char move[64];
+        tourney_game_adapter_move_text(source->game, r->moves[i].move, move, sizeof(move));
+        quote = strpbrk(move, ",\"") != NULL;
+    }
+    if (quote) {
+        fputc('"', out);
+    }
+    for (size_t i = 0; i < r->move_count; i++) {
+        char move[64];
+        tourney_game_adapter_move_text(source->game, r->moves[i].move, move, sizeof(move));
+        if (i > 0) {
+            fputc(' ', out);
+        }
+        for (const char *c = move; *c != '\0'; c++) {
+            if (*c == '"') {
+                fputc('"', out);
+            }
+            fputc(*c, out);
+        }
+    }
+    if (quote) {
+        fputc('"', out);
+    }
+    fputc('\n', out);
+    return ferror(out) ? -1 : 0;
+}
