@@ -26,7 +26,8 @@ static void start(struct agent_process *p, const char *script, uint64_t limit)
 {
     const char *argv[] = {"/bin/sh", "-c", script, NULL};
     struct error error;
-    if (tourney_agent_process_start(p, argv, limit, &error) != 0) {
+    const struct process_options options = {.output_limit = limit};
+    if (tourney_agent_process_start(p, argv, &options, &error) != 0) {
         print_error("%s\n", error.text);
         fail();
     }
@@ -208,7 +209,8 @@ static void test_missing_program(void **state)
     struct agent_process p;
     const char *argv[] = {"/nonexistent/tourney-agent-host", "1", NULL};
     struct error error;
-    if (tourney_agent_process_start(&p, argv, 1000, &error) == 0) {
+    const struct process_options options = {.output_limit = 1000};
+    if (tourney_agent_process_start(&p, argv, &options, &error) == 0) {
         /* Under valgrind, posix_spawn is a fork and an exec whose failure
          * the parent does not learn: the child exits with 127 instead. */
         assert_int_equal(call(&p, 5000, &error), PROCESS_EXITED);

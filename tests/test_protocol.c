@@ -263,6 +263,84 @@ static void test_game_messages_round_trip(void **state)
     tourney_wire_writer_finish(&w);
 }
 
+static int decode_executing(const void *p, size_t n, void *unused)
+{
+    struct msg_executing m;
+    (void)unused;
+    return tourney_msg_get_executing(p, n, &m);
+}
+
+static int decode_dying(const void *p, size_t n, void *unused)
+{
+    uint32_t signal_number;
+    (void)unused;
+    return tourney_msg_get_dying(p, n, &signal_number);
+}
+
+/* Protocol 4 holds the frames of agents that are programs (EXEC,
+ * EXECUTING with its Landlock fields) beside DYING. */
+static void test_exec_and_dying_round_trip(void **state)
+{
+    (void)state;
+    struct wire_writer w;
+    tourney_wire_writer_init(&w, NULL, 0);
+    const char *const argv[] = {"/usr/bin/python3", "agent.py", NULL};
+    const struct msg_exec exec = {
+        .flags = 3, .memory_bytes = UINT64_C(1) << 30, .dir = "/cfg", .argc = 2, .argv = argv};
+    assert_int_equal(tourney_msg_put_exec(&w, 9, &exec), 0);
+    size_t length;
+    const unsigned char *payload = payload_of(&w, MSG_EXEC, 9, &length);
+    struct msg_exec got;
+    assert_int_equal(tourney_msg_get_exec(payload, length, &got), 0);
+    assert_int_equal(got.flags, 3);
+    assert_true(got.memory_bytes == UINT64_C(1) << 30);
+    assert_string_equal(got.dir, "/cfg");
+    assert_int_equal(got.argc, 2);
+    assert_string_equal(got.argv[0], "/usr/bin/python3");
+    assert_string_equal(got.argv[1], "agent.py");
+    assert_null(got.argv[2]);
+    tourney_msg_exec_finish(&got);
+    tourney_wire_writer_finish(&w);
+
+    tourney_wire_writer_init(&w, NULL, 0);
+    const struct msg_executing executing = {.sandbox = SANDBOX_STATE_UNAVAILABLE,
+                                            .sandbox_error = "no seccomp",
+                                            .landlock_abi = 0,
+                                            .landlock_error = "no Landlock"};
+    assert_int_equal(tourney_msg_put_executing(&w, 9, &executing), 0);
+    payload = payload_of(&w, MSG_EXECUTING, 9, &length);
+    struct msg_executing answer;
+    assert_int_equal(tourney_msg_get_executing(payload, length, &answer), 0);
+    assert_int_equal(answer.sandbox, SANDBOX_STATE_UNAVAILABLE);
+    assert_string_equal(answer.sandbox_error, "no seccomp");
+    assert_int_equal(answer.landlock_abi, 0);
+    assert_string_equal(answer.landlock_error, "no Landlock");
+    refuses_damaged(payload, length, decode_executing);
+    tourney_wire_writer_finish(&w);
+
+    tourney_wire_writer_init(&w, NULL, 0);
+    const struct msg_executing confined = {.sandbox = SANDBOX_STATE_ACTIVE, .landlock_abi = 6};
+    assert_int_equal(tourney_msg_put_executing(&w, 10, &confined), 0);
+    payload = payload_of(&w, MSG_EXECUTING, 10, &length);
+    assert_int_equal(tourney_msg_get_executing(payload, length, &answer), 0);
+    assert_int_equal(answer.sandbox, SANDBOX_STATE_ACTIVE);
+    assert_null(answer.sandbox_error);
+    assert_int_equal(answer.landlock_abi, 6);
+    assert_null(answer.landlock_error);
+    tourney_wire_writer_finish(&w);
+
+    tourney_wire_writer_init(&w, NULL, 0);
+    assert_int_equal(tourney_msg_put_dying(&w, 11, 6), 0);
+    payload = payload_of(&w, MSG_DYING, 11, &length);
+    uint32_t signal_number = 0;
+    assert_int_equal(tourney_msg_get_dying(payload, length, &signal_number), 0);
+    assert_int_equal(signal_number, 6);
+    refuses_damaged(payload, length, decode_dying);
+    tourney_wire_writer_finish(&w);
+    assert_string_equal(tourney_msg_name(MSG_DYING), "DYING");
+    assert_string_equal(tourney_msg_name(MSG_EXECUTING), "EXECUTING");
+}
+
 static void test_frames_are_checked(void **state)
 {
     (void)state;
@@ -353,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_load_round_trip),
         cmocka_unit_test(test_loaded_round_trip),
         cmocka_unit_test(test_game_messages_round_trip),
+        cmocka_unit_test(test_exec_and_dying_round_trip),
         cmocka_unit_test(test_frames_are_checked),
         cmocka_unit_test(test_strings_are_checked),
         cmocka_unit_test(test_fixed_writer_never_allocates),

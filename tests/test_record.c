@@ -192,6 +192,68 @@ static void test_a_line_without_a_field_is_refused(void **state)
     tourney_record_finish(&written);
 }
 
+/* Reads OBJECT back into RECORD, which the caller finishes. */
+static int read_back(json_t *object, struct game_record *record, struct error *error)
+{
+    tourney_record_init(record);
+    tourney_error_clear(error);
+    return tourney_record_from_json(object, names, 3, record, error);
+}
+
+/* cpu_ns: written for the moves that have it (null for the others), left
+ * out when no move has it (isolation = none), read as absent from lines of
+ * runners that did not measure it, and refused when it is not a number. */
+static void test_cpu_times_come_back_or_are_absent(void **state)
+{
+    (void)state;
+    struct game_record written;
+    make_record(&written);
+    const char *order[2] = {names[2], names[0]};
+    json_t *object = object_of(&written, order);
+    assert_null(json_object_get(object, "cpu_ns"));
+    struct game_record read;
+    struct error error;
+    assert_int_equal(read_back(object, &read, &error), 0);
+    for (size_t i = 0; i < 3; i++) {
+        assert_int_equal(read.moves[i].has_cpu, 0);
+        assert_int_equal(read.moves[i].cpu_ns, 0);
+    }
+    tourney_record_finish(&read);
+    json_decref(object);
+
+    written.moves[0].has_cpu = 1;
+    written.moves[0].cpu_ns = 5000;
+    written.moves[2].has_cpu = 1;
+    written.moves[2].cpu_ns = UINT64_C(7000000001);
+    object = object_of(&written, order);
+    char *column = json_dumps(json_object_get(object, "cpu_ns"), JSON_COMPACT);
+    assert_string_equal(column, "[5000,null,7000000001]");
+    free(column);
+    assert_int_equal(read_back(object, &read, &error), 0);
+    assert_int_equal(read.moves[0].has_cpu, 1);
+    assert_int_equal(read.moves[0].cpu_ns, 5000);
+    assert_int_equal(read.moves[1].has_cpu, 0);
+    assert_int_equal(read.moves[2].has_cpu, 1);
+    assert_true(read.moves[2].cpu_ns == UINT64_C(7000000001));
+    tourney_record_finish(&read);
+
+    /* A line of a runner before cpu_ns. */
+    assert_int_equal(json_object_del(object, "cpu_ns"), 0);
+    assert_int_equal(read_back(object, &read, &error), 0);
+    assert_int_equal(read.move_count, 3);
+    assert_int_equal(read.moves[0].has_cpu, 0);
+    assert_int_equal(read.moves[2].has_cpu, 0);
+    assert_int_equal(read.moves[2].time_ns, 300);
+    tourney_record_finish(&read);
+
+    json_object_set_new(object, "cpu_ns", json_pack("[s, n, i]", "fast", 7));
+    assert_int_equal(read_back(object, &read, &error), -1);
+    assert_string_equal(error.text, "game 41: move 0 has a cpu_ns that is not a number");
+    tourney_record_finish(&read);
+    json_decref(object);
+    tourney_record_finish(&written);
+}
+
 /* The record's keys, in the order of its line. */
 static void assert_keys(json_t *object, const char *const *keys, size_t count)
 {
@@ -399,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_a_record_comes_back_as_written),
         cmocka_unit_test(test_the_line_is_byte_for_byte_the_logs_format),
         cmocka_unit_test(test_a_line_without_a_field_is_refused),
+        cmocka_unit_test(test_cpu_times_come_back_or_are_absent),
         cmocka_unit_test(test_no_opening_no_keys),
         cmocka_unit_test(test_an_opening_comes_back),
         cmocka_unit_test(test_a_broken_opening_is_refused),

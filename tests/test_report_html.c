@@ -575,8 +575,8 @@ static void test_page_with_boards(void **state)
 
     /* Every figure equals summary.json's. Per agent: 15 in the standings
      * (rank, games, W, D, L, score, rating and its interval, win rate and
-     * its interval, the two seats, against random), 10 in the faults
-     * table (games and 9 faults), 3 in the ratings chart (the rating and
+     * its interval, the two seats, against random), 11 in the faults
+     * table (games and 10 faults), 3 in the ratings chart (the rating and
      * its interval's ends), its score at the end of its line, 6 in the
      * seats chart (W, D, L as first and as second), 4 in the time chart
      * and 1 in the nodes chart; the leader's score and rating at the top;
@@ -591,7 +591,7 @@ static void test_page_with_boards(void **state)
      * (normal, illegal_move, agent_error). */
     struct html_figures figures = html_compare_summary(root, summary);
     assert_int_equal(figures.agent_values,
-                     3 * (15 + 10 + 3 + 1 + 6 + 4 + 1) + 2 + 2 + (5 + 3 + 4));
+                     3 * (15 + 11 + 3 + 1 + 6 + 4 + 1) + 2 + 2 + (5 + 3 + 4));
     assert_int_equal(figures.pair_values, 6 * 4 + 3 * 15);
     assert_int_equal(figures.summary_values, 2 + 3 + 6 + 9 + 3);
     /* Null in both: random's rate against random, the Elo and the upper
@@ -810,7 +810,7 @@ static void test_page_without_games(void **state)
      * against random, for each agent; the time and nodes charts show
      * zeros, and the only way games ended, normal, none. */
     struct html_figures figures = html_compare_summary(root, summary);
-    assert_int_equal(figures.agent_values, 3 * (13 + 10 + 4 + 1));
+    assert_int_equal(figures.agent_values, 3 * (13 + 11 + 4 + 1));
     assert_int_equal(figures.pair_values, 0);
     assert_int_equal(figures.summary_values, 2 + 1);
     assert_int_equal(figures.nulls, 3 * 5 + 3 * 3); /* and the unknown ratings */

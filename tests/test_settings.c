@@ -295,11 +295,12 @@ static void test_unknown_key_lists_the_table(void **state)
     (void)state;
     char keys[512];
     tourney_settings_list_keys(keys, sizeof(keys));
-    static const char known[] = "name, seed, games_per_pair, time_per_move_ms, output_dir, "
-                                "plugin_path, format, gauntlet_agent, isolation, sandbox, "
-                                "time_margin_ms, agent_memory_mb, agent_output_limit_kb, sprt, "
-                                "rating_anchor, jobs, time_control, openings, opening_plies, "
-                                "openings_order, sprt_model";
+    static const char known[] =
+        "name, seed, games_per_pair, time_per_move_ms, output_dir, "
+        "plugin_path, format, gauntlet_agent, isolation, sandbox, "
+        "time_margin_ms, agent_memory_mb, agent_output_limit_kb, cpu_limit, sprt, "
+        "rating_anchor, jobs, time_control, openings, opening_plies, "
+        "openings_order, sprt_model";
     assert_memory_equal(keys, known, sizeof(known) - 1);
     assert_true(keys[sizeof(known) - 1] == '\0' || keys[sizeof(known) - 1] == ',');
 }

@@ -408,6 +408,9 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         fprintf(err, "tourney: warning: agents run without the system-call sandbox: %s\n",
                 t->sandbox_note);
     }
+    if (t->confinement_note != NULL) {
+        fprintf(err, "tourney: warning: agent processes run without %s\n", t->confinement_note);
+    }
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);

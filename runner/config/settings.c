@@ -206,6 +206,21 @@ static const struct setting table[] = {
                 "in one game, in KiB",
     },
     {
+        .key = "cpu_limit",
+        .type = SETTING_UINT,
+        FIELD(limits.cpu_limit),
+        .max = 1000,
+        .default_value = 0,
+        .unit = "move budgets",
+        .symbol = "times the budget",
+        .place = SETTING_LOG_ADDED,
+        .decides = true,
+        .help = "with isolation = process: the CPU time a move may take, all the agent's threads "
+                "together, in multiples of the move's budget (on a clock, of the time left on "
+                "it); an agent over it loses (cpu_limit), a plugin or a program alike. 0: no "
+                "limit",
+    },
+    {
         .key = "sprt",
         .type = SETTING_SPRT,
         FIELD(sprt),

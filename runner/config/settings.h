@@ -36,6 +36,7 @@ struct isolation_limits {
     uint64_t time_margin_ms;  /* hard limit of a move = budget + margin */
     uint64_t memory_mb;       /* address space */
     uint64_t output_limit_kb; /* stdout + stderr per game */
+    uint64_t cpu_limit;       /* CPU time per move in budgets; 0 for no limit */
 };
 
 /* Which pairs of agents play. */

@@ -8,7 +8,6 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +19,8 @@
 
 #include "clock.h"
 #include "line_protocol.h"
+#include "spawn_process.h"
 #include "text.h"
-
-extern char **environ;
 
 /* Bytes read from the socket at a time. */
 #define RECEIVE_CHUNK 65536
@@ -77,65 +75,6 @@ static int child_end(int *fd)
     return moved;
 }
 
-static int spawn(struct agent_process *p, const char *const *argv, int child[3], struct error *err)
-{
-    posix_spawn_file_actions_t actions;
-    posix_spawnattr_t attr;
-    if (posix_spawn_file_actions_init(&actions) != 0) {
-        return tourney_error_nomem(err);
-    }
-    if (posix_spawnattr_init(&attr) != 0) {
-        posix_spawn_file_actions_destroy(&actions);
-        return tourney_error_nomem(err);
-    }
-    /* Handled signals return to their default action at exec anyway; these
-     * are the ones a runner may have been started with ignored (nohup, a
-     * shell's background job) or ignores itself. */
-    static const int reset[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD,
-                                SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2};
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++) {
-        sigaddset(&defaults, reset[i]);
-    }
-    /* Every other descriptor of the runner is close-on-exec; these three are
-     * the only ones the new program finds open, with stdin on /dev/null. */
-    int status = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    status = status ? status : posix_spawn_file_actions_adddup2(&actions, child[1], 1);
-    status = status ? status : posix_spawn_file_actions_adddup2(&actions, child[2], 2);
-    status = status ? status : posix_spawn_file_actions_adddup2(&actions, child[0], 3);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    /* Descriptors the runner inherited without close-on-exec go too. */
-    status = status ? status : posix_spawn_file_actions_addclosefrom_np(&actions, 4);
-#endif
-    /* A process group of its own, so that one kill reaches whatever it
-     * starts, and Ctrl-C at the terminal goes to the runner alone; signals
-     * as a new program expects them, whatever the runner blocks or ignores. */
-    status = status
-                 ? status
-                 : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                                       POSIX_SPAWN_SETSIGDEF);
-    status = status ? status : posix_spawnattr_setpgroup(&attr, 0);
-    status = status ? status : posix_spawnattr_setsigmask(&attr, &none);
-    status = status ? status : posix_spawnattr_setsigdefault(&attr, &defaults);
-    if (status == 0) {
-        /* posix_spawn's prototype predates const; it does not write to argv. */
-        char *const *args;
-        memcpy(&args, &argv, sizeof(args));
-        status = posix_spawn(&p->pid, argv[0], &actions, &attr, args, environ);
-        if (status != 0) {
-            p->pid = 0;
-        }
-    }
-    posix_spawnattr_destroy(&attr);
-    posix_spawn_file_actions_destroy(&actions);
-    if (status != 0) {
-        return tourney_error_set(err, "cannot start %s: %s", argv[0], strerror(status));
-    }
-    return 0;
-}
-
 /* Whether this process may run on more than one processor. */
 static bool several_processors(void)
 {
@@ -144,14 +83,21 @@ static bool several_processors(void)
     return sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 1;
 }
 
+/* Its CPU clock, where the kernel gives one. */
+static void open_cpu_clock(struct agent_process *p)
+{
+    p->has_cpu_clock = clock_getcpuclockid(p->pid, &p->cpu_clock) == 0;
+}
+
 int tourney_agent_process_start(struct agent_process *p, const char *const *argv,
-                                uint64_t output_limit, struct error *err)
+                                const struct process_options *options, struct error *err)
 {
     memset(p, 0, sizeof(*p));
     p->open = true;
     p->spin = several_processors();
     p->control = p->out = p->err = p->pidfd = -1;
-    p->output_limit = output_limit;
+    p->output_limit = options->output_limit;
+    p->pause = options->pause;
     tourney_capture_init(&p->output);
     tourney_wire_writer_init(&p->request, NULL, 0);
     int pair[2] = {-1, -1};
@@ -171,9 +117,19 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
         tourney_error_set_errno(err, "cannot set up the pipes of an agent process");
         goto out;
     }
-    if (spawn(p, argv, child, err) != 0) {
+    const struct spawn_request request = {
+        .argv = argv,
+        .fds = {child[1], child[2], child[0]},
+        .namespaces = options->namespaces,
+    };
+    struct spawn_result spawned;
+    if (tourney_spawn_process(&request, &spawned, err) != 0) {
         goto out;
     }
+    p->pid = spawned.pid;
+    p->namespaces = spawned.namespaces;
+    snprintf(p->namespace_error, sizeof(p->namespace_error), "%s", spawned.namespace_error);
+    open_cpu_clock(p);
     p->control = pair[0];
     p->out = out[0];
     p->err = errors[0];
@@ -207,6 +163,27 @@ struct wire_writer *tourney_agent_process_request(struct agent_process *p, uint3
 bool tourney_agent_process_alive(const struct agent_process *p)
 {
     return p->pid > 0 && !p->exited;
+}
+
+bool tourney_agent_process_cpu_ns(const struct agent_process *p, uint64_t *ns)
+{
+    struct timespec cpu;
+    if (!p->has_cpu_clock || !tourney_agent_process_alive(p) ||
+        clock_gettime(p->cpu_clock, &cpu) != 0) {
+        return false;
+    }
+    *ns = (uint64_t)cpu.tv_sec * UINT64_C(1000000000) + (uint64_t)cpu.tv_nsec;
+    return true;
+}
+
+/* Stops or continues its process group: no pondering. One kill() each way;
+ * a process being killed or reaped needs neither. */
+static void set_stopped(struct agent_process *p, bool stopped)
+{
+    if (p->stopped != stopped && tourney_agent_process_alive(p)) {
+        kill(-p->pid, stopped ? SIGSTOP : SIGCONT);
+        p->stopped = stopped;
+    }
 }
 
 /* Reads what is there on an output pipe. Returns -1 when this takes the
@@ -299,6 +276,7 @@ static int receive(struct agent_process *p)
         ssize_t got = recv(p->control, p->inbox + p->inbox_length, room, MSG_DONTWAIT);
         if (got > 0) {
             p->inbox_length += (size_t)got;
+            p->received_ns = tourney_now_ns();
             if ((size_t)got < room) {
                 return 0; /* all there was; ppoll says when there is more */
             }
@@ -361,6 +339,14 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
                 return true;
             }
             p->memory_note = true;
+        } else if (h.type == MSG_DYING) {
+            uint32_t signal_number = 0;
+            if (tourney_msg_get_dying(payload, h.length, &signal_number) != 0) {
+                tourney_error_set(err, "a malformed DYING message");
+                *event = PROCESS_PROTOCOL_ERROR;
+                return true;
+            }
+            p->dying_signal = (int)signal_number;
         } else if (h.sequence != awaited) {
             tourney_error_set(err, "%s numbered %u while waiting for the reply to request %u",
                               tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
@@ -457,6 +443,32 @@ static bool wait_awake(struct agent_process *p, const struct awaiting *a, uint64
     return false;
 }
 
+/* A process 1 of a PID namespace cannot die of a signal it sends itself:
+ * one that said it is dying of signal N (DYING) and exited with 128 + N
+ * is given the wait status of that death. What it says can only change how
+ * its own end is described. */
+static void settle_dying(struct agent_process *p)
+{
+    int status = p->wait_status;
+    if (p->dying_signal > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 128 + p->dying_signal) {
+        p->wait_status = W_EXITCODE(0, p->dying_signal);
+    }
+}
+
+/* The CPU time of the request being waited for went past its limit (kept
+ * in reply_cpu_ns for the message). */
+static bool over_cpu_limit(struct agent_process *p)
+{
+    uint64_t cpu = 0;
+    if (p->cpu_limit_ns == 0 || !p->cpu_posted_known || !tourney_agent_process_cpu_ns(p, &cpu) ||
+        cpu - p->cpu_posted_ns <= p->cpu_limit_ns) {
+        return false;
+    }
+    p->reply_cpu_known = true;
+    p->reply_cpu_ns = cpu - p->cpu_posted_ns;
+    return true;
+}
+
 static enum process_event wait_for_reply(struct agent_process *p, const struct awaiting *a,
                                          uint64_t deadline_ns, struct error *err)
 {
@@ -470,15 +482,22 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
             return event;
         }
         if (p->exited) {
+            settle_dying(p);
             return PROCESS_EXITED;
         }
         uint64_t now = tourney_now_ns();
         if (now >= deadline_ns) {
             return PROCESS_TIMEOUT;
         }
+        if (over_cpu_limit(p)) {
+            return PROCESS_CPU_LIMIT;
+        }
         uint64_t wait = deadline_ns - now;
         if (p->pidfd < 0 && p->control_closed && wait > UINT64_C(1000000)) {
             wait = UINT64_C(1000000);
+        }
+        if (p->cpu_limit_ns > 0 && wait > CPU_CHECK_NS) {
+            wait = CPU_CHECK_NS;
         }
         struct pollfd fds[4];
         nfds_t count = 0;
@@ -546,6 +565,28 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
     }
 }
 
+/* The CPU time of the reply just read, from its request on. */
+static void measure_reply(struct agent_process *p)
+{
+    uint64_t cpu = 0;
+    p->reply_cpu_known = p->cpu_posted_known && tourney_agent_process_cpu_ns(p, &cpu);
+    p->reply_cpu_ns = p->reply_cpu_known ? cpu - p->cpu_posted_ns : 0;
+}
+
+/* What a reply read by DEADLINE_NS stands for: itself, or a limit it broke. */
+static enum process_event judge_reply(const struct agent_process *p, uint64_t deadline_ns)
+{
+    /* Judged by when the runner read it: a reply that came after the
+     * deadline (the runner woke late, or was busy) is no reply. */
+    if (p->received_ns > deadline_ns) {
+        return PROCESS_TIMEOUT;
+    }
+    if (p->cpu_limit_ns > 0 && p->reply_cpu_known && p->reply_cpu_ns > p->cpu_limit_ns) {
+        return PROCESS_CPU_LIMIT;
+    }
+    return PROCESS_REPLY;
+}
+
 enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t awaited,
                                               uint64_t deadline_ns, process_log_fn log,
                                               void *log_context, struct process_reply *reply,
@@ -556,14 +597,21 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
     const struct awaiting a = {
         .sequence = awaited, .log = log, .log_context = log_context, .reply = reply};
     enum process_event event = wait_for_reply(p, &a, deadline_ns, err);
-    if (event == PROCESS_REPLY && reply->header.type != MSG_LOADED) {
+    if (event != PROCESS_REPLY) {
+        return event;
+    }
+    measure_reply(p);
+    if (p->pause && awaited == p->sequence) {
+        set_stopped(p, true); /* nothing more is asked of it for now */
+    }
+    if (reply->header.type != MSG_LOADED) {
         /* An average over the last few replies, so that one slow reply
          * does not stop the quick ones being waited for awake; loading,
          * which takes milliseconds once, is not one of them. */
         uint64_t took = tourney_now_ns() - p->posted_ns;
         p->reply_ns = p->reply_ns == 0 ? took : p->reply_ns - p->reply_ns / 4 + took / 4;
     }
-    return event;
+    return judge_reply(p, deadline_ns);
 }
 
 /* Queues LENGTH bytes to be sent and sends what the socket takes. */
@@ -581,7 +629,13 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, stru
     memcpy(p->outbox + p->outbox_length, bytes, length);
     p->outbox_length += length;
     p->posted_ns = tourney_now_ns();
+    /* Read while it is stopped, so that the request's CPU time is exact. */
+    p->cpu_posted_known = tourney_agent_process_cpu_ns(p, &p->cpu_posted_ns);
+    p->reply_cpu_known = false;
+    p->reply_cpu_ns = 0;
     send_pending(p);
+    /* The request is in the socket before it wakes: one wake-up, not two. */
+    set_stopped(p, false);
     return 0;
 }
 
@@ -613,7 +667,19 @@ enum process_event tourney_agent_process_read_line(struct agent_process *p, uint
     drop_front(p, p->inbox_consumed);
     p->inbox_consumed = 0;
     const struct awaiting a = {.max_line = max, .line = line};
-    return wait_for_reply(p, &a, deadline_ns, err);
+    enum process_event event = wait_for_reply(p, &a, deadline_ns, err);
+    if (event != PROCESS_REPLY) {
+        return event;
+    }
+    measure_reply(p);
+    return judge_reply(p, deadline_ns);
+}
+
+void tourney_agent_process_pause(struct agent_process *p)
+{
+    if (p->pause) {
+        set_stopped(p, true);
+    }
 }
 
 enum process_event tourney_agent_process_call(struct agent_process *p, uint64_t deadline_ns,

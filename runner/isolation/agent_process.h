@@ -1,11 +1,25 @@
 /*
  * agent_process.h - one child process seen from the runner: started in a
- * process group of its own with a socket on its descriptor 3 and pipes on
- * its stdout and stderr; spoken to in frames (wire.h); waited for with
- * ppoll() against a deadline on the monotonic clock while its output is
- * drained and counted; killed with its whole group and reaped. A process
- * that answers within microseconds is waited for awake at first (see
- * SPIN_NS in agent_process.c).
+ * process group of its own (and, where the kernel allows, in user, PID and
+ * network namespaces of its own: spawn_process.h) with a socket on its descriptor 3
+ * and pipes on its stdout and stderr; spoken to in frames (wire.h); waited
+ * for with ppoll() against a deadline on the monotonic clock while its
+ * output is drained and counted; killed with its whole group and reaped. A
+ * process that answers within microseconds is waited for awake at first
+ * (see SPIN_NS in agent_process.c).
+ *
+ * With PAUSE it runs only while a request of the runner is outstanding: it
+ * is stopped (SIGSTOP to its process group) as the last reply arrives and
+ * continued (SIGCONT) as the next request goes out, so an agent never
+ * thinks on its opponent's time ("no pondering"). The CPU time of each
+ * request (every thread of the process) is read by the runner from the
+ * kernel (the process's CPU clock) as it is posted and as its reply comes,
+ * never from anything the process says; a request may be given a CPU
+ * limit, checked as the reply comes and every CPU_CHECK_NS meanwhile.
+ *
+ * A reply counts when the runner read it: one read after the wait's
+ * deadline is no reply (PROCESS_TIMEOUT), however it came to be waiting in
+ * the socket.
  *
  * It knows nothing of games: process_seat.c gives the conversation its
  * meaning. An agent that is a program of its own (command = ...) speaks
@@ -21,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "capture.h"
 #include "error.h"
@@ -53,12 +68,39 @@ struct agent_process {
     uint64_t output_limit; /* bytes of output per game (between takes) */
     bool memory_note;      /* it said it is dying close to its memory limit */
     struct msg_memory memory;
-    bool spin;           /* it can run while the runner waits awake: more than one processor */
-    uint64_t posted_ns;  /* when the last request was posted */
-    uint64_t reply_ns;   /* how long its replies take, a moving average; 0 before the first */
-    bool lines;          /* it speaks lines of text, not frames */
-    uint64_t line_bytes; /* of the lines it sent since the last take: output too */
+    bool spin;            /* it can run while the runner waits awake: more than one processor */
+    uint64_t posted_ns;   /* when the last request was posted */
+    uint64_t reply_ns;    /* how long its replies take, a moving average; 0 before the first */
+    uint64_t received_ns; /* when the runner last read bytes from the socket */
+    /* Namespaces (spawn_process.h): whether it has them, or why not. */
+    bool namespaces;
+    char namespace_error[128];
+    /* No pondering: stopped between requests. */
+    bool pause;
+    bool stopped;
+    /* CPU time, from the kernel's clock of the process (all its threads). */
+    bool has_cpu_clock;
+    clockid_t cpu_clock;
+    bool cpu_posted_known;
+    uint64_t cpu_posted_ns; /* its CPU time when the last request was posted */
+    bool reply_cpu_known;
+    uint64_t reply_cpu_ns; /* the CPU time the last reply took, from its request on */
+    uint64_t cpu_limit_ns; /* for the request waited for; 0 for none (the caller sets it) */
+    int dying_signal;      /* the signal it said it dies of (DYING), 0 when none */
+    bool lines;            /* it speaks lines of text, not frames */
+    uint64_t line_bytes;   /* of the lines it sent since the last take: output too */
 };
+
+/* How a process is started. */
+struct process_options {
+    uint64_t output_limit; /* bytes of output per game (between takes of the capture) */
+    bool namespaces;       /* in user, PID and network namespaces of its own, where possible */
+    bool pause;            /* stopped whenever no request of the runner is outstanding */
+};
+
+/* How often the CPU time of a request with a CPU limit is looked at while
+ * its reply is waited for. */
+#define CPU_CHECK_NS UINT64_C(10000000)
 
 enum process_event {
     PROCESS_REPLY,          /* the reply to the request arrived */
@@ -66,6 +108,7 @@ enum process_event {
     PROCESS_EXITED,         /* it ended; wait_status says how */
     PROCESS_OUTPUT_LIMIT,   /* it printed more than its limit */
     PROCESS_PROTOCOL_ERROR, /* it sent what is not a frame, or a reply out of turn */
+    PROCESS_CPU_LIMIT,      /* the request took more CPU time than its limit */
     PROCESS_FAILED,         /* the runner itself failed (memory, poll) */
 };
 
@@ -78,11 +121,10 @@ struct process_reply {
 /* Called with each LOG frame that arrives while the runner waits. */
 typedef void (*process_log_fn)(void *context, const struct msg_log *log);
 
-/* Starts ARGV[0] (an absolute path) with ARGV. Its output is capped at
- * OUTPUT_LIMIT bytes per game. Returns 0, or -1 with ERR filled. Call
- * tourney_agent_process_finish in every case. */
+/* Starts ARGV[0] (an absolute path) with ARGV, as OPTIONS say. Returns 0,
+ * or -1 with ERR filled. Call tourney_agent_process_finish in every case. */
 int tourney_agent_process_start(struct agent_process *process, const char *const *argv,
-                                uint64_t output_limit, struct error *err);
+                                const struct process_options *options, struct error *err);
 
 /* The writer to build the next request in, and its sequence number. */
 struct wire_writer *tourney_agent_process_request(struct agent_process *process,
@@ -130,8 +172,19 @@ enum process_event tourney_agent_process_read_line(struct agent_process *process
                                                    uint64_t deadline_ns, size_t max, char **line,
                                                    struct error *err);
 
+/* A process that speaks lines has no reply that ends a request: with
+ * PAUSE, whoever reads its lines stops it once it has said all it was
+ * asked (the next text sent continues it). The CPU time, the CPU limit and
+ * the deadline are judged at each line as for a reply, from the last text
+ * sent on. */
+void tourney_agent_process_pause(struct agent_process *process);
+
 /* Whether the process is running (started, not yet reaped). */
 bool tourney_agent_process_alive(const struct agent_process *process);
+
+/* Its CPU time so far, all its threads together: true with *NS, or false
+ * when the kernel cannot say (the process is gone). */
+bool tourney_agent_process_cpu_ns(const struct agent_process *process, uint64_t *ns);
 
 /* Kills its process group with SIGKILL, reaps it and drains its output. */
 void tourney_agent_process_kill(struct agent_process *process);
@@ -148,7 +201,11 @@ void tourney_agent_process_stop(struct agent_process *process, uint64_t deadline
 /* Stops it (at once) and releases everything. Safe on a zeroed process. */
 void tourney_agent_process_finish(struct agent_process *process);
 
-/* "exited with status 3", "killed by SIGSEGV" for a wait status. */
+/* "exited with status 3", "killed by SIGSEGV" for a wait status. A process
+ * 1 of a PID namespace that said it is dying of signal N (DYING) and then
+ * exited with status 128 + N has the wait status of a death by N: the
+ * kernel does not let a process 1 die of a signal it sends itself (abort,
+ * raise, SIGXFSZ from its file-size limit), so it exits in its place. */
 void tourney_describe_wait_status(int status, char *buf, size_t size);
 
 #endif /* TOURNEY_RUNNER_AGENT_PROCESS_H */

@@ -14,7 +14,13 @@ int tourney_command_start(struct agent_process *p, const struct command_launch *
 {
     struct host_argv args;
     tourney_host_argv(&args, launch->host_path);
-    if (tourney_agent_process_start(p, args.argv, launch->output_limit, err) != 0) {
+    /* In namespaces of its own where the kernel allows, as a plugin's. */
+    const struct process_options options = {
+        .output_limit = launch->output_limit,
+        .namespaces = true,
+        .pause = launch->pause,
+    };
+    if (tourney_agent_process_start(p, args.argv, &options, err) != 0) {
         return -1;
     }
     uint32_t argc = 0;
@@ -93,6 +99,11 @@ static int executing(struct agent_process *p, uint32_t sequence, uint64_t deadli
     started->sandbox = (enum sandbox_state)answer.sandbox;
     snprintf(started->sandbox_error, sizeof(started->sandbox_error), "%s",
              answer.sandbox_error ? answer.sandbox_error : "");
+    started->landlock_abi = (int)answer.landlock_abi;
+    snprintf(started->landlock_error, sizeof(started->landlock_error), "%s",
+             answer.landlock_error ? answer.landlock_error : "");
+    started->namespaces = p->namespaces;
+    snprintf(started->namespace_error, sizeof(started->namespace_error), "%s", p->namespace_error);
     return 0;
 }
 
@@ -136,6 +147,7 @@ int tourney_command_greet(struct agent_process *p, uint32_t sequence, uint64_t d
         return 1;
     }
     failure->event = PROCESS_REPLY;
+    tourney_agent_process_pause(p);
     return 0;
 }
 
@@ -184,6 +196,7 @@ int tourney_command_probe(const struct command_launch *launch, struct command_st
                 tourney_error_prefix(err, "it broke the protocol");
                 break;
             case PROCESS_REPLY:
+            case PROCESS_CPU_LIMIT: /* starting has no CPU limit */
             case PROCESS_FAILED:
                 break;
             }

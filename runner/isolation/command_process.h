@@ -26,6 +26,7 @@ struct command_launch {
     uint64_t memory_bytes;   /* its address space; 0 for no limit */
     uint64_t output_limit;   /* what it may print (stderr and lines) per game, bytes */
     uint32_t sandbox_flags;  /* LOAD_SANDBOX, LOAD_SANDBOX_REQUIRED */
+    bool pause;              /* stopped between requests (agent_process.h) */
 };
 
 /* Starts the agent host and asks it to become the program; *SEQUENCE is
@@ -38,6 +39,10 @@ int tourney_command_start(struct agent_process *process, const struct command_la
 struct command_started {
     enum sandbox_state sandbox;
     char sandbox_error[256]; /* why it is unavailable */
+    int landlock_abi;        /* 0 when Landlock was asked for and is unavailable */
+    char landlock_error[160];
+    bool namespaces; /* the process runs in namespaces of its own */
+    char namespace_error[128];
 };
 
 /* How starting the program ended when it did not start. */

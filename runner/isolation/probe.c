@@ -1,8 +1,10 @@
 #include "probe.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "agent_process.h"
@@ -65,6 +67,9 @@ static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_p
         result->sandbox = loaded.sandbox;
         snprintf(result->sandbox_error, sizeof(result->sandbox_error), "%s",
                  loaded.sandbox_error ? loaded.sandbox_error : "");
+        result->landlock_abi = (int)loaded.landlock_abi;
+        snprintf(result->landlock_error, sizeof(result->landlock_error), "%s",
+                 loaded.landlock_error ? loaded.landlock_error : "");
     }
     tourney_msg_loaded_finish(&loaded);
     return status;
@@ -93,6 +98,14 @@ static int answer(struct agent_process *process, enum process_event event,
     case PROCESS_EXITED:
         tourney_describe_wait_status(process->wait_status, status, sizeof(status));
         tourney_probe_last_words(process, words, sizeof(words));
+        if (WIFSIGNALED(process->wait_status) && WTERMSIG(process->wait_status) == SIGSYS) {
+            return tourney_error_set(err,
+                                     "%s: the plugin ended the process that loaded it (%s): "
+                                     "its code made a system call that loading a plugin may "
+                                     "not make (writing files, starting processes, sockets, "
+                                     "signals to other processes, ...)%s",
+                                     path, status, words);
+        }
         return tourney_error_set(err,
                                  "%s: the plugin ended the process that loaded it (%s); plugins "
                                  "must never exit or crash%s",
@@ -105,6 +118,7 @@ static int answer(struct agent_process *process, enum process_event event,
                                  (unsigned long long)process->output_limit);
     case PROCESS_PROTOCOL_ERROR:
         return tourney_error_prefix(err, "%s: the process loading it broke the protocol", path);
+    case PROCESS_CPU_LIMIT: /* loading has no CPU limit */
     case PROCESS_FAILED:
         break;
     }
@@ -122,9 +136,19 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
     struct host_argv args;
     tourney_host_argv(&args, options->host_path);
     struct agent_process process;
-    if (tourney_agent_process_start(&process, args.argv, options->output_limit, err) != 0) {
+    /* In the confinement of an agent process that plays. */
+    const struct process_options start = {
+        .output_limit = options->output_limit,
+        .namespaces = true,
+    };
+    if (tourney_agent_process_start(&process, args.argv, &start, err) != 0) {
         tourney_agent_process_finish(&process);
         return tourney_error_prefix(err, "%s: cannot probe it", path);
+    }
+    if (result != NULL) {
+        result->namespaces = process.namespaces;
+        snprintf(result->namespace_error, sizeof(result->namespace_error), "%s",
+                 process.namespace_error);
     }
     uint32_t sequence;
     struct wire_writer *request = tourney_agent_process_request(&process, &sequence);
@@ -183,6 +207,7 @@ int tourney_plugin_opener_init(struct plugin_opener *opener,
         .host_path = opener->host_path,
         .memory_bytes = limits.memory_mb * 1024 * 1024,
         .output_limit = limits.output_limit_kb * 1024,
+        .try_sandbox = limits.sandbox != SANDBOX_OFF,
     };
     return opener->host_path != NULL ? 0 : -1;
 }

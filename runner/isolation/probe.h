@@ -1,9 +1,11 @@
 /*
  * probe.h - learning what a plugin is without loading it into the runner:
- * an agent process loads it (its load-time code runs there), checks it
- * exactly as plugin.c does, and sends back its name, description and
- * parameter list. A plugin that kills the process loading it, hangs or
- * floods its output is refused with a message naming the file.
+ * an agent process loads it (its load-time code runs there, in the
+ * confinement of an agent process that plays: namespaces, Landlock, the
+ * system-call filter), checks it exactly as plugin.c does, and sends back
+ * its name, description and parameter list. A plugin that kills the
+ * process loading it, hangs, floods its output or makes a system call that
+ * loading may not make is refused with a message naming the file.
  */
 #ifndef TOURNEY_RUNNER_PROBE_H
 #define TOURNEY_RUNNER_PROBE_H
@@ -27,13 +29,17 @@ struct probe_options {
     const char *host_path; /* the agent host program */
     uint64_t memory_bytes; /* the address-space limit while loading; 0 for none */
     uint64_t output_limit; /* bytes it may print while loading */
-    bool try_sandbox;      /* apply the sandbox after loading, to learn whether it can be */
+    bool try_sandbox;      /* confine it (LOAD_SANDBOX), and learn whether it can be */
 };
 
 /* What a probe learned about the system besides the plugin. */
 struct probe_result {
     enum sandbox_state sandbox;
     char sandbox_error[256]; /* why it is unavailable */
+    int landlock_abi;        /* 0 when Landlock was asked for and is unavailable */
+    char landlock_error[160];
+    bool namespaces; /* the process ran in namespaces of its own */
+    char namespace_error[128];
 };
 
 /* Fills PLUGIN with a description of the plugin of KIND at PATH (see

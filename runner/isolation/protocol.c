@@ -94,6 +94,8 @@ int tourney_msg_put_loaded(struct wire_writer *w, uint32_t seq, const struct msg
     tourney_wire_begin(w, PROTOCOL_VERSION, MSG_LOADED, seq);
     tourney_wire_put_u32(w, m->sandbox);
     tourney_wire_put_string(w, m->sandbox_error);
+    tourney_wire_put_u32(w, m->landlock_abi);
+    tourney_wire_put_string(w, m->landlock_error);
     tourney_wire_put_u64(w, m->state_size);
     tourney_wire_put_i32(w, m->move_limit);
     tourney_wire_put_i32(w, m->max_plies);
@@ -146,6 +148,8 @@ int tourney_msg_get_loaded(const void *payload, size_t length, struct msg_loaded
     memset(m, 0, sizeof(*m));
     m->sandbox = tourney_wire_get_u32(&r);
     m->sandbox_error = tourney_wire_get_string(&r);
+    m->landlock_abi = tourney_wire_get_u32(&r);
+    m->landlock_error = tourney_wire_get_string(&r);
     m->state_size = tourney_wire_get_u64(&r);
     m->move_limit = tourney_wire_get_i32(&r);
     m->max_plies = tourney_wire_get_i32(&r);
@@ -374,6 +378,21 @@ int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory
     return tourney_wire_done(&r) ? 0 : -1;
 }
 
+int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number)
+{
+    tourney_wire_begin(w, PROTOCOL_VERSION, MSG_DYING, seq);
+    tourney_wire_put_u32(w, signal_number);
+    return tourney_wire_end(w);
+}
+
+int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number)
+{
+    struct wire_reader r;
+    tourney_wire_reader_init(&r, payload, length);
+    *signal_number = tourney_wire_get_u32(&r);
+    return tourney_wire_done(&r) && *signal_number > 0 && *signal_number < 65 ? 0 : -1;
+}
+
 int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_exec *m)
 {
     tourney_wire_begin(w, PROTOCOL_VERSION, MSG_EXEC, seq);
@@ -432,6 +451,8 @@ int tourney_msg_put_executing(struct wire_writer *w, uint32_t seq, const struct 
     tourney_wire_begin(w, PROTOCOL_VERSION, MSG_EXECUTING, seq);
     tourney_wire_put_u32(w, m->sandbox);
     tourney_wire_put_string(w, m->sandbox_error);
+    tourney_wire_put_u32(w, m->landlock_abi);
+    tourney_wire_put_string(w, m->landlock_error);
     return tourney_wire_end(w);
 }
 
@@ -441,6 +462,8 @@ int tourney_msg_get_executing(const void *payload, size_t length, struct msg_exe
     tourney_wire_reader_init(&r, payload, length);
     m->sandbox = tourney_wire_get_u32(&r);
     m->sandbox_error = tourney_wire_get_string(&r);
+    m->landlock_abi = tourney_wire_get_u32(&r);
+    m->landlock_error = tourney_wire_get_string(&r);
     return tourney_wire_done(&r) && m->sandbox <= SANDBOX_STATE_UNAVAILABLE ? 0 : -1;
 }
 
@@ -450,13 +473,14 @@ const char *tourney_msg_name(uint16_t type)
         uint16_t type;
         const char *name;
     } names[] = {
-        {MSG_LOAD, "LOAD"},       {MSG_NEW_GAME, "NEW_GAME"},
-        {MSG_MOVE, "MOVE"},       {MSG_END_GAME, "END_GAME"},
-        {MSG_QUIT, "QUIT"},       {MSG_EXEC, "EXEC"},
-        {MSG_LOADED, "LOADED"},   {MSG_LOAD_FAILED, "LOAD_FAILED"},
-        {MSG_CREATED, "CREATED"}, {MSG_MOVED, "MOVED"},
-        {MSG_ENDED, "ENDED"},     {MSG_LOG, "LOG"},
-        {MSG_MEMORY, "MEMORY"},   {MSG_EXECUTING, "EXECUTING"},
+        {MSG_LOAD, "LOAD"},           {MSG_NEW_GAME, "NEW_GAME"},
+        {MSG_MOVE, "MOVE"},           {MSG_END_GAME, "END_GAME"},
+        {MSG_QUIT, "QUIT"},           {MSG_EXEC, "EXEC"},
+        {MSG_LOADED, "LOADED"},       {MSG_LOAD_FAILED, "LOAD_FAILED"},
+        {MSG_CREATED, "CREATED"},     {MSG_MOVED, "MOVED"},
+        {MSG_ENDED, "ENDED"},         {MSG_LOG, "LOG"},
+        {MSG_MEMORY, "MEMORY"},       {MSG_DYING, "DYING"},
+        {MSG_EXECUTING, "EXECUTING"},
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (names[i].type == type) {

@@ -10,7 +10,7 @@
  *     MOVE      -> MOVED                  choose_move on a position
  *     END_GAME  -> ENDED                  the agent's destroy
  *     QUIT                                no reply: the process exits
- *     EXEC      -> EXECUTING | LOAD_FAILED  limits, the sandbox, then it
+ *     EXEC      -> EXECUTING | LOAD_FAILED  limits, confinement, then it
  *                                         becomes an agent's own program
  *                                         (command = ...), which speaks the
  *                                         line protocol (line_protocol.h)
@@ -18,8 +18,10 @@
  *
  * Before a reply, the agent process may send any number of LOG frames (what
  * the agent logs, as it logs it) and, as it dies of a fatal signal close to
- * its address-space limit, one MEMORY frame. A probe is a LOAD without a
- * game: the answer describes the plugin, and nothing is played.
+ * its address-space limit, one MEMORY frame; as process 1 of a PID
+ * namespace, which a signal it sends itself cannot kill, one DYING frame
+ * before it exits instead (see agent_process.h). A probe is a LOAD without
+ * a game: the answer describes the plugin, and nothing is played.
  */
 #ifndef TOURNEY_RUNNER_PROTOCOL_H
 #define TOURNEY_RUNNER_PROTOCOL_H
@@ -32,8 +34,11 @@
 #include "wire.h"
 
 /* Bumped for any change in what a frame holds. 2: LOADED carries the
- * plugin's id and version (ABI 1.2). 3: MOVE carries the clocks; EXEC. */
-#define PROTOCOL_VERSION 3
+ * plugin's id and version (ABI 1.2). 3: MOVE carries the clocks; EXEC (on
+ * one branch), or LOADED says whether Landlock confines the process; DYING
+ * (on another; neither was released). 4: all of them, and EXECUTING says
+ * whether Landlock confines the program. */
+#define PROTOCOL_VERSION 4
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
@@ -57,7 +62,8 @@ enum protocol_type {
     MSG_ENDED = 20,
     MSG_LOG = 21,
     MSG_MEMORY = 22,
-    MSG_EXECUTING = 23,
+    MSG_DYING = 23,
+    MSG_EXECUTING = 24,
 };
 
 /* Parameter values: the runner encodes VALUES; a decoded message holds RAW,
@@ -70,7 +76,9 @@ struct msg_values {
 int64_t tourney_msg_value(const struct msg_values *values, uint32_t i);
 
 /* LOAD flags */
-#define LOAD_SANDBOX UINT32_C(1)          /* apply the sandbox after loading */
+/* Confine the process before loading (Landlock, the first filter stage:
+ * confine.h) and apply the second filter stage after. */
+#define LOAD_SANDBOX UINT32_C(1)
 #define LOAD_SANDBOX_REQUIRED UINT32_C(2) /* and fail when it cannot be applied */
 
 struct msg_load {
@@ -90,9 +98,11 @@ enum sandbox_state {
 };
 
 struct msg_loaded {
-    uint32_t sandbox;          /* enum sandbox_state */
-    const char *sandbox_error; /* why it is unavailable, or NULL */
-    uint64_t state_size;       /* of the game the process created; 0 for a probe */
+    uint32_t sandbox;           /* enum sandbox_state */
+    const char *sandbox_error;  /* why it is unavailable, or NULL */
+    uint32_t landlock_abi;      /* the Landlock ABI confining it, 0 for none */
+    const char *landlock_error; /* why none, when the sandbox was asked for; or NULL */
+    uint64_t state_size;        /* of the game the process created; 0 for a probe */
     int32_t move_limit;
     int32_t max_plies;
     const char *name;
@@ -115,8 +125,10 @@ struct msg_exec {
 
 /* The answer just before the program is executed. */
 struct msg_executing {
-    uint32_t sandbox;          /* enum sandbox_state */
-    const char *sandbox_error; /* why it is unavailable, or NULL */
+    uint32_t sandbox;           /* enum sandbox_state */
+    const char *sandbox_error;  /* why it is unavailable, or NULL */
+    uint32_t landlock_abi;      /* the Landlock ABI confining it, 0 for none */
+    const char *landlock_error; /* why none, when the sandbox was asked for; or NULL */
 };
 
 struct msg_new_game {
@@ -183,6 +195,7 @@ int tourney_msg_put_moved(struct wire_writer *w, uint32_t seq, const struct msg_
 int tourney_msg_put_empty(struct wire_writer *w, uint16_t type, uint32_t seq);
 int tourney_msg_put_log(struct wire_writer *w, uint32_t seq, const struct msg_log *m);
 int tourney_msg_put_memory(struct wire_writer *w, uint32_t seq, const struct msg_memory *m);
+int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number);
 int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_exec *m);
 int tourney_msg_put_executing(struct wire_writer *w, uint32_t seq, const struct msg_executing *m);
 
@@ -201,6 +214,7 @@ int tourney_msg_get_moved(const void *payload, size_t length, struct msg_moved *
 int tourney_msg_get_empty(const void *payload, size_t length);
 int tourney_msg_get_log(const void *payload, size_t length, struct msg_log *m);
 int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory *m);
+int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number);
 /* Allocates the argument list; free it with tourney_msg_exec_finish. */
 int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m);
 void tourney_msg_exec_finish(struct msg_exec *m);

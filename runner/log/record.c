@@ -164,6 +164,8 @@ const char *tourney_termination_name(enum termination termination)
         return "protocol_error";
     case TERMINATION_SANDBOX_VIOLATION:
         return "sandbox_violation";
+    case TERMINATION_CPU_LIMIT:
+        return "cpu_limit";
     case TERMINATION_COUNT:
         break;
     }
@@ -239,6 +241,29 @@ static void write_string_member(struct json_out *out, const char *key, const cha
     tourney_json_out_string_or_null(out, value);
 }
 
+/* The CPU times, where any was measured (isolation = process): null for a
+ * move without; the key is left out when none was. */
+static void cpu_column(struct json_out *out, const struct game_record *record)
+{
+    bool any = false;
+    for (size_t i = 0; i < record->move_count; i++) {
+        any = any || record->moves[i].has_cpu;
+    }
+    if (!any) {
+        return;
+    }
+    tourney_json_out_key(out, "cpu_ns");
+    tourney_json_out_open_array(out);
+    for (size_t i = 0; i < record->move_count; i++) {
+        if (record->moves[i].has_cpu) {
+            tourney_json_out_int(out, (int64_t)record->moves[i].cpu_ns);
+        } else {
+            tourney_json_out_null(out);
+        }
+    }
+    tourney_json_out_close_array(out);
+}
+
 void tourney_record_write_json(const struct game_record *record, const char *const names[2],
                                struct json_out *out)
 {
@@ -299,6 +324,7 @@ void tourney_record_write_json(const struct game_record *record, const char *con
     }
     tourney_json_out_close_array(out);
     move_column(out, "time_ns", record, get_time);
+    cpu_column(out, record);
     tourney_json_out_key(out, "log");
     tourney_json_out_open_array(out);
     for (size_t i = 0; i < record->log_count; i++) {
@@ -464,14 +490,25 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         if (json_is_integer(score_value)) {
             score = json_integer_value(score_value);
         }
+        /* cpu_ns is in logs since the runner measured it, and only for
+         * moves it measured: absent or null reads as not measured. */
+        json_int_t cpu_ns = 0;
+        const json_t *cpu_value = json_array_get(json_object_get(object, "cpu_ns"), i);
+        bool has_cpu = column_int(object, "cpu_ns", i, &cpu_ns);
+        if (!has_cpu && cpu_value != NULL && !json_is_null(cpu_value)) {
+            return tourney_error_set(err, "game %u: move %zu has a cpu_ns that is not a number",
+                                     record->index, i);
+        }
         struct move_record entry = {
             .seat = seats[i] - '0',
             .move = (int32_t)move,
             .depth = (int32_t)depth,
             .score = (int32_t)score,
             .has_score = json_is_integer(score_value),
+            .has_cpu = has_cpu,
             .nodes = (uint64_t)nodes,
             .time_ns = (uint64_t)time_ns,
+            .cpu_ns = (uint64_t)cpu_ns,
         };
         if (tourney_record_add_move(record, &entry) != 0) {
             return tourney_error_nomem(err);

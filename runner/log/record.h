@@ -36,6 +36,7 @@ enum termination {
     TERMINATION_OUTPUT_LIMIT = 7,      /* it printed more than its output limit */
     TERMINATION_PROTOCOL_ERROR = 8,    /* its process sent what the protocol does not allow */
     TERMINATION_SANDBOX_VIOLATION = 9, /* it made a system call the sandbox forbids */
+    TERMINATION_CPU_LIMIT = 10,        /* a move took more CPU time than cpu_limit allows */
     TERMINATION_COUNT
 };
 
@@ -45,8 +46,10 @@ struct move_record {
     int32_t depth;
     int32_t score;
     int32_t has_score;
+    int32_t has_cpu; /* cpu_ns was measured (isolation = process) */
     uint64_t nodes;
     uint64_t time_ns;
+    uint64_t cpu_ns; /* CPU time of the agent's process, all its threads */
 };
 
 /* At most this many agent log messages are kept per game, each cut to

@@ -112,6 +112,8 @@ static int start(struct command_seat *s, struct error *err)
                          : settings->limits->sandbox == SANDBOX_ON
                              ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
                              : LOAD_SANDBOX,
+        /* Stopped while it is not asked anything: no pondering. */
+        .pause = true,
     };
     if (tourney_command_start(&s->process, &launch, &s->exec_sequence, err) != 0) {
         return -1;
@@ -217,6 +219,7 @@ static int command_begun(void *self, struct seat_fault *fault, struct error *err
     enum process_event event =
         tourney_command_next_line(&s->process, deadline, on_log, s, &line, &why);
     s->creating = false;
+    tourney_agent_process_pause(&s->process);
     if (event != PROCESS_REPLY) {
         char limit[128];
         tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
@@ -342,6 +345,52 @@ static int read_move(struct command_seat *s, const struct agent_line *line, int 
     return 0;
 }
 
+/* The move's answer: `info` lines, then a move (or `error`). */
+static int read_answer(struct command_seat *s, const struct tourney_move_request *request,
+                       uint64_t move_ns, int count, const char *when,
+                       struct tourney_move_report *report, tourney_move *move,
+                       struct seat_fault *fault, struct error *err)
+{
+    uint64_t due = tourney_seat_move_due_ns(request);
+    for (;;) {
+        struct agent_line line;
+        struct error why;
+        tourney_error_clear(&why);
+        enum process_event event =
+            tourney_command_next_line(&s->process, due + margin_ns(s), on_log, s, &line, &why);
+        s->move_cpu_known = s->process.reply_cpu_known;
+        s->move_cpu_ns = s->process.reply_cpu_ns;
+        if (event != PROCESS_REPLY) {
+            char limit[128];
+            tourney_seat_describe_limit(s->settings->limits, move_ns, request->remaining_ns > 0,
+                                        limit, sizeof(limit));
+            return fail(s, event, why.text, limit, when, fault, err);
+        }
+        switch (line.type) {
+        case AGENT_LINE_INFO:
+            report->nodes = line.has_nodes ? line.nodes : report->nodes;
+            report->depth = line.has_depth ? line.depth : report->depth;
+            if (line.has_score) {
+                report->score = line.score;
+                report->has_score = 1;
+            }
+            break;
+        case AGENT_LINE_MOVE:
+        case AGENT_LINE_MOVE_TEXT:
+            tourney_agent_process_pause(&s->process);
+            return read_move(s, &line, count, when, move, fault);
+        case AGENT_LINE_ERROR:
+            tourney_agent_process_pause(&s->process);
+            return gave_up(s, &line, when, fault);
+        case AGENT_LINE_HELLO:
+        case AGENT_LINE_READY:
+        case AGENT_LINE_LOG:
+        case AGENT_LINE_BLANK:
+            return out_of_turn(s, &line, "'info', 'move' or 'move-text'", when, fault);
+        }
+    }
+}
+
 static int command_choose(void *self, const void *state,
                           const struct tourney_move_request *request,
                           struct tourney_move_report *report, tourney_move *move,
@@ -360,40 +409,12 @@ static int command_choose(void *self, const void *state,
         return -1;
     }
     uint64_t due = tourney_seat_move_due_ns(request);
-    for (;;) {
-        struct agent_line line;
-        struct error why;
-        tourney_error_clear(&why);
-        enum process_event event =
-            tourney_command_next_line(&s->process, due + margin_ns(s), on_log, s, &line, &why);
-        if (event != PROCESS_REPLY) {
-            char limit[128];
-            tourney_seat_describe_limit(s->settings->limits,
-                                        due - (request->deadline_ns - request->budget_ns),
-                                        request->remaining_ns > 0, limit, sizeof(limit));
-            return fail(s, event, why.text, limit, when, fault, err);
-        }
-        switch (line.type) {
-        case AGENT_LINE_INFO:
-            report->nodes = line.has_nodes ? line.nodes : report->nodes;
-            report->depth = line.has_depth ? line.depth : report->depth;
-            if (line.has_score) {
-                report->score = line.score;
-                report->has_score = 1;
-            }
-            break;
-        case AGENT_LINE_MOVE:
-        case AGENT_LINE_MOVE_TEXT:
-            return read_move(s, &line, count, when, move, fault);
-        case AGENT_LINE_ERROR:
-            return gave_up(s, &line, when, fault);
-        case AGENT_LINE_HELLO:
-        case AGENT_LINE_READY:
-        case AGENT_LINE_LOG:
-        case AGENT_LINE_BLANK:
-            return out_of_turn(s, &line, "'info', 'move' or 'move-text'", when, fault);
-        }
-    }
+    uint64_t move_ns = due - (request->deadline_ns - request->budget_ns);
+    /* As a plugin's move (process_seat.c): cpu_limit times its time. */
+    s->process.cpu_limit_ns = s->settings->limits->cpu_limit * move_ns;
+    int status = read_answer(s, request, move_ns, count, when, report, move, fault, err);
+    s->process.cpu_limit_ns = 0;
+    return status;
 }
 
 static void command_end(void *self)
@@ -453,12 +474,20 @@ static void command_ended(void *self)
     s->quiet = false;
 }
 
+static bool command_move_cpu(void *self, uint64_t *cpu_ns)
+{
+    const struct command_seat *s = self;
+    *cpu_ns = s->move_cpu_ns;
+    return s->move_cpu_known;
+}
+
 static const struct seat_ops command_ops = {
     .begin = command_begin,
     .begun = command_begun,
     .choose = command_choose,
     .end = command_end,
     .ended = command_ended,
+    .move_cpu = command_move_cpu,
 };
 
 struct seat tourney_command_seat(struct command_seat *s, const struct command_settings *settings,

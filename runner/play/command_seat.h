@@ -3,15 +3,19 @@
  * in any language, seen by the referee as a seat. It speaks the line
  * protocol of docs/protocol.md on its standard input and output.
  *
- * The program is started as agent processes are (the agent host, then
- * EXEC: the same limits and sandbox) when its first game begins, greeted,
+ * The program is started as agent processes are (the agent host, in
+ * namespaces of its own, then EXEC: the same limits and confinement, for a
+ * program) when its first game begins, greeted,
  * and serves game after game until it is stopped; one that faulted is
  * replaced before its next game. Each game it is told the game, its seat
  * and seed (`new-game`), and for each move the position: the moves so far,
  * the board as the game draws it, the legal moves, the time (`go`). Every
  * way it can fail is a fault with its termination, as for plugin agents;
  * a line the protocol does not allow is protocol_error, with the line in
- * the reason.
+ * the reason. As a plugin's agent process, it is stopped whenever it is not
+ * asked anything (from its answer to the next lines sent; between games it
+ * runs from end-game on until it is ready for the next), and each move's
+ * CPU time is measured and held to cpu_limit.
  */
 #ifndef TOURNEY_RUNNER_COMMAND_SEAT_H
 #define TOURNEY_RUNNER_COMMAND_SEAT_H
@@ -58,6 +62,8 @@ struct command_seat {
     size_t text_length;
     size_t text_capacity;
     tourney_move *legal; /* the legal moves of the position asked about */
+    bool move_cpu_known; /* the CPU time of its last move was measured */
+    uint64_t move_cpu_ns;
 };
 
 /* A seat for the program ARGV (NULL-terminated; ARGV[0] its absolute

@@ -130,6 +130,9 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
             .nodes = report.nodes,
             .time_ns = elapsed,
         };
+        if (seats[seat].ops->move_cpu != NULL) {
+            entry.has_cpu = seats[seat].ops->move_cpu(seats[seat].self, &entry.cpu_ns);
+        }
         if (tourney_record_add_move(record, &entry) != 0) {
             return tourney_error_nomem(err);
         }

@@ -136,8 +136,10 @@ static int add_reply(struct outbox *out, uint64_t game, int status,
         moves[i].depth = move->depth;
         moves[i].score = move->score;
         moves[i].has_score = move->has_score;
+        moves[i].has_cpu = move->has_cpu;
         moves[i].nodes = move->nodes;
         moves[i].time_ns = move->time_ns;
+        moves[i].cpu_ns = move->cpu_ns;
     }
     if (head.opening_move_count > 0) {
         memcpy(at + tourney_job_reply_opening_offset(&head), opening->moves,

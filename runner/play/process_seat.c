@@ -97,8 +97,14 @@ static int post_load(struct process_seat *s, struct error *err)
     tourney_agent_process_finish(p);
     struct host_argv args;
     tourney_host_argv(&args, settings->host_path);
-    if (tourney_agent_process_start(p, args.argv, settings->limits->output_limit_kb * 1024, err) !=
-        0) {
+    /* In namespaces of its own where the kernel allows, and stopped while
+     * it is not asked anything: no pondering on the opponent's time. */
+    const struct process_options options = {
+        .output_limit = settings->limits->output_limit_kb * 1024,
+        .namespaces = true,
+        .pause = true,
+    };
+    if (tourney_agent_process_start(p, args.argv, &options, err) != 0) {
         return -1;
     }
     struct wire_writer *request = tourney_agent_process_request(p, &s->load_sequence);
@@ -279,15 +285,23 @@ static int process_choose(void *self, const void *state,
     struct error why;
     tourney_error_clear(&why);
     uint64_t due = tourney_seat_move_due_ns(request);
+    uint64_t move_ns = due - (request->deadline_ns - request->budget_ns);
+    /* The CPU time a move may take: cpu_limit times the time it may take
+     * (with a clock, what is left on it); kept for the fault's reason. */
+    p->cpu_limit_ns = s->settings->limits->cpu_limit * move_ns;
     enum process_event event =
         tourney_agent_process_call(p, due + margin_ns(s), on_log, s, &reply, &why);
+    s->move_cpu_known = p->reply_cpu_known;
+    s->move_cpu_ns = p->reply_cpu_ns;
     if (event != PROCESS_REPLY) {
         char limit[128];
-        tourney_seat_describe_limit(s->settings->limits,
-                                    due - (request->deadline_ns - request->budget_ns),
-                                    request->remaining_ns > 0, limit, sizeof(limit));
-        return fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
+        tourney_seat_describe_limit(s->settings->limits, move_ns, request->remaining_ns > 0, limit,
+                                    sizeof(limit));
+        int status = fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
+        p->cpu_limit_ns = 0;
+        return status;
     }
+    p->cpu_limit_ns = 0;
     struct msg_moved moved;
     if (reply.header.type != MSG_MOVED ||
         tourney_msg_get_moved(reply.payload, reply.header.length, &moved) != 0) {
@@ -397,12 +411,20 @@ static void process_ended(void *self)
     s->quiet = false;
 }
 
+static bool process_move_cpu(void *self, uint64_t *cpu_ns)
+{
+    const struct process_seat *s = self;
+    *cpu_ns = s->move_cpu_ns;
+    return s->move_cpu_known;
+}
+
 static const struct seat_ops process_ops = {
     .begin = process_begin,
     .begun = process_begun,
     .choose = process_choose,
     .end = process_end,
     .ended = process_ended,
+    .move_cpu = process_move_cpu,
 };
 
 struct seat tourney_process_seat(struct process_seat *s, const struct process_settings *settings,

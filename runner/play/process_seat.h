@@ -11,8 +11,11 @@
  * no reply by the hard limit (budget + margin: time_forfeit, after SIGKILL
  * to its process group), death by a signal (crash; SIGSYS and SIGXFSZ:
  * sandbox_violation), an exit (early_exit), running out of address space
- * (memory_limit), too much output (output_limit), or a reply that breaks the
- * protocol (protocol_error).
+ * (memory_limit), too much output (output_limit), a reply that breaks the
+ * protocol (protocol_error), or a move that took more CPU time than
+ * cpu_limit allows (cpu_limit). The process runs in namespaces of its own
+ * where the kernel allows, and is stopped whenever it is not asked
+ * anything; each move's CPU time is measured (agent_process.h).
  */
 #ifndef TOURNEY_RUNNER_PROCESS_SEAT_H
 #define TOURNEY_RUNNER_PROCESS_SEAT_H
@@ -58,6 +61,8 @@ struct process_seat {
     const struct match_rules *rules; /* of the game being played */
     struct game_record *record;
     int seat;
+    bool move_cpu_known; /* the CPU time of its last move was measured */
+    uint64_t move_cpu_ns;
 };
 
 /* A seat for the agent plugin at AGENT_PATH with checked parameter values

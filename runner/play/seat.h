@@ -7,6 +7,7 @@
 #ifndef TOURNEY_RUNNER_SEAT_H
 #define TOURNEY_RUNNER_SEAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <tourney/agent.h>
@@ -71,6 +72,9 @@ struct seat_ops {
     /* Waits until the game has ended for this seat. Neither call changes the
      * game's result. */
     void (*ended)(void *self);
+    /* The CPU time the last choose took, where the seat measures it: true
+     * with *CPU_NS. May be NULL (nothing measured). */
+    bool (*move_cpu)(void *self, uint64_t *cpu_ns);
 };
 
 struct seat {

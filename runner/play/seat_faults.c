@@ -62,6 +62,17 @@ int tourney_seat_event_fault(const struct agent_process *p, const struct isolati
                                      "broke the protocol %s: %s", when, why);
     case PROCESS_EXITED:
         return tourney_seat_exit_fault(p, when, fault);
+    case PROCESS_CPU_LIMIT:
+        return tourney_seat_at_fault(
+            fault, TERMINATION_CPU_LIMIT,
+            "used %llu.%llu ms of CPU time, more than its limit of %llu ms (%llu times "
+            "the budget of %llu ms) %s",
+            (unsigned long long)(p->reply_cpu_ns / MS),
+            (unsigned long long)(p->reply_cpu_ns / (MS / 10) % 10),
+            (unsigned long long)(p->cpu_limit_ns / MS), (unsigned long long)limits->cpu_limit,
+            (unsigned long long)(p->cpu_limit_ns / (limits->cpu_limit ? limits->cpu_limit : 1) /
+                                 MS),
+            when);
     case PROCESS_REPLY:
     case PROCESS_FAILED:
         break;

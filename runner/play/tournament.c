@@ -16,6 +16,27 @@
 
 static const char *const reserved_keys[] = {"plugin", NULL};
 
+/* The first probe's word (of a plugin or a program) on what confines agent
+ * processes here: a line naming what is missing, noted once. */
+static void note_confinement(struct tournament *t, bool namespaces, const char *namespace_error,
+                             bool sandbox, int landlock_abi, const char *landlock_error)
+{
+    if (t->confinement_known) {
+        return;
+    }
+    t->confinement_known = true;
+    char note[512] = "";
+    if (!namespaces) {
+        snprintf(note, sizeof(note), "namespaces of their own (%s)", namespace_error);
+    }
+    if (sandbox && landlock_abi == 0) {
+        size_t used = strlen(note);
+        snprintf(note + used, sizeof(note) - used, "%sLandlock (%s)", used ? " and " : "",
+                 landlock_error);
+    }
+    t->confinement_note = note[0] != '\0' ? strdup(note) : NULL;
+}
+
 /* What the first agent process asked to be sandboxed said: whether agent
  * processes can be sandboxed here, and if not why. */
 static void note_sandbox(struct tournament *t, enum sandbox_state state, const char *why)
@@ -38,7 +59,7 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         .host_path = t->agent_host,
         .memory_bytes = limits->memory_mb * 1024 * 1024,
         .output_limit = limits->output_limit_kb * 1024,
-        .try_sandbox = limits->sandbox != SANDBOX_OFF && !t->sandbox_known,
+        .try_sandbox = limits->sandbox != SANDBOX_OFF,
     };
     struct probe_result result;
     if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, err) != 0) {
@@ -47,6 +68,8 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
     if (options.try_sandbox) {
         note_sandbox(t, result.sandbox, result.sandbox_error);
     }
+    note_confinement(t, result.namespaces, result.namespace_error, options.try_sandbox,
+                     result.landlock_abi, result.landlock_error);
     return 0;
 }
 
@@ -223,6 +246,8 @@ static int probe_command(struct tournament *t, char *const *argv, struct error *
     if (try_sandbox && !t->sandbox_known) {
         note_sandbox(t, result.sandbox, result.sandbox_error);
     }
+    note_confinement(t, result.namespaces, result.namespace_error, try_sandbox,
+                     result.landlock_abi, result.landlock_error);
     return 0;
 }
 
@@ -468,6 +493,7 @@ void tourney_tournament_close(struct tournament *t)
 {
     free(t->agent_host);
     free(t->sandbox_note);
+    free(t->confinement_note);
     for (size_t i = 0; i < t->entrant_count; i++) {
         free(t->entrants[i].params);
         free(t->entrants[i].params_text);

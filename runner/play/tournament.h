@@ -53,6 +53,8 @@ struct tournament {
     bool sandbox;       /* agent processes are sandboxed */
     bool sandbox_known; /* a probe found out whether they can be */
     char *sandbox_note; /* why they are not, where the config did not say; or NULL */
+    bool confinement_known;
+    char *confinement_note; /* what else of their confinement is missing here, or NULL */
 };
 
 /* Reads CONFIG_PATH and loads everything it names: the game into this

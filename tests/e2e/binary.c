@@ -174,6 +174,44 @@ json_int_t get_int(json_t *object, const char *key)
     return json_integer_value(value);
 }
 
+/* The int at I of GAME's column KEY. */
+static json_int_t column_at(json_t *game, const char *key, size_t i)
+{
+    json_t *value = json_array_get(json_object_get(game, key), i);
+    assert_true(json_is_integer(value));
+    return json_integer_value(value);
+}
+
+void pondering_of(json_t *games, const char *ponderer, json_int_t *stolen_us,
+                  json_int_t *thinking_us)
+{
+    *stolen_us = 0;
+    *thinking_us = 0;
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        const char *seats = json_string_value(json_object_get(game, "seats"));
+        const char *first = json_string_value(json_object_get(game, "first"));
+        assert_non_null(seats);
+        assert_non_null(first);
+        /* The seat of PONDERER in this game. */
+        char own = strcmp(first, ponderer) == 0 ? '0' : '1';
+        json_int_t since = -1; /* the opponent's thinking since its last move */
+        for (size_t m = 0; seats[m] != '\0'; m++) {
+            if (seats[m] != own) {
+                since += since >= 0 ? column_at(game, "time_ns", m) / 1000 : 0;
+                continue;
+            }
+            if (since > 0) {
+                *stolen_us += column_at(game, "nodes", m);
+                *thinking_us += since;
+            }
+            since = 0;
+        }
+    }
+}
+
 json_t *load_games(const struct run *run)
 {
     char path[128];
@@ -219,6 +257,7 @@ char *games_without_times(const struct run *run, size_t *lines)
     {
         assert_true(json_is_array(json_object_get(record, "time_ns")));
         json_object_del(record, "time_ns");
+        json_object_del(record, "cpu_ns");
         json_object_del(record, "check");
         char *dumped = json_dumps(record, JSON_SORT_KEYS | JSON_COMPACT);
         fprintf(memory, "%s\n", dumped);

@@ -67,8 +67,17 @@ json_int_t get_int(json_t *object, const char *key);
  * the header is checked to be the first line, and only there, and left out. */
 json_t *load_games(const struct run *run);
 
+/* Of GAMES (load_games) between agent PONDERER, which reports as the nodes
+ * of each move the microseconds of CPU time a thread of its own spun since
+ * its previous move, and its opponent: in *STOLEN_US what it spun while its
+ * opponent thought, in *THINKING_US how long the opponent thought (its
+ * moves' wall times) between two moves of PONDERER. */
+void pondering_of(json_t *games, const char *ponderer, json_int_t *stolen_us,
+                  json_int_t *thinking_us);
+
 /* Those records without the fields that differ between identical runs
- * (times and the check digests), each with sorted keys, one a line; *LINES
+ * (wall and CPU times, the check digests), each with sorted keys, one a
+ * line; *LINES
  * counts the games. */
 char *games_without_times(const struct run *run, size_t *lines);
 

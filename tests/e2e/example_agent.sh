@@ -258,7 +258,7 @@ mv out out.first
     cat run2.log >&2
     fail "the second tourney run failed"
 }
-strip_jsonl() { sed -e '/"type":"tournament"/d' -e 's/"time_ns":\[[0-9,]*\]//' -e 's/,"check":"[0-9a-f]*"//' "$1"; }
+strip_jsonl() { sed -e 's/,"cpu_ns":\[[0-9,nul]*\]//' -e '/"type":"tournament"/d' -e 's/"time_ns":\[[0-9,]*\]//' -e 's/,"check":"[0-9a-f]*"//' "$1"; }
 # Each agent's time_histogram is a list over several lines: left out whole.
 strip_json() {
     awk 'skip && index($0, indent "]") == 1 { skip = 0; next }

@@ -13,12 +13,42 @@ legal move), so that the fault comes in the middle of a game:
     old-greeting   greets with version 0 (from the start)
     sleep SECONDS  sleeps SECONDS before every move (clocks), and logs what go said
     loud           writes 2000 bytes on standard error before every move
+    spin           computes forever (CPU time)
+    snoop          tries to read /etc/passwd and to write a file in its directory, and
+                   gives up saying how each went
+    ponder         plays on, while a thread of its own spins all the time; each move
+                   says (info nodes) how many microseconds of CPU time the thread used
+                   from the previous move sent to the position's first line
 
 Used by tests/e2e/test_commands.c.
 """
 
 import sys
+import threading
 import time
+
+spun_us = 0  # the spinning thread's CPU time, as it last looked
+
+
+def spin():
+    global spun_us
+    while True:
+        for _ in range(1000):
+            pass
+        spun_us = int(time.thread_time() * 1000000)
+
+
+def attempt(what, action):
+    try:
+        action()
+        return what + " worked"
+    except OSError as error:
+        return what + " failed: " + type(error).__name__
+
+
+def snoop():
+    with open("/etc/passwd") as secrets:
+        secrets.read()
 
 
 def say(text):
@@ -30,6 +60,13 @@ def main():
     mode = sys.argv[1]
     legal = []
     ply = 0
+    spun_at_move = 0
+    pondered = 0
+    if mode == "ponder":
+        # The main thread waits for the interpreter's lock at most this long
+        # once a request comes, while the thread spins on its own time.
+        sys.setswitchinterval(0.0005)
+        threading.Thread(target=spin, daemon=True).start()
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -40,12 +77,15 @@ def main():
             say("ready")
         elif words[0] == "position":
             ply = int(words[1])
+            pondered = spun_us - spun_at_move
         elif words[0] == "legal":
             legal = words[1:]
         elif words[0] == "go":
             if mode == "sleep":
                 say("log info " + line.strip())
                 time.sleep(float(sys.argv[2]))
+            elif mode == "ponder":
+                say("info nodes %d" % pondered)
             elif mode == "loud":
                 sys.stderr.write("x" * 1999 + "\n")
                 sys.stderr.flush()
@@ -67,7 +107,16 @@ def main():
                     say("ready")
                 elif mode == "gives-up":
                     say("error cannot think today")
+                elif mode == "spin":
+                    while True:
+                        pass
+                elif mode == "snoop":
+                    read = attempt("reading", snoop)
+                    written = attempt("writing", lambda: open("snooped.txt", "w").close())
+                    say("error " + read + "; " + written)
+                    continue
             say("move " + legal[0])
+            spun_at_move = spun_us
         elif words[0] == "quit":
             return
 

@@ -6,8 +6,12 @@
  * games it breaks it in, with the line in the record, and the tournament
  * goes on; programs that cannot start are refused by validate; and clocks
  * (time_control) charge every move, add the increment, tell agents the
- * times and forfeit a move that uses up its clock.
+ * times and forfeit a move that uses up its clock. A program is confined as
+ * a plugin agent is: it cannot read outside what it needs (Landlock) nor
+ * write, and a move that computes past cpu_limit loses.
  */
+/* syscall (Landlock has no glibc wrapper). */
+#define _GNU_SOURCE
 #include "test.h"
 
 #include <math.h>
@@ -15,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -226,6 +232,9 @@ static const struct misdeed misdeeds[] = {
     {"gives-up", NULL, "agent_error", ": cannot think today", NULL, 2},
     {"loud", "agent_output_limit_kb = 4\n", "output_limit",
      "printed more than its limit of 4 KiB at ply ", "xxxxxxxxxx\n", 4},
+    {"spin", "cpu_limit = 2\n", "cpu_limit",
+     " ms of CPU time, more than its limit of 100 ms (2 times the budget of 50 ms) at ply ", NULL,
+     2},
 };
 
 /* The agent of MODE against first-open and random, 2 games a pair: it
@@ -289,6 +298,67 @@ static void test_protocol_errors(void **state)
     for (size_t i = 0; i < sizeof(misdeeds) / sizeof(misdeeds[0]); i++) {
         check_misdeed(&misdeeds[i]);
     }
+}
+
+/* A program reads only what it needs (the interpreter, its script, the
+ * config's directory): /etc/passwd is refused by Landlock; writing a file
+ * fails as on a read-only file system (the filter of programs). */
+static void test_a_program_is_confined(void **state)
+{
+    (void)state;
+    /* landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) */
+    if (syscall(444, NULL, 0, 1U) < 1) {
+        print_message("skipped: this kernel has no Landlock\n");
+        return;
+    }
+    static const struct misdeed snoop = {
+        "snoop", NULL, "agent_error", ": reading failed: PermissionError; writing failed: OSError",
+        NULL,    2};
+    check_misdeed(&snoop);
+}
+
+/* A program whose thread spins on, whoever's turn it is, against a search
+ * that uses its whole budget: stopped once it has answered, it takes
+ * (almost) nothing from its opponent, as a plugin agent (e2e.isolation's
+ * no pondering); and each of its moves has its CPU time in the log. */
+static void test_a_program_does_not_ponder(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\nname = ponder\nseed = 7\ngames_per_pair = 2\n"
+             "time_per_move_ms = 100\ntime_margin_ms = 1000\njobs = 1\n"
+             "[game]\nplugin = connect4\n"
+             "[agent ponder]\ncommand = %s %s ponder\n"
+             "[agent searcher]\nplugin = negamax-ab-ids\n",
+             TOURNEY_TEST_PYTHON, MISBEHAVING);
+    struct run run;
+    char dir[64];
+    play_config(&run, dir, sizeof(dir), text);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 2);
+    json_int_t stolen_us;
+    json_int_t thinking_us;
+    pondering_of(games, "ponder", &stolen_us, &thinking_us);
+    print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
+                  (long long)stolen_us, (long long)thinking_us);
+    assert_true(thinking_us >= 200000);
+    /* Only the moments it takes a stop or a continue to land. */
+    assert_true(stolen_us * 20 < thinking_us);
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        assert_string_equal(text_of(game, "termination"), "normal");
+        json_t *cpu = json_object_get(game, "cpu_ns");
+        assert_int_equal(json_array_size(cpu), json_array_size(json_object_get(game, "moves")));
+        for (size_t m = 0; m < json_array_size(cpu); m++) {
+            assert_true(json_is_integer(json_array_get(cpu, m)));
+        }
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
 }
 
 /* Validate refuses what cannot start, at the line of its command. */
@@ -572,6 +642,8 @@ int main(void)
         cmocka_unit_test(test_greedy_on_3x3),
         cmocka_unit_test(test_greedy_on_connect4),
         cmocka_unit_test(test_protocol_errors),
+        cmocka_unit_test(test_a_program_is_confined),
+        cmocka_unit_test(test_a_program_does_not_ponder),
         cmocka_unit_test(test_programs_that_cannot_start),
         cmocka_unit_test(test_clock_runs_out),
         cmocka_unit_test(test_clock_hard_limit),

@@ -6,13 +6,35 @@
  * are exactly those of a tournament where a well-behaved agent took its
  * place. Also: a plugin that exits while it loads is refused by name, and
  * isolation = none plays the very same games as isolation = process.
+ *
+ * The confinement (the "confinement" group, which TOURNEY_E2E_GROUP =
+ * confinement runs alone, as e2e.isolation-unprivileged does as an
+ * unprivileged user): agents that make the kernel signal the runner or
+ * another process through fcntl, constructors that kill the runner, empty
+ * a file, leave a process behind, open a socket or read a file, an agent
+ * that thinks on its opponent's time, one that takes more CPU time than
+ * its limit, and replies that come after the hard limit while the runner
+ * is kept from reading them in time.
  */
+/* Linux interfaces: unshare and the namespace flags. */
+#define _GNU_SOURCE
 #include "test.h"
 
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -120,14 +142,13 @@ static const struct zoo_case cases[] = {
     {"zoo_threads", NULL, "normal", NULL, NULL, NULL, false},
 };
 
-static void check_case(const struct zoo_case *c, json_t *reference)
+/* Plays C with moves given MARGIN_MS past their budget (0: a second) and
+ * checks its games. */
+static void check_zoo(const struct zoo_case *c, json_t *reference, int margin_ms)
 {
     struct run run;
     print_message("%s%s%s\n", c->plugin, c->extra ? ", " : "", c->extra ? c->extra : "");
-    /* Filling 128 MiB can take a loaded machine more than the 1050 ms every
-     * other case allows a move; the memory cases are about memory, not
-     * time, so they are given 5 s. */
-    play_zoo(&run, c->plugin, c->extra, c->needs_address_limit ? 5000 : 0);
+    play_zoo(&run, c->plugin, c->extra, margin_ms);
     json_t *summary = load_summary(&run);
     json_t *terminations = json_object_get(summary, "terminations");
     bool faulty = strcmp(c->termination, "normal") != 0;
@@ -147,7 +168,7 @@ static void check_case(const struct zoo_case *c, json_t *reference)
         /* A count for each termination but "normal", all 0 but the zoo's. */
         json_t *faults = json_object_get(agent, "faults");
         assert_true(json_is_object(faults));
-        assert_int_equal(json_object_size(faults), 9);
+        assert_int_equal(json_object_size(faults), 10);
         if (faulty) {
             assert_int_equal(get_int(faults, c->termination), bad ? 4 : 0);
         }
@@ -204,6 +225,14 @@ static void check_case(const struct zoo_case *c, json_t *reference)
     json_decref(games);
     json_decref(summary);
     remove_tree(run.dir);
+}
+
+static void check_case(const struct zoo_case *c, json_t *reference)
+{
+    /* Filling 128 MiB can take a loaded machine more than the 1050 ms every
+     * other case allows a move; the memory cases are about memory, not
+     * time, so they are given 5 s. */
+    check_zoo(c, reference, c->needs_address_limit ? 5000 : 0);
 }
 
 static void test_the_zoo(void **state)
@@ -327,6 +356,478 @@ static void test_same_games_in_both_modes(void **state)
     }
 }
 
+/* --- The confinement ------------------------------------------------- */
+
+/* Whether this kernel lets this user make the namespaces agent processes
+ * get (the runner falls back to none where it does not). */
+static bool namespaces_available(void)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        _exit(unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET) == 0 ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static bool landlock_available(void)
+{
+    /* landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) */
+    return syscall(444, NULL, 0, 1U) >= 1;
+}
+
+/* A process of the user's that nobody should be able to signal: it waits
+ * until it is killed. */
+static pid_t start_bystander(void)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        for (;;) {
+            pause();
+        }
+    }
+    return pid;
+}
+
+static bool still_running(pid_t pid)
+{
+    int status = 0;
+    return waitpid(pid, &status, WNOHANG) == 0;
+}
+
+static void end_bystander(pid_t pid)
+{
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+}
+
+/* An agent makes the kernel signal a process for it: it names the process
+ * as the owner of its stdout (fcntl F_SETOWN, F_SETOWN_EX, F_SETSIG, the
+ * ioctl FIOSETOWN), asks for signals (O_ASYNC) and prints; as the runner
+ * drains the pipe the kernel would signal the runner, or a process of the
+ * user's. The filter kills it at the first such fcntl (sandbox_violation);
+ * the ioctl fails softly; without the filter, its PID namespace leaves it
+ * no process outside to name. The runner and the bystander live on. */
+static void test_fcntl_signals(void **state)
+{
+    (void)state;
+    struct run reference;
+    play_zoo(&reference, "good_agent", NULL, 0);
+    json_t *games = load_games(&reference);
+    pid_t bystander = start_bystander();
+    char bystander_pid[24];
+    snprintf(bystander_pid, sizeof(bystander_pid), "%ld", (long)bystander);
+    static const char forbidden[] = "killed by SIGSYS at ply ";
+    static const char printed[] = "signalling through stdout\n";
+    static const struct {
+        const char *how;
+        bool at_runner; /* else at the bystander */
+        const char *extra;
+        const char *termination;
+        const char *reason;
+        const char *output;
+        bool needs_namespaces;
+    } attacks[] = {
+        {"setown", true, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"setsig", true, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"setown_ex", true, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"async", true, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"setown", false, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"setsig", false, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"setown_ex", false, NULL, "sandbox_violation", forbidden, NULL, false},
+        {"ioctl", false, NULL, "normal", NULL, printed, false},
+        {"setsig", true, "sandbox = false", "normal", NULL, printed, true},
+        {"setown", false, "sandbox = false", "normal", NULL, printed, true},
+        {"setown_ex", false, "sandbox = false", "normal", NULL, printed, true},
+    };
+    bool namespaces = namespaces_available();
+    for (size_t i = 0; i < sizeof(attacks) / sizeof(attacks[0]); i++) {
+        if (attacks[i].needs_namespaces && !namespaces) {
+            print_message("skipped without namespaces: %s\n", attacks[i].how);
+            continue;
+        }
+        print_message("fcntl %s at the %s\n", attacks[i].how,
+                      attacks[i].at_runner ? "runner" : "bystander");
+        setenv("TOURNEY_ZOO_FCNTL", attacks[i].how, 1);
+        setenv("TOURNEY_ZOO_TARGET", attacks[i].at_runner ? "runner" : bystander_pid, 1);
+        const struct zoo_case c = {"zoo_fcntl_signal",
+                                   attacks[i].extra,
+                                   attacks[i].termination,
+                                   attacks[i].reason,
+                                   attacks[i].output,
+                                   NULL,
+                                   false};
+        check_case(&c, games);
+        assert_true(still_running(bystander));
+    }
+    unsetenv("TOURNEY_ZOO_FCNTL");
+    unsetenv("TOURNEY_ZOO_TARGET");
+    end_bystander(bystander);
+    json_decref(games);
+    remove_tree(reference.dir);
+}
+
+/* A TCP listener on 127.0.0.1 that nobody should reach; its port in
+ * TOURNEY_ZOO_PORT. */
+static int listen_locally(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in at = {.sin_family = AF_INET};
+    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof(at);
+    assert_int_equal(bind(fd, (struct sockaddr *)&at, sizeof(at)), 0);
+    assert_int_equal(listen(fd, 4), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&at, &length), 0);
+    char port[16];
+    snprintf(port, sizeof(port), "%u", (unsigned)ntohs(at.sin_port));
+    setenv("TOURNEY_ZOO_PORT", port, 1);
+    return fd;
+}
+
+static bool anyone_called(int listener)
+{
+    int fd = accept(listener, NULL, NULL);
+    if (fd >= 0) {
+        close(fd);
+        return true;
+    }
+    assert_true(errno == EAGAIN || errno == EWOULDBLOCK);
+    return false;
+}
+
+static long file_size(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 ? (long)info.st_size : -1;
+}
+
+static void pause_ms(long ms)
+{
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
+/* Plugin code that runs as it is loaded (constructors) does what no agent
+ * may: kills the runner, empties a file (the results log of a running
+ * tournament, say) with truncate() or open(O_TRUNC), leaves a process
+ * behind that keeps writing, or connects to a port. It runs in the first
+ * stage of the filter, so validate, run and tourney agents all refuse the
+ * plugin by name, the runner lives to say so, and the file, the port and
+ * the process table are as they were. Without the filter (sandbox = false)
+ * the namespaces still hold: no runner to kill, no network, no process
+ * that outlives the agent's. */
+static void test_constructors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *plugin;
+        const char *how; /* TOURNEY_ZOO_HOW */
+        const char *extra;
+        bool refused;
+    } attacks[] = {
+        {"zoo_ctor_kill", NULL, NULL, true},
+        {"zoo_ctor_truncate", NULL, NULL, true},
+        {"zoo_ctor_truncate", "open", NULL, true},
+        {"zoo_ctor_daemon", NULL, NULL, true},
+        {"zoo_ctor_socket", NULL, NULL, true},
+        {"zoo_ctor_kill", NULL, "sandbox = false", false},
+        {"zoo_ctor_daemon", NULL, "sandbox = false", false},
+        {"zoo_ctor_socket", NULL, "sandbox = false", false},
+    };
+    bool namespaces = namespaces_available();
+    for (size_t i = 0; i < sizeof(attacks) / sizeof(attacks[0]); i++) {
+        if (!attacks[i].refused && !namespaces) {
+            print_message("skipped without namespaces: %s\n", attacks[i].plugin);
+            continue;
+        }
+        print_message("%s%s%s%s\n", attacks[i].plugin, attacks[i].how ? " with " : "",
+                      attacks[i].how ? attacks[i].how : "",
+                      attacks[i].extra ? ", sandbox = false" : "");
+        char dir[64];
+        make_temp_dir(dir, sizeof(dir), "ctor");
+        char config[128];
+        char victim[128];
+        char daemon_log[128];
+        snprintf(config, sizeof(config), "%s/zoo.ini", dir);
+        snprintf(victim, sizeof(victim), "%s/games.jsonl", dir);
+        snprintf(daemon_log, sizeof(daemon_log), "%s/daemon.log", dir);
+        write_config(config, attacks[i].plugin, attacks[i].extra, 0);
+        write_file(victim, "precious results\n");
+        bool daemon = strcmp(attacks[i].plugin, "zoo_ctor_daemon") == 0;
+        setenv("TOURNEY_ZOO_VICTIM", daemon ? daemon_log : victim, 1);
+        setenv("TOURNEY_ZOO_ARMED", "1", 1);
+        if (attacks[i].how != NULL) {
+            setenv("TOURNEY_ZOO_HOW", attacks[i].how, 1);
+        }
+        int listener = listen_locally();
+        char expected[512];
+        snprintf(expected, sizeof(expected),
+                 "%s/%s.so: the plugin ended the process that loaded it (killed by SIGSYS): its "
+                 "code made a system call that loading a plugin may not make",
+                 TOURNEY_TEST_PLUGIN_DIR, attacks[i].plugin);
+        const char *validate[] = {"validate", config, NULL};
+        char output[128];
+        snprintf(output, sizeof(output), "%s/reports", dir);
+        const char *play_it[] = {"run", config, "--quiet", "--output", output, NULL};
+        const char *agents[] = {"agents", NULL};
+        const char *const *commands[] = {validate, play_it, agents};
+        /* tourney agents reads no config: it always confines. */
+        size_t command_count = attacks[i].refused ? 3 : 2;
+        for (size_t k = 0; k < command_count; k++) {
+            struct run run = {0};
+            run_tourney(&run, commands[k]);
+            int expected_status = attacks[i].refused && k < 2 ? 2 : 0;
+            if (run.status != expected_status) {
+                char *err = slurp(run.err);
+                print_error("%s %s: exit status %d, not %d:\n%s\n", commands[k][0],
+                            attacks[i].plugin, run.status, expected_status, err);
+                free(err);
+                fail();
+            }
+            if (attacks[i].refused) {
+                assert_file_has(run.err, expected);
+            }
+            remove_tree(run.dir);
+        }
+        /* Whatever it left behind would have written by now. */
+        pause_ms(100);
+        long size = file_size(daemon_log);
+        pause_ms(200);
+        assert_true(size <= 0);
+        assert_int_equal(file_size(daemon_log), size);
+        assert_file_is(victim, "precious results\n");
+        assert_false(anyone_called(listener));
+        close(listener);
+        unsetenv("TOURNEY_ZOO_VICTIM");
+        unsetenv("TOURNEY_ZOO_ARMED");
+        unsetenv("TOURNEY_ZOO_HOW");
+        unsetenv("TOURNEY_ZOO_PORT");
+        remove_tree(dir);
+    }
+}
+
+/* A constructor may open files for reading (the loader must), but only
+ * those loading needs: Landlock refuses the rest. */
+static void test_constructor_reads(void **state)
+{
+    (void)state;
+    if (!landlock_available()) {
+        print_message("skipped: this kernel has no Landlock\n");
+        return;
+    }
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "read");
+    char secret[128];
+    snprintf(secret, sizeof(secret), "%s/secret", dir);
+    write_file(secret, "the opponent's opening book\n");
+    setenv("TOURNEY_ZOO_VICTIM", secret, 1);
+    struct run reference;
+    play_zoo(&reference, "good_agent", NULL, 0);
+    json_t *games = load_games(&reference);
+    const struct zoo_case c = {
+        "zoo_ctor_read", NULL, "normal", NULL, NULL, "cannot read it: Permission denied", false};
+    check_case(&c, games);
+    unsetenv("TOURNEY_ZOO_VICTIM");
+    json_decref(games);
+    remove_tree(reference.dir);
+    remove_tree(dir);
+}
+
+/* The name of the agent that made move I of GAME. */
+static const char *mover(json_t *game, size_t i)
+{
+    const char *seats = text_of(game, "seats");
+    return text_of(game, seats[i] == '0' ? "first" : "second");
+}
+
+static json_int_t column(json_t *game, const char *key, size_t i)
+{
+    json_t *value = json_array_get(json_object_get(game, key), i);
+    assert_true(json_is_integer(value));
+    return json_integer_value(value);
+}
+
+/* An agent whose thread spins on, whoever's turn it is, against a search
+ * that uses its whole budget: stopped while it is not its turn, it takes
+ * (almost) nothing from its opponent. The zoo agent reports as its nodes
+ * the microseconds of processor time its thread used since its previous
+ * move; that time is set against its opponent's thinking time between the
+ * two. Each move's CPU time is in the log, and a single-threaded search
+ * never uses more of it than its wall time. */
+static void test_no_pondering(void **state)
+{
+    (void)state;
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "ponder");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/ponder.ini", dir);
+    write_file(config,
+               "[tournament]\nname = ponder\nseed = 7\ngames_per_pair = 2\n"
+               "time_per_move_ms = 100\ntime_margin_ms = 1000\njobs = 1\n"
+               "[game]\nplugin = connect4\n"
+               "[agent ponder]\nplugin = %s/zoo_ponder.so\n"
+               "[agent searcher]\nplugin = negamax-ab-ids\n",
+               TOURNEY_TEST_PLUGIN_DIR);
+    struct run run;
+    play(&run, config);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 2);
+    json_int_t stolen_us;
+    json_int_t thinking_us;
+    pondering_of(games, "ponder", &stolen_us, &thinking_us);
+    print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
+                  (long long)stolen_us, (long long)thinking_us);
+    assert_true(thinking_us >= 200000);
+    /* Only the moments it takes a stop or a continue to land. */
+    assert_true(stolen_us * 20 < thinking_us);
+    /* A single-threaded search uses no more CPU time than wall time. */
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        size_t moves = json_array_size(json_object_get(game, "moves"));
+        for (size_t m = 0; m < moves; m++) {
+            if (strcmp(mover(game, m), "searcher") == 0) {
+                assert_true(column(game, "cpu_ns", m) <= column(game, "time_ns", m));
+            }
+        }
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+/* Four threads that spin until they used four budgets of CPU time in a
+ * move: in the log with what they used; a limit of two budgets makes it a
+ * loss (cpu_limit), found while it spins or as it answers. */
+static void test_cpu_limit(void **state)
+{
+    (void)state;
+    struct run run;
+    play_zoo(&run, "zoo_cpu_hog", NULL, 5000);
+    json_t *games = load_games(&run);
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        assert_string_equal(text_of(game, "termination"), "normal");
+        size_t moves = json_array_size(json_object_get(game, "moves"));
+        for (size_t m = 0; m < moves; m++) {
+            json_int_t cpu_ns = column(game, "cpu_ns", m);
+            if (strcmp(mover(game, m), "bad") == 0 && m >= 2) {
+                assert_true(cpu_ns >= 4 * 50 * 1000000LL);
+            }
+        }
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+
+    struct run reference;
+    play_zoo(&reference, "good_agent", NULL, 0);
+    games = load_games(&reference);
+    const struct zoo_case c = {
+        "zoo_cpu_hog",
+        "cpu_limit = 2",
+        "cpu_limit",
+        " ms of CPU time, more than its limit of 100 ms (2 times the budget of 50 ms) at ply ",
+        NULL,
+        NULL,
+        false};
+    /* Four budgets of CPU time take a loaded machine more than a second. */
+    check_zoo(&c, games, 5000);
+    json_decref(games);
+    remove_tree(reference.dir);
+}
+
+/* The three agents of the zoo with games_per_pair 6, margin 20 ms and the
+ * games played in the runner's own process (jobs = 1). */
+static void write_late_config(const char *path, const char *bad)
+{
+    write_file(path,
+               "[tournament]\nname = late\nseed = 7\ngames_per_pair = 6\ntime_per_move_ms = 50\n"
+               "time_margin_ms = 20\njobs = 1\n"
+               "[game]\nplugin = mnk\n"
+               "[agent bad]\nplugin = %s/%s.so\n"
+               "[agent first-open]\nplugin = first-open\n"
+               "[agent random]\nplugin = random\n",
+               TOURNEY_TEST_PLUGIN_DIR, bad);
+}
+
+/* An agent answers 1 ms after its hard limit while the runner is kept
+ * from running most of the time (stopped 4 ms, run 0.5 ms, as a loaded
+ * machine might): a reply that was waiting in the socket when the runner
+ * came to look is late all the same. Every one of its games is a time
+ * forfeit at its first late move, and the other games are those of a run
+ * without it. */
+static void test_late_replies(void **state)
+{
+    (void)state;
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "late");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/late.ini", dir);
+    write_late_config(config, "good_agent");
+    struct run reference;
+    play(&reference, config);
+    json_t *expected = load_games(&reference);
+    write_late_config(config, "zoo_late");
+    struct run run;
+    make_run_dir(&run, "late");
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    const char *args[] = {"run", config, "--quiet", "--output", output, NULL};
+    pid_t pid = start_tourney(&run, args);
+    int status = 0;
+    pid_t done;
+    while ((done = waitpid(pid, &status, WNOHANG)) == 0) {
+        kill(pid, SIGSTOP);
+        pause_ms(4);
+        kill(pid, SIGCONT);
+        struct timespec half = {0, 500000};
+        nanosleep(&half, NULL);
+    }
+    assert_int_equal(done, pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), json_array_size(expected));
+    size_t i;
+    json_t *game;
+    size_t late = 0;
+    json_array_foreach(games, i, game)
+    {
+        bool first = strcmp(text_of(game, "first"), "bad") == 0;
+        if (!first && strcmp(text_of(game, "second"), "bad") != 0) {
+            char *got = essence(game);
+            char *want = essence(json_array_get(expected, i));
+            assert_string_equal(got, want);
+            free(got);
+            free(want);
+            continue;
+        }
+        late++;
+        char reason[160];
+        snprintf(reason, sizeof(reason),
+                 "no answer within 70 ms (the budget of 50 ms plus the margin of 20 ms) at ply %d",
+                 first ? 2 : 3);
+        assert_string_equal(text_of(game, "termination"), "time_forfeit");
+        assert_string_equal(text_of(game, "fault"), "bad");
+        assert_string_equal(text_of(game, "reason"), reason);
+    }
+    assert_int_equal(late, 12);
+    json_decref(games);
+    json_decref(expected);
+    remove_tree(run.dir);
+    remove_tree(reference.dir);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -334,5 +835,15 @@ int main(void)
         cmocka_unit_test(test_exit_while_loading),
         cmocka_unit_test(test_same_games_in_both_modes),
     };
-    return cmocka_run_group_tests_name("isolation", tests, NULL, NULL);
+    const struct CMUnitTest confinement[] = {
+        cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
+        cmocka_unit_test(test_constructor_reads), cmocka_unit_test(test_no_pondering),
+        cmocka_unit_test(test_cpu_limit),         cmocka_unit_test(test_late_replies),
+    };
+    const char *group = getenv("TOURNEY_E2E_GROUP");
+    if (group != NULL && strcmp(group, "confinement") == 0) {
+        return cmocka_run_group_tests_name("confinement", confinement, NULL, NULL);
+    }
+    int failed = cmocka_run_group_tests_name("isolation", tests, NULL, NULL);
+    return failed + cmocka_run_group_tests_name("confinement", confinement, NULL, NULL);
 }

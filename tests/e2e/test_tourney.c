@@ -134,7 +134,7 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     json_t *summary = load_summary(run);
     struct html_figures figures = html_compare_summary(root, summary);
     /* Per agent 15 figures in the standings (with the rating and its
-     * interval), 10 in the faults table, 3 in the ratings chart (for a
+     * interval), 11 in the faults table, 3 in the ratings chart (for a
      * rated agent), its score at the end of its line, 6 in the seats chart,
      * 4 in the time chart, 1 in the nodes chart, one per power of two its
      * move times fill and its win rate against random if it played random;
@@ -151,7 +151,7 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
     {
         const char *elo =
             json_string_value(json_object_get(json_object_get(agent, "rating"), "elo_text"));
-        agent_values += 15 + 10 + (strcmp(elo, "n/a") != 0 ? 3 : 0) + 1 + 6 + 4 + 1;
+        agent_values += 15 + 11 + (strcmp(elo, "n/a") != 0 ? 3 : 0) + 1 + 6 + 4 + 1;
         agent_values += count_positive(json_object_get(agent, "time_histogram"), "moves");
         agent_values += get_int(json_object_get(agent, "vs_random"), "games") > 0;
     }

@@ -20,6 +20,9 @@
 
 static int misbehave(tourney_move *move);
 
+/* The request being answered, while misbehave runs. */
+static const struct tourney_move_request *zoo_request;
+
 struct zoo_agent {
     const struct tourney_game_api *game_api;
     const void *game;
@@ -61,6 +64,7 @@ static int zoo_choose_move(void *instance, const void *state,
 {
     struct zoo_agent *agent = instance;
     (void)report;
+    zoo_request = request;
     if (agent->game_api->legal_moves(agent->game, state, agent->moves) <= 0) {
         return TOURNEY_ERR_INVALID;
     }

@@ -10,12 +10,13 @@
 
 #include "child_limits.h"
 #include "clock.h"
+#include "confine.h"
 #include "exec_command.h"
 #include "game_adapter.h"
 #include "plugin.h"
 #include "protocol.h"
 #include "rng.h"
-#include "sandbox.h"
+#include "syscall_filter.h"
 
 struct host {
     int control;
@@ -206,6 +207,44 @@ static int load_game(struct host *h, const struct msg_load *m, struct error *err
     return 0;
 }
 
+/* Confines the process before any code of the plugins runs (confine.h):
+ * Landlock, with read access to the two plugin files and what the loader
+ * needs, and the first stage of the system-call filter. */
+static int confine(struct host *h, const struct msg_load *m, struct confine_report *report,
+                   struct msg_loaded *loaded, struct error *err)
+{
+    const char *const paths[2] = {m->path, m->game_path};
+    if (tourney_confine_self(paths, 2, true, report, err) != 0) {
+        return tourney_error_prefix(err, "cannot confine the agent process");
+    }
+    if (!report->syscall_filter && (m->flags & LOAD_SANDBOX_REQUIRED) != 0) {
+        return tourney_error_set(err, "cannot apply the sandbox: %s", report->filter_error);
+    }
+    *h->sandboxed = report->syscall_filter;
+    loaded->landlock_abi = (uint32_t)report->landlock_abi;
+    loaded->landlock_error = report->landlock_abi > 0 ? NULL : report->landlock_error;
+    return 0;
+}
+
+/* The second stage of the filter, now that the plugins are loaded: no file
+ * may be opened any more. */
+static int filter_playing(const struct msg_load *m, const struct confine_report *report,
+                          struct msg_loaded *loaded, struct error *err)
+{
+    if (!report->syscall_filter) {
+        loaded->sandbox = SANDBOX_STATE_UNAVAILABLE;
+        loaded->sandbox_error = report->filter_error;
+    } else if (tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, err) == 0) {
+        loaded->sandbox = SANDBOX_STATE_ACTIVE;
+    } else if ((m->flags & LOAD_SANDBOX_REQUIRED) != 0) {
+        return tourney_error_prefix(err, "cannot apply the sandbox");
+    } else {
+        loaded->sandbox = SANDBOX_STATE_UNAVAILABLE;
+        loaded->sandbox_error = err->text;
+    }
+    return 0;
+}
+
 static int handle_load(struct host *h)
 {
     struct msg_load m;
@@ -215,11 +254,19 @@ static int handle_load(struct host *h)
     }
     h->loaded = true;
     struct error err;
-    /* Limits first: the plugin's constructors run inside them. */
+    struct error filter_err;
+    struct confine_report report;
+    struct msg_loaded loaded = {.sandbox = SANDBOX_STATE_OFF};
+    bool sandbox = (m.flags & LOAD_SANDBOX) != 0;
+    /* Limits and confinement first: the plugins' constructors run inside
+     * them. */
     if (tourney_child_set_limits(m.memory_bytes, &err) != 0) {
         return load_failed(h, err.text);
     }
     tourney_child_watch_memory(h->control, m.memory_bytes);
+    if (sandbox && confine(h, &m, &report, &loaded, &err) != 0) {
+        return load_failed(h, err.text);
+    }
     if (m.game_path != NULL && load_game(h, &m, &err) != 0) {
         return load_failed(h, err.text);
     }
@@ -228,28 +275,16 @@ static int handle_load(struct host *h)
         0) {
         return load_failed(h, err.text);
     }
-    struct msg_loaded loaded = {
-        .sandbox = SANDBOX_STATE_OFF,
-        .state_size = h->game.info.state_size,
-        .move_limit = h->game.info.move_limit,
-        .max_plies = h->game.info.max_plies,
-        .name = tourney_plugin_name(plugin),
-        .description = tourney_plugin_description(plugin),
-        .id = tourney_plugin_id(plugin),
-        .version = tourney_plugin_version(plugin),
-    };
+    loaded.state_size = h->game.info.state_size;
+    loaded.move_limit = h->game.info.move_limit;
+    loaded.max_plies = h->game.info.max_plies;
+    loaded.name = tourney_plugin_name(plugin);
+    loaded.description = tourney_plugin_description(plugin);
+    loaded.id = tourney_plugin_id(plugin);
+    loaded.version = tourney_plugin_version(plugin);
     loaded.params = tourney_plugin_params(plugin, &loaded.param_count);
-    if ((m.flags & LOAD_SANDBOX) != 0) {
-        if (tourney_sandbox_apply(&err) == 0) {
-            loaded.sandbox = SANDBOX_STATE_ACTIVE;
-            *h->sandboxed = true;
-        } else if ((m.flags & LOAD_SANDBOX_REQUIRED) != 0) {
-            tourney_error_prefix(&err, "cannot apply the sandbox");
-            return load_failed(h, err.text);
-        } else {
-            loaded.sandbox = SANDBOX_STATE_UNAVAILABLE;
-            loaded.sandbox_error = err.text;
-        }
+    if (sandbox && filter_playing(&m, &report, &loaded, &filter_err) != 0) {
+        return load_failed(h, filter_err.text);
     }
     return send_frame(h, tourney_msg_put_loaded(&h->writer, h->header.sequence, &loaded));
 }

@@ -22,7 +22,8 @@
 
 enum { CONTROL_FD = 3 };
 
-/* Whether the sandbox is on; set by the protocol loop as it applies it. */
+/* Whether a system-call filter is on; set by the protocol loop as it
+ * applies the first. */
 static bool sandboxed;
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -65,7 +66,7 @@ int main(int argc, char **argv)
         return 2;
     }
     /* Dies with the runner, and keeps nothing it was not handed. */
-    if (tourney_child_tie_to_parent((pid_t)parent) != 0) {
+    if (tourney_child_tie_to_parent((pid_t)parent, CONTROL_FD) != 0) {
         return 2;
     }
     tourney_child_close_from(CONTROL_FD + 1);
@@ -81,6 +82,9 @@ int main(int argc, char **argv)
         return 2;
     }
     setvbuf(stdout, stdout_buffer, _IOLBF, sizeof(stdout_buffer));
+    if (tourney_child_watch_signals(CONTROL_FD) != 0) {
+        return 2;
+    }
 #if defined(__SANITIZE_ADDRESS__)
     on_exit(exit_before_leak_check, NULL);
 #endif

@@ -3,6 +3,7 @@
 #include "child_limits.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,15 +35,27 @@ static struct {
     int control;
     uint64_t limit_kb;
     volatile uint32_t sequence;
-} watch = {-1, -1, 0, 0};
+    bool unkillable; /* process 1 of a PID namespace */
+} watch = {-1, -1, 0, 0, false};
 
-int tourney_child_tie_to_parent(pid_t parent)
+int tourney_child_tie_to_parent(pid_t parent, int control)
 {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) {
         return -1;
     }
     /* The runner may have died before the request took effect. */
-    return getppid() == parent ? 0 : -1;
+    pid_t seen = getppid();
+    if (seen == parent) {
+        return 0;
+    }
+    /* Process 1 of a PID namespace of its own sees no parent (0): the
+     * runner is outside it. Its end of the socket, which only it holds,
+     * says whether it still lives. */
+    struct pollfd runner = {.fd = control, .events = POLLRDHUP};
+    if (seen != 0 || poll(&runner, 1, 0) < 0) {
+        return -1;
+    }
+    return (runner.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0 ? -1 : 0;
 }
 
 void tourney_child_close_from(int first_closed)
@@ -139,12 +152,76 @@ static void send_memory_note(int signal_number)
     }
 }
 
-static void on_fatal_signal(int signal_number)
+/* Says on the socket that the process dies of SIGNAL_NUMBER. */
+static void send_dying(int signal_number)
 {
+    unsigned char buffer[64];
+    struct wire_writer writer;
+    tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
+    if (watch.control >= 0 &&
+        tourney_msg_put_dying(&writer, watch.sequence, (uint32_t)signal_number) == 0) {
+        ssize_t written = write(watch.control, writer.data, writer.length);
+        (void)written;
+    }
+}
+
+/* A fault the processor raised (not a signal sent): it happens again as the
+ * handler returns, and the kernel's signal for it kills any process. */
+static bool is_fault(int signal_number, const siginfo_t *info)
+{
+    return info->si_code > 0 && (signal_number == SIGSEGV || signal_number == SIGBUS ||
+                                 signal_number == SIGILL || signal_number == SIGFPE);
+}
+
+static void on_fatal_signal(int signal_number, siginfo_t *info, void *context)
+{
+    (void)context;
     send_memory_note(signal_number);
     /* SA_RESETHAND put the default action back: a fault happens again as
      * the handler returns, and a raised signal is raised once more. */
-    raise(signal_number);
+    if (!watch.unkillable || is_fault(signal_number, info)) {
+        raise(signal_number);
+        return;
+    }
+    /* A process 1 ignores a signal it sends itself, even at its default
+     * action: it says what it dies of, and exits in the signal's place. */
+    send_dying(signal_number);
+    _exit(128 + signal_number);
+}
+
+static int handle_fatal(int signal_number)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = on_fatal_signal;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    return sigaction(signal_number, &action, NULL);
+}
+
+int tourney_child_watch_signals(int control)
+{
+    if (getpid() != 1) {
+        return 0;
+    }
+    watch.control = control;
+    watch.unkillable = true;
+    /* Every signal whose default action ends a process. */
+    static const int fatal[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGILL,  SIGTRAP, SIGABRT,
+                                SIGBUS,  SIGFPE,  SIGUSR1,   SIGSEGV, SIGUSR2, SIGPIPE,
+                                SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM,
+                                SIGPROF, SIGIO,   SIGPWR,    SIGSYS};
+    for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
+        if (handle_fatal(fatal[i]) != 0) {
+            return -1;
+        }
+    }
+    for (int signal_number = SIGRTMIN; signal_number <= SIGRTMAX; signal_number++) {
+        if (handle_fatal(signal_number) != 0) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static void on_exit_note(void)
@@ -168,14 +245,9 @@ int tourney_child_watch_memory(int control, uint64_t memory_bytes)
         free(stack.ss_sp);
         return -1;
     }
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_handler = on_fatal_signal;
-    action.sa_flags = SA_ONSTACK | SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
     static const int fatal[] = {SIGSEGV, SIGBUS, SIGABRT};
     for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
-        if (sigaction(fatal[i], &action, NULL) != 0) {
+        if (handle_fatal(fatal[i]) != 0) {
             return -1;
         }
     }

@@ -20,8 +20,18 @@
 #define CHILD_MAX_FILES 16
 
 /* Asks for SIGKILL when the runner (PARENT) dies, and checks it did not die
- * already. Returns 0, or -1 when the parent is gone. */
-int tourney_child_tie_to_parent(pid_t parent);
+ * already (from outside its PID namespace, by the socket CONTROL). Returns
+ * 0, or -1 when the parent is gone. */
+int tourney_child_tie_to_parent(pid_t parent, int control);
+
+/* As process 1 of a PID namespace, which the kernel never lets die of a
+ * signal it sends itself (abort, raise, SIGXFSZ at its file-size limit):
+ * installs handlers for every signal that ends a process by default, which
+ * send a DYING frame on CONTROL and exit with 128 + the signal, for the
+ * runner to record the death it should have been (agent_process.h). A
+ * processor's fault still kills by itself. Does nothing in any other
+ * process. Returns 0 or -1. */
+int tourney_child_watch_signals(int control);
 
 /* Closes FIRST_CLOSED and every descriptor above it. */
 void tourney_child_close_from(int first_closed);

@@ -1,6 +1,6 @@
-/* Linux interfaces: CLONE_THREAD. */
+/* Linux interfaces: CLONE_THREAD, the fcntl commands. */
 #define _GNU_SOURCE
-#include "sandbox.h"
+#include "syscall_filter.h"
 
 #ifdef TOURNEY_HAVE_SECCOMP
 
@@ -8,11 +8,12 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <seccomp.h>
 
-/* Allowed with any arguments. */
+/* Allowed with any arguments, in both stages. */
 static const int allowed[] = {
     /* the descriptors it has: the pipes, the control socket */
     SCMP_SYS(read),
@@ -23,7 +24,6 @@ static const int allowed[] = {
     SCMP_SYS(pwrite64),
     SCMP_SYS(close),
     SCMP_SYS(lseek),
-    SCMP_SYS(fcntl),
     SCMP_SYS(fstat),
     /* stdio's first write asks for the descriptor's type this way; it can
      * also look up a path's metadata, but never open it */
@@ -80,6 +80,20 @@ static const int allowed[] = {
     SCMP_SYS(exit_group),
 };
 
+/* Allowed with any arguments while plugins load: looking at files and
+ * directories (opening them is checked below), and installing the second
+ * stage (seccomp itself can only narrow what is allowed). */
+static const int allowed_loading[] = {
+    SCMP_SYS(getdents64), SCMP_SYS(readlink),   SCMP_SYS(readlinkat), SCMP_SYS(access),
+    SCMP_SYS(faccessat),  SCMP_SYS(faccessat2), SCMP_SYS(stat),       SCMP_SYS(lstat),
+    SCMP_SYS(statx),      SCMP_SYS(statfs),     SCMP_SYS(fstatfs),    SCMP_SYS(getcwd),
+    SCMP_SYS(seccomp),
+};
+
+/* The fcntl commands a C library uses on descriptors it has. F_SETFL is
+ * allowed only without O_ASYNC, below. */
+static const int fcntl_commands[] = {F_GETFD, F_SETFD, F_GETFL, F_DUPFD, F_DUPFD_CLOEXEC};
+
 /* Adds one rule, skipping system calls this architecture does not have
  * (libseccomp numbers them negatively). */
 static int add(scmp_filter_ctx filter, uint32_t action, int call, unsigned count,
@@ -91,29 +105,55 @@ static int add(scmp_filter_ctx filter, uint32_t action, int call, unsigned count
     return seccomp_rule_add_array(filter, action, call, count, args);
 }
 
-static int add_rules(scmp_filter_ctx filter)
+/* Gives the COUNT system calls of CALLS ACTION, whatever their arguments. */
+static int add_each(scmp_filter_ctx filter, uint32_t action, const int *calls, size_t count)
 {
-    for (size_t i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++) {
-        if (add(filter, SCMP_ACT_ALLOW, allowed[i], 0, NULL) != 0) {
+    for (size_t i = 0; i < count; i++) {
+        if (add(filter, action, calls[i], 0, NULL) != 0) {
             return -1;
         }
     }
-    scmp_datum_t self = (scmp_datum_t)getpid();
-    /* Threads, but no new process: clone only with CLONE_THREAD. */
-    struct scmp_arg_cmp thread = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD);
-    /* Signals only to itself (raise, abort); never to the runner or others. */
-    struct scmp_arg_cmp to_self = SCMP_A0(SCMP_CMP_EQ, self);
-    /* Reading its limits, never raising them. */
-    struct scmp_arg_cmp read_only = SCMP_A2(SCMP_CMP_EQ, 0);
-    if (add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, &thread) != 0 ||
-        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, &to_self) != 0 ||
-        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, &to_self) != 0 ||
-        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, &read_only) != 0 ||
-        add(filter, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0, NULL) != 0 ||
-        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL) != 0) {
+    return 0;
+}
+
+static int add_all(scmp_filter_ctx filter, const int *calls, size_t count)
+{
+    return add_each(filter, SCMP_ACT_ALLOW, calls, count);
+}
+
+/* fcntl: the commands above, and F_SETFL without O_ASYNC. Every other
+ * command (F_SETOWN, F_SETSIG, leases, notifications, locks, pipe sizes)
+ * kills: an allowlist compares the whole 64-bit argument, so a command
+ * with stray high bits matches nothing and is refused too. */
+static int add_fcntl(scmp_filter_ctx filter)
+{
+    for (size_t i = 0; i < sizeof(fcntl_commands) / sizeof(fcntl_commands[0]); i++) {
+        struct scmp_arg_cmp command = SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)fcntl_commands[i]);
+        if (add(filter, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 1, &command) != 0) {
+            return -1;
+        }
+    }
+    struct scmp_arg_cmp set_flags[2] = {
+        SCMP_A1(SCMP_CMP_EQ, F_SETFL),
+        SCMP_A2(SCMP_CMP_MASKED_EQ, O_ASYNC, 0),
+    };
+    return add(filter, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 2, set_flags);
+}
+
+/* open and openat for reading only: no write access, no O_CREAT, no
+ * O_TRUNC (an O_TMPFILE needs write access, so it is refused too). */
+static int add_read_only_opens(scmp_filter_ctx filter)
+{
+    const scmp_datum_t writing = O_ACCMODE | O_CREAT | O_TRUNC;
+    struct scmp_arg_cmp open_flags = SCMP_A1(SCMP_CMP_MASKED_EQ, writing, 0);
+    struct scmp_arg_cmp openat_flags = SCMP_A2(SCMP_CMP_MASKED_EQ, writing, 0);
+    if (add(filter, SCMP_ACT_ALLOW, SCMP_SYS(open), 1, &open_flags) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1, &openat_flags) != 0) {
         return -1;
     }
-    return 0;
+    /* openat2's flags are in a structure a filter cannot read: glibc does
+     * not use it, and a caller that does falls back to openat. */
+    return add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL);
 }
 
 /* What an agent's own program (command = ...) may do besides, so that the
@@ -168,25 +208,56 @@ static int add_open_rules(scmp_filter_ctx filter, int call, unsigned flags)
 
 static int add_command_rules(scmp_filter_ctx filter)
 {
-    if (add_rules(filter) != 0 || add_open_rules(filter, SCMP_SYS(open), 1) != 0 ||
-        add_open_rules(filter, SCMP_SYS(openat), 2) != 0) {
+    size_t allowed_count = sizeof(command_allowed) / sizeof(command_allowed[0]);
+    size_t read_only_count = sizeof(command_read_only) / sizeof(command_read_only[0]);
+    if (add_open_rules(filter, SCMP_SYS(open), 1) != 0 ||
+        add_open_rules(filter, SCMP_SYS(openat), 2) != 0 ||
+        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL) != 0 ||
+        add_all(filter, command_allowed, allowed_count) != 0 ||
+        add_each(filter, SCMP_ACT_ERRNO(EROFS), command_read_only, read_only_count) != 0) {
         return -1;
-    }
-    for (size_t i = 0; i < sizeof(command_allowed) / sizeof(command_allowed[0]); i++) {
-        if (add(filter, SCMP_ACT_ALLOW, command_allowed[i], 0, NULL) != 0) {
-            return -1;
-        }
-    }
-    for (size_t i = 0; i < sizeof(command_read_only) / sizeof(command_read_only[0]); i++) {
-        if (add(filter, SCMP_ACT_ERRNO(EROFS), command_read_only[i], 0, NULL) != 0) {
-            return -1;
-        }
     }
     return 0;
 }
 
-/* Installs a filter whose rules ADD_ALL adds. */
-static int apply(int (*add_all)(scmp_filter_ctx), struct error *err)
+static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage)
+{
+    if (add_all(filter, allowed, sizeof(allowed) / sizeof(allowed[0])) != 0 ||
+        add_fcntl(filter) != 0) {
+        return -1;
+    }
+    scmp_datum_t self = (scmp_datum_t)getpid();
+    /* Threads, but no new process: clone only with CLONE_THREAD. */
+    struct scmp_arg_cmp thread = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD);
+    /* Signals only to itself (raise, abort); never to the runner or others. */
+    struct scmp_arg_cmp to_self = SCMP_A0(SCMP_CMP_EQ, self);
+    /* Reading its limits, never raising them. */
+    struct scmp_arg_cmp read_only = SCMP_A2(SCMP_CMP_EQ, 0);
+    if (add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, &thread) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, &to_self) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, &to_self) != 0 ||
+        add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, &read_only) != 0 ||
+        add(filter, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0, NULL) != 0 ||
+        add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL) != 0) {
+        return -1;
+    }
+    if (stage == SYSCALL_STAGE_LOADING) {
+        /* libseccomp sets no_new_privs as it installs the second stage. */
+        struct scmp_arg_cmp no_new_privs = SCMP_A0(SCMP_CMP_EQ, PR_SET_NO_NEW_PRIVS);
+        if (add_all(filter, allowed_loading,
+                    sizeof(allowed_loading) / sizeof(allowed_loading[0])) != 0 ||
+            add_read_only_opens(filter) != 0 ||
+            add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, &no_new_privs) != 0) {
+            return -1;
+        }
+    }
+    if (stage == SYSCALL_STAGE_COMMAND) {
+        return add_command_rules(filter);
+    }
+    return 0;
+}
+
+int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
 {
     /* Killing the whole process, not one thread, needs API level 3. */
     if (seccomp_api_get() < 3) {
@@ -196,7 +267,7 @@ static int apply(int (*add_all)(scmp_filter_ctx), struct error *err)
     if (filter == NULL) {
         return tourney_error_set(err, "seccomp_init failed");
     }
-    int status = add_all(filter);
+    int status = add_rules(filter, stage);
     /* Threads a plugin started while it loaded get the filter too. */
     if (status == 0) {
         status = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
@@ -211,26 +282,12 @@ static int apply(int (*add_all)(scmp_filter_ctx), struct error *err)
     return 0;
 }
 
-int tourney_sandbox_apply(struct error *err)
-{
-    return apply(add_rules, err);
-}
-
-int tourney_sandbox_apply_command(struct error *err)
-{
-    return apply(add_command_rules, err);
-}
-
 #else
 
-int tourney_sandbox_apply(struct error *err)
+int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
 {
+    (void)stage;
     return tourney_error_set(err, "this tourney was built without libseccomp");
-}
-
-int tourney_sandbox_apply_command(struct error *err)
-{
-    return tourney_sandbox_apply(err);
 }
 
 #endif

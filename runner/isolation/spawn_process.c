@@ -1,0 +1,202 @@
+/* Linux and glibc interfaces: clone, the namespace flags, close_range. */
+#define _GNU_SOURCE
+#include "spawn_process.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* Handled signals return to their default action at exec anyway; these
+ * are the ones a runner may have been started with ignored (nohup, a
+ * shell's background job) or ignores itself. */
+static const int reset[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD,
+                            SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2};
+
+static bool is_reset(int signal_number)
+{
+    for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++) {
+        if (reset[i] == signal_number) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static int spawn_plain(const struct spawn_request *r, pid_t *pid, struct error *err)
+{
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    if (posix_spawn_file_actions_init(&actions) != 0) {
+        return tourney_error_nomem(err);
+    }
+    if (posix_spawnattr_init(&attr) != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return tourney_error_nomem(err);
+    }
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++) {
+        sigaddset(&defaults, reset[i]);
+    }
+    /* Every other descriptor of the runner is close-on-exec; these three are
+     * the only ones the new program finds open, with stdin on /dev/null. */
+    int status = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[0], 1);
+    status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[1], 2);
+    status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[2], 3);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    /* Descriptors the runner inherited without close-on-exec go too. */
+    status = status ? status : posix_spawn_file_actions_addclosefrom_np(&actions, 4);
+#endif
+    /* A process group of its own, so that one kill reaches whatever it
+     * starts, and Ctrl-C at the terminal goes to the runner alone; signals
+     * as a new program expects them, whatever the runner blocks or ignores. */
+    status = status
+                 ? status
+                 : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                                       POSIX_SPAWN_SETSIGDEF);
+    status = status ? status : posix_spawnattr_setpgroup(&attr, 0);
+    status = status ? status : posix_spawnattr_setsigmask(&attr, &none);
+    status = status ? status : posix_spawnattr_setsigdefault(&attr, &defaults);
+    if (status == 0) {
+        /* posix_spawn's prototype predates const; it does not write to argv. */
+        char *const *args;
+        memcpy(&args, &r->argv, sizeof(args));
+        status = posix_spawn(pid, r->argv[0], &actions, &attr, args, environ);
+    }
+    posix_spawnattr_destroy(&attr);
+    posix_spawn_file_actions_destroy(&actions);
+    if (status != 0) {
+        return tourney_error_set(err, "cannot start %s: %s", r->argv[0], strerror(status));
+    }
+    return 0;
+}
+
+/* The kernel's struct sigaction, for rt_sigaction (the generic layout of
+ * x86-64 and arm64). */
+struct kernel_sigaction {
+    void (*handler)(int);
+    unsigned long flags;
+    void (*restorer)(void);
+    uint64_t mask;
+};
+
+/* What the new process needs until it executes the program. */
+struct child_plan {
+    const struct spawn_request *request;
+    int error; /* errno of the step that failed, set by the child */
+};
+
+/* The child between clone and exec. It runs in the runner's memory (on a
+ * stack of its own, the runner suspended until it execs), as a child of
+ * posix_spawn does: so it makes raw system calls only, never a library
+ * function that could take a lock, allocate, or be intercepted by a
+ * sanitizer. */
+static int child_main(void *arg)
+{
+    struct child_plan *plan = arg;
+    const struct spawn_request *r = plan->request;
+    /* Signals with a handler in the runner would run it here, in the
+     * runner's memory, once unblocked: they go back to their defaults,
+     * with those of the reset list. */
+    struct kernel_sigaction default_action = {.handler = SIG_DFL};
+    for (int sig = 1; sig < _NSIG; sig++) {
+        struct kernel_sigaction old;
+        if (sig == SIGKILL || sig == SIGSTOP ||
+            syscall(SYS_rt_sigaction, sig, NULL, &old, sizeof(old.mask)) != 0) {
+            continue;
+        }
+        if (old.handler != SIG_DFL && (old.handler != SIG_IGN || is_reset(sig))) {
+            syscall(SYS_rt_sigaction, sig, &default_action, NULL, sizeof(old.mask));
+        }
+    }
+    int null = (int)syscall(SYS_openat, AT_FDCWD, "/dev/null", O_RDONLY, 0);
+    bool ok = syscall(SYS_setpgid, 0, 0) == 0 && null >= 0 &&
+              (null == 0 || syscall(SYS_dup3, null, 0, 0) == 0) &&
+              syscall(SYS_dup3, r->fds[0], 1, 0) == 1 && syscall(SYS_dup3, r->fds[1], 2, 0) == 2 &&
+              syscall(SYS_dup3, r->fds[2], 3, 0) == 3;
+    if (ok) {
+#ifdef SYS_close_range
+        /* Everything else the runner had open is close-on-exec anyway. */
+        syscall(SYS_close_range, 4U, ~0U, 0U);
+#endif
+        uint64_t none = 0;
+        syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, sizeof(none));
+        syscall(SYS_execve, r->argv[0], r->argv, environ);
+    }
+    plan->error = errno != 0 ? errno : EINVAL;
+    syscall(SYS_exit_group, 127);
+    return 127;
+}
+
+/* Starts the program in namespaces of its own. Returns 0, -1 with ERR
+ * filled when the program could not be started, or 1 when the kernel
+ * refused the namespaces (with *REFUSED, its errno). */
+static int spawn_in_namespaces(const struct spawn_request *r, pid_t *pid, int *refused,
+                               struct error *err)
+{
+    /* The child needs little: raw system calls and no frames to speak of. */
+    const size_t stack_size = 65536;
+    char *stack = mmap(NULL, stack_size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) {
+        return tourney_error_set_errno(err, "cannot start %s", r->argv[0]);
+    }
+    struct child_plan plan = {.request = r};
+    /* No handler of the runner may run in the child before it resets them. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int flags = CLONE_VM | CLONE_VFORK | SIGCHLD | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET;
+    /* CLONE_VFORK: this returns once the child has executed the program,
+     * or given up. */
+    *pid = clone(child_main, stack + stack_size, flags, &plan);
+    int clone_errno = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    munmap(stack, stack_size);
+    if (*pid < 0) {
+        *refused = clone_errno;
+        return 1;
+    }
+    if (plan.error != 0) {
+        int status;
+        while (waitpid(*pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        *pid = 0;
+        return tourney_error_set(err, "cannot start %s: %s", r->argv[0], strerror(plan.error));
+    }
+    return 0;
+}
+
+int tourney_spawn_process(const struct spawn_request *r, struct spawn_result *result,
+                          struct error *err)
+{
+    memset(result, 0, sizeof(*result));
+    if (r->namespaces) {
+        int refused = 0;
+        int status = spawn_in_namespaces(r, &result->pid, &refused, err);
+        if (status <= 0) {
+            result->namespaces = status == 0;
+            return status;
+        }
+        snprintf(result->namespace_error, sizeof(result->namespace_error),
+                 "the kernel refused new user, PID and network namespaces: %s", strerror(refused));
+    }
+    if (spawn_plain(r, &result->pid, err) != 0) {
+        result->pid = 0;
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,44 @@
+/*
+ * spawn_process.h - starting a program as an agent process: a new program (exec,
+ * so it starts clean), in a process group of its own, with signals as a new
+ * program expects them, stdin on /dev/null, and three descriptors the
+ * caller made on its descriptors 1, 2 and 3 (nothing else open).
+ *
+ * With namespaces it also starts in a user, a PID and a network namespace
+ * of its own (clone with CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET, which
+ * posix_spawn cannot do): it is process 1 of its PID namespace, so no
+ * signal it sends reaches a process outside, and every process it starts
+ * dies with it; it has no network at all (a network namespace has only a
+ * loopback device, and that down); and whatever privileges the runner has,
+ * it has none outside its user namespace. Where the kernel refuses them
+ * (user namespaces disabled, a container's filter), it starts without,
+ * and says why.
+ */
+#ifndef TOURNEY_RUNNER_SPAWN_PROCESS_H
+#define TOURNEY_RUNNER_SPAWN_PROCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "error.h"
+
+struct spawn_request {
+    const char *const *argv; /* argv[0] is the program's absolute path */
+    int fds[3];              /* its stdout, stderr and descriptor 3; each 4 or above */
+    bool namespaces;         /* try the namespaces */
+};
+
+/* The outcome of the namespaces, when they were asked for. */
+struct spawn_result {
+    pid_t pid;
+    bool namespaces;           /* it runs in namespaces of its own */
+    char namespace_error[128]; /* why not, when asked for */
+};
+
+/* Starts the program. Returns 0 with RESULT filled, or -1 with ERR filled
+ * when it could not be started at all. */
+int tourney_spawn_process(const struct spawn_request *request, struct spawn_result *result,
+                          struct error *err);
+
+#endif /* TOURNEY_RUNNER_SPAWN_PROCESS_H */
