@@ -1,16 +1,16 @@
-/* Linux and glibc interfaces: pipe2, ppoll, SOCK_CLOEXEC, pidfd_open,
+/* Linux and glibc interfaces: pipe2, epoll_pwait2, SOCK_CLOEXEC, pidfd_open,
  * sigabbrev_np. Isolation is built for Linux only. */
 #define _GNU_SOURCE
 #include "agent_process.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -26,7 +26,7 @@
 #define RECEIVE_CHUNK 65536
 
 /* How long the runner waits awake for a reply, reading the socket over and
- * over, before it sleeps in ppoll. Going to sleep and being woken costs
+ * over, before it sleeps in epoll. Going to sleep and being woken costs
  * about as much as a bare round trip between two processes (some 13 us on
  * a virtual machine): an agent that answers sooner than that (first-open,
  * random, a shallow search) answers without the runner being woken, which
@@ -45,13 +45,32 @@ static void close_fd(int *fd)
     }
 }
 
+/* What each descriptor the epoll instance watches stands for. */
+enum watched { WATCH_CONTROL, WATCH_OUT, WATCH_ERR, WATCH_PIDFD, WATCH_COUNT };
+
+static int watch(struct agent_process *p, int fd, enum watched which)
+{
+    struct epoll_event event = {.events = EPOLLIN, .data.u32 = which};
+    return fd < 0 ? 0 : epoll_ctl(p->epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
+/* Closes a watched descriptor, taken out of the epoll instance first: a
+ * copy of it in a child being spawned meanwhile would keep it there. */
+static void unwatch_and_close(struct agent_process *p, int *fd)
+{
+    if (*fd >= 0 && p->epoll >= 0) {
+        epoll_ctl(p->epoll, EPOLL_CTL_DEL, *fd, NULL);
+    }
+    close_fd(fd);
+}
+
 static int set_nonblocking(int fd)
 {
     int flags = fcntl(fd, F_GETFL);
     return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-/* A descriptor that becomes readable when PID exits, so one ppoll() waits
+/* A descriptor that becomes readable when PID exits, so one epoll wait waits
  * for the reply, the output and the exit at once; -1 on kernels before 5.3,
  * where the runner falls back to checking every millisecond once the
  * socket closes. (A raw system call: glibc only wraps it since 2.36.) */
@@ -95,7 +114,7 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     memset(p, 0, sizeof(*p));
     p->open = true;
     p->spin = several_processors();
-    p->control = p->out = p->err = p->pidfd = -1;
+    p->control = p->out = p->err = p->pidfd = p->epoll = -1;
     p->output_limit = options->output_limit;
     p->pause = options->pause;
     tourney_capture_init(&p->output);
@@ -138,6 +157,15 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     if (set_nonblocking(p->control) != 0 || set_nonblocking(p->out) != 0 ||
         set_nonblocking(p->err) != 0) {
         tourney_error_set_errno(err, "cannot set up the pipes of an agent process");
+        goto out;
+    }
+    /* Registered once: each wait is then one epoll_pwait2 on one descriptor. */
+    p->epoll = epoll_create1(EPOLL_CLOEXEC);
+    p->control_events = EPOLLIN;
+    if (p->epoll < 0 || watch(p, p->control, WATCH_CONTROL) != 0 ||
+        watch(p, p->out, WATCH_OUT) != 0 || watch(p, p->err, WATCH_ERR) != 0 ||
+        watch(p, p->pidfd, WATCH_PIDFD) != 0) {
+        tourney_error_set_errno(err, "cannot set up the waiting for an agent process");
         goto out;
     }
     status = 0;
@@ -201,7 +229,7 @@ static int drain_output(struct agent_process *p, int *fd)
             continue;
         }
         if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
-            close_fd(fd); /* end of file: it and everything it started closed it */
+            unwatch_and_close(p, fd); /* end of file: it and all it started closed it */
         }
         break;
     }
@@ -224,7 +252,7 @@ static void reap(struct agent_process *p)
     p->wait_status = status;
     p->exited = true;
     p->control_closed = true;
-    close_fd(&p->pidfd);
+    unwatch_and_close(p, &p->pidfd);
     drain_output(p, &p->out);
     drain_output(p, &p->err);
 }
@@ -278,7 +306,7 @@ static int receive(struct agent_process *p)
             p->inbox_length += (size_t)got;
             p->received_ns = tourney_now_ns();
             if ((size_t)got < room) {
-                return 0; /* all there was; ppoll says when there is more */
+                return 0; /* all there was; epoll says when there is more */
             }
         } else if (got < 0 && errno == EINTR) {
             continue;
@@ -434,13 +462,46 @@ static bool wait_awake(struct agent_process *p, const struct awaiting *a, uint64
     uint64_t until = p->posted_ns + SPIN_NS < deadline_ns ? p->posted_ns + SPIN_NS : deadline_ns;
     while (!p->control_closed && tourney_now_ns() < until) {
         if (receive(p) != 0) {
-            return false; /* out of memory: ppoll's loop says so */
+            return false; /* out of memory: the epoll loop says so */
         }
         if (take(p, a, event, err)) {
             return true;
         }
     }
     return false;
+}
+
+/* Keeps what the epoll instance watches the socket for up to date: its
+ * replies, room for the rest of a request, nothing once it closed. */
+static int watch_control(struct agent_process *p)
+{
+    uint32_t wanted = p->control_closed                   ? 0
+                      : p->outbox_sent < p->outbox_length ? EPOLLIN | EPOLLOUT
+                                                          : EPOLLIN;
+    if (wanted == p->control_events) {
+        return 0;
+    }
+    struct epoll_event event = {.events = wanted, .data.u32 = WATCH_CONTROL};
+    int op = wanted == 0 ? EPOLL_CTL_DEL : EPOLL_CTL_MOD;
+    if (epoll_ctl(p->epoll, op, p->control, &event) != 0) {
+        return -1;
+    }
+    p->control_events = wanted;
+    return 0;
+}
+
+/* epoll_pwait2, whose timeout is exact; epoll_wait's, in milliseconds
+ * rounded up so that it never wakes before the deadline, on kernels before
+ * 5.11. */
+static int wait_events(int epoll, struct epoll_event *ready, const struct timespec *timeout,
+                       uint64_t wait_ns)
+{
+    int count = epoll_pwait2(epoll, ready, WATCH_COUNT, timeout, NULL);
+    if (count < 0 && errno == ENOSYS) {
+        uint64_t ms = (wait_ns + UINT64_C(999999)) / UINT64_C(1000000);
+        count = epoll_wait(epoll, ready, WATCH_COUNT, ms > INT32_MAX ? INT32_MAX : (int)ms);
+    }
+    return count;
 }
 
 /* A process 1 of a PID namespace cannot die of a signal it sends itself:
@@ -499,58 +560,47 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
         if (p->cpu_limit_ns > 0 && wait > CPU_CHECK_NS) {
             wait = CPU_CHECK_NS;
         }
-        struct pollfd fds[4];
-        nfds_t count = 0;
-        int *watched[4];
-        if (!p->control_closed) {
-            short events = POLLIN | (p->outbox_sent < p->outbox_length ? POLLOUT : 0);
-            fds[count] = (struct pollfd){.fd = p->control, .events = events};
-            watched[count++] = &p->control;
-        }
-        int *pipes[2] = {&p->out, &p->err};
-        for (int i = 0; i < 2; i++) {
-            if (*pipes[i] >= 0) {
-                fds[count] = (struct pollfd){.fd = *pipes[i], .events = POLLIN};
-                watched[count++] = pipes[i];
-            }
-        }
-        if (p->pidfd >= 0) {
-            fds[count] = (struct pollfd){.fd = p->pidfd, .events = POLLIN};
-            watched[count++] = &p->pidfd;
+        if (watch_control(p) != 0) {
+            tourney_error_set_errno(err, "cannot wait for an agent process");
+            return PROCESS_FAILED;
         }
         struct timespec timeout = {
             .tv_sec = (time_t)(wait / UINT64_C(1000000000)),
             .tv_nsec = (long)(wait % UINT64_C(1000000000)),
         };
-        if (ppoll(fds, count, &timeout, NULL) < 0) {
+        struct epoll_event ready[WATCH_COUNT];
+        int count = wait_events(p->epoll, ready, &timeout, wait);
+        if (count < 0) {
             if (errno == EINTR) {
                 continue; /* a signal for the runner (Ctrl-C): keep waiting */
             }
             tourney_error_set_errno(err, "cannot wait for an agent process");
             return PROCESS_FAILED;
         }
-        bool exited = false;
-        for (nfds_t i = 0; i < count; i++) {
-            if (fds[i].revents == 0) {
-                continue;
-            }
-            if (watched[i] == &p->out || watched[i] == &p->err) {
-                if (drain_output(p, watched[i]) != 0) {
-                    return PROCESS_OUTPUT_LIMIT;
-                }
-            } else if (watched[i] == &p->pidfd) {
-                exited = true;
-            } else {
-                if ((fds[i].revents & POLLOUT) != 0) {
-                    send_pending(p);
-                }
-                if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0 && receive(p) != 0) {
-                    tourney_error_nomem(err);
-                    return PROCESS_FAILED;
-                }
+        /* Handled in a fixed order, whatever order they came in. */
+        uint32_t revents[WATCH_COUNT] = {0};
+        for (int i = 0; i < count; i++) {
+            if (ready[i].data.u32 < WATCH_COUNT) {
+                revents[ready[i].data.u32] |= ready[i].events;
             }
         }
-        if (exited) {
+        if (revents[WATCH_CONTROL] != 0 && !p->control_closed) {
+            if ((revents[WATCH_CONTROL] & EPOLLOUT) != 0) {
+                send_pending(p);
+            }
+            if ((revents[WATCH_CONTROL] & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0 &&
+                receive(p) != 0) {
+                tourney_error_nomem(err);
+                return PROCESS_FAILED;
+            }
+        }
+        int *pipes[2] = {&p->out, &p->err};
+        for (int i = 0; i < 2; i++) {
+            if (revents[WATCH_OUT + i] != 0 && *pipes[i] >= 0 && drain_output(p, pipes[i]) != 0) {
+                return PROCESS_OUTPUT_LIMIT;
+            }
+        }
+        if (revents[WATCH_PIDFD] != 0 && p->pidfd >= 0) {
             /* What it sent before it died comes first. */
             if (receive(p) != 0) {
                 tourney_error_nomem(err);
@@ -614,8 +664,10 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
     return judge_reply(p, deadline_ns);
 }
 
-/* Queues LENGTH bytes to be sent and sends what the socket takes. */
-static int queue(struct agent_process *p, const void *bytes, size_t length, struct error *err)
+/* Queues LENGTH bytes to be sent and sends what the socket takes. The CPU
+ * time of a TIMED request is measured. */
+static int queue(struct agent_process *p, const void *bytes, size_t length, bool timed,
+                 struct error *err)
 {
     if (p->outbox_capacity - p->outbox_length < length) {
         size_t capacity = p->outbox_length + length + 4096;
@@ -629,8 +681,10 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, stru
     memcpy(p->outbox + p->outbox_length, bytes, length);
     p->outbox_length += length;
     p->posted_ns = tourney_now_ns();
-    /* Read while it is stopped, so that the request's CPU time is exact. */
-    p->cpu_posted_known = tourney_agent_process_cpu_ns(p, &p->cpu_posted_ns);
+    /* Read while it is stopped, so that the request's CPU time is exact.
+     * Not read at all for a request whose CPU time nothing uses: the read
+     * is a system call, and so is the one as its reply comes. */
+    p->cpu_posted_known = timed && tourney_agent_process_cpu_ns(p, &p->cpu_posted_ns);
     p->reply_cpu_known = false;
     p->reply_cpu_ns = 0;
     send_pending(p);
@@ -639,13 +693,23 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, stru
     return 0;
 }
 
-int tourney_agent_process_post(struct agent_process *p, struct error *err)
+static int post(struct agent_process *p, bool timed, struct error *err)
 {
     struct wire_writer *request = &p->request;
     if (tourney_wire_end(request) != 0) {
         return tourney_error_set(err, "cannot build a request: out of memory or too large");
     }
-    return queue(p, request->data, request->length, err);
+    return queue(p, request->data, request->length, timed, err);
+}
+
+int tourney_agent_process_post(struct agent_process *p, struct error *err)
+{
+    return post(p, true, err);
+}
+
+int tourney_agent_process_post_untimed(struct agent_process *p, struct error *err)
+{
+    return post(p, false, err);
 }
 
 void tourney_agent_process_use_lines(struct agent_process *p)
@@ -658,7 +722,7 @@ void tourney_agent_process_use_lines(struct agent_process *p)
 int tourney_agent_process_send(struct agent_process *p, const char *text, size_t length,
                                struct error *err)
 {
-    return queue(p, text, length, err);
+    return queue(p, text, length, true, err);
 }
 
 enum process_event tourney_agent_process_read_line(struct agent_process *p, uint64_t deadline_ns,
@@ -699,7 +763,7 @@ void tourney_agent_process_quit(struct agent_process *p)
     }
     if (p->lines) {
         static const char quit[] = "quit\n";
-        p->quit_sent = queue(p, quit, sizeof(quit) - 1, NULL) == 0;
+        p->quit_sent = queue(p, quit, sizeof(quit) - 1, true, NULL) == 0;
         return;
     }
     uint32_t sequence;
@@ -732,6 +796,7 @@ void tourney_agent_process_finish(struct agent_process *p)
         return;
     }
     tourney_agent_process_kill(p);
+    close_fd(&p->epoll);
     close_fd(&p->control);
     close_fd(&p->out);
     close_fd(&p->err);

@@ -3,7 +3,7 @@
  * process group of its own (and, where the kernel allows, in user, PID and
  * network namespaces of its own: spawn_process.h) with a socket on its descriptor 3
  * and pipes on its stdout and stderr; spoken to in frames (wire.h); waited
- * for with ppoll() against a deadline on the monotonic clock while its
+ * for with epoll against a deadline on the monotonic clock while its
  * output is drained and counted; killed with its whole group and reaped. A
  * process that answers within microseconds is waited for awake at first
  * (see SPIN_NS in agent_process.c).
@@ -89,6 +89,10 @@ struct agent_process {
     int dying_signal;      /* the signal it said it dies of (DYING), 0 when none */
     bool lines;            /* it speaks lines of text, not frames */
     uint64_t line_bytes;   /* of the lines it sent since the last take: output too */
+    /* Waited for with one epoll instance, which watches the four descriptors
+     * above from the start on. */
+    int epoll;
+    uint32_t control_events; /* what CONTROL is watched for; 0 once it closed */
 };
 
 /* How a process is started. */
@@ -134,6 +138,11 @@ struct wire_writer *tourney_agent_process_request(struct agent_process *process,
  * waiting: several requests may be in flight, answered in order. Returns
  * 0, or -1 when it could not be built or queued (ERR says why). */
 int tourney_agent_process_post(struct agent_process *process, struct error *err);
+
+/* As tourney_agent_process_post, for a request whose CPU time nothing uses
+ * (no CPU limit, not a move): its CPU clock is not read, so the reply's
+ * CPU time is not known. */
+int tourney_agent_process_post_untimed(struct agent_process *process, struct error *err);
 
 /* Waits until DEADLINE_NS (on tourney_now_ns's clock) for the reply to
  * request SEQUENCE, sending what is queued and handing LOG frames to LOG

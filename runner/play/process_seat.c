@@ -199,7 +199,7 @@ static int process_begin(void *self, const struct match_rules *rules, uint64_t g
     };
     int posted = tourney_msg_put_new_game(request, s->create_sequence, &message) != 0
                      ? tourney_error_nomem(err)
-                     : tourney_agent_process_post(p, err);
+                     : tourney_agent_process_post_untimed(p, err);
     if (posted != 0) {
         discard(s);
         return -1;
@@ -352,7 +352,7 @@ static void process_end(void *self)
     s->playing = false;
     struct wire_writer *request = tourney_agent_process_request(p, &s->end_sequence);
     if (tourney_msg_put_empty(request, MSG_END_GAME, s->end_sequence) != 0 ||
-        tourney_agent_process_post(p, NULL) != 0) {
+        tourney_agent_process_post_untimed(p, NULL) != 0) {
         discard(s);
         note_after_game(s, "could not be asked to end: out of memory");
         return;
