@@ -33,7 +33,10 @@ cheap() {
 }
 cheap cheap-process 4000 process >"$scratch/cheap-process.ini"
 cheap cheap-none 40000 none >"$scratch/cheap-none.ini"
-cp config/classic.ini "$scratch/classic.ini"
+# classic.ini is played where it lies: its openings file is relative to it.
+config_of() {
+  if [ "$1" = classic ]; then echo config/classic.ini; else echo "$scratch/$1.ini"; fi
+}
 
 # "REAL CPU" seconds of one run: wall clock, and user + system time of
 # tourney and every process it started.
@@ -60,8 +63,8 @@ for name in classic cheap-process cheap-none; do
   : >"$scratch/t1"
   : >"$scratch/t2"
   for ((r = 0; r < runs; r++)); do
-    one_run "$scratch/$name.ini" 1 >>"$scratch/t1"
-    one_run "$scratch/$name.ini" 2 >>"$scratch/t2"
+    one_run "$(config_of "$name")" 1 >>"$scratch/t1"
+    one_run "$(config_of "$name")" 2 >>"$scratch/t2"
   done
   games=$(games_of)
   real1=$(cut -d ' ' -f 1 "$scratch/t1" | median)
