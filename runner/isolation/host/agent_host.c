@@ -17,6 +17,7 @@
 #include "protocol.h"
 #include "rng.h"
 #include "syscall_filter.h"
+#include "host_write.h"
 
 struct host {
     int control;
@@ -38,23 +39,6 @@ struct host {
     uint32_t log_sent;    /* this game */
     uint32_t log_dropped; /* since the last reply */
 };
-
-static int write_all(int fd, const void *data, size_t length)
-{
-    const unsigned char *bytes = data;
-    while (length > 0) {
-        ssize_t written = write(fd, bytes, length);
-        if (written < 0 && errno == EINTR) {
-            continue;
-        }
-        if (written <= 0) {
-            return -1;
-        }
-        bytes += written;
-        length -= (size_t)written;
-    }
-    return 0;
-}
 
 /* Reads the next request. What the socket holds is read at once, so a
  * request usually takes one read. Returns 1, 0 at the end (the runner
@@ -112,7 +96,7 @@ static int send_frame(struct host *h, int built)
     if (built != 0) {
         return -1;
     }
-    return write_all(h->control, h->writer.data, h->writer.length);
+    return tourney_host_write_all(h->control, h->writer.data, h->writer.length);
 }
 
 /* Host services, as the runner's executor gives them. */
@@ -146,7 +130,7 @@ static void host_log(void *context, uint32_t level, const char *message)
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
     struct msg_log log = {.level = level, .text = text};
     if (tourney_msg_put_log(&writer, h->header.sequence, &log) == 0) {
-        write_all(h->control, writer.data, writer.length);
+        tourney_host_write_all(h->control, writer.data, writer.length);
     }
 }
 

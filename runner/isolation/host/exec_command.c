@@ -15,30 +15,14 @@
 #include "child_limits.h"
 #include "confine.h"
 #include "protocol.h"
+#include "host_write.h"
 
 extern char **environ;
-
-static int write_all(int fd, const void *data, size_t length)
-{
-    const unsigned char *bytes = data;
-    while (length > 0) {
-        ssize_t written = write(fd, bytes, length);
-        if (written < 0 && errno == EINTR) {
-            continue;
-        }
-        if (written <= 0) {
-            return -1;
-        }
-        bytes += written;
-        length -= (size_t)written;
-    }
-    return 0;
-}
 
 /* Sends the frame built in WRITER (BUILT: what building it returned). */
 static int send_reply(int control, struct wire_writer *writer, int built)
 {
-    int status = built == 0 ? write_all(control, writer->data, writer->length) : -1;
+    int status = built == 0 ? tourney_host_write_all(control, writer->data, writer->length) : -1;
     tourney_wire_writer_finish(writer);
     return status;
 }
