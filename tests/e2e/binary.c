@@ -212,6 +212,33 @@ void pondering_of(json_t *games, const char *ponderer, json_int_t *stolen_us,
     }
 }
 
+json_t *play_without_pondering(void (*play_once)(struct run *run, void *context), void *context,
+                               const char *ponderer, struct run *run)
+{
+    json_t *games = NULL;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        if (games != NULL) {
+            json_decref(games);
+            remove_tree(run->dir);
+        }
+        play_once(run, context);
+        games = load_games(run);
+        assert_int_equal(json_array_size(games), 2);
+        json_int_t stolen_us;
+        json_int_t thinking_us;
+        pondering_of(games, ponderer, &stolen_us, &thinking_us);
+        print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
+                      (long long)stolen_us, (long long)thinking_us);
+        assert_true(thinking_us >= 200000);
+        /* Only the moments it takes a stop or a continue to land. */
+        if (stolen_us * 20 < thinking_us) {
+            break;
+        }
+        assert_true(attempt < 2);
+    }
+    return games;
+}
+
 json_t *load_games(const struct run *run)
 {
     char path[128];

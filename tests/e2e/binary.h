@@ -75,6 +75,15 @@ json_t *load_games(const struct run *run);
 void pondering_of(json_t *games, const char *ponderer, json_int_t *stolen_us,
                   json_int_t *thinking_us);
 
+/* Plays two games of PONDERER (whose thread spins all the time) against a
+ * search with PLAY_ONCE (into RUN, from CONTEXT) and checks that the thread
+ * ran less than a twentieth of its opponent's thinking time, taking the
+ * best of three runs: the stop lands when the runner runs, which a busy
+ * machine can delay by milliseconds, while without the stop the thread gets
+ * about half on every run. Returns the last run's games. */
+json_t *play_without_pondering(void (*play_once)(struct run *run, void *context), void *context,
+                               const char *ponderer, struct run *run);
+
 /* Those records without the fields that differ between identical runs
  * (wall and CPU times, the check digests), each with sorted keys, one a
  * line; *LINES

@@ -317,6 +317,21 @@ static void test_a_program_is_confined(void **state)
     check_misdeed(&snoop);
 }
 
+/* The config's text and the directory of its last run's config. */
+struct ponder_runs {
+    const char *text;
+    char dir[64];
+};
+
+static void play_ponder(struct run *run, void *context)
+{
+    struct ponder_runs *runs = context;
+    if (runs->dir[0] != '\0') {
+        remove_tree(runs->dir);
+    }
+    play_config(run, runs->dir, sizeof(runs->dir), runs->text);
+}
+
 /* A program whose thread spins on, whoever's turn it is, against a search
  * that uses its whole budget: stopped once it has answered, it takes
  * (almost) nothing from its opponent, as a plugin agent (e2e.isolation's
@@ -332,33 +347,9 @@ static void test_a_program_does_not_ponder(void **state)
              "[agent ponder]\ncommand = %s %s ponder\n"
              "[agent searcher]\nplugin = negamax-ab-ids\n",
              TOURNEY_TEST_PYTHON, MISBEHAVING);
-    /* The best of three runs, as in e2e.isolation: a busy machine can delay
-     * the runner's stop by milliseconds, while without it the thread gets
-     * about half of its opponent's time on every run. */
+    struct ponder_runs runs = {.text = text, .dir = ""};
     struct run run;
-    char dir[64];
-    json_t *games = NULL;
-    for (int attempt = 0; attempt < 3; attempt++) {
-        if (games != NULL) {
-            json_decref(games);
-            remove_tree(run.dir);
-            remove_tree(dir);
-        }
-        play_config(&run, dir, sizeof(dir), text);
-        games = load_games(&run);
-        assert_int_equal(json_array_size(games), 2);
-        json_int_t stolen_us;
-        json_int_t thinking_us;
-        pondering_of(games, "ponder", &stolen_us, &thinking_us);
-        print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
-                      (long long)stolen_us, (long long)thinking_us);
-        assert_true(thinking_us >= 200000);
-        /* Only the moments it takes a stop or a continue to land. */
-        if (stolen_us * 20 < thinking_us) {
-            break;
-        }
-        assert_true(attempt < 2);
-    }
+    json_t *games = play_without_pondering(play_ponder, &runs, "ponder", &run);
     size_t i;
     json_t *game;
     json_array_foreach(games, i, game)
@@ -372,7 +363,7 @@ static void test_a_program_does_not_ponder(void **state)
     }
     json_decref(games);
     remove_tree(run.dir);
-    remove_tree(dir);
+    remove_tree(runs.dir);
 }
 
 /* Validate refuses what cannot start, at the line of its command. */

@@ -654,6 +654,11 @@ static json_int_t column(json_t *game, const char *key, size_t i)
     return json_integer_value(value);
 }
 
+static void play_config(struct run *run, void *config)
+{
+    play(run, config);
+}
+
 /* An agent whose thread spins on, whoever's turn it is, against a search
  * that uses its whole budget: stopped while it is not its turn, it takes
  * (almost) nothing from its opponent. The zoo agent reports as its nodes
@@ -675,34 +680,8 @@ static void test_no_pondering(void **state)
                "[agent ponder]\nplugin = %s/zoo_ponder.so\n"
                "[agent searcher]\nplugin = negamax-ab-ids\n",
                TOURNEY_TEST_PLUGIN_DIR);
-    /* The stop lands when the runner has read the reply, so what the
-     * thread gets is a few scheduler latencies per move: well under 1% on
-     * an idle machine, but a machine busy with other work can delay the
-     * runner for milliseconds at a time. Without the stop the thread gets
-     * about half of its opponent's time on every run, so the best of three
-     * runs still tells the two apart. */
     struct run run;
-    json_t *games = NULL;
-    for (int attempt = 0; attempt < 3; attempt++) {
-        if (games != NULL) {
-            json_decref(games);
-            remove_tree(run.dir);
-        }
-        play(&run, config);
-        games = load_games(&run);
-        assert_int_equal(json_array_size(games), 2);
-        json_int_t stolen_us;
-        json_int_t thinking_us;
-        pondering_of(games, "ponder", &stolen_us, &thinking_us);
-        print_message("the spinning thread ran %lld us while its opponent thought %lld us\n",
-                      (long long)stolen_us, (long long)thinking_us);
-        assert_true(thinking_us >= 200000);
-        /* Only the moments it takes a stop or a continue to land. */
-        if (stolen_us * 20 < thinking_us) {
-            break;
-        }
-        assert_true(attempt < 2);
-    }
+    json_t *games = play_without_pondering(play_config, config, "ponder", &run);
     /* A single-threaded search uses no more CPU time than wall time. */
     size_t i;
     json_t *game;
