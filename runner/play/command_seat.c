@@ -454,12 +454,7 @@ static void command_ended(void *self)
         s->replace = true;
     }
     if (p->open) {
-        if (!s->quiet) {
-            size_t length = 0;
-            const char *tail = tourney_capture_tail(&p->output, &length);
-            tourney_record_set_output(s->record, s->seat, tail, length);
-        }
-        tourney_capture_init(&p->output);
+        tourney_seat_keep_output(p, s->record, s->seat, s->quiet);
         p->line_bytes = 0;
     }
     if (s->replace) {

@@ -390,14 +390,7 @@ static void process_ended(void *self)
         }
     }
     if (p->open) {
-        if (s->quiet) {
-            tourney_capture_init(&p->output);
-        } else {
-            size_t length = 0;
-            const char *tail = tourney_capture_tail(&p->output, &length);
-            tourney_record_set_output(s->record, s->seat, tail, length);
-            tourney_capture_init(&p->output);
-        }
+        tourney_seat_keep_output(p, s->record, s->seat, s->quiet);
     }
     if (s->replace) {
         discard(s);

@@ -90,3 +90,14 @@ void tourney_seat_describe_limit(const struct isolation_limits *limits, uint64_t
              clock ? "the time left on its clock," : "the budget of",
              (unsigned long long)budget_ms, (unsigned long long)margin_ms);
 }
+
+void tourney_seat_keep_output(struct agent_process *process, struct game_record *record, int seat,
+                              bool quiet)
+{
+    if (!quiet) {
+        size_t length = 0;
+        const char *tail = tourney_capture_tail(&process->output, &length);
+        tourney_record_set_output(record, seat, tail, length);
+    }
+    tourney_capture_init(&process->output);
+}

@@ -44,4 +44,10 @@ int tourney_seat_event_fault(const struct agent_process *process,
 void tourney_seat_describe_limit(const struct isolation_limits *limits, uint64_t budget_ns,
                                  bool clock, char *buf, size_t size);
 
+/* At the end of a game: keeps the last of what PROCESS printed during it as
+ * SEAT's output in RECORD (not when QUIET, for a game that is not
+ * recorded), and starts the capture afresh for the next game. */
+void tourney_seat_keep_output(struct agent_process *process, struct game_record *record, int seat,
+                              bool quiet);
+
 #endif /* TOURNEY_RUNNER_SEAT_FAULTS_H */
