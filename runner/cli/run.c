@@ -210,6 +210,18 @@ static int player_play(void *context, uint64_t game, struct game_record *record,
     return tourney_game_player_play(&run->player, game, record, line, err);
 }
 
+/* A worker, as it starts: the directory's lock and its log are the
+ * runner's alone. A worker holding its copies would keep the directory of
+ * a run killed with SIGKILL locked until it had died too, and refuse the
+ * --resume that follows at once. */
+static int worker_init(void *context)
+{
+    struct run_state *run = context;
+    tourney_dir_unlock(&run->lock);
+    tourney_results_log_forget(&run->log);
+    return player_init(run);
+}
+
 static void player_finish(void *context)
 {
     struct run_state *run = context;
@@ -272,7 +284,7 @@ static enum run_outcome play_in_workers(struct run_state *run, struct error *err
         .jobs = run->options->jobs,
         .games = run->schedule.count,
         .next = next_game,
-        .worker_init = player_init,
+        .worker_init = worker_init,
         .play = player_play,
         .worker_finish = player_finish,
         .deliver = deliver_game,

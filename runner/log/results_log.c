@@ -133,6 +133,17 @@ void tourney_results_log_close(struct results_log *log)
     }
 }
 
+void tourney_results_log_forget(struct results_log *log)
+{
+    free(log->pending);
+    free(log->path);
+    if (log->path != NULL) {
+        close(log->fd);
+    }
+    memset(log, 0, sizeof(*log));
+    log->fd = -1;
+}
+
 int tourney_results_log_read(const char *path, struct log_header *header, tourney_record_fn each,
                              void *context, off_t *valid_end, bool *torn, struct error *err)
 {

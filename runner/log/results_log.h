@@ -82,4 +82,8 @@ int tourney_results_log_sync(struct results_log *log, struct error *err);
 /* Syncs what is left (quietly: callers that care sync first) and closes. */
 void tourney_results_log_close(struct results_log *log);
 
+/* In a process forked from the log's writer: lets go of this process's
+ * copy, writing and syncing nothing. The writer's log is untouched. */
+void tourney_results_log_forget(struct results_log *log);
+
 #endif /* TOURNEY_RUNNER_RESULTS_LOG_H */

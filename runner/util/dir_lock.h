@@ -5,9 +5,11 @@
  * that a second one refuses at once, naming the first, instead of writing
  * the same log and reports beside it.
  *
- * The lock belongs to the open file: worker processes forked by the runner
- * share it, and it goes when the last of them exits, however they exit.
- * The file is opened close-on-exec, so agent processes never hold it. The
+ * The lock belongs to the open file, and goes when the last process holding
+ * it exits, however it exits: a fork shares it until it lets its copy go.
+ * The runner's worker processes do as they start (run.c), so that a run
+ * killed with SIGKILL can be resumed at once, while its workers are still
+ * dying. The file is opened close-on-exec, so agent processes never hold it. The
  * holder writes its pid into the file, for the second one's message; the
  * file stays behind (removing it would race with a process about to lock
  * it), and holds the pid of the last holder.
@@ -29,7 +31,7 @@ struct dir_lock {
 int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err);
 
 /* Lets the lock go (in this process: forks that share it keep it until
- * they exit). Does nothing to a lock not held. */
+ * they let go too, or exit). Does nothing to a lock not held. */
 void tourney_dir_unlock(struct dir_lock *lock);
 
 #endif /* TOURNEY_RUNNER_DIR_LOCK_H */

@@ -93,7 +93,9 @@ void play(struct run *run, const char *config)
     run_tourney_ok(run, args);
 }
 
-void resume(struct run *run, const char *config, const char *jobs)
+/* Plays `tourney run CONFIG --quiet --resume ...` into RUN; when MUST_SUCCEED,
+ * a failure fails the test with the run's stderr. */
+static void run_resume(struct run *run, const char *config, const char *jobs, bool must_succeed)
 {
     char output[128];
     snprintf(output, sizeof(output), "%s/reports", run->dir);
@@ -104,7 +106,21 @@ void resume(struct run *run, const char *config, const char *jobs)
         args[6] = "--jobs";
         args[7] = jobs;
     }
-    run_tourney(run, args);
+    if (must_succeed) {
+        run_tourney_ok(run, args);
+    } else {
+        run_tourney(run, args);
+    }
+}
+
+void resume(struct run *run, const char *config, const char *jobs)
+{
+    run_resume(run, config, jobs, false);
+}
+
+void resume_ok(struct run *run, const char *config, const char *jobs)
+{
+    run_resume(run, config, jobs, true);
 }
 
 json_int_t interrupt_run(struct run *run, const char *prefix, const char *jobs, size_t games)

@@ -46,6 +46,8 @@ void play(struct run *run, const char *config);
 /* `tourney run CONFIG --quiet --resume --output RUN->dir/reports`, with
  * `--jobs JOBS` unless JOBS is NULL; RUN->status says how it ended. */
 void resume(struct run *run, const char *config, const char *jobs);
+/* The same, and fails the test, showing its stderr, unless it exits with 0. */
+void resume_ok(struct run *run, const char *config, const char *jobs);
 
 /* Starts `tourney run RESUME_CONFIG --quiet --output RUN->dir/reports`
  * (with `--jobs JOBS` unless JOBS is NULL) in a new directory, presses

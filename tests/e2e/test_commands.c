@@ -613,8 +613,7 @@ static void test_resume_with_a_program_on_a_clock(void **state)
     snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
     /* The header, two whole games and the beginning of the third. */
     cut_in_line(log, 4, 20);
-    resume(&run, config, NULL);
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, config, NULL);
     assert_file_has(run.err, "2 of 6 games already played");
     size_t lines = 0;
     size_t full_lines = 0;

@@ -1,7 +1,8 @@
 /*
  * Games played at once (jobs): the results log and the reports are the same
  * for any number of jobs, timings aside; a run with two jobs interrupted by
- * Ctrl-C or killed resumes to the same result; a misbehaving agent costs
+ * Ctrl-C or killed resumes to the same result, at once (its workers hold
+ * nothing of its directory); a misbehaving agent costs
  * only its own games; a worker that an agent crashes is replaced and its
  * game played again, and a game that crashes two workers fails the run with
  * the games before it kept.
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -162,11 +164,90 @@ static void test_interrupted_run_resumes(void **state)
         wait_tourney(&run, pid);
         assert_int_equal(run.status, 128 + SIGKILL);
     }
-    resume(&run, RESUME_CONFIG, "2");
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, RESUME_CONFIG, "2");
     assert_same_results(&run, &reference);
     remove_tree(run.dir);
     remove_tree(reference.dir);
+}
+
+/* How many of PID's open descriptors name a file whose path ends in NAME. */
+static int descriptors_of(pid_t pid, const char *name)
+{
+    char dir_path[64];
+    snprintf(dir_path, sizeof(dir_path), "/proc/%ld/fd", (long)pid);
+    DIR *dir = opendir(dir_path);
+    assert_non_null(dir);
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
+        char link[320];
+        char target[512];
+        snprintf(link, sizeof(link), "%s/%s", dir_path, entry->d_name);
+        ssize_t length = readlink(link, target, sizeof(target) - 1);
+        if (length <= 0) {
+            continue;
+        }
+        target[length] = '\0';
+        size_t name_length = strlen(name);
+        count += (size_t)length >= name_length &&
+                 strcmp(target + (size_t)length - name_length, name) == 0;
+    }
+    closedir(dir);
+    return count;
+}
+
+/* The processes whose parent is PARENT, into CHILDREN (at most MAX). */
+static size_t children_of(pid_t parent, pid_t *children, size_t max)
+{
+    DIR *proc = opendir("/proc");
+    assert_non_null(proc);
+    size_t count = 0;
+    for (struct dirent *entry; (entry = readdir(proc)) != NULL && count < max;) {
+        char path[300];
+        snprintf(path, sizeof(path), "/proc/%s/stat", entry->d_name);
+        FILE *stat = fopen(path, "r");
+        long pid = 0;
+        long ppid = 0;
+        /* pid (comm) state ppid: comm may hold spaces, not a ')'. */
+        if (stat != NULL && fscanf(stat, "%ld (%*[^)]) %*c %ld", &pid, &ppid) == 2 &&
+            ppid == (long)parent) {
+            children[count++] = (pid_t)pid;
+        }
+        if (stat != NULL) {
+            fclose(stat);
+        }
+    }
+    closedir(proc);
+    return count;
+}
+
+/* The directory's lock and its log are the runner's alone: a worker holding
+ * them kept a run killed with SIGKILL locked while it died, and the
+ * --resume that came at once was refused. */
+static void test_workers_hold_nothing_of_the_directory(void **state)
+{
+    (void)state;
+    struct run run;
+    make_run_dir(&run, "jobs");
+    char output[128];
+    char log[160];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    const char *args[] = {"run", RESUME_CONFIG, "--quiet", "-j", "2", "--output", output, NULL};
+    pid_t pid = start_tourney(&run, args);
+    wait_for_lines(log, 3);
+    assert_int_equal(descriptors_of(pid, "/.tourney.lock"), 1);
+    assert_int_equal(descriptors_of(pid, "/games.jsonl"), 1);
+    pid_t workers[16];
+    size_t count = children_of(pid, workers, 16);
+    assert_int_equal(count, 2);
+    for (size_t i = 0; i < count; i++) {
+        assert_int_equal(descriptors_of(workers[i], "/.tourney.lock"), 0);
+        assert_int_equal(descriptors_of(workers[i], "/games.jsonl"), 0);
+    }
+    kill(pid, SIGKILL);
+    wait_tourney(&run, pid);
+    resume_ok(&run, RESUME_CONFIG, "2");
+    remove_tree(run.dir);
 }
 
 static void test_faulty_agents_with_two_jobs(void **state)
@@ -353,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_same_results_for_any_jobs),
         cmocka_unit_test(test_same_results_in_process),
         cmocka_unit_test(test_interrupted_run_resumes),
+        cmocka_unit_test(test_workers_hold_nothing_of_the_directory),
         cmocka_unit_test(test_faulty_agents_with_two_jobs),
         cmocka_unit_test(test_a_crashed_worker_is_replaced),
         cmocka_unit_test(test_a_game_that_crashes_twice_fails_the_run),

@@ -39,8 +39,11 @@ static void test_killed_runs_resume_to_the_same_result(void **state)
     char log[160];
     snprintf(output, sizeof(output), "%s/reports", run.dir);
     snprintf(log, sizeof(log), "%s/games.jsonl", output);
-    /* Kill points are random but seeded, so a failure can be replayed. */
-    unsigned seed = (unsigned)time(NULL);
+    /* Kill points are random but seeded, so a failure can be replayed:
+     * TOURNEY_TEST_SEED=N plays the kill points of seed N again. */
+    const char *replay = getenv("TOURNEY_TEST_SEED");
+    replay = replay != NULL && *replay != '\0' ? replay : NULL;
+    unsigned seed = replay != NULL ? (unsigned)strtoul(replay, NULL, 10) : (unsigned)time(NULL);
     print_message("kill points seeded with %u\n", seed);
     srand(seed);
     for (int attempt = 0; attempt < 5; attempt++) {
@@ -55,8 +58,7 @@ static void test_killed_runs_resume_to_the_same_result(void **state)
         print_message("kill %d after %ld ms: %zu lines in the log\n", attempt,
                       pause.tv_nsec / 1000000, count_lines(log));
     }
-    resume(&run, RESUME_CONFIG, NULL);
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, RESUME_CONFIG, NULL);
     assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
@@ -70,8 +72,7 @@ static void test_log_cut_mid_record_resumes(void **state)
     /* Cut 20 bytes before the end of line 101: the header, 99 whole games
      * and the beginning of the 100th. */
     cut_in_line(log, 101, 20);
-    resume(&run, RESUME_CONFIG, NULL);
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, RESUME_CONFIG, NULL);
     assert_file_has(run.err, "99 of 600 games already played");
     assert_same_results(&run, reference);
     remove_tree(run.dir);
@@ -165,8 +166,7 @@ static void test_other_openings_are_refused(void **state)
     make_run_dir(&run, "openings");
     char config[160];
     write_openings_config(run.dir, "openings", "a.txt", first, config, sizeof(config));
-    resume(&run, config, NULL); /* nothing to resume: a new log */
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, config, NULL); /* nothing to resume: a new log */
 
     /* The file's positions changed: another tournament. */
     write_openings_config(run.dir, "openings", "a.txt",
@@ -183,8 +183,7 @@ static void test_other_openings_are_refused(void **state)
     snprintf(moved, sizeof(moved), "%s/elsewhere", run.dir);
     assert_int_equal(mkdir(moved, 0700), 0);
     write_openings_config(moved, "moved", "b.txt", first, config, sizeof(config));
-    resume(&run, config, NULL);
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, config, NULL);
     assert_file_has(run.err, "4 of 4 games already played");
     remove_tree(run.dir);
 }
@@ -219,8 +218,7 @@ static void test_interrupt_stops_cleanly(void **state)
     const struct run *reference = *state;
     struct run run;
     interrupt_run(&run, "resume", NULL, 1);
-    resume(&run, RESUME_CONFIG, NULL);
-    assert_int_equal(run.status, 0);
+    resume_ok(&run, RESUME_CONFIG, NULL);
     assert_same_results(&run, reference);
     remove_tree(run.dir);
 }
