@@ -25,18 +25,6 @@
 /* Bytes read from the socket at a time. */
 #define RECEIVE_CHUNK 65536
 
-/* How long the runner waits awake for a reply, reading the socket over and
- * over, before it sleeps in epoll. Going to sleep and being woken costs
- * about as much as a bare round trip between two processes (some 13 us on
- * a virtual machine): an agent that answers sooner than that (first-open,
- * random, a shallow search) answers without the runner being woken, which
- * takes a third off the time of a move. Waiting awake longer than the
- * wake-up costs could cost more than it saves, so the time is about that
- * of a wake-up, and it is spent only on processes whose replies usually
- * come that quickly, and only where the process can run meanwhile (more
- * than one processor). */
-#define SPIN_NS UINT64_C(20000)
-
 static void close_fd(int *fd)
 {
     if (*fd >= 0) {
@@ -94,14 +82,6 @@ static int child_end(int *fd)
     return moved;
 }
 
-/* Whether this process may run on more than one processor. */
-static bool several_processors(void)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    return sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 1;
-}
-
 /* Its CPU clock, where the kernel gives one. */
 static void open_cpu_clock(struct agent_process *p)
 {
@@ -113,7 +93,7 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
 {
     memset(p, 0, sizeof(*p));
     p->open = true;
-    p->spin = several_processors();
+    tourney_processor_share_init(&p->share);
     p->control = p->out = p->err = p->pidfd = p->epoll = -1;
     p->output_limit = options->output_limit;
     p->pause = options->pause;
@@ -450,27 +430,6 @@ static void check_exit_without_pidfd(struct agent_process *p)
     }
 }
 
-/* Reads the socket over and over for a reply that is usually quick to come
- * (SPIN_NS). Returns true with *EVENT set when the wait is over. */
-static bool wait_awake(struct agent_process *p, const struct awaiting *a, uint64_t deadline_ns,
-                       enum process_event *event, struct error *err)
-{
-    /* A program of its own answers in milliseconds: no waiting awake. */
-    if (!p->spin || p->lines || p->reply_ns > SPIN_NS) {
-        return false;
-    }
-    uint64_t until = p->posted_ns + SPIN_NS < deadline_ns ? p->posted_ns + SPIN_NS : deadline_ns;
-    while (!p->control_closed && tourney_now_ns() < until) {
-        if (receive(p) != 0) {
-            return false; /* out of memory: the epoll loop says so */
-        }
-        if (take(p, a, event, err)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Keeps what the epoll instance watches the socket for up to date: its
  * replies, room for the rest of a request, nothing once it closed. */
 static int watch_control(struct agent_process *p)
@@ -533,10 +492,6 @@ static bool over_cpu_limit(struct agent_process *p)
 static enum process_event wait_for_reply(struct agent_process *p, const struct awaiting *a,
                                          uint64_t deadline_ns, struct error *err)
 {
-    enum process_event awake;
-    if (wait_awake(p, a, deadline_ns, &awake, err)) {
-        return awake;
-    }
     for (;;) {
         enum process_event event;
         if (take(p, a, &event, err)) {
@@ -559,6 +514,16 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
         }
         if (p->cpu_limit_ns > 0 && wait > CPU_CHECK_NS) {
             wait = CPU_CHECK_NS;
+        }
+        if (tourney_processor_share_held(&p->share)) {
+            /* A request that takes long: an agent that thinks gets every
+             * processor again. */
+            uint64_t release_at = p->posted_ns + PROCESSOR_SHARE_HOLD_NS;
+            if (now >= release_at) {
+                tourney_processor_share_release(&p->share, p->pid);
+            } else if (wait > release_at - now) {
+                wait = release_at - now;
+            }
         }
         if (watch_control(p) != 0) {
             tourney_error_set_errno(err, "cannot wait for an agent process");
@@ -655,11 +620,9 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
         set_stopped(p, true); /* nothing more is asked of it for now */
     }
     if (reply->header.type != MSG_LOADED) {
-        /* An average over the last few replies, so that one slow reply
-         * does not stop the quick ones being waited for awake; loading,
-         * which takes milliseconds once, is not one of them. */
-        uint64_t took = tourney_now_ns() - p->posted_ns;
-        p->reply_ns = p->reply_ns == 0 ? took : p->reply_ns - p->reply_ns / 4 + took / 4;
+        /* Loading takes milliseconds once: it says nothing of the replies
+         * to come (processor_share.h). */
+        p->reply_ns = tourney_now_ns() - p->posted_ns;
     }
     return judge_reply(p, deadline_ns);
 }
@@ -688,6 +651,14 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, bool
     p->reply_cpu_known = false;
     p->reply_cpu_ns = 0;
     send_pending(p);
+    if (tourney_agent_process_alive(p)) {
+        /* Where its replies are quick, it answers on this processor. */
+        if (p->reply_ns != 0 && p->reply_ns <= PROCESSOR_SHARE_QUICK_NS) {
+            tourney_processor_share_hold(&p->share, p->pid);
+        } else {
+            tourney_processor_share_release(&p->share, p->pid);
+        }
+    }
     /* The request is in the socket before it wakes: one wake-up, not two. */
     set_stopped(p, false);
     return 0;

@@ -5,8 +5,8 @@
  * and pipes on its stdout and stderr; spoken to in frames (wire.h); waited
  * for with epoll against a deadline on the monotonic clock while its
  * output is drained and counted; killed with its whole group and reaped. A
- * process that answers within microseconds is waited for awake at first
- * (see SPIN_NS in agent_process.c).
+ * process that answers within microseconds runs on the runner's processor
+ * (processor_share.h).
  *
  * With PAUSE it runs only while a request of the runner is outstanding: it
  * is stopped (SIGSTOP to its process group) as the last reply arrives and
@@ -38,6 +38,7 @@
 #include <time.h>
 
 #include "capture.h"
+#include "processor_share.h"
 #include "error.h"
 #include "protocol.h"
 #include "wire.h"
@@ -68,10 +69,10 @@ struct agent_process {
     uint64_t output_limit; /* bytes of output per game (between takes) */
     bool memory_note;      /* it said it is dying close to its memory limit */
     struct msg_memory memory;
-    bool spin;            /* it can run while the runner waits awake: more than one processor */
-    uint64_t posted_ns;   /* when the last request was posted */
-    uint64_t reply_ns;    /* how long its replies take, a moving average; 0 before the first */
-    uint64_t received_ns; /* when the runner last read bytes from the socket */
+    struct processor_share share; /* held on the runner's processor while it is quick */
+    uint64_t posted_ns;           /* when the last request was posted */
+    uint64_t reply_ns;            /* how long its last reply took; 0 before the first */
+    uint64_t received_ns;         /* when the runner last read bytes from the socket */
     /* Namespaces (spawn_process.h): whether it has them, or why not. */
     bool namespaces;
     char namespace_error[128];

@@ -140,6 +140,9 @@ static const struct zoo_case cases[] = {
      false},
     /* Threads are allowed, in the sandbox too. */
     {"zoo_threads", NULL, "normal", NULL, NULL, NULL, false},
+    /* Held on the runner's processor while its replies are quick, it has
+     * every processor back once it thinks (processor_share.h). */
+    {"zoo_processors", NULL, "normal", NULL, "processors kept", NULL, false},
 };
 
 /* Plays C with moves given MARGIN_MS past their budget (0: a second) and
