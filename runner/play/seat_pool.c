@@ -57,7 +57,8 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t,
     memset(pool, 0, sizeof(*pool));
     pool->tournament = t;
     pool->isolated = t->config.settings.isolation == ISOLATION_PROCESS;
-    if (init_commands(pool, t, rules) != 0) {
+    pool->last_use = calloc(t->entrant_count + 1, sizeof(*pool->last_use));
+    if (pool->last_use == NULL || init_commands(pool, t, rules) != 0) {
         tourney_seat_pool_finish(pool);
         return -1;
     }
@@ -92,11 +93,6 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t,
     return 0;
 }
 
-static bool same_pair(const uint32_t a[2], const uint32_t b[2])
-{
-    return (a[0] == b[0] && a[1] == b[1]) || (a[0] == b[1] && a[1] == b[0]);
-}
-
 /* Asks the process of entrant I, if it has one, to quit. */
 static void quit(struct seat_pool *pool, size_t i)
 {
@@ -117,20 +113,46 @@ static void finish(struct seat_pool *pool, size_t i)
     }
 }
 
+/* Past SEAT_POOL_KEPT_PROCESSES entrants with a process, those that played
+ * least recently quit (never the two about to play). All are asked first,
+ * so that their exits overlap. */
+static void quit_least_recent(struct seat_pool *pool)
+{
+    size_t count = pool->tournament->entrant_count;
+    size_t kept = 0;
+    for (size_t i = 0; i < count; i++) {
+        kept += pool->last_use[i] != 0;
+    }
+    /* A game brings at most two entrants without a process. */
+    size_t leaving[2];
+    size_t left = 0;
+    while (kept > SEAT_POOL_KEPT_PROCESSES && left < 2) {
+        size_t oldest = count;
+        for (size_t i = 0; i < count; i++) {
+            if (pool->last_use[i] != 0 &&
+                (oldest == count || pool->last_use[i] < pool->last_use[oldest])) {
+                oldest = i;
+            }
+        }
+        pool->last_use[oldest] = 0;
+        leaving[left++] = oldest;
+        kept--;
+    }
+    for (size_t i = 0; i < left; i++) {
+        quit(pool, leaving[i]);
+    }
+    for (size_t i = 0; i < left; i++) {
+        finish(pool, leaving[i]);
+    }
+}
+
 void tourney_seat_pool_seats(struct seat_pool *pool, const struct scheduled_game *scheduled,
                              struct seat seats[2])
 {
     const struct tournament *t = pool->tournament;
-    if (pool->paired && !same_pair(pool->pair, scheduled->agent)) {
-        /* Both are asked first, so the two exits overlap. */
-        quit(pool, pool->pair[0]);
-        quit(pool, pool->pair[1]);
-        finish(pool, pool->pair[0]);
-        finish(pool, pool->pair[1]);
-    }
-    pool->paired = true;
-    pool->pair[0] = scheduled->agent[0];
-    pool->pair[1] = scheduled->agent[1];
+    pool->games++;
+    pool->last_use[scheduled->agent[0]] = pool->last_use[scheduled->agent[1]] = pool->games;
+    quit_least_recent(pool);
     for (int seat = 0; seat < 2; seat++) {
         uint32_t i = scheduled->agent[seat];
         const struct entrant *e = &t->entrants[i];
@@ -155,6 +177,7 @@ void tourney_seat_pool_finish(struct seat_pool *pool)
     }
     free(pool->processes);
     free(pool->process_seats);
+    free(pool->last_use);
     free(pool->commands);
     free(pool->command_seats);
     free(pool->game_lines);

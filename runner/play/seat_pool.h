@@ -1,11 +1,15 @@
 /*
  * seat_pool.h - the seats of each game of a tournament. With isolation =
- * none, agents run in the runner. With isolation = process, each entrant of
- * the pairing being played has a process of its own, reused for the
- * consecutive games of that pairing and replaced when the pairing changes
- * (or, after a fault, before its next game). An agent that is a program of
- * its own (command = ...) always runs in a process of its own, reused the
- * same way.
+ * none, agents run in the runner. With isolation = process, each entrant
+ * has a process of its own, started for its first game and kept, stopped,
+ * for its next ones, whoever it plays (replaced, after a fault, before its
+ * next game). At most SEAT_POOL_KEPT_PROCESSES are kept: past that, those
+ * that played least recently quit. An agent that is a program of its own
+ * (command = ...) always runs in a process of its own, kept the same way.
+ *
+ * Starting a process costs milliseconds, more than a whole game of quick
+ * agents: a round-robin plays every pair in turn, and replacing both
+ * processes whenever the pairing changed cost one start per game.
  */
 #ifndef TOURNEY_RUNNER_SEAT_POOL_H
 #define TOURNEY_RUNNER_SEAT_POOL_H
@@ -21,20 +25,23 @@
 #include "seat.h"
 #include "tournament.h"
 
+/* Agent processes kept between games, per runner or worker. */
+#define SEAT_POOL_KEPT_PROCESSES 8
+
 struct seat_pool {
     const struct tournament *tournament;
     bool isolated;
     struct process_settings settings;
     struct local_seat local[2];
-    struct process_seat *processes; /* one per entrant, running for the current pairing */
+    struct process_seat *processes; /* one per entrant, running or not */
     struct seat *process_seats;
     /* Agents with a command: a program per entrant, as PROCESSES. */
     struct command_settings command_settings;
     char *game_lines; /* what every program is told of the game */
     struct command_seat *commands;
     struct seat *command_seats;
-    bool paired;
-    uint32_t pair[2]; /* the entrants of the current pairing */
+    uint64_t games;     /* seated so far */
+    uint64_t *last_use; /* per entrant, the game it last played (1 on); 0: none kept */
 };
 
 /* Seats for games played by RULES (which programs are told of). Returns 0,

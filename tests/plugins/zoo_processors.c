@@ -1,4 +1,4 @@
-/* Behaves, quickly, but from ply 2 on thinks for 5 ms of busy work at
+/* Behaves, quickly, but from ply 2 on thinks for 20 ms of busy work at
  * every move, then looks at the processors it may run on: an agent held on
  * the runner's processor while its replies were quick (processor_share.h)
  * must have all of them back by then. It fails its move when it has fewer
@@ -33,7 +33,7 @@ static double now_ms(void)
 static int misbehave(tourney_move *move)
 {
     (void)move;
-    double until = now_ms() + 5.0;
+    double until = now_ms() + 20.0;
     while (now_ms() < until) {
     }
     int now = processor_count();
