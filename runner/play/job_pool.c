@@ -45,6 +45,7 @@ struct worker {
     unsigned char *in;   /* replies read, the last perhaps in part */
     size_t in_length;
     size_t in_capacity;
+    bool cut_off; /* killed with games no longer needed: its end is no fault */
 };
 
 enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED };
@@ -466,13 +467,29 @@ static void stop_workers(struct pool *p)
         /* A worker that was done ends with status 0: anything else is a
          * fault of the runner's (valgrind's error exit code included), and
          * worth a failed run even though every game was delivered. */
-        if (w->pid != 0 && !p->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+        if (w->pid != 0 && !p->failed && !w->cut_off &&
+            !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             char how[64];
             tourney_describe_wait_status(status, how, sizeof(how));
             fail(p, "a worker process %s when it was done", how);
         }
         free(w->in);
         *w = (struct worker){.pid = 0, .fd = -1};
+    }
+}
+
+/* Kills the workers that still hold games when every game to write is
+ * written (a sequential test reached its verdict): those games would be
+ * dropped, and a worker holds several, each perhaps a long one. Its agent
+ * processes die with it. */
+static void cut_off_busy_workers(struct pool *p)
+{
+    for (unsigned i = 0; i < p->plan->jobs; i++) {
+        struct worker *w = &p->workers[i];
+        if (w->pid != 0 && w->count > 0) {
+            kill(w->pid, SIGKILL);
+            w->cut_off = true;
+        }
     }
 }
 
@@ -538,14 +555,10 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, struct error 
         if (p.write_next >= plan->games) {
             /* Every game to write is written. When the run ended early (a
              * sequential test reached its verdict), workers may still hold
-             * games: their replies are not needed, but a worker is let
-             * finish rather than cut off mid-reply. */
-            if (!busy(&p)) {
-                outcome = JOBS_COMPLETE;
-                break;
-            }
-            wait_for_work(&p);
-            continue;
+             * games, whose results are not needed. */
+            cut_off_busy_workers(&p);
+            outcome = JOBS_COMPLETE;
+            break;
         }
         bool stopping = plan->stop != NULL && *plan->stop != 0;
         deal(&p, stopping);
