@@ -20,15 +20,15 @@ void tourney_processor_share_init(struct processor_share *share)
 
 /* Gives every thread of PID the processors SET. Threads are listed from
  * /proc (affinity belongs to a thread, and an agent may have made more);
- * without /proc, the first thread alone. Returns whether the first took it. */
-static bool set_every_thread(pid_t pid, const cpu_set_t *set)
+ * without /proc, the first thread alone. */
+static void set_every_thread(pid_t pid, const cpu_set_t *set)
 {
-    bool first = sched_setaffinity(pid, sizeof(*set), set) == 0;
+    sched_setaffinity(pid, sizeof(*set), set);
     char path[64];
     snprintf(path, sizeof(path), "/proc/%ld/task", (long)pid);
     DIR *tasks = opendir(path);
     if (tasks == NULL) {
-        return first;
+        return;
     }
     for (struct dirent *entry; (entry = readdir(tasks)) != NULL;) {
         char *end = NULL;
@@ -38,7 +38,6 @@ static bool set_every_thread(pid_t pid, const cpu_set_t *set)
         }
     }
     closedir(tasks);
-    return first;
 }
 
 /* Gives every thread of PID the processors the runner may run on. */
@@ -60,7 +59,9 @@ void tourney_processor_share_hold(struct processor_share *share, pid_t pid)
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(here, &one);
-    if (set_every_thread(pid, &one)) {
+    /* The first thread alone: one system call, as the runner moves from
+     * processor to processor on a busy machine. */
+    if (sched_setaffinity(pid, sizeof(one), &one) == 0) {
         share->held_on = here;
     } else {
         /* Not allowed: it runs where the kernel puts it, from now on. */

@@ -10,12 +10,14 @@
  * for its reply asleep, and back: a request costs about a quarter of the
  * time (bench/move-cost.sh).
  *
- * Holding a process there costs a single-threaded agent nothing: it runs
- * only while the runner waits for it. A process of several threads would
- * lose its other processors, so it is held only while its last reply was
- * quick, and let go (every thread of it back on the runner's processors)
- * once a request has taken PROCESSOR_SHARE_HOLD_NS: an agent that thinks
- * gets all of them again within a millisecond of each move.
+ * What is held is the process's first thread, the agent host's, which
+ * answers the requests; threads it makes while held start there too.
+ * Holding costs a single-threaded agent nothing: it runs only while the
+ * runner waits for it. A process of several threads would lose its other
+ * processors, so it is held only while its last reply was quick, and let
+ * go (every thread of it back on the runner's processors) once a request
+ * has taken PROCESSOR_SHARE_HOLD_NS: an agent that thinks gets all of them
+ * again within a millisecond of each move, as the runner sees it.
  *
  * Where the affinity of a process cannot be set, nothing is held, and the
  * process runs wherever the kernel puts it, as without this.
@@ -40,8 +42,8 @@ struct processor_share {
 /* Starts free. */
 void tourney_processor_share_init(struct processor_share *share);
 
-/* Holds every thread of process PID on the processor the caller runs on
- * now; no system call when it is held there already. */
+/* Holds the first thread of process PID on the processor the caller runs
+ * on now; no system call when it is held there already. */
 void tourney_processor_share_hold(struct processor_share *share, pid_t pid);
 
 /* Lets every thread of PID run on the runner's processors again. */
