@@ -410,6 +410,27 @@ static void end_bystander(pid_t pid)
     waitpid(pid, &status, 0);
 }
 
+/* An agent's process is kept between games whoever it plays: BAD plays
+ * first-open in games 0 and 1 and random in 2 and 3, and its process sees
+ * all four (a process per pairing saw 1, 2, 1, 2). One job, so that one
+ * runner plays them all. */
+static void test_processes_kept_between_pairings(void **state)
+{
+    (void)state;
+    struct run run;
+    play_zoo(&run, "zoo_count", "jobs = 1", 0);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 6);
+    for (size_t i = 0; i < 4; i++) {
+        json_t *game = json_array_get(games, i);
+        char expected[64];
+        snprintf(expected, sizeof(expected), "game %zu in this process\n", i + 1);
+        assert_string_equal(text_of(json_object_get(game, "output"), "bad"), expected);
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+}
+
 /* An agent makes the kernel signal a process for it: it names the process
  * as the owner of its stdout (fcntl F_SETOWN, F_SETOWN_EX, F_SETSIG, the
  * ioctl FIOSETOWN), asks for signals (O_ASYNC) and prints; as the runner
@@ -832,6 +853,7 @@ int main(void)
         cmocka_unit_test(test_the_zoo),
         cmocka_unit_test(test_exit_while_loading),
         cmocka_unit_test(test_same_games_in_both_modes),
+        cmocka_unit_test(test_processes_kept_between_pairings),
     };
     const struct CMUnitTest confinement[] = {
         cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
