@@ -149,16 +149,22 @@ static void test_numbers_and_structure_match_jansson(void **state)
     tourney_json_out_int(&out, 3);
     tourney_json_out_key(&out, "l");
     tourney_json_out_raw_value(&out, "true", 4);
+    /* Keys that need an escape, or are not ASCII, take the long way. */
+    tourney_json_out_key(&out, "q\"\n\\");
+    tourney_json_out_int(&out, 4);
+    tourney_json_out_key(&out, "\xc3\xa9t\xc3\xa9");
+    tourney_json_out_int(&out, 5);
     tourney_json_out_close_object(&out);
     tourney_json_out_close_array(&out);
     tourney_json_out_close_object(&out);
     char *mine = tourney_json_out_take(&out);
 
     json_t *expected =
-        json_pack("{s:[I,I,I,I,I,I,I,I,I,I], s:[], s:[{}, n, n, s, {s:i, s:b}]}", "numbers",
-                  (json_int_t)0, (json_int_t)1, (json_int_t)-1, (json_int_t)9, (json_int_t)10,
-                  (json_int_t)-10, (json_int_t)99, (json_int_t)100, (json_int_t)INT64_MAX,
-                  (json_int_t)INT64_MIN, "empty", "nested", "x", "k", 3, "l", 1);
+        json_pack("{s:[I,I,I,I,I,I,I,I,I,I], s:[], s:[{}, n, n, s, {s:i, s:b, s:i, s:i}]}",
+                  "numbers", (json_int_t)0, (json_int_t)1, (json_int_t)-1, (json_int_t)9,
+                  (json_int_t)10, (json_int_t)-10, (json_int_t)99, (json_int_t)100,
+                  (json_int_t)INT64_MAX, (json_int_t)INT64_MIN, "empty", "nested", "x", "k", 3,
+                  "l", 1, "q\"\n\\", 4, "\xc3\xa9t\xc3\xa9", 5);
     assert_non_null(expected);
     char *theirs = json_dumps(expected, JSON_COMPACT);
     assert_string_equal(mine, theirs);

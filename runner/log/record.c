@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,15 +11,23 @@
 
 void tourney_record_init(struct game_record *record)
 {
-    memset(record, 0, sizeof(*record));
+    /* Everything but the room for messages and output, which is most of
+     * the record (some 5 KB): only what the counts and the terminating
+     * zeros make part of the record is ever read. Zeroing it all took a
+     * tenth of a cheap game's time in the runner. */
+    memset(record, 0, offsetof(struct game_record, log));
     record->fault_seat = -1;
+    record->log_count = 0;
+    record->log_dropped = 0;
+    record->output[0][0] = '\0';
+    record->output[1][0] = '\0';
 }
 
 void tourney_record_finish(struct game_record *record)
 {
     tourney_record_opening_clear(&record->opening);
     free(record->moves);
-    memset(record, 0, sizeof(*record));
+    tourney_record_init(record);
 }
 
 int tourney_record_add_move(struct game_record *record, const struct move_record *move)

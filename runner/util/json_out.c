@@ -190,8 +190,28 @@ void tourney_json_out_string(struct json_out *out, const char *text)
 
 void tourney_json_out_key(struct json_out *out, const char *key)
 {
-    tourney_json_out_string(out, key);
-    put_char(out, ':');
+    /* Keys are the program's own words: one copy, with the comma before,
+     * the quotes and the colon, unless one needs an escape after all. */
+    size_t length = 0;
+    while (key[length] >= 0x20 && (unsigned char)key[length] < 0x80 && key[length] != '"' &&
+           key[length] != '\\') {
+        length++;
+    }
+    if (key[length] == '\0' && reserve(out, length + 4)) {
+        char *at = out->text + out->length;
+        if (out->need_comma) {
+            *at++ = ',';
+        }
+        *at++ = '"';
+        memcpy(at, key, length);
+        at += length;
+        *at++ = '"';
+        *at++ = ':';
+        out->length = (size_t)(at - out->text);
+    } else {
+        tourney_json_out_string(out, key);
+        put_char(out, ':');
+    }
     out->need_comma = false;
 }
 
@@ -206,7 +226,9 @@ void tourney_json_out_string_or_null(struct json_out *out, const char *text)
 
 void tourney_json_out_int(struct json_out *out, int64_t value)
 {
-    begin_value(out);
+    /* The comma owed, in the same room as the digits. */
+    bool comma = out->need_comma;
+    out->need_comma = true;
     char digits[20];
     size_t count = 0;
     /* Works on the magnitude as unsigned, so INT64_MIN has one too. */
@@ -215,8 +237,11 @@ void tourney_json_out_int(struct json_out *out, int64_t value)
         digits[count++] = (char)('0' + magnitude % 10);
         magnitude /= 10;
     } while (magnitude != 0);
-    if (!reserve(out, count + 1)) {
+    if (!reserve(out, count + 2)) {
         return;
+    }
+    if (comma) {
+        out->text[out->length++] = ',';
     }
     if (value < 0) {
         out->text[out->length++] = '-';
