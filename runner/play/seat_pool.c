@@ -113,20 +113,33 @@ static void finish(struct seat_pool *pool, size_t i)
     }
 }
 
+/* Whether entrant I plays in a process of its own. */
+static bool has_process(const struct seat_pool *pool, size_t i)
+{
+    return pool->isolated || pool->tournament->entrants[i].argv != NULL;
+}
+
+/* Notes that entrant I plays the game being seated: it has a process from
+ * now on, if it has one at all. */
+static void note_use(struct seat_pool *pool, size_t i)
+{
+    if (!has_process(pool, i)) {
+        return;
+    }
+    pool->kept += pool->last_use[i] == 0;
+    pool->last_use[i] = pool->games;
+}
+
 /* Past SEAT_POOL_KEPT_PROCESSES entrants with a process, those that played
  * least recently quit (never the two about to play). All are asked first,
  * so that their exits overlap. */
 static void quit_least_recent(struct seat_pool *pool)
 {
     size_t count = pool->tournament->entrant_count;
-    size_t kept = 0;
-    for (size_t i = 0; i < count; i++) {
-        kept += pool->last_use[i] != 0;
-    }
     /* A game brings at most two entrants without a process. */
     size_t leaving[2];
     size_t left = 0;
-    while (kept > SEAT_POOL_KEPT_PROCESSES && left < 2) {
+    while (pool->kept > SEAT_POOL_KEPT_PROCESSES && left < 2) {
         size_t oldest = count;
         for (size_t i = 0; i < count; i++) {
             if (pool->last_use[i] != 0 &&
@@ -136,7 +149,7 @@ static void quit_least_recent(struct seat_pool *pool)
         }
         pool->last_use[oldest] = 0;
         leaving[left++] = oldest;
-        kept--;
+        pool->kept--;
     }
     for (size_t i = 0; i < left; i++) {
         quit(pool, leaving[i]);
@@ -151,7 +164,8 @@ void tourney_seat_pool_seats(struct seat_pool *pool, const struct scheduled_game
 {
     const struct tournament *t = pool->tournament;
     pool->games++;
-    pool->last_use[scheduled->agent[0]] = pool->last_use[scheduled->agent[1]] = pool->games;
+    note_use(pool, scheduled->agent[0]);
+    note_use(pool, scheduled->agent[1]);
     quit_least_recent(pool);
     for (int seat = 0; seat < 2; seat++) {
         uint32_t i = scheduled->agent[seat];

@@ -41,7 +41,8 @@ struct seat_pool {
     struct command_seat *commands;
     struct seat *command_seats;
     uint64_t games;     /* seated so far */
-    uint64_t *last_use; /* per entrant, the game it last played (1 on); 0: none kept */
+    uint64_t *last_use; /* per entrant, the game it last played (1 on); 0: no process kept */
+    size_t kept;        /* entrants whose LAST_USE is not 0 */
 };
 
 /* Seats for games played by RULES (which programs are told of). Returns 0,

@@ -155,6 +155,13 @@ static const char *escape_of(unsigned char c, char spelled[7])
     return spelled;
 }
 
+/* Whether byte C stands for itself in a JSON string, as jansson writes it:
+ * printable ASCII but the quote and the backslash. */
+static bool plain(unsigned char c)
+{
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
 void tourney_json_out_string(struct json_out *out, const char *text)
 {
     begin_value(out);
@@ -163,7 +170,7 @@ void tourney_json_out_string(struct json_out *out, const char *text)
     while (*at != '\0' && !out->failed) {
         /* Copies the longest run that needs no escape in one go. */
         const unsigned char *run = at;
-        while (*at >= 0x20 && *at < 0x80 && *at != '"' && *at != '\\') {
+        while (plain(*at)) {
             at++;
         }
         tourney_json_out_raw(out, (const char *)run, (size_t)(at - run));
@@ -193,8 +200,7 @@ void tourney_json_out_key(struct json_out *out, const char *key)
     /* Keys are the program's own words: one copy, with the comma before,
      * the quotes and the colon, unless one needs an escape after all. */
     size_t length = 0;
-    while (key[length] >= 0x20 && (unsigned char)key[length] < 0x80 && key[length] != '"' &&
-           key[length] != '\\') {
+    while (plain((unsigned char)key[length])) {
         length++;
     }
     if (key[length] == '\0' && reserve(out, length + 4)) {

@@ -421,6 +421,21 @@ static void test_sprt_stops_the_match(void **state)
     json_decref(check_sprt(&logistic, 16, 8, 3.3475393504155826));
     assert_file_has(logistic.out, "H1 accepted after 16 games");
     remove_tree(logistic.dir);
+
+    /* Two jobs: the workers still hold games dealt past the verdict, and
+     * are killed, not waited for; that is no fault of theirs, and the log
+     * holds the same 14 games. */
+    struct run jobs;
+    make_run_dir(&jobs, "e2e");
+    snprintf(reports, sizeof(reports), "%s/reports", jobs.dir);
+    const char *const two[] = {"run",      TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini",
+                               "--output", reports,
+                               "--jobs",   "2",
+                               NULL};
+    run_tourney_ok(&jobs, two);
+    json_decref(check_sprt(&jobs, 14, 7, 3.4254455509652235));
+    assert_file_has(jobs.out, "H1 accepted after 14 games");
+    remove_tree(jobs.dir);
 }
 
 static void test_one_plugin_entered_twice(void **state)
