@@ -29,19 +29,8 @@ tournaments=("$@")
 if [ ${#tournaments[@]} -eq 0 ]; then
   tournaments=(classic depths sprt vs-random connect4 cheap-process cheap-none)
 fi
-tourney="$build/tourney"
-if [ ! -x "$tourney" ]; then
-  echo "no $tourney: meson setup $build --buildtype=release && meson compile -C $build" >&2
-  exit 2
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+. bench/common.sh
 
-cheap() {
-  printf '[tournament]\nname = %s\nseed = 3\ngames_per_pair = %s\nisolation = %s\n' "$1" "$2" "$3"
-  printf '[game]\nplugin = mnk\n[agent first-open]\nplugin = first-open\n'
-  printf '[agent random]\nplugin = random\n'
-}
 cheap cheap-process 4000 process >"$scratch/cheap-process.ini"
 cheap cheap-none 40000 none >"$scratch/cheap-none.ini"
 # A shipped config is played where it lies: its openings file is relative to it.
@@ -59,10 +48,6 @@ one_run() {
     >/dev/null; } 2>&1)
   games=$(grep -o '"games_played": [0-9]*' "$scratch/out/summary.json" | grep -o '[0-9]*$')
   echo "$times" | awk -v g="$games" '{ print g / $1, ($2 + $3) / g * 1e6, g }'
-}
-
-median() {
-  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "tourney run --jobs 1 and 2, median of $runs runs, $(nproc) cores online," \

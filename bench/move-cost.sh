@@ -17,22 +17,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 build=${2:-build-release}
-tourney="$build/tourney"
-if [ ! -x "$tourney" ]; then
-  echo "no $tourney: meson setup $build --buildtype=release && meson compile -C $build" >&2
-  exit 2
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+. bench/common.sh
 
-cheap() {
-  printf '[tournament]\nname = %s\nseed = 3\ngames_per_pair = %s\nisolation = %s\njobs = 1\n' \
-    "$1" "$2" "$3"
-  printf '[game]\nplugin = mnk\n[agent first-open]\nplugin = first-open\n'
-  printf '[agent random]\nplugin = random\n'
-}
-cheap in-process 200000 none >"$scratch/in-process.ini"
-cheap isolated 4000 process >"$scratch/isolated.ini"
+cheap in-process 200000 none "jobs = 1" >"$scratch/in-process.ini"
+cheap isolated 4000 process "jobs = 1" >"$scratch/isolated.ini"
 
 moves_of() {
   python3 -c '
@@ -50,10 +38,6 @@ one_run() {
   /usr/bin/time -f '%e %U %S %w %c' -o "$scratch/time" \
     "$tourney" run "$1" --quiet --output "$scratch/out" >/dev/null
   awk '{ print $1, $2 + $3, $4 + $5 }' "$scratch/time"
-}
-
-median() {
-  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "tourney run, first-open vs random on 3x3, jobs 1, median of $runs runs," \
