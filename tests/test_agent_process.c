@@ -2,7 +2,8 @@
  * The child-process wrapper, on small shell programs in place of the agent
  * host: how a process ended, time limits enforced with SIGKILL to the whole
  * process group, output drained and capped, garbage on the socket refused,
- * and nothing of the runner's open descriptors inherited.
+ * nothing of the runner's open descriptors inherited, and a paused process
+ * left running through short waits only while it is seen to sit idle.
  */
 #include "test.h"
 
@@ -221,8 +222,182 @@ static void test_missing_program(void **state)
     tourney_agent_process_finish(&p);
 }
 
-int main(void)
+/* The child of the tests below, this program run again: answers every
+ * request on descriptor 3 with an empty ENDED, DELAY_US after it came; with
+ * SPIN_US > 0 then, 100 us later, spends that much processor time before it
+ * reads the next, as an agent that thinks while not asked would. */
+static int replier(long spin_us, long delay_us)
 {
+    unsigned char buffer[4096];
+    size_t have = 0;
+    for (;;) {
+        ssize_t got = read(3, buffer + have, sizeof(buffer) - have);
+        if (got <= 0) {
+            return 0;
+        }
+        have += (size_t)got;
+        struct wire_header header;
+        struct error error;
+        int found;
+        while ((found = tourney_wire_frame(buffer, have, PROTOCOL_VERSION, &header, &error)) > 0) {
+            struct timespec delay = {.tv_sec = 0, .tv_nsec = delay_us * 1000};
+            nanosleep(&delay, NULL);
+            size_t size = WIRE_HEADER_SIZE + header.length;
+            unsigned char reply[64];
+            struct wire_writer writer;
+            tourney_wire_writer_init(&writer, reply, sizeof(reply));
+            if (tourney_msg_put_empty(&writer, MSG_ENDED, header.sequence) != 0 ||
+                tourney_wire_end(&writer) != 0 ||
+                write(3, writer.data, writer.length) != (ssize_t)writer.length) {
+                return 2;
+            }
+            memmove(buffer, buffer + size, have - size);
+            have -= size;
+            if (spin_us <= 0) {
+                continue;
+            }
+            /* Once the runner has read the reply: spinning before that
+             * would only hold the reply back (it runs on the runner's
+             * processor), which counts as its own time. */
+            nanosleep(&(struct timespec){.tv_nsec = 100000}, NULL);
+            struct timespec start;
+            struct timespec now;
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+            do {
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+            } while ((now.tv_sec - start.tv_sec) * 1000000 + (now.tv_nsec - start.tv_nsec) / 1000 <
+                     spin_us);
+        }
+        if (found < 0) {
+            return 2;
+        }
+    }
+}
+
+/* Starts the replier, paused between requests and watched while idle. */
+static void start_replier(struct agent_process *p, const char *spin_us, const char *delay_us,
+                          struct resting_processes *resting)
+{
+    char self[4096];
+    ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    assert_true(length > 0);
+    self[length] = '\0';
+    const char *argv[] = {self, "--replier", spin_us, delay_us, NULL};
+    struct error error;
+    const struct process_options options = {
+        .output_limit = 1000, .pause = true, .resting = resting};
+    if (tourney_agent_process_start(p, argv, &options, &error) != 0) {
+        print_error("%s\n", error.text);
+        fail();
+    }
+    tourney_agent_process_watch_idle(p);
+}
+
+static void pause_us(long us)
+{
+    struct timespec wait = {.tv_sec = 0, .tv_nsec = us * 1000};
+    nanosleep(&wait, NULL);
+}
+
+/* A process that sits idle between requests is left running through every
+ * short wait (no stop, no continue), stopped after a long one, never taken
+ * for one that thinks while not asked. */
+static void test_idle_process_is_left_running(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    struct error error;
+    struct resting_processes resting = {.count = 0};
+    start_replier(&p, "0", "0", &resting);
+    int left_running = 0;
+    for (int i = 0; i < 300; i++) {
+        /* Every 50th wait is long: the one after it is stopped. */
+        pause_us(i % 50 == 49 ? 3000 : 100);
+        assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
+        assert_true(p.short_wait == !p.stopped);
+        if (i % 50 == 49) {
+            assert_true(p.stopped);
+        }
+        left_running += !p.stopped;
+    }
+    assert_false(tourney_agent_process_pondered(&p));
+    /* Waits of 100 us are short, even under valgrind's slowness. */
+    assert_true(left_running > 200);
+    tourney_agent_process_stop(&p, tourney_now_ns() + 1000 * MS);
+    tourney_agent_process_finish(&p);
+}
+
+/* One that spends 300 us of processor time after each reply is found out
+ * within a few short waits, and stopped after every reply from then on. */
+static void test_process_that_thinks_while_not_asked_is_stopped(void **state)
+{
+    (void)state;
+    struct agent_process p;
+    struct error error;
+    struct resting_processes resting = {.count = 0};
+    start_replier(&p, "300", "0", &resting);
+    int calls = 0;
+    while (!tourney_agent_process_pondered(&p) && calls < 2000) {
+        pause_us(600);
+        assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
+        calls++;
+    }
+    print_message("found out after %d requests\n", calls);
+    assert_true(tourney_agent_process_pondered(&p));
+    assert_true(p.idle_excess_ns > PAUSE_IDLE_EXCESS_NS);
+    for (int i = 0; i < 20; i++) {
+        pause_us(100);
+        assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
+        assert_true(p.stopped);
+    }
+    tourney_agent_process_stop(&p, tourney_now_ns() + 1000 * MS);
+    tourney_agent_process_finish(&p);
+}
+
+/* A process left running is stopped once a wait for another process of
+ * the same worker grows long (an opponent that thinks), and is stopped as
+ * its next reply comes, that wait having been long. */
+static void test_long_wait_for_another_stops_the_resting(void **state)
+{
+    (void)state;
+    struct resting_processes resting = {.count = 0};
+    struct agent_process idle;
+    struct agent_process thinker;
+    struct error error;
+    start_replier(&idle, "0", "0", &resting);
+    start_replier(&thinker, "0", "5000", &resting);
+    /* The first wait of each is not known to be short: stopped. */
+    assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
+    assert_true(idle.stopped);
+    int tries = 0;
+    do {
+        pause_us(100);
+        assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
+    } while (idle.stopped && ++tries < 100);
+    assert_false(idle.stopped);
+    assert_int_equal(resting.count, 1);
+    assert_ptr_equal(resting.process[0], &idle);
+    assert_int_equal(call(&thinker, 5000, &error), PROCESS_REPLY);
+    assert_true(idle.stopped);
+    assert_int_equal(resting.count, 0);
+    assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
+    assert_false(idle.short_wait);
+    assert_true(idle.stopped);
+    assert_false(tourney_agent_process_pondered(&idle));
+    /* A process that ends leaves the list. */
+    pause_us(100);
+    assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
+    assert_int_equal(resting.count, idle.stopped ? 0 : 1);
+    tourney_agent_process_finish(&idle);
+    assert_int_equal(resting.count, 0);
+    tourney_agent_process_finish(&thinker);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && strcmp(argv[1], "--replier") == 0) {
+        return replier(atol(argv[2]), atol(argv[3]));
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exit_status),
         cmocka_unit_test(test_time_limit_kills_the_group),
@@ -231,6 +406,9 @@ int main(void)
         cmocka_unit_test(test_only_its_own_descriptors),
         cmocka_unit_test(test_stop_kills_what_does_not_quit),
         cmocka_unit_test(test_missing_program),
+        cmocka_unit_test(test_idle_process_is_left_running),
+        cmocka_unit_test(test_process_that_thinks_while_not_asked_is_stopped),
+        cmocka_unit_test(test_long_wait_for_another_stops_the_resting),
     };
     return cmocka_run_group_tests_name("agent_process", tests, NULL, NULL);
 }

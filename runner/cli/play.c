@@ -46,6 +46,7 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
     scheduled.agent[human_seat] = (uint32_t)((agent + 1) % t->entrant_count);
     struct seat seats[2];
     tourney_seat_pool_seats(&player.seats, &scheduled, seats);
+    tourney_seat_pool_stop_at_each_reply(&player.seats);
     struct human_seat human;
     seats[human_seat] = tourney_human_seat(&human, in, out, t->entrants[agent].name);
 

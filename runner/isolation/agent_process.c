@@ -97,6 +97,7 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     p->control = p->out = p->err = p->pidfd = p->epoll = -1;
     p->output_limit = options->output_limit;
     p->pause = options->pause;
+    p->resting = options->resting;
     tourney_capture_init(&p->output);
     tourney_wire_writer_init(&p->request, NULL, 0);
     int pair[2] = {-1, -1};
@@ -194,6 +195,38 @@ static void set_stopped(struct agent_process *p, bool stopped)
     }
 }
 
+/* Joins the resting processes; false when there is no list or it is full. */
+static bool join_resting(struct agent_process *p)
+{
+    struct resting_processes *r = p->resting;
+    if (r == NULL || r->count == RESTING_MAX) {
+        return false;
+    }
+    r->process[r->count++] = p;
+    return true;
+}
+
+static void leave_resting(struct agent_process *p)
+{
+    struct resting_processes *r = p->resting;
+    for (size_t i = 0; r != NULL && i < r->count; i++) {
+        if (r->process[i] == p) {
+            r->process[i] = r->process[--r->count];
+            return;
+        }
+    }
+}
+
+/* A wait grew long: no process is left running through it. Each keeps
+ * LEFT_RUNNING, so its CPU time is still looked at as it is next asked. */
+static void stop_resting(struct resting_processes *r)
+{
+    for (size_t i = 0; i < r->count; i++) {
+        set_stopped(r->process[i], true);
+    }
+    r->count = 0;
+}
+
 /* Reads what is there on an output pipe. Returns -1 when this takes the
  * process past its output limit. */
 static int drain_output(struct agent_process *p, int *fd)
@@ -226,6 +259,7 @@ static void reap(struct agent_process *p)
      * which names the group, cannot be reused, so the signal reaches only
      * what it started. */
     kill(-p->pid, SIGKILL);
+    leave_resting(p);
     int status = 0;
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -515,6 +549,15 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
         if (p->cpu_limit_ns > 0 && wait > CPU_CHECK_NS) {
             wait = CPU_CHECK_NS;
         }
+        if (p->resting != NULL && p->resting->count > 0) {
+            /* Others left running wait no longer than a short wait. */
+            uint64_t stop_at = p->posted_ns + PAUSE_SHORT_WAIT_NS;
+            if (now >= stop_at) {
+                stop_resting(p->resting);
+            } else if (wait > stop_at - now) {
+                wait = stop_at - now;
+            }
+        }
         if (tourney_processor_share_held(&p->share)) {
             /* A request that takes long: an agent that thinks gets every
              * processor again. */
@@ -588,6 +631,64 @@ static void measure_reply(struct agent_process *p)
     p->reply_cpu_ns = p->reply_cpu_known ? cpu - p->cpu_posted_ns : 0;
 }
 
+/* Stops it, or leaves it running through what should be a short wait with
+ * its CPU time noted, to be looked at again as the next request goes out
+ * (agent_process.h). */
+static void rest(struct agent_process *p)
+{
+    if (p->idle_watch && !p->pondered && p->short_wait && !p->stopped) {
+        uint64_t cpu = p->cpu_posted_ns + p->reply_cpu_ns; /* read as the reply came */
+        if ((p->reply_cpu_known || tourney_agent_process_cpu_ns(p, &cpu)) && join_resting(p)) {
+            p->left_running = true;
+            p->idle_cpu_ns = cpu;
+            return;
+        }
+    }
+    set_stopped(p, true);
+}
+
+/* As a request goes out: what the wait since its last reply says. The CPU
+ * time a process left running used meanwhile beyond the slack is added up,
+ * and what it left of the slack taken off; past PAUSE_IDLE_EXCESS_NS it
+ * thought while not asked. (Not at the first wait over the slack: an
+ * interrupt that came while it ran is counted as its time, rarely but up to
+ * hundreds of microseconds, and under valgrind the runner's slowness shows
+ * in it.) Returns its CPU time now when it was read, else false. */
+static bool end_wait(struct agent_process *p, bool timed, uint64_t *cpu)
+{
+    p->short_wait = p->received_ns != 0 && p->posted_ns - p->received_ns <= PAUSE_SHORT_WAIT_NS;
+    bool watched = p->left_running;
+    if (watched) {
+        leave_resting(p);
+        p->left_running = false;
+    }
+    if (!timed && !watched) {
+        return false;
+    }
+    bool known = tourney_agent_process_cpu_ns(p, cpu);
+    if (watched && known) {
+        uint64_t used = *cpu - p->idle_cpu_ns;
+        if (used > PAUSE_IDLE_SLACK_NS) {
+            p->idle_excess_ns += used - PAUSE_IDLE_SLACK_NS;
+            p->pondered = p->idle_excess_ns > PAUSE_IDLE_EXCESS_NS;
+        } else {
+            uint64_t spare = PAUSE_IDLE_SLACK_NS - used;
+            p->idle_excess_ns = p->idle_excess_ns > spare ? p->idle_excess_ns - spare : 0;
+        }
+    }
+    return known;
+}
+
+void tourney_agent_process_watch_idle(struct agent_process *p)
+{
+    p->idle_watch = p->pause && p->resting != NULL;
+}
+
+bool tourney_agent_process_pondered(const struct agent_process *p)
+{
+    return p->pondered;
+}
+
 /* What a reply read by DEADLINE_NS stands for: itself, or a limit it broke. */
 static enum process_event judge_reply(const struct agent_process *p, uint64_t deadline_ns)
 {
@@ -617,7 +718,7 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
     }
     measure_reply(p);
     if (p->pause && awaited == p->sequence) {
-        set_stopped(p, true); /* nothing more is asked of it for now */
+        rest(p); /* nothing more is asked of it for now */
     }
     if (reply->header.type != MSG_LOADED) {
         /* Loading takes milliseconds once: it says nothing of the replies
@@ -644,10 +745,14 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, bool
     memcpy(p->outbox + p->outbox_length, bytes, length);
     p->outbox_length += length;
     p->posted_ns = tourney_now_ns();
-    /* Read while it is stopped, so that the request's CPU time is exact.
-     * Not read at all for a request whose CPU time nothing uses: the read
-     * is a system call, and so is the one as its reply comes. */
-    p->cpu_posted_known = timed && tourney_agent_process_cpu_ns(p, &p->cpu_posted_ns);
+    /* Read while it is stopped or idle, so that the request's CPU time is
+     * exact. Not read at all for a request whose CPU time nothing uses,
+     * unless it was left running: the read is a system call, and so is the
+     * one as its reply comes. */
+    uint64_t cpu = 0;
+    bool cpu_known = end_wait(p, timed, &cpu);
+    p->cpu_posted_known = timed && cpu_known;
+    p->cpu_posted_ns = cpu;
     p->reply_cpu_known = false;
     p->reply_cpu_ns = 0;
     send_pending(p);
@@ -767,6 +872,7 @@ void tourney_agent_process_finish(struct agent_process *p)
         return;
     }
     tourney_agent_process_kill(p);
+    leave_resting(p);
     close_fd(&p->epoll);
     close_fd(&p->control);
     close_fd(&p->out);

@@ -19,6 +19,7 @@ int tourney_command_start(struct agent_process *p, const struct command_launch *
         .output_limit = launch->output_limit,
         .namespaces = true,
         .pause = launch->pause,
+        .resting = launch->resting,
     };
     if (tourney_agent_process_start(p, args.argv, &options, err) != 0) {
         return -1;

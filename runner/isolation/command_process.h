@@ -27,6 +27,9 @@ struct command_launch {
     uint64_t output_limit;   /* what it may print (stderr and lines) per game, bytes */
     uint32_t sandbox_flags;  /* LOAD_SANDBOX, LOAD_SANDBOX_REQUIRED */
     bool pause;              /* stopped between requests (agent_process.h) */
+    /* Its worker's processes left running, which a long wait for this one
+     * stops (agent_process.h); NULL for none. */
+    struct resting_processes *resting;
 };
 
 /* Starts the agent host and asks it to become the program; *SEQUENCE is

@@ -114,6 +114,7 @@ static int start(struct command_seat *s, struct error *err)
                              : LOAD_SANDBOX,
         /* Stopped while it is not asked anything: no pondering. */
         .pause = true,
+        .resting = settings->resting,
     };
     if (tourney_command_start(&s->process, &launch, &s->exec_sequence, err) != 0) {
         return -1;

@@ -35,6 +35,9 @@ struct command_settings {
     const struct isolation_limits *limits;
     bool sandbox;    /* apply the sandbox (where it can be) */
     const char *dir; /* the working directory: the config's */
+    /* Its worker's agent processes left running between requests
+     * (agent_process.h), which a long wait for a program stops. */
+    struct resting_processes *resting;
     /* The lines that describe the game, sent before every new-game:
      * `game NAME`, a `game-param NAME VALUE` for each parameter,
      * `move-limit N`, `max-plies N`, and the time (`time-per-move MS` or

@@ -103,6 +103,7 @@ static int post_load(struct process_seat *s, struct error *err)
         .output_limit = settings->limits->output_limit_kb * 1024,
         .namespaces = true,
         .pause = true,
+        .resting = settings->resting,
     };
     if (tourney_agent_process_start(p, args.argv, &options, err) != 0) {
         return -1;
@@ -162,6 +163,14 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
     bool same_game = description.state_size == info->state_size &&
                      description.move_limit == info->move_limit &&
                      description.max_plies == info->max_plies;
+    /* Its filter forbids starting processes, so its CPU clock shows all it
+     * does between requests. What it says counts only where the runner
+     * found that the sandbox applies here: then the filter was in place
+     * before any code of the plugin ran, and no such code could say this. */
+    if (s->settings->sandbox && description.sandbox == SANDBOX_STATE_ACTIVE &&
+        s->settings->resting != NULL) {
+        tourney_agent_process_watch_idle(p);
+    }
     tourney_msg_loaded_finish(&description);
     if (!same_game) {
         /* The game plugin is trusted: it behaves differently in two processes. */

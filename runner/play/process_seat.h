@@ -34,7 +34,10 @@
 struct process_settings {
     const char *host_path; /* the agent host program */
     const struct isolation_limits *limits;
-    bool sandbox;          /* apply the sandbox (where it can be) */
+    bool sandbox; /* apply the sandbox (where it can be) */
+    /* Its worker's agent processes left running between requests
+     * (agent_process.h); NULL: stopped as each reply comes. */
+    struct resting_processes *resting;
     const char *game_path; /* the game plugin, loaded again in each process */
     const struct tourney_param_value *game_params;
     size_t game_param_count;

@@ -33,6 +33,7 @@ static int init_commands(struct seat_pool *pool, const struct tournament *t,
         .host_path = t->agent_host,
         .limits = &t->config.settings.limits,
         .sandbox = t->sandbox,
+        .resting = &pool->resting,
         .dir = t->config.dir,
         .game_lines = pool->game_lines,
     };
@@ -71,6 +72,7 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t,
         .host_path = t->agent_host,
         .limits = &t->config.settings.limits,
         .sandbox = t->sandbox,
+        .resting = &pool->resting,
         .game_path = t->game_plugin.path,
         .game_params = t->game_params,
         .game_param_count = game_param_count,
@@ -91,6 +93,12 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *t,
                                  e->plugin->agent->param_count);
     }
     return 0;
+}
+
+void tourney_seat_pool_stop_at_each_reply(struct seat_pool *pool)
+{
+    pool->settings.resting = NULL;
+    pool->command_settings.resting = NULL;
 }
 
 /* Asks the process of entrant I, if it has one, to quit. */

@@ -43,6 +43,9 @@ struct seat_pool {
     uint64_t games;     /* seated so far */
     uint64_t *last_use; /* per entrant, the game it last played (1 on); 0: no process kept */
     size_t kept;        /* entrants whose LAST_USE is not 0 */
+    /* Agent processes left running between requests (agent_process.h):
+     * every wait for one of the pool's processes watches over them. */
+    struct resting_processes resting;
 };
 
 /* Seats for games played by RULES (which programs are told of). Returns 0,
@@ -52,6 +55,10 @@ int tourney_seat_pool_init(struct seat_pool *pool, const struct tournament *tour
 /* The seats of SCHEDULED, in its seat order. */
 void tourney_seat_pool_seats(struct seat_pool *pool, const struct scheduled_game *scheduled,
                              struct seat seats[2]);
+/* A person plays (who is waited for outside any agent process): every
+ * agent process is stopped as each of its replies comes. Before the first
+ * game. */
+void tourney_seat_pool_stop_at_each_reply(struct seat_pool *pool);
 /* Stops every agent process. */
 void tourney_seat_pool_finish(struct seat_pool *pool);
 
