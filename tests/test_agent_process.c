@@ -7,6 +7,7 @@
  */
 #include "test.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -223,15 +225,20 @@ static void test_missing_program(void **state)
 }
 
 /* The child of the tests below, this program run again: answers every
- * request on descriptor 3 with an empty ENDED, DELAY_US after it came; with
- * SPIN_US > 0 then, 100 us later, spends that much processor time before it
- * reads the next, as an agent that thinks while not asked would. */
-static int replier(long spin_us, long delay_us)
+ * request on descriptor 3 with an empty ENDED, DELAY_US after it came, and
+ * exits at QUIT. With
+ * SPIN it never waits for the next: it looks for it again and again,
+ * using the processor all the time it is not stopped, as an agent that
+ * thinks while not asked would. */
+static int replier(bool spin, long delay_us)
 {
     unsigned char buffer[4096];
     size_t have = 0;
     for (;;) {
-        ssize_t got = read(3, buffer + have, sizeof(buffer) - have);
+        ssize_t got = recv(3, buffer + have, sizeof(buffer) - have, spin ? MSG_DONTWAIT : 0);
+        if (got < 0 && (errno == EAGAIN || errno == EINTR)) {
+            continue;
+        }
         if (got <= 0) {
             return 0;
         }
@@ -242,6 +249,9 @@ static int replier(long spin_us, long delay_us)
         while ((found = tourney_wire_frame(buffer, have, PROTOCOL_VERSION, &header, &error)) > 0) {
             struct timespec delay = {.tv_sec = 0, .tv_nsec = delay_us * 1000};
             nanosleep(&delay, NULL);
+            if (header.type == MSG_QUIT) {
+                return 0;
+            }
             size_t size = WIRE_HEADER_SIZE + header.length;
             unsigned char reply[64];
             struct wire_writer writer;
@@ -253,20 +263,6 @@ static int replier(long spin_us, long delay_us)
             }
             memmove(buffer, buffer + size, have - size);
             have -= size;
-            if (spin_us <= 0) {
-                continue;
-            }
-            /* Once the runner has read the reply: spinning before that
-             * would only hold the reply back (it runs on the runner's
-             * processor), which counts as its own time. */
-            nanosleep(&(struct timespec){.tv_nsec = 100000}, NULL);
-            struct timespec start;
-            struct timespec now;
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
-            do {
-                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-            } while ((now.tv_sec - start.tv_sec) * 1000000 + (now.tv_nsec - start.tv_nsec) / 1000 <
-                     spin_us);
         }
         if (found < 0) {
             return 2;
@@ -275,14 +271,14 @@ static int replier(long spin_us, long delay_us)
 }
 
 /* Starts the replier, paused between requests and watched while idle. */
-static void start_replier(struct agent_process *p, const char *spin_us, const char *delay_us,
+static void start_replier(struct agent_process *p, const char *mode, const char *delay_us,
                           struct resting_processes *resting)
 {
     char self[4096];
     ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
     assert_true(length > 0);
     self[length] = '\0';
-    const char *argv[] = {self, "--replier", spin_us, delay_us, NULL};
+    const char *argv[] = {self, "--replier", mode, delay_us, NULL};
     struct error error;
     const struct process_options options = {
         .output_limit = 1000, .pause = true, .resting = resting};
@@ -308,8 +304,9 @@ static void test_idle_process_is_left_running(void **state)
     struct agent_process p;
     struct error error;
     struct resting_processes resting = {.count = 0};
-    start_replier(&p, "0", "0", &resting);
+    start_replier(&p, "wait", "0", &resting);
     int left_running = 0;
+    int short_waits = 0;
     for (int i = 0; i < 300; i++) {
         /* Every 50th wait is long: the one after it is stopped. */
         pause_us(i % 50 == 49 ? 3000 : 100);
@@ -319,26 +316,32 @@ static void test_idle_process_is_left_running(void **state)
             assert_true(p.stopped);
         }
         left_running += !p.stopped;
+        short_waits += p.short_wait;
     }
     assert_false(tourney_agent_process_pondered(&p));
-    /* Waits of 100 us are short, even under valgrind's slowness. */
-    assert_true(left_running > 200);
+    /* Waits of 100 us are short, unless valgrind's slowness and a loaded
+     * machine make them longer: left running after each short one. */
+    print_message("left running after %d waits of 300\n", left_running);
+    assert_int_equal(left_running, short_waits);
+    assert_true(left_running > 0);
     tourney_agent_process_stop(&p, tourney_now_ns() + 1000 * MS);
     tourney_agent_process_finish(&p);
 }
 
-/* One that spends 300 us of processor time after each reply is found out
- * within a few short waits, and stopped after every reply from then on. */
+/* One that uses the processor all the time it is not stopped is found out
+ * within a few short waits, and stopped after every reply from then on.
+ * (Under valgrind and load, waits are longer and the processor scarcer: a
+ * bound on the number of requests that holds there.) */
 static void test_process_that_thinks_while_not_asked_is_stopped(void **state)
 {
     (void)state;
     struct agent_process p;
     struct error error;
     struct resting_processes resting = {.count = 0};
-    start_replier(&p, "300", "0", &resting);
+    start_replier(&p, "spin", "0", &resting);
     int calls = 0;
-    while (!tourney_agent_process_pondered(&p) && calls < 2000) {
-        pause_us(600);
+    while (!tourney_agent_process_pondered(&p) && calls < 5000) {
+        pause_us(200);
         assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
         calls++;
     }
@@ -364,8 +367,8 @@ static void test_long_wait_for_another_stops_the_resting(void **state)
     struct agent_process idle;
     struct agent_process thinker;
     struct error error;
-    start_replier(&idle, "0", "0", &resting);
-    start_replier(&thinker, "0", "5000", &resting);
+    start_replier(&idle, "wait", "0", &resting);
+    start_replier(&thinker, "wait", "5000", &resting);
     /* The first wait of each is not known to be short: stopped. */
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
     assert_true(idle.stopped);
@@ -396,7 +399,7 @@ static void test_long_wait_for_another_stops_the_resting(void **state)
 int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "--replier") == 0) {
-        return replier(atol(argv[2]), atol(argv[3]));
+        return replier(strcmp(argv[2], "spin") == 0, atol(argv[3]));
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exit_status),

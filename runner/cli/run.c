@@ -429,7 +429,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     /* Nothing in the directory is touched before its lock is held. */
     if (tourney_mkdir_p(t->config.settings.output_dir, &error) != 0 ||
         tourney_dir_lock(&run.lock, t->config.settings.output_dir, &error) != 0 ||
-        open_log(&run, &error) != 0) {
+        open_log(&run, &error) != 0 ||
+        tourney_results_log_start_writer(&run.log, run.lock.fd, &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);
         goto out;
     }

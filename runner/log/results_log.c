@@ -8,10 +8,14 @@
 
 #include "clock.h"
 #include "log_line.h"
+#include "log_writer.h"
 #include "text.h"
 
 int tourney_results_log_sync(struct results_log *log, struct error *err)
 {
+    if (log->writer.ring != NULL && tourney_log_writer_finish(&log->writer, err) != 0) {
+        return -1; /* the writer flushed what it wrote itself */
+    }
     if (!log->dirty) {
         return 0;
     }
@@ -32,6 +36,9 @@ uint64_t tourney_results_log_sync_due(const struct results_log *log)
  * the last sync is older than the interval. */
 static int write_text(struct results_log *log, const char *text, size_t length, struct error *err)
 {
+    if (log->writer.ring != NULL) {
+        return tourney_log_writer_append(&log->writer, text, length, err);
+    }
     ssize_t written = write(log->fd, text, length);
     if (written < 0 || (size_t)written != length) {
         return tourney_error_set(err, "cannot append to %s: %s", log->path,
@@ -120,6 +127,17 @@ int tourney_results_log_create(struct results_log *log, const char *dir,
     return status;
 }
 
+int tourney_results_log_start_writer(struct results_log *log, int keep_fd, struct error *err)
+{
+    /* What was written so far is flushed first: the writer flushes only
+     * what it wrote. */
+    if (tourney_results_log_sync(log, err) != 0) {
+        return -1;
+    }
+    return tourney_log_writer_start(&log->writer, log->fd, log->path, keep_fd,
+                                    TOURNEY_LOG_SYNC_INTERVAL_NS, err);
+}
+
 void tourney_results_log_close(struct results_log *log)
 {
     free(log->pending);
@@ -135,6 +153,7 @@ void tourney_results_log_close(struct results_log *log)
 
 void tourney_results_log_forget(struct results_log *log)
 {
+    tourney_log_writer_forget(&log->writer);
     free(log->pending);
     free(log->path);
     if (log->path != NULL) {

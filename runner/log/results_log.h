@@ -8,7 +8,9 @@
  * reader drops; anything else that does not check out is corruption, and the
  * whole log is refused rather than half-read.
  *
- * A written line is in the kernel at once, so a killed tourney loses nothing.
+ * A written line is in the kernel at once, or (once a writer is started) in
+ * memory the writer process shares and writes out even after the runner
+ * was killed, so a killed tourney loses nothing.
  * It reaches the disk (fdatasync) at most TOURNEY_LOG_SYNC_INTERVAL_NS after
  * the last sync: a line written sooner waits for the next line written after
  * the interval, or for tourney_results_log_sync, which a caller that waits
@@ -27,6 +29,7 @@
 #include "error.h"
 #include "log_header.h"
 #include "log_reader.h"
+#include "log_writer.h"
 #include "record.h"
 
 #define TOURNEY_LOG_NAME "games.jsonl"
@@ -42,6 +45,7 @@ struct results_log {
     char *pending;         /* lines added and not written yet */
     size_t pending_length;
     size_t pending_capacity;
+    struct log_writer writer; /* appends once started; RING is NULL before */
 };
 
 /* Creates (or empties) DIR/games.jsonl and writes HEADER as its first line. */
@@ -73,10 +77,17 @@ int tourney_results_log_resume(struct results_log *log, const char *dir,
 int tourney_results_log_add_line(struct results_log *log, const char *line, struct error *err);
 int tourney_results_log_write_pending(struct results_log *log, struct error *err);
 
+/* From here on lines are appended through a writer process (log_writer.h),
+ * which keeps KEEP_FD (the directory's lock; -1 for none) open while it
+ * works and flushes lines to disk itself. */
+int tourney_results_log_start_writer(struct results_log *log, int keep_fd, struct error *err);
+
 /* When the lines written so far must be synced at the latest (monotonic
- * nanoseconds), or UINT64_MAX when they are on disk. */
+ * nanoseconds), or UINT64_MAX when they are on disk or a writer flushes
+ * them. */
 uint64_t tourney_results_log_sync_due(const struct results_log *log);
-/* Flushes what was written to disk now, if anything. */
+/* Flushes what was written to disk now, if anything; a writer first writes
+ * and flushes all it was given, and ends. */
 int tourney_results_log_sync(struct results_log *log, struct error *err);
 
 /* Syncs what is left (quietly: callers that care sync first) and closes. */

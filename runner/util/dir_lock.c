@@ -1,6 +1,8 @@
 #include "dir_lock.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,12 @@ static long holder_pid(int fd)
     char *end = NULL;
     long pid = strtol(text, &end, 10);
     return end != text && (*end == '\n' || *end == '\0') && pid > 0 ? pid : 0;
+}
+
+/* Whether no process has the pid PID any more. */
+static bool holder_gone(long pid)
+{
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
 }
 
 static int refuse(const char *dir, const char *path, long pid, struct error *err)
@@ -51,6 +59,7 @@ int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err)
         tourney_error_set_errno(err, "cannot create the lock file %s", path);
         goto out;
     }
+    int waited_ms = 0;
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno == EINTR) {
             continue;
@@ -62,6 +71,13 @@ int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err)
             for (int tries = 0; pid == 0 && tries < 20; tries++) {
                 nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
                 pid = holder_pid(fd);
+            }
+            if (pid > 0 && holder_gone(pid) && waited_ms < LOCK_WAIT_FOR_WRITER_MS) {
+                /* The runner that wrote its pid is dead, and its log's
+                 * writer finishes the log: waited for. */
+                nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+                waited_ms++;
+                continue;
             }
             refuse(dir, path, pid, err);
         } else {

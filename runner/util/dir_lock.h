@@ -9,7 +9,10 @@
  * it exits, however it exits: a fork shares it until it lets its copy go.
  * The runner's worker processes do as they start (run.c), so that a run
  * killed with SIGKILL can be resumed at once, while its workers are still
- * dying. The file is opened close-on-exec, so agent processes never hold it. The
+ * dying. The writer of its results log keeps it (log_writer.h): when the
+ * process whose pid the file holds is gone and the lock is still held, that
+ * writer is finishing the log of a killed run, and is waited for, up to
+ * LOCK_WAIT_FOR_WRITER_MS. The file is opened close-on-exec, so agent processes never hold it. The
  * holder writes its pid into the file, for the second one's message; the
  * file stays behind (removing it would race with a process about to lock
  * it), and holds the pid of the last holder.
@@ -20,6 +23,10 @@
 #include "error.h"
 
 #define TOURNEY_LOCK_NAME ".tourney.lock"
+
+/* How long a lock held after its holder died is waited for (a log writer
+ * writes what it holds within milliseconds; see above). */
+#define LOCK_WAIT_FOR_WRITER_MS 5000
 
 struct dir_lock {
     int fd; /* -1 when not held */

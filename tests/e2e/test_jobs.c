@@ -220,9 +220,11 @@ static size_t children_of(pid_t parent, pid_t *children, size_t max)
     return count;
 }
 
-/* The directory's lock and its log are the runner's alone: a worker holding
- * them kept a run killed with SIGKILL locked while it died, and the
- * --resume that came at once was refused. */
+/* The directory's lock and its log are the runner's and its log writer's
+ * alone: a worker holding them kept a run killed with SIGKILL locked while
+ * it died, and the --resume that came at once was refused. The writer holds
+ * both until it has written all the killed runner gave it, and a --resume
+ * that comes at once waits for it. */
 static void test_workers_hold_nothing_of_the_directory(void **state)
 {
     (void)state;
@@ -237,13 +239,23 @@ static void test_workers_hold_nothing_of_the_directory(void **state)
     wait_for_lines(log, 3);
     assert_int_equal(descriptors_of(pid, "/.tourney.lock"), 1);
     assert_int_equal(descriptors_of(pid, "/games.jsonl"), 1);
-    pid_t workers[16];
-    size_t count = children_of(pid, workers, 16);
-    assert_int_equal(count, 2);
+    pid_t children[16];
+    size_t count = children_of(pid, children, 16);
+    assert_int_equal(count, 3);
+    size_t writers = 0;
     for (size_t i = 0; i < count; i++) {
-        assert_int_equal(descriptors_of(workers[i], "/.tourney.lock"), 0);
-        assert_int_equal(descriptors_of(workers[i], "/games.jsonl"), 0);
+        int locks = descriptors_of(children[i], "/.tourney.lock");
+        int logs = descriptors_of(children[i], "/games.jsonl");
+        /* The writer holds both, and nothing else of the runner's. */
+        assert_int_equal(locks, logs);
+        if (locks == 1) {
+            writers++;
+            assert_int_equal(descriptors_of(children[i], ""), 2);
+        } else {
+            assert_int_equal(locks, 0);
+        }
     }
+    assert_int_equal(writers, 1);
     kill(pid, SIGKILL);
     wait_tourney(&run, pid);
     resume_ok(&run, RESUME_CONFIG, "2");
