@@ -1,7 +1,8 @@
 /*
  * One tourney at a time in an output directory: the lock is taken, refused
  * while held (naming the holder's pid), shared with forks, and free again
- * when every holder let it go; its file is not inherited across exec.
+ * when every holder let it go; held by the fork of a holder that died, it is
+ * waited for; its file is not inherited across exec.
  */
 #include "test.h"
 
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dir_lock.h"
@@ -88,6 +90,53 @@ static void test_forks_share_the_lock(void **state)
     remove_tree(dir);
 }
 
+/* A holder that died while a fork of it still holds the lock (the writer
+ * of its results log, finishing it): waited for, then taken. */
+static void test_a_dead_holders_fork_is_waited_for(void **state)
+{
+    (void)state;
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "lock");
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t holder = fork();
+    assert_true(holder >= 0);
+    if (holder == 0) {
+        struct dir_lock lock;
+        struct error err;
+        if (tourney_dir_lock(&lock, dir, &err) != 0) {
+            _exit(2);
+        }
+        pid_t writer = fork();
+        if (writer == 0) {
+            /* Holds the lock 100 ms past the holder's end. */
+            nanosleep(&(struct timespec){.tv_nsec = 100000000}, NULL);
+            _exit(0);
+        }
+        _exit(writer > 0 && write(ready[1], "x", 1) == 1 ? 0 : 3);
+    }
+    close(ready[1]);
+    int status = 0;
+    assert_int_equal(waitpid(holder, &status, 0), holder);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    char byte;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    close(ready[0]);
+    struct timespec before;
+    struct timespec after;
+    clock_gettime(CLOCK_MONOTONIC, &before);
+    struct dir_lock lock;
+    struct error err;
+    assert_int_equal(tourney_dir_lock(&lock, dir, &err), 0);
+    clock_gettime(CLOCK_MONOTONIC, &after);
+    long waited_ms =
+        (after.tv_sec - before.tv_sec) * 1000 + (after.tv_nsec - before.tv_nsec) / 1000000;
+    print_message("waited %ld ms\n", waited_ms);
+    assert_true(waited_ms >= 20);
+    tourney_dir_unlock(&lock);
+    remove_tree(dir);
+}
+
 static void test_no_directory(void **state)
 {
     (void)state;
@@ -103,6 +152,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lock_refused_while_held),
         cmocka_unit_test(test_forks_share_the_lock),
+        cmocka_unit_test(test_a_dead_holders_fork_is_waited_for),
         cmocka_unit_test(test_no_directory),
     };
     return cmocka_run_group_tests_name("dir_lock", tests, NULL, NULL);

@@ -36,8 +36,11 @@ static bool holder_gone(long pid)
 
 static int refuse(const char *dir, const char *path, long pid, struct error *err)
 {
-    char holder[48] = "";
-    if (pid > 0) {
+    char holder[96] = "";
+    if (pid > 0 && holder_gone(pid)) {
+        snprintf(holder, sizeof(holder),
+                 " (pid %ld, ended; its results log is still being written)", pid);
+    } else if (pid > 0) {
         snprintf(holder, sizeof(holder), " (pid %ld)", pid);
     }
     return tourney_error_set(err,
