@@ -15,11 +15,18 @@
  *
  * Usage: isolation-bench [games [runs]]   (default 2000 games, 5 runs)
  */
+/* Linux interfaces: sched_setaffinity, sched_getcpu, the futex call. */
+#define _GNU_SOURCE
+#include <linux/futex.h>
 #include <poll.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,6 +53,7 @@ struct bench {
     char *host;
     struct isolation_limits limits;
     struct process_settings settings;
+    struct resting_processes resting; /* as a seat pool's (agent_process.h) */
 };
 
 static int open_plugins(struct bench *b)
@@ -78,6 +86,7 @@ static int open_plugins(struct bench *b)
         .host_path = b->host,
         .limits = &b->limits,
         .sandbox = true,
+        .resting = &b->resting,
         .game_path = b->game_plugin.path,
         .game_params = b->game_params,
         .game_param_count = 3,
@@ -158,16 +167,36 @@ static double start_once(struct bench *b)
     return (double)(tourney_now_ns() - start) / 1e6;
 }
 
+/* With ONE_CPU, this process and the ones it forks from now on run on the
+ * processor it runs on now, as processor_share.c holds a quick agent on
+ * the runner's; without, on every processor SAVED lists. */
+static void hold(bool one_cpu, const cpu_set_t *saved)
+{
+    if (!one_cpu) {
+        sched_setaffinity(0, sizeof(*saved), saved);
+        return;
+    }
+    int cpu = sched_getcpu();
+    cpu_set_t here;
+    CPU_ZERO(&here);
+    CPU_SET(cpu < 0 ? 0 : cpu, &here);
+    sched_setaffinity(0, sizeof(here), &here);
+}
+
 /* Microseconds of one bare request and reply between two processes over a
  * socket pair, waited for with poll as the runner does: the floor under
- * the cost of isolation on this machine. */
-static double round_trip_once(void)
+ * the cost of isolation on this machine. With ONE_CPU, both on one
+ * processor (see hold). */
+static double round_trip_once(bool one_cpu)
 {
     enum { TRIPS = 20000 };
     int pair[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) {
         return -1.0;
     }
+    cpu_set_t saved;
+    sched_getaffinity(0, sizeof(saved), &saved);
+    hold(one_cpu, &saved);
     pid_t echo = fork();
     if (echo == 0) {
         close(pair[0]);
@@ -191,6 +220,65 @@ static double round_trip_once(void)
     if (echo > 0) {
         waitpid(echo, NULL, 0);
     }
+    hold(false, &saved);
+    return echo > 0 ? (double)elapsed / 1000.0 / TRIPS : -1.0;
+}
+
+static void futex_wait(_Atomic uint32_t *word, uint32_t value)
+{
+    syscall(SYS_futex, word, FUTEX_WAIT, value, NULL, NULL, 0);
+}
+
+static void futex_wake(_Atomic uint32_t *word)
+{
+    syscall(SYS_futex, word, FUTEX_WAKE, 1, NULL, NULL, 0);
+}
+
+/* Microseconds of one bare request and reply through a word in memory two
+ * processes share, each sleeping on it (futex) until the other's wake-up:
+ * what a shared-memory channel that never waits awake would cost, the
+ * floor under it. The word counts the turns: odd, a request is out; even,
+ * it was answered. With ONE_CPU, both on one processor (see hold). */
+static double futex_trip_once(bool one_cpu)
+{
+    enum { TRIPS = 20000 };
+    void *shared =
+        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED) {
+        return -1.0;
+    }
+    _Atomic uint32_t *word = shared;
+    atomic_store(word, 0);
+    cpu_set_t saved;
+    sched_getaffinity(0, sizeof(saved), &saved);
+    hold(one_cpu, &saved);
+    pid_t echo = fork();
+    if (echo == 0) {
+        for (uint32_t expected = 1; expected < 2 * TRIPS; expected += 2) {
+            uint32_t seen;
+            while ((seen = atomic_load(word)) < expected) {
+                futex_wait(word, seen);
+            }
+            atomic_store(word, expected + 1);
+            futex_wake(word);
+        }
+        _exit(0);
+    }
+    uint64_t start = tourney_now_ns();
+    for (uint32_t i = 0; echo > 0 && i < TRIPS; i++) {
+        uint32_t request = 2 * i + 1;
+        atomic_store(word, request);
+        futex_wake(word);
+        while (atomic_load(word) == request) {
+            futex_wait(word, request);
+        }
+    }
+    uint64_t elapsed = tourney_now_ns() - start;
+    if (echo > 0) {
+        waitpid(echo, NULL, 0);
+    }
+    hold(false, &saved);
+    munmap(shared, sizeof(uint32_t));
     return echo > 0 ? (double)elapsed / 1000.0 / TRIPS : -1.0;
 }
 
@@ -225,14 +313,23 @@ int main(int argc, char **argv)
     double isolated[MAX_RUNS];
     double starts[MAX_RUNS];
     double trips[MAX_RUNS];
+    double trips_one_cpu[MAX_RUNS];
+    double futex_trips[MAX_RUNS];
+    double futex_trips_one_cpu[MAX_RUNS];
     int status = 0;
     /* Interleaved, so that a slow spell of the machine hits both alike. */
     for (int r = 0; r < runs && status == 0; r++) {
         in_process[r] = run_once(&b, false, games);
         isolated[r] = run_once(&b, true, games);
         starts[r] = start_once(&b);
-        trips[r] = round_trip_once();
-        status = in_process[r] < 0 || isolated[r] < 0 || starts[r] < 0 || trips[r] < 0 ? 1 : 0;
+        trips[r] = round_trip_once(false);
+        trips_one_cpu[r] = round_trip_once(true);
+        futex_trips[r] = futex_trip_once(false);
+        futex_trips_one_cpu[r] = futex_trip_once(true);
+        status = in_process[r] < 0 || isolated[r] < 0 || starts[r] < 0 || trips[r] < 0 ||
+                         trips_one_cpu[r] < 0 || futex_trips[r] < 0 || futex_trips_one_cpu[r] < 0
+                     ? 1
+                     : 0;
     }
     if (status == 0) {
         double none = median(in_process, runs);
@@ -242,8 +339,11 @@ int main(int argc, char **argv)
         printf("  isolation = process  %9.3f us/move (sandbox on)\n", process);
         printf("  ratio                %9.1f x\n", process / none);
         printf("  cost of isolation    %9.3f us/move\n", process - none);
-        printf("  for scale: a bare request and reply between two processes %.3f us\n",
-               median(trips, runs));
+        printf("  for scale, a bare request and reply between two processes:\n");
+        printf("    socket pair and poll   %9.3f us (one processor: %.3f us)\n",
+               median(trips, runs), median(trips_one_cpu, runs));
+        printf("    shared word and futex  %9.3f us (one processor: %.3f us)\n",
+               median(futex_trips, runs), median(futex_trips_one_cpu, runs));
         printf("  start, load and stop an agent process: %.3f ms\n", median(starts, runs));
     }
     close_plugins(&b);
