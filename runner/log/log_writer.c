@@ -201,7 +201,7 @@ static int wait_for_room(struct log_writer *w, size_t length, uint64_t head, str
         if (!writer_alive(w)) {
             return failed(w, err);
         }
-        nap(LOG_WRITER_NAP_MIN_NS);
+        nap(LOG_ROOM_NAP_NS);
     }
 }
 

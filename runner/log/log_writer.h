@@ -17,8 +17,9 @@
  * process group, loses what the ring held: about the last millisecond of
  * play at most.
  *
- * The writer looks at the ring every 50 us while lines come and backs off to
- * every 10 ms when none do; a line reaches the file within that time.
+ * The writer looks at the ring every millisecond while lines come and backs
+ * off to every 10 ms when none do; a line reaches the file within that
+ * time.
  */
 #ifndef TOURNEY_RUNNER_LOG_WRITER_H
 #define TOURNEY_RUNNER_LOG_WRITER_H
@@ -34,9 +35,13 @@
  * once the writer has written everything before it. */
 #define LOG_RING_BYTES (4u << 20)
 
-/* The writer's back-off between looks at an empty ring. */
-#define LOG_WRITER_NAP_MIN_NS UINT64_C(50000)
+/* The writer's naps between looks at the ring: 1 ms while lines come (a
+ * wake-up costs the processors the workers play on; a millisecond of the
+ * quickest games is some 100 KiB of the ring), backing off to 10 ms while
+ * none do. The runner waits for room in naps of LOG_ROOM_NAP_NS. */
+#define LOG_WRITER_NAP_MIN_NS UINT64_C(1000000)
 #define LOG_WRITER_NAP_MAX_NS UINT64_C(10000000)
+#define LOG_ROOM_NAP_NS UINT64_C(50000)
 
 struct log_ring;
 

@@ -59,6 +59,10 @@ static int write_line(struct results_log *log, const char *text, struct error *e
 int tourney_results_log_add_line(struct results_log *log, const char *line, struct error *err)
 {
     size_t length = strlen(line);
+    if (log->writer.ring != NULL && log->pending_length == 0) {
+        /* The writer writes many lines at once anyway: no copy to hold. */
+        return tourney_log_writer_append(&log->writer, line, length, err);
+    }
     if (log->pending_length + length > log->pending_capacity) {
         size_t capacity = log->pending_capacity ? log->pending_capacity : 65536;
         while (capacity < log->pending_length + length) {

@@ -72,8 +72,9 @@ int tourney_results_log_resume(struct results_log *log, const char *dir,
                                void *context, bool *created, struct error *err);
 
 /* Appends games as their sealed lines (log_line.h) in two steps: add their
- * lines, then write them all with one write. Lines are in order, so a write
- * cut short leaves whole lines and at most one torn line after them. */
+ * lines, then write them all with one write (with a writer started, a line
+ * goes to it as it is added). Lines are in order, so a write cut short
+ * leaves whole lines and at most one torn line after them. */
 int tourney_results_log_add_line(struct results_log *log, const char *line, struct error *err);
 int tourney_results_log_write_pending(struct results_log *log, struct error *err);
 
