@@ -95,7 +95,6 @@ static int post_load(struct process_seat *s, struct error *err)
     const struct process_settings *settings = s->settings;
     struct agent_process *p = &s->process;
     tourney_agent_process_finish(p);
-    s->pondered_noted = false;
     struct host_argv args;
     tourney_host_argv(&args, settings->host_path);
     /* In namespaces of its own where the kernel allows, and stopped while
@@ -318,12 +317,6 @@ static int process_choose(void *self, const void *state,
         return bad_reply(s, &reply, MSG_MOVED, at_ply(when, request->ply), fault);
     }
     add_dropped(s, moved.outcome.log_dropped);
-    if (tourney_agent_process_pondered(p) && !s->pondered_noted) {
-        s->pondered_noted = true;
-        tourney_record_add_log(s->record, s->seat, TOURNEY_LOG_WARNING,
-                               "tourney: its process used the processor while it was not asked "
-                               "anything; it is stopped between requests from now on");
-    }
     if (moved.outcome.status != TOURNEY_OK) {
         char what[64];
         snprintf(what, sizeof(what), "choose_move failed with status %d at ply %d",

@@ -58,10 +58,9 @@ struct process_seat {
     uint32_t create_sequence;
     uint32_t end_sequence;
     uint64_t load_deadline;
-    bool playing;        /* an agent instance exists in the process */
-    bool quiet;          /* the game was off before this agent began: nothing is recorded */
-    bool pondered_noted; /* its process was found thinking while not asked: said in a record */
-    bool replace;        /* its agent failed: a fresh process for the next game */
+    bool playing; /* an agent instance exists in the process */
+    bool quiet;   /* the game was off before this agent began: nothing is recorded */
+    bool replace; /* its agent failed: a fresh process for the next game */
     const struct match_rules *rules; /* of the game being played */
     struct game_record *record;
     int seat;

@@ -723,54 +723,6 @@ static void test_no_pondering(void **state)
     remove_tree(dir);
 }
 
-/* Against an opponent that answers within a short wait (it sleeps 300 us),
- * a sandboxed agent process is left running between its requests, watched
- * by its CPU clock (agent_process.h): one whose thread spins is found out
- * within its first games and said so once, in the record of the game where
- * it was (its process is kept from game to game). That it is stopped after
- * every reply from then on is unit.agent_process's to check. */
-static void test_pondering_against_a_quick_opponent_is_found_out(void **state)
-{
-    (void)state;
-    char dir[64];
-    make_temp_dir(dir, sizeof(dir), "ponder-quick");
-    char config[128];
-    snprintf(config, sizeof(config), "%s/ponder.ini", dir);
-    write_file(config,
-               "[tournament]\nname = ponder-quick\nseed = 7\ngames_per_pair = 20\njobs = 1\n"
-               "[game]\nplugin = mnk\n"
-               "[agent ponder]\nplugin = %s/zoo_ponder.so\n"
-               "[agent nap]\nplugin = %s/zoo_nap.so\n",
-               TOURNEY_TEST_PLUGIN_DIR, TOURNEY_TEST_PLUGIN_DIR);
-    struct run run;
-    play(&run, config);
-    json_t *games = load_games(&run);
-    assert_int_equal(json_array_size(games), 20);
-    static const char note[] = "tourney: its process used the processor while it was not asked "
-                               "anything; it is stopped between requests from now on";
-    size_t noted_in = SIZE_MAX;
-    size_t i;
-    json_t *game;
-    json_array_foreach(games, i, game)
-    {
-        size_t k;
-        json_t *message;
-        json_array_foreach(json_object_get(game, "log"), k, message)
-        {
-            if (strcmp(text_of(message, "message"), note) == 0) {
-                assert_string_equal(text_of(message, "agent"), "ponder");
-                assert_int_equal(noted_in, SIZE_MAX); /* said once */
-                noted_in = i;
-            }
-        }
-    }
-    print_message("found out in game %zu of 20\n", noted_in);
-    assert_true(noted_in < 5);
-    json_decref(games);
-    remove_tree(run.dir);
-    remove_tree(dir);
-}
-
 /* Four threads that spin until they used four budgets of CPU time in a
  * move: in the log with what they used; a limit of two budgets makes it a
  * loss (cpu_limit), found while it spins or as it answers. */
@@ -904,13 +856,9 @@ int main(void)
         cmocka_unit_test(test_processes_kept_between_pairings),
     };
     const struct CMUnitTest confinement[] = {
-        cmocka_unit_test(test_fcntl_signals),
-        cmocka_unit_test(test_constructors),
-        cmocka_unit_test(test_constructor_reads),
-        cmocka_unit_test(test_no_pondering),
-        cmocka_unit_test(test_pondering_against_a_quick_opponent_is_found_out),
-        cmocka_unit_test(test_cpu_limit),
-        cmocka_unit_test(test_late_replies),
+        cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
+        cmocka_unit_test(test_constructor_reads), cmocka_unit_test(test_no_pondering),
+        cmocka_unit_test(test_cpu_limit),         cmocka_unit_test(test_late_replies),
     };
     const char *group = getenv("TOURNEY_E2E_GROUP");
     if (group != NULL && strcmp(group, "confinement") == 0) {
