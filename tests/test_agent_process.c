@@ -318,7 +318,7 @@ static void test_idle_process_is_left_running(void **state)
         left_running += !p.stopped;
         short_waits += p.short_wait;
     }
-    assert_false(tourney_agent_process_pondered(&p));
+    assert_false(p.pondered);
     /* Waits of 100 us are short, unless valgrind's slowness and a loaded
      * machine make them longer: left running after each short one. */
     print_message("left running after %d waits of 300\n", left_running);
@@ -340,13 +340,13 @@ static void test_process_that_thinks_while_not_asked_is_stopped(void **state)
     struct resting_processes resting = {.count = 0};
     start_replier(&p, "spin", "0", &resting);
     int calls = 0;
-    while (!tourney_agent_process_pondered(&p) && calls < 5000) {
+    while (!p.pondered && calls < 5000) {
         pause_us(200);
         assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
         calls++;
     }
     print_message("found out after %d requests\n", calls);
-    assert_true(tourney_agent_process_pondered(&p));
+    assert_true(p.pondered);
     assert_true(p.idle_excess_ns > PAUSE_IDLE_EXCESS_NS);
     for (int i = 0; i < 20; i++) {
         pause_us(100);
@@ -357,9 +357,23 @@ static void test_process_that_thinks_while_not_asked_is_stopped(void **state)
     tourney_agent_process_finish(&p);
 }
 
+/* Asks P (which answers at once) after short waits until it is left
+ * running after its reply: at once, unless the machine is slow. */
+static void ask_until_left_running(struct agent_process *p)
+{
+    struct error error;
+    int tries = 0;
+    do {
+        pause_us(100);
+        assert_int_equal(call(p, 5000, &error), PROCESS_REPLY);
+    } while (p->stopped && ++tries < 100);
+    assert_false(p->stopped);
+}
+
 /* A process left running is stopped once a wait for another process of
  * the same worker grows long (an opponent that thinks), and is stopped as
- * its next reply comes, that wait having been long. */
+ * its next reply comes, that wait having been long; and when its worker is
+ * about to wait for more games. */
 static void test_long_wait_for_another_stops_the_resting(void **state)
 {
     (void)state;
@@ -372,12 +386,7 @@ static void test_long_wait_for_another_stops_the_resting(void **state)
     /* The first wait of each is not known to be short: stopped. */
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
     assert_true(idle.stopped);
-    int tries = 0;
-    do {
-        pause_us(100);
-        assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
-    } while (idle.stopped && ++tries < 100);
-    assert_false(idle.stopped);
+    ask_until_left_running(&idle);
     assert_int_equal(resting.count, 1);
     assert_ptr_equal(resting.process[0], &idle);
     assert_int_equal(call(&thinker, 5000, &error), PROCESS_REPLY);
@@ -386,11 +395,18 @@ static void test_long_wait_for_another_stops_the_resting(void **state)
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
     assert_false(idle.short_wait);
     assert_true(idle.stopped);
-    assert_false(tourney_agent_process_pondered(&idle));
-    /* A process that ends leaves the list. */
-    pause_us(100);
+    assert_false(idle.pondered);
+    /* A worker that waits for its next games stops it too; asked again,
+     * it is continued and answers. */
+    ask_until_left_running(&idle);
+    assert_int_equal(resting.count, 1);
+    tourney_agent_process_stop_resting(&resting);
+    assert_true(idle.stopped);
+    assert_int_equal(resting.count, 0);
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
-    assert_int_equal(resting.count, idle.stopped ? 0 : 1);
+    /* A process that ends leaves the list. */
+    ask_until_left_running(&idle);
+    assert_int_equal(resting.count, 1);
     tourney_agent_process_finish(&idle);
     assert_int_equal(resting.count, 0);
     tourney_agent_process_finish(&thinker);

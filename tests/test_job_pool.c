@@ -32,6 +32,7 @@ struct fake {
     int crashes;           /* how many workers it kills */
     char markers[2][64];   /* created by the workers it killed */
     uint64_t failing_game; /* the game whose play fails; GAMES for none */
+    int idle_fd;           /* where a worker writes its pid each time it goes idle; -1 */
 };
 
 /* Every game but those with g mod 5 = 3, as if they were in the log. */
@@ -53,6 +54,15 @@ static int worker_init(void *context)
 static void worker_finish(void *context)
 {
     (void)context;
+}
+
+static void worker_idle(void *context)
+{
+    struct fake *f = context;
+    pid_t self = getpid();
+    if (f->idle_fd >= 0 && write(f->idle_fd, &self, sizeof(self)) != (ssize_t)sizeof(self)) {
+        abort();
+    }
 }
 
 static int play(void *context, uint64_t game, struct game_record *record, char **line,
@@ -171,6 +181,7 @@ static void init_fake(struct fake *f)
     memset(f, 0, sizeof(*f));
     f->crash_game = GAMES;
     f->failing_game = GAMES;
+    f->idle_fd = -1;
     for (int i = 0; i < 2; i++) {
         snprintf(f->markers[i], sizeof(f->markers[i]), "/tmp/tourney-pool-XXXXXX");
         int fd = mkstemp(f->markers[i]);
@@ -204,6 +215,7 @@ static enum job_outcome run_pool(struct fake *f, unsigned jobs, struct error *er
         .worker_init = worker_init,
         .play = play,
         .worker_finish = worker_finish,
+        .worker_idle = worker_idle,
         .deliver = deliver,
         .flush = flush,
         .due = due,
@@ -226,6 +238,32 @@ static void assert_delivered_in_order(const struct fake *f, size_t count)
         assert_int_equal(f->delivered[i], game);
         game = next_game(NULL, game + 1);
     }
+}
+
+/* A worker goes idle (and stops the agent processes it left running, in
+ * the runner) after each task it played, in the worker: at least once per
+ * worker that played, at most once per game. */
+static void test_workers_say_when_they_go_idle(void **state)
+{
+    (void)state;
+    struct fake f;
+    init_fake(&f);
+    int idle[2];
+    assert_int_equal(pipe(idle), 0);
+    f.idle_fd = idle[1];
+    struct error error;
+    char notes[512];
+    assert_int_equal(run_pool(&f, 2, &error, &notes), JOBS_COMPLETE);
+    close(idle[1]);
+    pid_t pids[GAMES];
+    size_t count = 0;
+    while (count < GAMES && read(idle[0], &pids[count], sizeof(pids[0])) == sizeof(pids[0])) {
+        assert_true(pids[count] != getpid());
+        count++;
+    }
+    close(idle[0]);
+    assert_true(count >= 1);
+    assert_true(count <= f.count);
 }
 
 static void test_in_order_for_any_number_of_jobs(void **state)
@@ -325,6 +363,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_in_order_for_any_number_of_jobs),
+        cmocka_unit_test(test_workers_say_when_they_go_idle),
         cmocka_unit_test(test_a_dead_worker_is_replaced),
         cmocka_unit_test(test_a_game_that_kills_two_workers_fails),
         cmocka_unit_test(test_a_failure_in_a_worker_fails_the_pool),

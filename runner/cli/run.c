@@ -222,6 +222,12 @@ static int worker_init(void *context)
     return player_init(run);
 }
 
+static void player_idle(void *context)
+{
+    struct run_state *run = context;
+    tourney_game_player_rest(&run->player);
+}
+
 static void player_finish(void *context)
 {
     struct run_state *run = context;
@@ -287,6 +293,7 @@ static enum run_outcome play_in_workers(struct run_state *run, struct error *err
         .worker_init = worker_init,
         .play = player_play,
         .worker_finish = player_finish,
+        .worker_idle = player_idle,
         .deliver = deliver_game,
         .flush = write_games,
         .due = sync_due,

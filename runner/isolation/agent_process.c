@@ -217,9 +217,9 @@ static void leave_resting(struct agent_process *p)
     }
 }
 
-/* A wait grew long: no process is left running through it. Each keeps
- * LEFT_RUNNING, so its CPU time is still looked at as it is next asked. */
-static void stop_resting(struct resting_processes *r)
+/* Each keeps LEFT_RUNNING, so its CPU time is still looked at as it is next
+ * asked. */
+void tourney_agent_process_stop_resting(struct resting_processes *r)
 {
     for (size_t i = 0; i < r->count; i++) {
         set_stopped(r->process[i], true);
@@ -553,7 +553,7 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
             /* Others left running wait no longer than a short wait. */
             uint64_t stop_at = p->posted_ns + PAUSE_SHORT_WAIT_NS;
             if (now >= stop_at) {
-                stop_resting(p->resting);
+                tourney_agent_process_stop_resting(p->resting);
             } else if (wait > stop_at - now) {
                 wait = stop_at - now;
             }
@@ -636,7 +636,7 @@ static void measure_reply(struct agent_process *p)
  * (agent_process.h). */
 static void rest(struct agent_process *p)
 {
-    if (p->idle_watch && !p->pondered && p->short_wait && !p->stopped) {
+    if (p->idle_watch && !p->pondered && p->short_wait) {
         uint64_t cpu = p->cpu_posted_ns + p->reply_cpu_ns; /* read as the reply came */
         if ((p->reply_cpu_known || tourney_agent_process_cpu_ns(p, &cpu)) && join_resting(p)) {
             p->left_running = true;
@@ -682,11 +682,6 @@ static bool end_wait(struct agent_process *p, bool timed, uint64_t *cpu)
 void tourney_agent_process_watch_idle(struct agent_process *p)
 {
     p->idle_watch = p->pause && p->resting != NULL;
-}
-
-bool tourney_agent_process_pondered(const struct agent_process *p)
-{
-    return p->pondered;
 }
 
 /* What a reply read by DEADLINE_NS stands for: itself, or a limit it broke. */
@@ -871,8 +866,7 @@ void tourney_agent_process_finish(struct agent_process *p)
     if (!p->open) {
         return;
     }
-    tourney_agent_process_kill(p);
-    leave_resting(p);
+    tourney_agent_process_kill(p); /* out of the resting, as it is reaped */
     close_fd(&p->epoll);
     close_fd(&p->control);
     close_fd(&p->out);

@@ -23,7 +23,9 @@
  * opponent that thinks) makes the next one stopped again, until a short
  * one is seen; and a wait for another process of the same worker that
  * grows past PAUSE_SHORT_WAIT_NS stops every process left running
- * (struct resting_processes). So a process thinks on its opponent's time
+ * (struct resting_processes), as does a worker that has played its games
+ * and waits for more (tourney_agent_process_stop_resting). So a process
+ * thinks on its opponent's time
  * for PAUSE_SHORT_WAIT_NS at most a move, and not at all once found out.
  * The CPU time of each
  * request (every thread of the process) is read by the runner from the
@@ -61,8 +63,9 @@ struct agent_process;
 
 /* The processes of one worker left running after a reply (see the top):
  * a wait for any process that knows of them, once it grows past
- * PAUSE_SHORT_WAIT_NS, stops them all. A process that finds it full is
- * stopped as before. */
+ * PAUSE_SHORT_WAIT_NS, stops them all, and so does the worker before it
+ * waits for anything else. A process that finds it full is stopped as
+ * before. */
 #define RESTING_MAX 16
 struct resting_processes {
     struct agent_process *process[RESTING_MAX];
@@ -244,8 +247,9 @@ void tourney_agent_process_pause(struct agent_process *process);
  * clock (see the top). */
 void tourney_agent_process_watch_idle(struct agent_process *process);
 
-/* Whether it was seen thinking while not asked anything. */
-bool tourney_agent_process_pondered(const struct agent_process *process);
+/* Stops every process of RESTING: the runner is about to wait, or work,
+ * for longer than a short wait, other than for one of them. */
+void tourney_agent_process_stop_resting(struct resting_processes *resting);
 
 /* Whether the process is running (started, not yet reaped). */
 bool tourney_agent_process_alive(const struct agent_process *process);

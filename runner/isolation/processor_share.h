@@ -2,9 +2,9 @@
  * processor_share.h - an agent process that answers within microseconds
  * runs on the processor of the runner that asks it.
  *
- * Between two requests an agent process is stopped (no pondering), and the
- * processor it ran on goes idle. Waking it there again takes a wake-up of
- * an idle processor, which on a virtual machine costs tens of microseconds:
+ * Between two requests an agent process is stopped (no pondering) or sits
+ * in its read (agent_process.h), and the processor it ran on goes idle. Waking it there again
+ * takes a wake-up of an idle processor, which on a virtual machine costs tens of microseconds:
  * more than first-open or random take to answer. Held on the runner's own
  * processor, it is woken by a plain switch from the runner, which waits
  * for its reply asleep, and back: a bare request and reply, with the stop

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "write_all.h"
 
 /* Shared by the runner and the writer. HEAD and TAIL count bytes from the
  * start and never wrap; a byte's place in DATA is its count modulo the
@@ -207,20 +208,12 @@ static int wait_for_room(struct log_writer *w, size_t length, uint64_t head, str
 
 /* A line longer than the ring: written here once the writer wrote all
  * before it (the writer writes only what the ring holds, so the two never
- * write at once). */
+ * write at once), and flushed at once, as the writer would have. */
 static int write_directly(struct log_writer *w, const char *text, size_t length, struct error *err)
 {
-    while (length > 0) {
-        ssize_t written = write(w->fd, text, length);
-        if (written < 0 && errno == EINTR) {
-            continue;
-        }
-        if (written <= 0) {
-            return tourney_error_set(err, "cannot append to %s: %s", w->path,
-                                     written < 0 ? strerror(errno) : "short write");
-        }
-        text += written;
-        length -= (size_t)written;
+    if (tourney_write_all(w->fd, text, length) != 0 || fdatasync(w->fd) != 0) {
+        return tourney_error_set(err, "cannot append to %s: %s", w->path,
+                                 errno != 0 ? strerror(errno) : "short write");
     }
     return 0;
 }

@@ -13,8 +13,9 @@
 
 int tourney_results_log_sync(struct results_log *log, struct error *err)
 {
+    /* A writer writes and flushes all it was given, and ends. */
     if (log->writer.ring != NULL && tourney_log_writer_finish(&log->writer, err) != 0) {
-        return -1; /* the writer flushed what it wrote itself */
+        return -1;
     }
     if (!log->dirty) {
         return 0;

@@ -61,6 +61,11 @@ int tourney_game_player_play(struct game_player *player, uint64_t index,
     return 0;
 }
 
+void tourney_game_player_rest(struct game_player *player)
+{
+    tourney_seat_pool_rest(&player->seats);
+}
+
 void tourney_game_player_finish(struct game_player *player)
 {
     tourney_seat_pool_finish(&player->seats);

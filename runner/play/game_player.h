@@ -35,6 +35,10 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
 int tourney_game_player_play(struct game_player *player, uint64_t index,
                              struct game_record *record, char **line, struct error *err);
 
+/* Stops the agent processes it left running between requests, before it
+ * waits for something else (tourney_seat_pool_rest). */
+void tourney_game_player_rest(struct game_player *player);
+
 /* Stops every agent process it started. */
 void tourney_game_player_finish(struct game_player *player);
 

@@ -46,6 +46,10 @@ struct job_plan {
     int (*play)(void *context, uint64_t game, struct game_record *record, char **line,
                 struct error *err);
     void (*worker_finish)(void *context);
+    /* In a worker that sent the replies of its task and is about to wait
+     * for the next: nothing of it may run meanwhile (as
+     * tourney_game_player_rest). May be NULL. */
+    void (*worker_idle)(void *context);
 
     /* In the runner, in game order: one finished game and its log line;
      * then, after the games that were ready, flush: write them. Each

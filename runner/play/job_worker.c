@@ -211,6 +211,9 @@ _Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_
                 status = send_outbox(fd, &out);
             }
         }
+        if (ready && plan->worker_idle != NULL) {
+            plan->worker_idle(plan->context);
+        }
     }
     free(out.data);
     if (ready) {

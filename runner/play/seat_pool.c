@@ -101,6 +101,11 @@ void tourney_seat_pool_stop_at_each_reply(struct seat_pool *pool)
     pool->command_settings.resting = NULL;
 }
 
+void tourney_seat_pool_rest(struct seat_pool *pool)
+{
+    tourney_agent_process_stop_resting(&pool->resting);
+}
+
 /* Asks the process of entrant I, if it has one, to quit. */
 static void quit(struct seat_pool *pool, size_t i)
 {

@@ -59,6 +59,9 @@ void tourney_seat_pool_seats(struct seat_pool *pool, const struct scheduled_game
  * agent process is stopped as each of its replies comes. Before the first
  * game. */
 void tourney_seat_pool_stop_at_each_reply(struct seat_pool *pool);
+/* Stops the agent processes left running between requests: the runner is
+ * about to wait for something other than them (agent_process.h). */
+void tourney_seat_pool_rest(struct seat_pool *pool);
 /* Stops every agent process. */
 void tourney_seat_pool_finish(struct seat_pool *pool);
 

@@ -17,7 +17,7 @@
 #include "protocol.h"
 #include "rng.h"
 #include "syscall_filter.h"
-#include "host_write.h"
+#include "write_all.h"
 
 struct host {
     int control;
@@ -96,7 +96,7 @@ static int send_frame(struct host *h, int built)
     if (built != 0) {
         return -1;
     }
-    return tourney_host_write_all(h->control, h->writer.data, h->writer.length);
+    return tourney_write_all(h->control, h->writer.data, h->writer.length);
 }
 
 /* Host services, as the runner's executor gives them. */
@@ -130,7 +130,7 @@ static void host_log(void *context, uint32_t level, const char *message)
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
     struct msg_log log = {.level = level, .text = text};
     if (tourney_msg_put_log(&writer, h->header.sequence, &log) == 0) {
-        tourney_host_write_all(h->control, writer.data, writer.length);
+        tourney_write_all(h->control, writer.data, writer.length);
     }
 }
 

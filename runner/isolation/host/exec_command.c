@@ -15,14 +15,14 @@
 #include "child_limits.h"
 #include "confine.h"
 #include "protocol.h"
-#include "host_write.h"
+#include "write_all.h"
 
 extern char **environ;
 
 /* Sends the frame built in WRITER (BUILT: what building it returned). */
 static int send_reply(int control, struct wire_writer *writer, int built)
 {
-    int status = built == 0 ? tourney_host_write_all(control, writer->data, writer->length) : -1;
+    int status = built == 0 ? tourney_write_all(control, writer->data, writer->length) : -1;
     tourney_wire_writer_finish(writer);
     return status;
 }

@@ -1,9 +1,9 @@
-#include "host_write.h"
+#include "write_all.h"
 
 #include <errno.h>
 #include <unistd.h>
 
-int tourney_host_write_all(int fd, const void *data, size_t length)
+int tourney_write_all(int fd, const void *data, size_t length)
 {
     const unsigned char *bytes = data;
     while (length > 0) {
@@ -12,6 +12,9 @@ int tourney_host_write_all(int fd, const void *data, size_t length)
             continue;
         }
         if (written <= 0) {
+            if (written == 0) {
+                errno = 0;
+            }
             return -1;
         }
         bytes += written;
