@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -34,7 +35,7 @@ static void close_fd(int *fd)
 }
 
 /* What each descriptor the epoll instance watches stands for. */
-enum watched { WATCH_CONTROL, WATCH_OUT, WATCH_ERR, WATCH_PIDFD, WATCH_COUNT };
+enum watched { WATCH_CONTROL, WATCH_OUT, WATCH_ERR, WATCH_PIDFD, WATCH_WAKE, WATCH_COUNT };
 
 static int watch(struct agent_process *p, int fd, enum watched which)
 {
@@ -94,7 +95,7 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     memset(p, 0, sizeof(*p));
     p->open = true;
     tourney_processor_share_init(&p->share);
-    p->control = p->out = p->err = p->pidfd = p->epoll = -1;
+    p->control = p->out = p->err = p->pidfd = p->epoll = p->wake = -1;
     p->output_limit = options->output_limit;
     p->pause = options->pause;
     p->resting = options->resting;
@@ -103,7 +104,8 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     int pair[2] = {-1, -1};
     int out[2] = {-1, -1};
     int errors[2] = {-1, -1};
-    int child[3] = {-1, -1, -1};
+    int child[5] = {-1, -1, -1, -1, -1};
+    int memory = -1;
     int status = -1;
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0 ||
         pipe2(out, O_CLOEXEC) != 0 || pipe2(errors, O_CLOEXEC) != 0) {
@@ -117,9 +119,23 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
         tourney_error_set_errno(err, "cannot set up the pipes of an agent process");
         goto out;
     }
+    if (options->shared_channel) {
+        p->channel = tourney_channel_create(&memory, err);
+        if (p->channel == NULL) {
+            goto out;
+        }
+        tourney_channel_runner_ends(p->channel, &p->channel_requests, &p->channel_replies);
+        p->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+        child[3] = child_end(&memory);
+        child[4] = p->wake < 0 ? -1 : fcntl(p->wake, F_DUPFD_CLOEXEC, 10);
+        if (child[3] < 0 || child[4] < 0) {
+            tourney_error_set_errno(err, "cannot set up the memory shared with an agent process");
+            goto out;
+        }
+    }
     const struct spawn_request request = {
         .argv = argv,
-        .fds = {child[1], child[2], child[0]},
+        .fds = {child[1], child[2], child[0], child[3], child[4]},
         .namespaces = options->namespaces,
     };
     struct spawn_result spawned;
@@ -145,15 +161,16 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     p->control_events = EPOLLIN;
     if (p->epoll < 0 || watch(p, p->control, WATCH_CONTROL) != 0 ||
         watch(p, p->out, WATCH_OUT) != 0 || watch(p, p->err, WATCH_ERR) != 0 ||
-        watch(p, p->pidfd, WATCH_PIDFD) != 0) {
+        watch(p, p->pidfd, WATCH_PIDFD) != 0 || watch(p, p->wake, WATCH_WAKE) != 0) {
         tourney_error_set_errno(err, "cannot set up the waiting for an agent process");
         goto out;
     }
     status = 0;
 out:
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 5; i++) {
         close_fd(&child[i]);
     }
+    close_fd(&memory);
     close_fd(&pair[0]);
     close_fd(&pair[1]);
     close_fd(&out[0]);
@@ -279,10 +296,36 @@ void tourney_agent_process_kill(struct agent_process *p)
     }
 }
 
+/* Puts what the ring takes of the queued requests into it, and wakes the
+ * host if it sleeps waiting for one. */
+static void send_through_channel(struct agent_process *p)
+{
+    if (p->outbox_sent == p->outbox_length) {
+        return;
+    }
+    long put = tourney_channel_put(&p->channel_requests, p->outbox + p->outbox_sent,
+                                   p->outbox_length - p->outbox_sent);
+    if (put < 0) {
+        p->channel_broken = true;
+        return;
+    }
+    p->outbox_sent += (size_t)put;
+    if (p->outbox_sent == p->outbox_length) {
+        p->outbox_sent = p->outbox_length = 0;
+    }
+    if (put > 0 && tourney_channel_take_sleeper(&p->channel->agent_sleeping, CHANNEL_WAITS_DATA)) {
+        tourney_channel_wake_host(p->channel);
+    }
+}
+
 /* Sends what the socket takes of the queued requests. A child that closed
  * its end cannot be written to; what it does next (exit) is what counts. */
 static void send_pending(struct agent_process *p)
 {
+    if (p->channel != NULL) {
+        send_through_channel(p);
+        return;
+    }
     while (p->outbox_sent < p->outbox_length && !p->control_closed) {
         ssize_t sent = send(p->control, p->outbox + p->outbox_sent,
                             p->outbox_length - p->outbox_sent, MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -328,6 +371,35 @@ static int receive(struct agent_process *p)
             return 0;
         } else {
             p->control_closed = true; /* end of file or reset: it closed or died */
+        }
+    }
+    return 0;
+}
+
+/* Copies what the ring holds of its replies (at most a ring's worth a
+ * call, so that a process that writes without end cannot hold the runner
+ * here), and wakes the host if it sleeps waiting for room. Returns -1 when
+ * out of memory. */
+static int receive_from_channel(struct agent_process *p)
+{
+    if (p->replies_capacity - p->replies_length < CHANNEL_RING_SIZE) {
+        size_t capacity = p->replies_length + 2 * (size_t)CHANNEL_RING_SIZE;
+        unsigned char *replies = realloc(p->replies, capacity);
+        if (replies == NULL) {
+            return -1;
+        }
+        p->replies = replies;
+        p->replies_capacity = capacity;
+    }
+    long got = tourney_channel_get(&p->channel_replies, p->replies + p->replies_length,
+                                   p->replies_capacity - p->replies_length);
+    if (got < 0) {
+        p->channel_broken = true;
+    } else if (got > 0) {
+        p->replies_length += (size_t)got;
+        p->received_ns = tourney_now_ns();
+        if (tourney_channel_take_sleeper(&p->channel->agent_sleeping, CHANNEL_WAITS_ROOM)) {
+            tourney_channel_wake_host(p->channel);
         }
     }
     return 0;
@@ -442,14 +514,6 @@ static bool take_line(struct agent_process *p, const struct awaiting *a, enum pr
     return true;
 }
 
-/* Whether the wait is over, from what the inbox holds. */
-static bool take(struct agent_process *p, const struct awaiting *a, enum process_event *event,
-                 struct error *err)
-{
-    return p->lines ? take_line(p, a, event, err)
-                    : handle_frames(p, a->sequence, a->log, a->log_context, a->reply, event, err);
-}
-
 /* Without a pidfd, a closed socket is the sign of an exit; the exit itself
  * is then looked for once per millisecond, without reaping (WNOWAIT), so
  * that reap can still kill the group first. */
@@ -464,13 +528,162 @@ static void check_exit_without_pidfd(struct agent_process *p)
     }
 }
 
+/* Empties the eventfd a host wakes the runner with. */
+static void drain_wake(struct agent_process *p)
+{
+    uint64_t count;
+    while (read(p->wake, &count, sizeof(count)) < 0 && errno == EINTR) {
+    }
+}
+
+static bool over(enum process_event *event, enum process_event what)
+{
+    *event = what;
+    return true;
+}
+
+/* Handles what epoll said is ready: sends, receives, drains the output,
+ * reaps. Returns true with *EVENT set when the wait is over (the output
+ * limit, or a failure of the runner). */
+static bool handle_ready(struct agent_process *p, const struct epoll_event *ready, int count,
+                         enum process_event *event, struct error *err)
+{
+    /* Handled in a fixed order, whatever order they came in. */
+    uint32_t revents[WATCH_COUNT] = {0};
+    for (int i = 0; i < count; i++) {
+        if (ready[i].data.u32 < WATCH_COUNT) {
+            revents[ready[i].data.u32] |= ready[i].events;
+        }
+    }
+    if (revents[WATCH_WAKE] != 0) {
+        drain_wake(p);
+    }
+    if (revents[WATCH_CONTROL] != 0 && !p->control_closed) {
+        if ((revents[WATCH_CONTROL] & EPOLLOUT) != 0) {
+            send_pending(p);
+        }
+        if ((revents[WATCH_CONTROL] & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0 &&
+            receive(p) != 0) {
+            tourney_error_nomem(err);
+            return over(event, PROCESS_FAILED);
+        }
+    }
+    int *pipes[2] = {&p->out, &p->err};
+    for (int i = 0; i < 2; i++) {
+        if (revents[WATCH_OUT + i] != 0 && *pipes[i] >= 0 && drain_output(p, pipes[i]) != 0) {
+            return over(event, PROCESS_OUTPUT_LIMIT);
+        }
+    }
+    if (revents[WATCH_PIDFD] != 0 && p->pidfd >= 0) {
+        /* What it sent before it died comes first. */
+        if (receive(p) != 0) {
+            tourney_error_nomem(err);
+            return over(event, PROCESS_FAILED);
+        }
+        reap(p);
+    }
+    check_exit_without_pidfd(p);
+    if (p->output.total > p->output_limit) {
+        return over(event, PROCESS_OUTPUT_LIMIT);
+    }
+    return false;
+}
+
+/* The reply to request AWAITED from the channel, once every LOG frame the
+ * host sent on the socket before it was handled. Returns true with *EVENT
+ * set when the wait is over (that reply, or a protocol error). */
+static bool take_channel_reply(struct agent_process *p, const struct awaiting *a,
+                               enum process_event *event, struct error *err)
+{
+    uint32_t awaited = a->sequence;
+    if (receive_from_channel(p) != 0) {
+        tourney_error_nomem(err);
+        *event = PROCESS_FAILED;
+        return true;
+    }
+    if (p->channel_broken) {
+        tourney_error_set(err, "counts of the runner's written into the memory it shares");
+        *event = PROCESS_PROTOCOL_ERROR;
+        return true;
+    }
+    struct wire_header h;
+    int found = tourney_wire_frame(p->replies, p->replies_length, PROTOCOL_VERSION, &h, err);
+    if (found == 0) {
+        return false;
+    }
+    if (found < 0) {
+        *event = PROCESS_PROTOCOL_ERROR;
+        return true;
+    }
+    /* What it sent on the socket and printed before it replied comes
+     * first, as when everything went through the socket: one look at what
+     * is ready, without waiting. */
+    struct epoll_event ready[WATCH_COUNT];
+    int count = epoll_wait(p->epoll, ready, WATCH_COUNT, 0);
+    if ((count > 0 && handle_ready(p, ready, count, event, err)) ||
+        handle_frames(p, awaited, a->log, a->log_context, a->reply, event, err)) {
+        return true;
+    }
+    if (h.type == MSG_LOG || h.type == MSG_MEMORY || h.type == MSG_DYING || h.sequence != awaited) {
+        tourney_error_set(err, "%s numbered %u in the shared memory while waiting for the reply "
+                               "to request %u",
+                          tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
+        *event = PROCESS_PROTOCOL_ERROR;
+        return true;
+    }
+    a->reply->header = h;
+    a->reply->payload = p->replies + WIRE_HEADER_SIZE;
+    p->replies_consumed = WIRE_HEADER_SIZE + (size_t)h.length;
+    *event = PROCESS_REPLY;
+    return true;
+}
+
+/* Whether the wait is over, from what the inbox (and the channel) holds. */
+static bool take(struct agent_process *p, const struct awaiting *a, enum process_event *event,
+                 struct error *err)
+{
+    if (p->lines) {
+        return take_line(p, a, event, err);
+    }
+    return handle_frames(p, a->sequence, a->log, a->log_context, a->reply, event, err) ||
+           (p->channel != NULL && take_channel_reply(p, a, event, err));
+}
+
+/* Drops the reply handed out last, from the inbox or the channel's. */
+static void drop_consumed(struct agent_process *p)
+{
+    drop_front(p, p->inbox_consumed);
+    p->inbox_consumed = 0;
+    if (p->replies_consumed > 0) {
+        memmove(p->replies, p->replies + p->replies_consumed,
+                p->replies_length - p->replies_consumed);
+        p->replies_length -= p->replies_consumed;
+        p->replies_consumed = 0;
+    }
+}
+
+/* Before the runner sleeps waiting for a process with a channel: says so in
+ * the memory, and whether something came meanwhile (then it does not). */
+static bool channel_ready_before_sleep(struct agent_process *p)
+{
+    bool room_wanted = p->outbox_sent < p->outbox_length;
+    tourney_channel_announce_sleep(&p->channel->runner_sleeping,
+                                   CHANNEL_WAITS_DATA | (room_wanted ? CHANNEL_WAITS_ROOM : 0));
+    if (tourney_channel_readable(&p->channel_replies) ||
+        (room_wanted && tourney_channel_writable(&p->channel_requests))) {
+        atomic_store_explicit(&p->channel->runner_sleeping, 0, memory_order_relaxed);
+        return true;
+    }
+    return false;
+}
+
+
 /* Keeps what the epoll instance watches the socket for up to date: its
  * replies, room for the rest of a request, nothing once it closed. */
 static int watch_control(struct agent_process *p)
 {
-    uint32_t wanted = p->control_closed                   ? 0
-                      : p->outbox_sent < p->outbox_length ? EPOLLIN | EPOLLOUT
-                                                          : EPOLLIN;
+    bool pending = p->channel == NULL && p->outbox_sent < p->outbox_length;
+    uint32_t wanted = p->control_closed ? 0 : pending ? EPOLLIN | EPOLLOUT : EPOLLIN;
     if (wanted == p->control_events) {
         return 0;
     }
@@ -528,6 +741,9 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
 {
     for (;;) {
         enum process_event event;
+        if (p->channel != NULL) {
+            send_through_channel(p); /* the rest of a request longer than the room */
+        }
         if (take(p, a, &event, err)) {
             return event;
         }
@@ -568,6 +784,17 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
                 wait = release_at - now;
             }
         }
+        if (p->channel != NULL && !p->exited) {
+            /* A quick agent on this processor answers as this one yields it. */
+            if (p->reply_ns != 0 && p->reply_ns <= PROCESSOR_SHARE_QUICK_NS &&
+                now - p->posted_ns < CHANNEL_YIELD_NS) {
+                sched_yield();
+                continue;
+            }
+            if (channel_ready_before_sleep(p)) {
+                continue;
+            }
+        }
         if (watch_control(p) != 0) {
             tourney_error_set_errno(err, "cannot wait for an agent process");
             return PROCESS_FAILED;
@@ -578,6 +805,9 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
         };
         struct epoll_event ready[WATCH_COUNT];
         int count = wait_events(p->epoll, ready, &timeout, wait);
+        if (p->channel != NULL) {
+            atomic_store_explicit(&p->channel->runner_sleeping, 0, memory_order_relaxed);
+        }
         if (count < 0) {
             if (errno == EINTR) {
                 continue; /* a signal for the runner (Ctrl-C): keep waiting */
@@ -585,40 +815,8 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
             tourney_error_set_errno(err, "cannot wait for an agent process");
             return PROCESS_FAILED;
         }
-        /* Handled in a fixed order, whatever order they came in. */
-        uint32_t revents[WATCH_COUNT] = {0};
-        for (int i = 0; i < count; i++) {
-            if (ready[i].data.u32 < WATCH_COUNT) {
-                revents[ready[i].data.u32] |= ready[i].events;
-            }
-        }
-        if (revents[WATCH_CONTROL] != 0 && !p->control_closed) {
-            if ((revents[WATCH_CONTROL] & EPOLLOUT) != 0) {
-                send_pending(p);
-            }
-            if ((revents[WATCH_CONTROL] & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0 &&
-                receive(p) != 0) {
-                tourney_error_nomem(err);
-                return PROCESS_FAILED;
-            }
-        }
-        int *pipes[2] = {&p->out, &p->err};
-        for (int i = 0; i < 2; i++) {
-            if (revents[WATCH_OUT + i] != 0 && *pipes[i] >= 0 && drain_output(p, pipes[i]) != 0) {
-                return PROCESS_OUTPUT_LIMIT;
-            }
-        }
-        if (revents[WATCH_PIDFD] != 0 && p->pidfd >= 0) {
-            /* What it sent before it died comes first. */
-            if (receive(p) != 0) {
-                tourney_error_nomem(err);
-                return PROCESS_FAILED;
-            }
-            reap(p);
-        }
-        check_exit_without_pidfd(p);
-        if (p->output.total > p->output_limit) {
-            return PROCESS_OUTPUT_LIMIT;
+        if (handle_ready(p, ready, count, &event, err)) {
+            return event;
         }
     }
 }
@@ -703,8 +901,7 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
                                               void *log_context, struct process_reply *reply,
                                               struct error *err)
 {
-    drop_front(p, p->inbox_consumed);
-    p->inbox_consumed = 0;
+    drop_consumed(p);
     const struct awaiting a = {
         .sequence = awaited, .log = log, .log_context = log_context, .reply = reply};
     enum process_event event = wait_for_reply(p, &a, deadline_ns, err);
@@ -872,6 +1069,9 @@ void tourney_agent_process_finish(struct agent_process *p)
     close_fd(&p->out);
     close_fd(&p->err);
     close_fd(&p->pidfd);
+    close_fd(&p->wake);
+    tourney_channel_unmap(p->channel);
+    free(p->replies);
     free(p->inbox);
     free(p->outbox);
     tourney_wire_writer_finish(&p->request);

@@ -57,6 +57,7 @@
 #include "processor_share.h"
 #include "error.h"
 #include "protocol.h"
+#include "shared_channel.h"
 #include "wire.h"
 
 struct agent_process;
@@ -128,7 +129,18 @@ struct agent_process {
     int dying_signal;      /* the signal it said it dies of (DYING), 0 when none */
     bool lines;            /* it speaks lines of text, not frames */
     uint64_t line_bytes;   /* of the lines it sent since the last take: output too */
-    /* Waited for with one epoll instance, which watches the four descriptors
+    /* Requests and replies in memory shared with it (shared_channel.h),
+     * where it was started with it; NULL for the socket alone. */
+    struct channel_memory *channel;
+    struct channel_end channel_requests;
+    struct channel_end channel_replies;
+    int wake;             /* the eventfd it wakes the runner with; -1 for none */
+    bool channel_broken;  /* it wrote counts of the runner's into the memory */
+    unsigned char *replies; /* bytes read from the channel, not yet handled */
+    size_t replies_length;
+    size_t replies_capacity;
+    size_t replies_consumed; /* the reply handed out last, dropped at the next wait */
+    /* Waited for with one epoll instance, which watches the descriptors
      * above from the start on. */
     int epoll;
     uint32_t control_events; /* what CONTROL is watched for; 0 once it closed */
@@ -142,7 +154,17 @@ struct process_options {
     /* The worker's processes left running, which a long wait for this one
      * stops (and this one joins once watched: watch_idle); NULL for none. */
     struct resting_processes *resting;
+    /* Requests and replies go through shared memory: the program is the
+     * agent host (tourney-agent-host), which finds it on its descriptors 4
+     * and 5. Otherwise everything goes through the socket. */
+    bool shared_channel;
 };
+
+/* How long the runner, waiting for the reply of a process that answers
+ * quickly in the shared memory, gives its processor away (sched_yield)
+ * before it sleeps: where the agent runs on the runner's processor, the
+ * reply is there when the yield returns, with no wake-up at all. */
+#define CHANNEL_YIELD_NS UINT64_C(50000)
 
 /* How often the CPU time of a request with a CPU limit is looked at while
  * its reply is waited for. */

@@ -33,6 +33,12 @@ static bool is_reset(int signal_number)
     return false;
 }
 
+/* The first descriptor the program must not find open. */
+static int first_closed(const struct spawn_request *r)
+{
+    return r->fds[4] >= 0 ? 6 : r->fds[3] >= 0 ? 5 : 4;
+}
+
 static int spawn_plain(const struct spawn_request *r, pid_t *pid, struct error *err)
 {
     posix_spawn_file_actions_t actions;
@@ -56,9 +62,14 @@ static int spawn_plain(const struct spawn_request *r, pid_t *pid, struct error *
     status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[0], 1);
     status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[1], 2);
     status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[2], 3);
+    for (int i = 3; i < 5; i++) {
+        if (r->fds[i] >= 0) {
+            status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[i], i + 1);
+        }
+    }
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
     /* Descriptors the runner inherited without close-on-exec go too. */
-    status = status ? status : posix_spawn_file_actions_addclosefrom_np(&actions, 4);
+    status = status ? status : posix_spawn_file_actions_addclosefrom_np(&actions, first_closed(r));
 #endif
     /* A process group of its own, so that one kill reaches whatever it
      * starts, and Ctrl-C at the terminal goes to the runner alone; signals
@@ -126,11 +137,13 @@ static int child_main(void *arg)
     bool ok = syscall(SYS_setpgid, 0, 0) == 0 && null >= 0 &&
               (null == 0 || syscall(SYS_dup3, null, 0, 0) == 0) &&
               syscall(SYS_dup3, r->fds[0], 1, 0) == 1 && syscall(SYS_dup3, r->fds[1], 2, 0) == 2 &&
-              syscall(SYS_dup3, r->fds[2], 3, 0) == 3;
+              syscall(SYS_dup3, r->fds[2], 3, 0) == 3 &&
+              (r->fds[3] < 0 || syscall(SYS_dup3, r->fds[3], 4, 0) == 4) &&
+              (r->fds[4] < 0 || syscall(SYS_dup3, r->fds[4], 5, 0) == 5);
     if (ok) {
 #ifdef SYS_close_range
         /* Everything else the runner had open is close-on-exec anyway. */
-        syscall(SYS_close_range, 4U, ~0U, 0U);
+        syscall(SYS_close_range, (unsigned)first_closed(r), ~0U, 0U);
 #endif
         uint64_t none = 0;
         syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, sizeof(none));

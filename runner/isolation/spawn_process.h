@@ -1,8 +1,9 @@
 /*
  * spawn_process.h - starting a program as an agent process: a new program (exec,
  * so it starts clean), in a process group of its own, with signals as a new
- * program expects them, stdin on /dev/null, and three descriptors the
- * caller made on its descriptors 1, 2 and 3 (nothing else open).
+ * program expects them, stdin on /dev/null, and the descriptors the
+ * caller made on its descriptors 1, 2 and 3, and on 4 and 5 where given
+ * (nothing else open).
  *
  * With namespaces it also starts in a user, a PID and a network namespace
  * of its own (clone with CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET, which
@@ -25,7 +26,8 @@
 
 struct spawn_request {
     const char *const *argv; /* argv[0] is the program's absolute path */
-    int fds[3];              /* its stdout, stderr and descriptor 3; each 4 or above */
+    int fds[5];              /* its stdout, stderr, descriptors 3, 4 and 5; each 6 or
+                                above, or -1 for 4 and 5 when not given */
     bool namespaces;         /* try the namespaces */
 };
 

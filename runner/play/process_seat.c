@@ -104,6 +104,7 @@ static int post_load(struct process_seat *s, struct error *err)
         .namespaces = true,
         .pause = true,
         .resting = settings->resting,
+        .shared_channel = true,
     };
     if (tourney_agent_process_start(p, args.argv, &options, err) != 0) {
         return -1;

@@ -16,11 +16,18 @@
 #include "plugin.h"
 #include "protocol.h"
 #include "rng.h"
+#include "shared_channel.h"
 #include "syscall_filter.h"
 #include "write_all.h"
 
 struct host {
     int control;
+    /* Requests and replies in memory shared with the runner, where it gave
+     * it (shared_channel.h): NULL for the socket alone. */
+    struct channel_memory *channel;
+    struct channel_end requests;
+    struct channel_end replies;
+    int wake; /* the eventfd that wakes the runner */
     struct wire_writer writer;
     unsigned char *frame; /* the request being answered, then what came after it */
     size_t frame_capacity;
@@ -39,6 +46,65 @@ struct host {
     uint32_t log_sent;    /* this game */
     uint32_t log_dropped; /* since the last reply */
 };
+
+static void wake_runner(struct host *h, uint32_t waits)
+{
+    if (tourney_channel_take_sleeper(&h->channel->runner_sleeping, waits)) {
+        uint64_t one = 1;
+        ssize_t written = write(h->wake, &one, sizeof(one));
+        (void)written; /* the eventfd is full only of wake-ups already */
+    }
+}
+
+/* Sleeps on the futex word until the runner says it wrote (WAITS_DATA) or
+ * read (WAITS_ROOM), unless READY says it did while the word was set. */
+static void sleep_until(struct host *h, uint32_t waits, bool (*ready)(const struct channel_end *),
+                        const struct channel_end *end)
+{
+    tourney_channel_announce_sleep(&h->channel->agent_sleeping, waits);
+    if (!ready(end)) {
+        tourney_channel_host_sleep(h->channel, waits);
+    }
+    atomic_store_explicit(&h->channel->agent_sleeping, 0, memory_order_relaxed);
+}
+
+/* Reads what the request ring holds into the frame, or sleeps until the
+ * runner writes. Returns -1 when the counts are broken. */
+static int receive_from_channel(struct host *h, struct error *err)
+{
+    long got = tourney_channel_get(&h->requests, h->frame + h->buffered,
+                                   h->frame_capacity - h->buffered);
+    if (got < 0) {
+        return tourney_error_set(err, "the counts of the shared memory are broken");
+    }
+    if (got == 0) {
+        sleep_until(h, CHANNEL_WAITS_DATA, tourney_channel_readable, &h->requests);
+        return 0;
+    }
+    h->buffered += (size_t)got;
+    wake_runner(h, CHANNEL_WAITS_ROOM);
+    return 0;
+}
+
+/* Writes LENGTH bytes into the reply ring, waiting for room as needed. */
+static int send_through_channel(struct host *h, const void *bytes, size_t length)
+{
+    size_t done = 0;
+    while (done < length) {
+        long put = tourney_channel_put(&h->replies, (const unsigned char *)bytes + done,
+                                       length - done);
+        if (put < 0) {
+            return -1;
+        }
+        if (put > 0) {
+            done += (size_t)put;
+            wake_runner(h, CHANNEL_WAITS_DATA);
+        } else {
+            sleep_until(h, CHANNEL_WAITS_ROOM, tourney_channel_writable, &h->replies);
+        }
+    }
+    return 0;
+}
 
 /* Reads the next request. What the socket holds is read at once, so a
  * request usually takes one read. Returns 1, 0 at the end (the runner
@@ -75,6 +141,12 @@ static int read_request(struct host *h, struct error *err)
             h->frame = frame;
             h->frame_capacity = capacity;
         }
+        if (h->channel != NULL) {
+            if (receive_from_channel(h, err) != 0) {
+                return -1;
+            }
+            continue;
+        }
         ssize_t got = read(h->control, h->frame + h->buffered, h->frame_capacity - h->buffered);
         if (got < 0 && errno == EINTR) {
             continue;
@@ -95,6 +167,9 @@ static int send_frame(struct host *h, int built)
 {
     if (built != 0) {
         return -1;
+    }
+    if (h->channel != NULL) {
+        return send_through_channel(h, h->writer.data, h->writer.length);
     }
     return tourney_write_all(h->control, h->writer.data, h->writer.length);
 }
@@ -130,6 +205,7 @@ static void host_log(void *context, uint32_t level, const char *message)
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
     struct msg_log log = {.level = level, .text = text};
     if (tourney_msg_put_log(&writer, h->header.sequence, &log) == 0) {
+        /* On the socket, even with the channel: any thread may log. */
         tourney_write_all(h->control, writer.data, writer.length);
     }
 }
@@ -390,11 +466,17 @@ static void host_finish(struct host *h)
     free(h->frame);
 }
 
-int tourney_agent_host_run(int control, bool *sandboxed, struct error *err)
+int tourney_agent_host_run(int control, struct channel_memory *channel, int wake,
+                           bool *sandboxed, struct error *err)
 {
     struct host h;
     memset(&h, 0, sizeof(h));
     h.control = control;
+    h.channel = channel;
+    h.wake = wake;
+    if (channel != NULL) {
+        tourney_channel_host_ends(channel, &h.requests, &h.replies);
+    }
     h.sandboxed = sandboxed;
     *sandboxed = false;
     tourney_wire_writer_init(&h.writer, NULL, 0);

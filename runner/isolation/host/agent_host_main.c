@@ -10,6 +10,7 @@
 /* glibc's on_exit, for sanitizer builds. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +70,22 @@ int main(int argc, char **argv)
     if (tourney_child_tie_to_parent((pid_t)parent, CONTROL_FD) != 0) {
         return 2;
     }
-    tourney_child_close_from(CONTROL_FD + 1);
+    /* Memory shared with the runner and an eventfd to wake it, where it
+     * gave them (shared_channel.h). */
+    struct channel_memory *channel = NULL;
+    if (fcntl(CHANNEL_MEMORY_FD, F_GETFD) >= 0) {
+        channel = tourney_channel_map(CHANNEL_MEMORY_FD);
+        if (channel == NULL || fcntl(CHANNEL_WAKE_FD, F_GETFD) < 0) {
+            fprintf(stderr, "tourney-agent-host: descriptors %d and %d are not the runner's "
+                            "shared memory and eventfd\n",
+                    CHANNEL_MEMORY_FD, CHANNEL_WAKE_FD);
+            return 2;
+        }
+        close(CHANNEL_MEMORY_FD);
+        tourney_child_close_from(CHANNEL_WAKE_FD + 1);
+    } else {
+        tourney_child_close_from(CONTROL_FD + 1);
+    }
     /* The runner made it a process group of its own as it started it (so a
      * kill can never miss it); made sure of here. */
     if (getpgrp() != getpid() && setpgid(0, 0) != 0) {
@@ -90,7 +106,8 @@ int main(int argc, char **argv)
 #endif
     struct error err;
     tourney_error_clear(&err);
-    int status = tourney_agent_host_run(CONTROL_FD, &sandboxed, &err);
+    int status = tourney_agent_host_run(CONTROL_FD, channel, channel != NULL ? CHANNEL_WAKE_FD : -1,
+                                        &sandboxed, &err);
     if (tourney_error_is_set(&err)) {
         fprintf(stderr, "tourney-agent-host: %s\n", err.text);
     }
