@@ -13,7 +13,7 @@
 #                  the shipped configs (config/NAME.ini), played where they
 #                  lie (their openings files are relative to them); mcts
 #                  takes minutes a run, and is played only when named
-#   cheap-process  first-open against random, 4000 games, agents in their own
+#   cheap-process  first-open against random, 12000 games, agents in their own
 #                  processes: the runner's and the agent processes' overhead
 #   cheap-none     first-open against random, 40000 games, isolation = none:
 #                  nothing but the runner's own work per game
@@ -31,7 +31,7 @@ if [ ${#tournaments[@]} -eq 0 ]; then
 fi
 . bench/common.sh
 
-cheap cheap-process 4000 process >"$scratch/cheap-process.ini"
+cheap cheap-process 12000 process >"$scratch/cheap-process.ini"
 cheap cheap-none 40000 none >"$scratch/cheap-none.ini"
 # A shipped config is played where it lies: its openings file is relative to it.
 config_of() {

@@ -149,12 +149,12 @@ static void test_sleeper_woken_for_what_it_waits_for(void **state)
 }
 
 /* Polls CONDITION every millisecond for up to 10 s. */
-#define WAIT_FOR(condition)                                                                        \
-    do {                                                                                           \
-        for (int waited_ = 0; !(condition) && waited_ < 10000; waited_++) {                        \
-            nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);                               \
-        }                                                                                          \
-        assert_true(condition);                                                                    \
+#define WAIT_FOR(condition)                                                 \
+    do {                                                                    \
+        for (int waited_ = 0; !(condition) && waited_ < 10000; waited_++) { \
+            nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);        \
+        }                                                                   \
+        assert_true(condition);                                             \
     } while (0)
 
 static void test_sleeping_host_woken_by_a_request(void **state)

@@ -562,8 +562,7 @@ static bool handle_ready(struct agent_process *p, const struct epoll_event *read
         if ((revents[WATCH_CONTROL] & EPOLLOUT) != 0) {
             send_pending(p);
         }
-        if ((revents[WATCH_CONTROL] & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0 &&
-            receive(p) != 0) {
+        if ((revents[WATCH_CONTROL] & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0 && receive(p) != 0) {
             tourney_error_nomem(err);
             return over(event, PROCESS_FAILED);
         }
@@ -624,9 +623,11 @@ static bool take_channel_reply(struct agent_process *p, const struct awaiting *a
         handle_frames(p, awaited, a->log, a->log_context, a->reply, event, err)) {
         return true;
     }
-    if (h.type == MSG_LOG || h.type == MSG_MEMORY || h.type == MSG_DYING || h.sequence != awaited) {
-        tourney_error_set(err, "%s numbered %u in the shared memory while waiting for the reply "
-                               "to request %u",
+    if (h.type == MSG_LOG || h.type == MSG_MEMORY || h.type == MSG_DYING ||
+        h.sequence != awaited) {
+        tourney_error_set(err,
+                          "%s numbered %u in the shared memory while waiting for the reply "
+                          "to request %u",
                           tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
         *event = PROCESS_PROTOCOL_ERROR;
         return true;
@@ -676,7 +677,6 @@ static bool channel_ready_before_sleep(struct agent_process *p)
     }
     return false;
 }
-
 
 /* Keeps what the epoll instance watches the socket for up to date: its
  * replies, room for the rest of a request, nothing once it closed. */

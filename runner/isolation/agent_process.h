@@ -134,8 +134,8 @@ struct agent_process {
     struct channel_memory *channel;
     struct channel_end channel_requests;
     struct channel_end channel_replies;
-    int wake;             /* the eventfd it wakes the runner with; -1 for none */
-    bool channel_broken;  /* it wrote counts of the runner's into the memory */
+    int wake;               /* the eventfd it wakes the runner with; -1 for none */
+    bool channel_broken;    /* it wrote counts of the runner's into the memory */
     unsigned char *replies; /* bytes read from the channel, not yet handled */
     size_t replies_length;
     size_t replies_capacity;
@@ -164,7 +164,7 @@ struct process_options {
  * quickly in the shared memory, gives its processor away (sched_yield)
  * before it sleeps: where the agent runs on the runner's processor, the
  * reply is there when the yield returns, with no wake-up at all. */
-#define CHANNEL_YIELD_NS UINT64_C(50000)
+#define CHANNEL_YIELD_NS UINT64_C(20000)
 
 /* How often the CPU time of a request with a CPU limit is looked at while
  * its reply is waited for. */

@@ -64,7 +64,8 @@ static int spawn_plain(const struct spawn_request *r, pid_t *pid, struct error *
     status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[2], 3);
     for (int i = 3; i < 5; i++) {
         if (r->fds[i] >= 0) {
-            status = status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[i], i + 1);
+            status =
+                status ? status : posix_spawn_file_actions_adddup2(&actions, r->fds[i], i + 1);
         }
     }
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))

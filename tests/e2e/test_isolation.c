@@ -143,8 +143,8 @@ static const struct zoo_case cases[] = {
      * eventfd that wakes the runner (the shared memory's descriptor is
      * closed once mapped: shared_channel.h). */
     {"zoo_descriptors", NULL, "normal", NULL, NULL, "open descriptors: 0 1 2 3 4 5", false},
-    {"zoo_descriptors", "sandbox = false", "normal", NULL, NULL,
-     "open descriptors: 0 1 2 3 4 5", false},
+    {"zoo_descriptors", "sandbox = false", "normal", NULL, NULL, "open descriptors: 0 1 2 3 4 5",
+     false},
     /* Threads are allowed, in the sandbox too. */
     {"zoo_threads", NULL, "normal", NULL, NULL, NULL, false},
     /* Held on the runner's processor while its replies are quick, it has

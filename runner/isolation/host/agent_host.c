@@ -72,8 +72,8 @@ static void sleep_until(struct host *h, uint32_t waits, bool (*ready)(const stru
  * runner writes. Returns -1 when the counts are broken. */
 static int receive_from_channel(struct host *h, struct error *err)
 {
-    long got = tourney_channel_get(&h->requests, h->frame + h->buffered,
-                                   h->frame_capacity - h->buffered);
+    long got =
+        tourney_channel_get(&h->requests, h->frame + h->buffered, h->frame_capacity - h->buffered);
     if (got < 0) {
         return tourney_error_set(err, "the counts of the shared memory are broken");
     }
@@ -91,8 +91,8 @@ static int send_through_channel(struct host *h, const void *bytes, size_t length
 {
     size_t done = 0;
     while (done < length) {
-        long put = tourney_channel_put(&h->replies, (const unsigned char *)bytes + done,
-                                       length - done);
+        long put =
+            tourney_channel_put(&h->replies, (const unsigned char *)bytes + done, length - done);
         if (put < 0) {
             return -1;
         }
@@ -466,8 +466,8 @@ static void host_finish(struct host *h)
     free(h->frame);
 }
 
-int tourney_agent_host_run(int control, struct channel_memory *channel, int wake,
-                           bool *sandboxed, struct error *err)
+int tourney_agent_host_run(int control, struct channel_memory *channel, int wake, bool *sandboxed,
+                           struct error *err)
 {
     struct host h;
     memset(&h, 0, sizeof(h));

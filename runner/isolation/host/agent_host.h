@@ -25,7 +25,7 @@
  * the protocol, with what it sent in ERR when it was not a frame (ERR is
  * left as it was otherwise). *SANDBOXED becomes true as soon as the sandbox
  * is applied (an exit handler may want to know). */
-int tourney_agent_host_run(int control, struct channel_memory *channel, int wake,
-                           bool *sandboxed, struct error *err);
+int tourney_agent_host_run(int control, struct channel_memory *channel, int wake, bool *sandboxed,
+                           struct error *err);
 
 #endif /* TOURNEY_RUNNER_AGENT_HOST_H */

@@ -76,8 +76,9 @@ int main(int argc, char **argv)
     if (fcntl(CHANNEL_MEMORY_FD, F_GETFD) >= 0) {
         channel = tourney_channel_map(CHANNEL_MEMORY_FD);
         if (channel == NULL || fcntl(CHANNEL_WAKE_FD, F_GETFD) < 0) {
-            fprintf(stderr, "tourney-agent-host: descriptors %d and %d are not the runner's "
-                            "shared memory and eventfd\n",
+            fprintf(stderr,
+                    "tourney-agent-host: descriptors %d and %d are not the runner's "
+                    "shared memory and eventfd\n",
                     CHANNEL_MEMORY_FD, CHANNEL_WAKE_FD);
             return 2;
         }
@@ -106,8 +107,8 @@ int main(int argc, char **argv)
 #endif
     struct error err;
     tourney_error_clear(&err);
-    int status = tourney_agent_host_run(CONTROL_FD, channel, channel != NULL ? CHANNEL_WAKE_FD : -1,
-                                        &sandboxed, &err);
+    int status = tourney_agent_host_run(CONTROL_FD, channel,
+                                        channel != NULL ? CHANNEL_WAKE_FD : -1, &sandboxed, &err);
     if (tourney_error_is_set(&err)) {
         fprintf(stderr, "tourney-agent-host: %s\n", err.text);
     }
