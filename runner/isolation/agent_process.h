@@ -2,7 +2,9 @@
  * agent_process.h - one child process seen from the runner: started in a
  * process group of its own (and, where the kernel allows, in user, PID and
  * network namespaces of its own: spawn_process.h) with a socket on its descriptor 3
- * and pipes on its stdout and stderr; spoken to in frames (wire.h); waited
+ * and pipes on its stdout and stderr; spoken to in frames (wire.h), which
+ * for the agent host go through memory shared with it (shared_channel.h,
+ * where the process was started with it); waited
  * for with epoll against a deadline on the monotonic clock while its
  * output is drained and counted; killed with its whole group and reaped. A
  * process that answers within microseconds runs on the runner's processor

@@ -1,12 +1,14 @@
-/* Linux and glibc interfaces: close_range. */
+/* Linux and glibc interfaces: close_range, futex. */
 #define _GNU_SOURCE
 #include "log_writer.h"
 
 #include <errno.h>
+#include <linux/futex.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,15 +23,30 @@ struct log_ring {
     _Atomic uint64_t head; /* appended by the runner */
     _Atomic uint64_t tail; /* written to the file by the writer */
     _Atomic int error;     /* the errno of the writer's failed write or flush; 0 */
-    atomic_bool closing;   /* the runner is done: write everything, flush, exit */
+    /* 1 once the runner is done: write everything, flush, exit. A futex
+     * word: the writer naps on it, so the runner's last word wakes it. */
+    _Atomic uint32_t closing;
     unsigned char data[];
 };
 
+static struct timespec span(uint64_t ns)
+{
+    return (struct timespec){.tv_sec = (time_t)(ns / 1000000000),
+                             .tv_nsec = (long)(ns % 1000000000)};
+}
+
 static void nap(uint64_t ns)
 {
-    struct timespec wait = {.tv_sec = (time_t)(ns / 1000000000),
-                            .tv_nsec = (long)(ns % 1000000000)};
+    struct timespec wait = span(ns);
     nanosleep(&wait, NULL);
+}
+
+/* The writer's nap: NS at most, over as the runner says it is done (a
+ * run's end does not wait out a nap of up to LOG_WRITER_NAP_MAX_NS). */
+static void writer_nap(struct log_ring *ring, uint64_t ns)
+{
+    struct timespec wait = span(ns);
+    syscall(SYS_futex, &ring->closing, FUTEX_WAIT, 0, &wait, NULL, 0);
 }
 
 /* Closes every descriptor but FD and KEEP_FD: the writer must not keep the
@@ -115,10 +132,10 @@ static _Noreturn void writer_main(struct log_ring *ring, size_t capacity, int fd
             _exit(0);
         }
         if (head == tail) {
-            nap(nap_ns);
+            writer_nap(ring, nap_ns);
             nap_ns = nap_ns * 2 > LOG_WRITER_NAP_MAX_NS ? LOG_WRITER_NAP_MAX_NS : nap_ns * 2;
         } else {
-            nap(LOG_WRITER_NAP_MIN_NS); /* lines come: let more gather for one write */
+            writer_nap(ring, LOG_WRITER_NAP_MIN_NS); /* lines come: let more gather */
         }
     }
 }
@@ -247,7 +264,8 @@ int tourney_log_writer_finish(struct log_writer *w, struct error *err)
     if (w->ring == NULL) {
         return 0;
     }
-    atomic_store(&w->ring->closing, true);
+    atomic_store(&w->ring->closing, 1);
+    syscall(SYS_futex, &w->ring->closing, FUTEX_WAKE, 1, NULL, NULL, 0);
     int status = 0;
     if (w->pid > 0) {
         while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {
