@@ -125,53 +125,87 @@ static int answer(struct agent_process *process, enum process_event event,
     return tourney_error_prefix(err, "%s", path);
 }
 
-int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
-                         const struct probe_options *options, struct probe_result *result,
-                         struct error *err)
+void tourney_plugin_probe_start(struct plugin_probe *probe, const char *path,
+                                enum tourney_plugin_kind kind, const struct probe_options *options)
 {
-    memset(plugin, 0, sizeof(*plugin));
-    if (result != NULL) {
-        memset(result, 0, sizeof(*result));
+    memset(probe, 0, sizeof(*probe));
+    probe->kind = kind;
+    tourney_error_clear(&probe->error);
+    probe->path = strdup(path);
+    if (probe->path == NULL) {
+        tourney_error_set(&probe->error, "%s: out of memory", path);
+        return;
     }
     struct host_argv args;
     tourney_host_argv(&args, options->host_path);
-    struct agent_process process;
     /* In the confinement of an agent process that plays. */
     const struct process_options start = {
         .output_limit = options->output_limit,
         .namespaces = true,
     };
-    if (tourney_agent_process_start(&process, args.argv, &start, err) != 0) {
-        tourney_agent_process_finish(&process);
-        return tourney_error_prefix(err, "%s: cannot probe it", path);
+    if (tourney_agent_process_start(&probe->process, args.argv, &start, &probe->error) != 0) {
+        tourney_error_prefix(&probe->error, "%s: cannot probe it", path);
+        return;
     }
-    if (result != NULL) {
-        result->namespaces = process.namespaces;
-        snprintf(result->namespace_error, sizeof(result->namespace_error), "%s",
-                 process.namespace_error);
-    }
-    uint32_t sequence;
-    struct wire_writer *request = tourney_agent_process_request(&process, &sequence);
+    struct wire_writer *request = tourney_agent_process_request(&probe->process, &probe->sequence);
     const struct msg_load load = {
         .kind = (uint32_t)kind,
         .flags = options->try_sandbox ? LOAD_SANDBOX : 0,
         .memory_bytes = options->memory_bytes,
         .path = path,
     };
+    if (tourney_msg_put_load(request, probe->sequence, &load) != 0 ||
+        tourney_agent_process_post(&probe->process, NULL) != 0) {
+        tourney_error_set(&probe->error, "%s: out of memory", path);
+        return;
+    }
+    probe->deadline_ns = tourney_now_ns() + (uint64_t)PROBE_TIME_LIMIT_MS * UINT64_C(1000000);
+    probe->posted = true;
+}
+
+int tourney_plugin_probe_finish(struct plugin_probe *probe, struct plugin *plugin,
+                                struct probe_result *result, struct error *err)
+{
+    memset(plugin, 0, sizeof(*plugin));
+    if (result != NULL) {
+        memset(result, 0, sizeof(*result));
+        result->namespaces = probe->process.namespaces;
+        snprintf(result->namespace_error, sizeof(result->namespace_error), "%s",
+                 probe->process.namespace_error);
+    }
     int status = -1;
-    if (tourney_msg_put_load(request, sequence, &load) != 0) {
-        tourney_error_set(err, "%s: out of memory", path);
+    if (!probe->posted) {
+        *err = probe->error;
     } else {
         struct process_reply reply;
-        uint64_t deadline = tourney_now_ns() + (uint64_t)PROBE_TIME_LIMIT_MS * UINT64_C(1000000);
         tourney_error_clear(err);
-        enum process_event event =
-            tourney_agent_process_call(&process, deadline, NULL, NULL, &reply, err);
-        status = answer(&process, event, &reply, plugin, path, kind, result, err);
+        enum process_event event = tourney_agent_process_wait(
+            &probe->process, probe->sequence, probe->deadline_ns, NULL, NULL, &reply, err);
+        status =
+            answer(&probe->process, event, &reply, plugin, probe->path, probe->kind, result, err);
     }
-    tourney_agent_process_stop(&process, tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
-    tourney_agent_process_finish(&process);
+    tourney_plugin_probe_cancel(probe);
     return status;
+}
+
+void tourney_plugin_probe_cancel(struct plugin_probe *probe)
+{
+    if (probe->posted) {
+        tourney_agent_process_stop(&probe->process,
+                                   tourney_now_ns() + AGENT_PROCESS_QUIT_GRACE_NS);
+    }
+    tourney_agent_process_finish(&probe->process);
+    free(probe->path);
+    memset(probe, 0, sizeof(*probe));
+}
+
+int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
+                         const struct probe_options *options, struct probe_result *result,
+                         struct error *err)
+{
+    struct plugin_probe probe;
+    tourney_plugin_probe_start(&probe, path, kind, options);
+    return tourney_plugin_probe_finish(&probe, plugin, result, err);
 }
 
 int tourney_plugin_open_probed(struct plugin *plugin, const char *path,

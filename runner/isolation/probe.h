@@ -49,6 +49,34 @@ int tourney_plugin_probe(struct plugin *plugin, const char *path, enum tourney_p
                          const struct probe_options *options, struct probe_result *result,
                          struct error *err);
 
+/* A probe in flight: started, so that several load at once (a tournament
+ * probes all its agents' plugins together), and finished one at a time, in
+ * the order their messages should come in. */
+struct plugin_probe {
+    char *path;
+    enum tourney_plugin_kind kind;
+    struct agent_process process;
+    uint32_t sequence;
+    uint64_t deadline_ns;
+    bool posted; /* LOAD went out; else ERROR says why not */
+    struct error error;
+};
+
+/* Starts a process and asks it to load the plugin of KIND at PATH, without
+ * waiting. What went wrong is told by tourney_plugin_probe_finish. */
+void tourney_plugin_probe_start(struct plugin_probe *probe, const char *path,
+                                enum tourney_plugin_kind kind,
+                                const struct probe_options *options);
+
+/* Waits for its answer: as tourney_plugin_probe, which is a start and a
+ * finish. The probe is released in every case. */
+int tourney_plugin_probe_finish(struct plugin_probe *probe, struct plugin *plugin,
+                                struct probe_result *result, struct error *err);
+
+/* Stops and releases a probe that will not be finished. Safe on a zeroed
+ * or released one. */
+void tourney_plugin_probe_cancel(struct plugin_probe *probe);
+
 /* "; its last output: TEXT", the last line the process printed, cut to
  * fit, for a message; empty when it printed nothing. */
 void tourney_probe_last_words(const struct agent_process *process, char *buf, size_t size);

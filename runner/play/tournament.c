@@ -14,6 +14,9 @@
 #include "suggest.h"
 #include "text.h"
 
+/* How many probes of agent plugins load at once (start_probes). */
+#define PROBES_AHEAD 4
+
 static const char *const reserved_keys[] = {"plugin", NULL};
 
 /* The first probe's word (of a plugin or a program) on what confines agent
@@ -49,6 +52,16 @@ static void note_sandbox(struct tournament *t, enum sandbox_state state, const c
     }
 }
 
+/* Starts the probe of the next agent plugin, if any is left. */
+static void start_next_probe(struct tournament *t)
+{
+    if (t->probes_started < t->probe_count) {
+        size_t i = t->probes_started++;
+        tourney_plugin_probe_start(&t->probes[i], t->probe_paths[i], TOURNEY_KIND_AGENT,
+                                   &t->probe_options);
+    }
+}
+
 /* Learns what the agent plugin at PATH is from a child process, and on the
  * first probe whether agent processes can be sandboxed here. */
 static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
@@ -62,7 +75,17 @@ static int probe_agent(struct tournament *t, const char *path, struct plugin *pl
         .try_sandbox = limits->sandbox != SANDBOX_OFF,
     };
     struct probe_result result;
-    if (tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options, &result, err) != 0) {
+    struct plugin_probe *started = NULL;
+    for (size_t i = 0; i < t->probes_started && started == NULL; i++) {
+        if (t->probes[i].path != NULL && strcmp(t->probes[i].path, path) == 0) {
+            started = &t->probes[i];
+        }
+    }
+    int status = started != NULL ? tourney_plugin_probe_finish(started, plugin, &result, err)
+                                 : tourney_plugin_probe(plugin, path, TOURNEY_KIND_AGENT, &options,
+                                                        &result, err);
+    start_next_probe(t);
+    if (status != 0) {
         return -1;
     }
     if (options.try_sandbox) {
@@ -418,6 +441,47 @@ bool tourney_tournament_has_commands(const struct tournament *t)
     return config_has_commands(&t->config);
 }
 
+/* Lists the agent plugins the config names (isolation = process) and starts
+ * the probes of the first PROBES_AHEAD, so that several load at once: each
+ * takes milliseconds, mostly a new process in namespaces of its own. The
+ * probes are finished, in the config's order, as the agents are opened,
+ * each starting the next. A plugin that cannot be found or is cut short is
+ * left to open_choice, which says so in its turn. */
+static void start_probes(struct tournament *t)
+{
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    t->probe_options = (struct probe_options){
+        .host_path = t->agent_host,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+        .try_sandbox = limits->sandbox != SANDBOX_OFF,
+    };
+    size_t count = t->config.agent_count;
+    t->probes = calloc(count + 1, sizeof(*t->probes));
+    t->probe_paths = calloc(count + 1, sizeof(*t->probe_paths));
+    for (size_t i = 0; t->probes != NULL && t->probe_paths != NULL && i < count; i++) {
+        const struct plugin_choice *choice = &t->config.agents[i].choice;
+        if (choice->plugin == NULL) {
+            continue;
+        }
+        struct error err;
+        char *path = tourney_plugin_search_locate(&t->search, TOURNEY_KIND_AGENT, choice->plugin,
+                                                  t->config.dir, &err);
+        bool fresh = path != NULL && check_file(path, &err) == 0;
+        for (size_t j = 0; fresh && j < t->probe_count; j++) {
+            fresh = strcmp(t->probe_paths[j], path) != 0;
+        }
+        if (fresh) {
+            t->probe_paths[t->probe_count++] = path;
+        } else {
+            free(path);
+        }
+    }
+    while (t->probes_started < t->probe_count && t->probes_started < PROBES_AHEAD) {
+        start_next_probe(t);
+    }
+}
+
 /* sandbox = true is a promise: refused where it cannot be kept. */
 static void check_sandbox(struct tournament *t, struct diagnostics *diag)
 {
@@ -456,6 +520,9 @@ int tourney_tournament_open_overridden(struct tournament *t, const char *config_
         tourney_diag_add(diag, config_path, 0, "out of memory");
         return -1;
     }
+    if (t->config.settings.isolation == ISOLATION_PROCESS && access(t->agent_host, X_OK) == 0) {
+        start_probes(t);
+    }
     if (t->config.game.plugin != NULL && open_game(t, diag) == 0) {
         open_openings(t, diag);
     }
@@ -491,6 +558,12 @@ int tourney_tournament_open(struct tournament *t, const char *config_path, const
 
 void tourney_tournament_close(struct tournament *t)
 {
+    for (size_t i = 0; t->probes != NULL && t->probe_paths != NULL && i < t->probe_count; i++) {
+        tourney_plugin_probe_cancel(&t->probes[i]);
+        free(t->probe_paths[i]);
+    }
+    free(t->probes);
+    free(t->probe_paths);
     free(t->agent_host);
     free(t->sandbox_note);
     free(t->confinement_note);

@@ -17,6 +17,7 @@
 #include "game_adapter.h"
 #include "openings.h"
 #include "plugin.h"
+#include "probe.h"
 #include "plugin_search.h"
 #include "schedule.h"
 
@@ -55,6 +56,13 @@ struct tournament {
     char *sandbox_note; /* why they are not, where the config did not say; or NULL */
     bool confinement_known;
     char *confinement_note; /* what else of their confinement is missing here, or NULL */
+    /* isolation = process: the probes of the agents' plugins, a few
+     * started ahead, finished one at a time as each agent is opened. */
+    struct plugin_probe *probes;
+    char **probe_paths;
+    size_t probe_count;
+    size_t probes_started;
+    struct probe_options probe_options;
 };
 
 /* Reads CONFIG_PATH and loads everything it names: the game into this
