@@ -438,6 +438,43 @@ static void test_processes_kept_between_pairings(void **state)
     remove_tree(run.dir);
 }
 
+/* What an agent logs as it answers a move is recorded at that move's ply:
+ * its messages go on the socket, its replies through the memory it shares
+ * with the runner, and the runner takes the socket's first. */
+static void test_messages_at_the_ply_they_were_logged(void **state)
+{
+    (void)state;
+    struct run run;
+    play_zoo(&run, "zoo_log_moves", "jobs = 1", 0);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 6);
+    for (size_t i = 0; i < 4; i++) {
+        json_t *game = json_array_get(games, i);
+        assert_string_equal(text_of(game, "termination"), "normal");
+        /* Its moves from ply 2 on: every other ply, from its seat's. */
+        bool first = strcmp(text_of(game, "first"), "bad") == 0;
+        size_t moves = json_array_size(json_object_get(game, "moves"));
+        size_t expected = 0;
+        for (size_t ply = first ? 2 : 3; ply < moves; ply += 2) {
+            expected++;
+        }
+        json_t *log = json_object_get(game, "log");
+        assert_int_equal(json_array_size(log), expected);
+        size_t k;
+        json_t *entry;
+        json_array_foreach(log, k, entry)
+        {
+            char message[32];
+            snprintf(message, sizeof(message), "ply %lld",
+                     (long long)json_integer_value(json_object_get(entry, "ply")));
+            assert_string_equal(text_of(entry, "agent"), "bad");
+            assert_string_equal(text_of(entry, "message"), message);
+        }
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+}
+
 /* An agent makes the kernel signal a process for it: it names the process
  * as the owner of its stdout (fcntl F_SETOWN, F_SETOWN_EX, F_SETSIG, the
  * ioctl FIOSETOWN), asks for signals (O_ASYNC) and prints; as the runner
@@ -861,6 +898,7 @@ int main(void)
         cmocka_unit_test(test_exit_while_loading),
         cmocka_unit_test(test_same_games_in_both_modes),
         cmocka_unit_test(test_processes_kept_between_pairings),
+        cmocka_unit_test(test_messages_at_the_ply_they_were_logged),
     };
     const struct CMUnitTest confinement[] = {
         cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
