@@ -30,8 +30,8 @@ static void open_both(struct both *b)
     struct error err;
     b->memory = tourney_channel_create(&b->fd, &err);
     assert_non_null(b->memory);
-    tourney_channel_runner_ends(b->memory, &b->runner_requests, &b->runner_replies);
-    tourney_channel_host_ends(b->memory, &b->host_requests, &b->host_replies);
+    tourney_channel_ends(b->memory, &b->runner_requests, &b->runner_replies);
+    tourney_channel_ends(b->memory, &b->host_requests, &b->host_replies);
 }
 
 static void close_both(struct both *b)

@@ -124,7 +124,7 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
         if (p->channel == NULL) {
             goto out;
         }
-        tourney_channel_runner_ends(p->channel, &p->channel_requests, &p->channel_replies);
+        tourney_channel_ends(p->channel, &p->channel_requests, &p->channel_replies);
         p->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
         child[3] = child_end(&memory);
         child[4] = p->wake < 0 ? -1 : fcntl(p->wake, F_DUPFD_CLOEXEC, 10);
@@ -405,13 +405,20 @@ static int receive_from_channel(struct agent_process *p)
     return 0;
 }
 
-static void drop_front(struct agent_process *p, size_t count)
+/* Drops the first COUNT of the LENGTH bytes at BYTES (the inbox, or the
+ * replies read from the channel). */
+static void drop_bytes(unsigned char *bytes, size_t *length, size_t count)
 {
     if (count == 0) {
         return;
     }
-    memmove(p->inbox, p->inbox + count, p->inbox_length - count);
-    p->inbox_length -= count;
+    memmove(bytes, bytes + count, *length - count);
+    *length -= count;
+}
+
+static void drop_front(struct agent_process *p, size_t count)
+{
+    drop_bytes(p->inbox, &p->inbox_length, count);
 }
 
 /* Handles the complete frames in the inbox: LOG and MEMORY frames on the
@@ -655,12 +662,8 @@ static void drop_consumed(struct agent_process *p)
 {
     drop_front(p, p->inbox_consumed);
     p->inbox_consumed = 0;
-    if (p->replies_consumed > 0) {
-        memmove(p->replies, p->replies + p->replies_consumed,
-                p->replies_length - p->replies_consumed);
-        p->replies_length -= p->replies_consumed;
-        p->replies_consumed = 0;
-    }
+    drop_bytes(p->replies, &p->replies_length, p->replies_consumed);
+    p->replies_consumed = 0;
 }
 
 /* Before the runner sleeps waiting for a process with a channel: says so in

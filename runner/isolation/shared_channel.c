@@ -52,21 +52,11 @@ void tourney_channel_unmap(struct channel_memory *memory)
     }
 }
 
-void tourney_channel_runner_ends(struct channel_memory *m, struct channel_end *requests,
-                                 struct channel_end *replies)
+void tourney_channel_ends(struct channel_memory *m, struct channel_end *requests,
+                          struct channel_end *replies)
 {
     *requests = (struct channel_end){.counts = &m->to_agent, .data = m->to_agent_data};
     *replies = (struct channel_end){.counts = &m->to_runner, .data = m->to_runner_data};
-}
-
-void tourney_channel_host_ends(struct channel_memory *m, struct channel_end *requests,
-                               struct channel_end *replies)
-{
-    tourney_channel_runner_ends(m, requests, replies);
-    /* A host started on memory already used (never, but cheap to be sure
-     * of) carries on from the counts there. */
-    requests->count = atomic_load_explicit(&m->to_agent.read, memory_order_relaxed);
-    replies->count = atomic_load_explicit(&m->to_runner.written, memory_order_relaxed);
 }
 
 long tourney_channel_put(struct channel_end *e, const void *bytes, size_t length)

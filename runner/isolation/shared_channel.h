@@ -73,11 +73,10 @@ struct channel_memory *tourney_channel_map(int fd);
 
 void tourney_channel_unmap(struct channel_memory *memory);
 
-/* The runner's ends, and the host's. */
-void tourney_channel_runner_ends(struct channel_memory *memory, struct channel_end *requests,
-                                 struct channel_end *replies);
-void tourney_channel_host_ends(struct channel_memory *memory, struct channel_end *requests,
-                               struct channel_end *replies);
+/* The ends of the two rings, for either side: each counts from 0, as the
+ * memory starts. */
+void tourney_channel_ends(struct channel_memory *memory, struct channel_end *requests,
+                          struct channel_end *replies);
 
 /* Copies up to LENGTH bytes of BYTES into the ring, as many as there is
  * room for. Returns how many, or -1 when the other side's count is not

@@ -52,13 +52,32 @@ static void note_sandbox(struct tournament *t, enum sandbox_state state, const c
     }
 }
 
+/* How a plugin is loaded in an agent process: with the limits of the
+ * config's agents, and, with TRY_SANDBOX, under the sandbox (an agent's
+ * probe finds out whether agent processes can be sandboxed here). */
+static struct probe_options probe_options_of(const struct tournament *t, bool try_sandbox)
+{
+    const struct isolation_limits *limits = &t->config.settings.limits;
+    return (struct probe_options){
+        .host_path = t->agent_host,
+        .memory_bytes = limits->memory_mb * 1024 * 1024,
+        .output_limit = limits->output_limit_kb * 1024,
+        .try_sandbox = try_sandbox,
+    };
+}
+
+static bool agents_sandboxed(const struct tournament *t)
+{
+    return t->config.settings.limits.sandbox != SANDBOX_OFF;
+}
+
 /* Starts the probe of the next agent plugin, if any is left. */
 static void start_next_probe(struct tournament *t)
 {
     if (t->probes_started < t->probe_count) {
         size_t i = t->probes_started++;
-        tourney_plugin_probe_start(&t->probes[i], t->probe_paths[i], TOURNEY_KIND_AGENT,
-                                   &t->probe_options);
+        const struct probe_options options = probe_options_of(t, agents_sandboxed(t));
+        tourney_plugin_probe_start(&t->probes[i], t->probe_paths[i], TOURNEY_KIND_AGENT, &options);
     }
 }
 
@@ -67,13 +86,7 @@ static void start_next_probe(struct tournament *t)
 static int probe_agent(struct tournament *t, const char *path, struct plugin *plugin,
                        struct error *err)
 {
-    const struct isolation_limits *limits = &t->config.settings.limits;
-    struct probe_options options = {
-        .host_path = t->agent_host,
-        .memory_bytes = limits->memory_mb * 1024 * 1024,
-        .output_limit = limits->output_limit_kb * 1024,
-        .try_sandbox = limits->sandbox != SANDBOX_OFF,
-    };
+    const struct probe_options options = probe_options_of(t, agents_sandboxed(t));
     struct probe_result result;
     struct plugin_probe *started = NULL;
     for (size_t i = 0; i < t->probes_started && started == NULL; i++) {
@@ -113,12 +126,7 @@ static int check_file(const char *path, struct error *err)
 static int load_here(struct tournament *t, const char *path, enum tourney_plugin_kind kind,
                      struct plugin *plugin, struct error *err)
 {
-    const struct isolation_limits *limits = &t->config.settings.limits;
-    const struct probe_options options = {
-        .host_path = t->agent_host,
-        .memory_bytes = limits->memory_mb * 1024 * 1024,
-        .output_limit = limits->output_limit_kb * 1024,
-    };
+    const struct probe_options options = probe_options_of(t, false);
     return tourney_plugin_open_probed(plugin, path, kind, NULL, &options, err);
 }
 
@@ -445,17 +453,11 @@ bool tourney_tournament_has_commands(const struct tournament *t)
  * the probes of the first PROBES_AHEAD, so that several load at once: each
  * takes milliseconds, mostly a new process in namespaces of its own. The
  * probes are finished, in the config's order, as the agents are opened,
- * each starting the next. A plugin that cannot be found or is cut short is
- * left to open_choice, which says so in its turn. */
+ * each starting the next. A plugin that cannot be found is left to
+ * open_choice, which says so in its turn; so is a file cut short, whose
+ * probe is then never finished, only stopped as the tournament closes. */
 static void start_probes(struct tournament *t)
 {
-    const struct isolation_limits *limits = &t->config.settings.limits;
-    t->probe_options = (struct probe_options){
-        .host_path = t->agent_host,
-        .memory_bytes = limits->memory_mb * 1024 * 1024,
-        .output_limit = limits->output_limit_kb * 1024,
-        .try_sandbox = limits->sandbox != SANDBOX_OFF,
-    };
     size_t count = t->config.agent_count;
     t->probes = calloc(count + 1, sizeof(*t->probes));
     t->probe_paths = calloc(count + 1, sizeof(*t->probe_paths));
@@ -467,7 +469,7 @@ static void start_probes(struct tournament *t)
         struct error err;
         char *path = tourney_plugin_search_locate(&t->search, TOURNEY_KIND_AGENT, choice->plugin,
                                                   t->config.dir, &err);
-        bool fresh = path != NULL && check_file(path, &err) == 0;
+        bool fresh = path != NULL;
         for (size_t j = 0; fresh && j < t->probe_count; j++) {
             fresh = strcmp(t->probe_paths[j], path) != 0;
         }

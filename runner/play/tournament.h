@@ -62,7 +62,6 @@ struct tournament {
     char **probe_paths;
     size_t probe_count;
     size_t probes_started;
-    struct probe_options probe_options;
 };
 
 /* Reads CONFIG_PATH and loads everything it names: the game into this

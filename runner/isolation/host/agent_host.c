@@ -475,7 +475,7 @@ int tourney_agent_host_run(int control, struct channel_memory *channel, int wake
     h.channel = channel;
     h.wake = wake;
     if (channel != NULL) {
-        tourney_channel_host_ends(channel, &h.requests, &h.replies);
+        tourney_channel_ends(channel, &h.requests, &h.replies);
     }
     h.sandboxed = sandboxed;
     *sandboxed = false;
