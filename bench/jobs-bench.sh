@@ -23,9 +23,9 @@
 #
 # What two jobs can reach at best: a run is start-up (probes, each worker's
 # agent processes, the reports), which a second job does not shorten, and
-# games, which it can at best halve. The start-up is measured as a run of
-# the same tournament with 2 games a pair and one job (S, median); with
-# T the one-job run, the bound is T / (S + (T - S) / 2).
+# games, which it can at best halve. The start-up S is where the line
+# through two one-job runs, the whole tournament (T seconds) and the same
+# with 2 games a pair, meets zero games; the bound is T / (S + (T - S) / 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -74,15 +74,17 @@ for name in "${tournaments[@]}"; do
   rate2=$(cut -d ' ' -f 1 "$scratch/t2" | median)
   cpu1=$(cut -d ' ' -f 2 "$scratch/t1" | median)
   cpu2=$(cut -d ' ' -f 2 "$scratch/t2" | median)
-  # Seconds of the start-up run: its games over its games per second.
-  startup=$(awk '{ print $3 / $1 }' "$scratch/ts" | median)
+  # The short run: its seconds (games over games per second) and games.
+  short=$(awk '{ print $3 / $1 }' "$scratch/ts" | median)
+  short_games=$(cut -d ' ' -f 3 "$scratch/ts" | median)
   awk -v n="$name" -v g="$games" -v a="$rate1" -v b="$rate2" -v c="$cpu1" -v d="$cpu2" \
-    -v s="$startup" \
-    'BEGIN { t = g / a; bound = t / (s + (t - s) / 2);
+    -v u="$short" -v h="$short_games" \
+    'BEGIN { t = g / a; s = g > h ? u - h * (t - u) / (g - h) : u; if (s < 0) s = 0;
+             bound = t / (s + (t - s) / 2);
              printf "%-14s %6d %10.0f %10.0f %7.2fx %5.1f %6.2f %12.1f %12.1f %10.1f %5.2fx\n",
              n, g, a, b, b / a, 1.8, b / a / 1.8, c, d, s * 1000, bound }'
 done
 echo "(ratio: speedup / goal, 1 or more meets it; CPU us: user and system time per game, all"
-echo " processes waited for: what parallelism costs; start-up ms: a run of 2 games a pair with one"
-echo " job; bound: the speedup if two jobs halved the games and not the start-up; load average"
-echo " $(cut -d ' ' -f 1 /proc/loadavg) at the end)"
+echo " processes waited for: what parallelism costs; start-up ms: one job's run at zero games, from"
+echo " runs of all games and of 2 a pair; bound: the speedup if two jobs halved the games and not"
+echo " the start-up; load average $(cut -d ' ' -f 1 /proc/loadavg) at the end)"
