@@ -6,11 +6,13 @@
  */
 #include "test.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "digest.h"
 #include "files.h"
 #include "log_line.h"
 #include "log_reader.h"
@@ -321,6 +323,86 @@ static void test_the_header_is_checked(void **state)
     assert_int_equal(mkdir(f->dir, 0700), 0);
 }
 
+/* Opens the log and reads every game; there must be COUNT. */
+static void assert_reads_all(const struct sample_dir *f, size_t count)
+{
+    struct log_reader reader;
+    free(open_log(f, &reader));
+    struct error error;
+    size_t read = 0;
+    int status;
+    do {
+        struct game_record record;
+        tourney_record_init(&record);
+        status = tourney_log_reader_next(&reader, &record, &error);
+        if (status < 0) {
+            print_error("%s\n", error.text);
+        }
+        read += status > 0;
+        tourney_record_finish(&record);
+    } while (status > 0);
+    assert_int_equal(status, 0);
+    assert_int_equal(read, count);
+    tourney_log_reader_close(&reader);
+}
+
+/* Writes the log of GAMES games with line 3 (game 1) rewritten: a space
+ * after its first colon, and then the check it had (CHECK_OF_TEXT false) or
+ * the digest of the rewritten text before it (true). EDIT, when not NULL,
+ * is then replaced by a text as long in the line. */
+static void write_spaced_line(const struct sample_dir *f, bool check_of_text, const char *edit,
+                              const char *replacement)
+{
+    write_games(f, GAMES);
+    char *text = slurp(f->path);
+    size_t start = line_end(text, 2);
+    size_t end = line_end(text, 3);
+    char *line = strndup(text + start, end - start);
+    char *tail = strstr(line, ",\"check\":\"");
+    assert_non_null(tail);
+    char *colon = strchr(line, ':');
+    char body[4096];
+    snprintf(body, sizeof(body), "%.*s %.*s", (int)(colon + 1 - line), line,
+             (int)(tail - colon - 1), colon + 1);
+    char check[TOURNEY_DIGEST_HEX];
+    snprintf(check, sizeof(check), "%.32s", tail + strlen(",\"check\":\""));
+    if (check_of_text) {
+        char closed[sizeof(body) + 1];
+        snprintf(closed, sizeof(closed), "%s}", body);
+        tourney_digest_bytes(closed, strlen(closed), check);
+    }
+    if (edit != NULL) {
+        char *at = strstr(body, edit);
+        assert_non_null(at);
+        assert_int_equal(strlen(edit), strlen(replacement));
+        memcpy(at, replacement, strlen(replacement));
+    }
+    write_file(f->path, "%.*s%s,\"check\":\"%s\"}\n%s", (int)start, text, body, check, text + end);
+    free(line);
+    free(text);
+}
+
+/* A line's check is the digest of the text before it, as tourney writes
+ * it; a line written otherwise (here with a space jansson would not write)
+ * holds when its check is the digest of the compact JSON of the rest. */
+static void test_a_line_holds_by_its_text_or_its_compact_json(void **state)
+{
+    struct sample_dir *f = *state;
+    static const char message[] =
+        "%s:3: corrupted record (it does not match its check digest); refusing the whole log";
+    /* The check of the compact JSON, which the line's text no longer is. */
+    write_spaced_line(f, false, NULL, NULL);
+    assert_reads_all(f, GAMES);
+    /* The check of the line's text as it is. */
+    write_spaced_line(f, true, NULL, NULL);
+    assert_reads_all(f, GAMES);
+    /* Either, with a result changed after: neither digest holds. */
+    write_spaced_line(f, false, "\"1-0\"", "\"0-1\"");
+    assert_refused_after(f, 1, message);
+    write_spaced_line(f, true, "\"1-0\"", "\"0-1\"");
+    assert_refused_after(f, 1, message);
+}
+
 /* A header alone is a log without games. */
 static void test_a_log_without_games(void **state)
 {
@@ -385,6 +467,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_foreign_lines_are_refused_with_their_line, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_the_header_is_checked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_line_holds_by_its_text_or_its_compact_json, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_a_log_without_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reading_on_from_the_middle, setup, teardown),
     };

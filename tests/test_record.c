@@ -58,15 +58,21 @@ static void make_record(struct game_record *record)
 }
 
 /* The record as its games.jsonl line reads back: the parsed object, with the
- * check verified (which re-dumps it with jansson, so the line's bytes must be
- * exactly jansson's) and removed. */
+ * check verified and removed. The line's bytes must be exactly those jansson
+ * writes for the object: sealed again with jansson, it is the same line. */
 static json_t *object_of(const struct game_record *record, const char *const seat_names[2])
 {
     char *line = tourney_log_line_of_record(record, seat_names);
     assert_non_null(line);
     json_t *object = tourney_log_line_unseal(line);
-    free(line);
     assert_non_null(object);
+    json_t *copy = json_deep_copy(object);
+    char *again = tourney_log_line_seal(copy);
+    assert_non_null(again);
+    assert_string_equal(again, line);
+    free(again);
+    json_decref(copy);
+    free(line);
     return object;
 }
 

@@ -19,7 +19,9 @@ char *tourney_log_line_seal(json_t *object);
 char *tourney_log_line_of_record(const struct game_record *record, const char *const names[2]);
 
 /* Parses LINE and verifies its check field, which it removes; NULL when the
- * line does not hold. */
+ * line does not hold. The check holds when it is the digest of the line's
+ * text before it (as every line tourney writes), or else of the compact
+ * JSON of the rest of the parsed line (a line another tool wrote). */
 json_t *tourney_log_line_unseal(const char *line);
 
 #endif /* TOURNEY_RUNNER_LOG_LINE_H */
