@@ -3,7 +3,7 @@
 # tests on a warning-free build;
 # the unit tests and the program itself under valgrind's memcheck;
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer;
-# then a short libFuzzer run of the config reader.
+# then short libFuzzer runs of the config reader and of the log line scan.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -78,6 +78,13 @@ for seed in config/*.ini tests/configs/*.ini tests/fuzz/*.ini; do
 done
 ./build-fuzz/tests/fuzz/fuzz-config -max_total_time=30 -max_len=2048 \
   -artifact_prefix="$scratch/" "$corpus" 2>&1 | tail -n 1
+passed=$((passed + 1))
+# And of a log line read straight from its text against the general way.
+lines="$scratch/log-lines"
+mkdir -p "$lines"
+cp tests/fuzz/log-line-*.txt "$lines"
+./build-fuzz/tests/fuzz/fuzz-log-line -max_total_time=20 -max_len=4096 \
+  -artifact_prefix="$scratch/" "$lines" 2>&1 | tail -n 1
 passed=$((passed + 1))
 
 echo "tests: $passed passed, $failed failed"

@@ -61,10 +61,7 @@ static void write_body(const void *context, struct digest_sink *sink)
     tourney_digest_add(sink, "}", 1);
 }
 
-/* Whether LINE, as written, is its body followed by CHECK, the digest of
- * that body: every line tourney writes is, and this spares dumping the
- * parsed object again to digest it. */
-static bool sealed_as_written(const char *line, const char *check)
+bool tourney_log_line_sealed_as_written(const char *line, const char *check)
 {
     static const char key[] = ",\"check\":\"";
     static const char end[] = "\"}\n";
@@ -90,7 +87,7 @@ json_t *tourney_log_line_unseal(const char *line)
         json_decref(object);
         return NULL;
     }
-    if (sealed_as_written(line, check)) {
+    if (tourney_log_line_sealed_as_written(line, check)) {
         json_object_del(object, "check");
         return object;
     }

@@ -6,6 +6,8 @@
 #ifndef TOURNEY_RUNNER_LOG_LINE_H
 #define TOURNEY_RUNNER_LOG_LINE_H
 
+#include <stdbool.h>
+
 #include <jansson.h>
 
 #include "record.h"
@@ -17,6 +19,11 @@ char *tourney_log_line_seal(json_t *object);
 
 /* A game as its log line; NAMES are the entrants' names in seat order. */
 char *tourney_log_line_of_record(const struct game_record *record, const char *const names[2]);
+
+/* Whether LINE, as written, ends with ',"check":"' CHECK '"}' and its
+ * newline, CHECK being the digest of the text before it with a closing
+ * brace: every line tourney writes does. */
+bool tourney_log_line_sealed_as_written(const char *line, const char *check);
 
 /* Parses LINE and verifies its check field, which it removes; NULL when the
  * line does not hold. The check holds when it is the digest of the line's

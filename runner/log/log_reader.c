@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "log_line.h"
+#include "record_scan.h"
 
 /* Reads the next whole line. Returns 1, 0 at the end or at a torn last
  * line, -1 on a read error. */
@@ -98,14 +99,22 @@ int tourney_log_reader_next(struct log_reader *r, struct game_record *record, st
     if (status <= 0) {
         return status;
     }
-    json_t *object = unseal(r, err);
-    if (object == NULL) {
-        return -1;
+    /* Straight from the text where the line is as tourney writes it; any
+     * other line the general way, which says what is wrong with it. */
+    status = tourney_record_scan(r->line, r->names, r->name_count, record);
+    if (status < 0) {
+        return tourney_error_set(err, "%s: out of memory", r->path);
     }
-    status = tourney_record_from_json(object, r->names, r->name_count, record, err);
-    json_decref(object);
-    if (status != 0) {
-        return tourney_error_prefix(err, "%s:%zu", r->path, r->line_number);
+    if (status == 0) {
+        json_t *object = unseal(r, err);
+        if (object == NULL) {
+            return -1;
+        }
+        status = tourney_record_from_json(object, r->names, r->name_count, record, err);
+        json_decref(object);
+        if (status != 0) {
+            return tourney_error_prefix(err, "%s:%zu", r->path, r->line_number);
+        }
     }
     if (record->index >= r->games_scheduled) {
         return tourney_error_set(err, "%s:%zu: game %u is not in a schedule of %llu games",

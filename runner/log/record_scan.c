@@ -1,0 +1,363 @@
+/*
+ * record_scan.c - a game's log line read straight from its text
+ * (record_scan.h). Each step either reads exactly what the writer writes or
+ * gives up; giving up is never wrong, as the general way then reads the line.
+ * What it reads, it turns into the record as tourney_record_from_json does,
+ * casts included.
+ */
+#include "record_scan.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log_line.h"
+
+/* Where the reading is in the line. */
+struct scan {
+    const char *at;
+};
+
+/* A string's text, which is not NUL-terminated in the line. */
+struct text {
+    const char *start;
+    size_t length;
+};
+
+static bool literal(struct scan *s, const char *expected)
+{
+    size_t length = strlen(expected);
+    if (strncmp(s->at, expected, length) != 0) {
+        return false;
+    }
+    s->at += length;
+    return true;
+}
+
+/* An integer as JSON writes it: '-'? ('0' | [1-9][0-9]*), within a long
+ * long, as jansson reads it. "-0" is left to jansson. */
+static bool integer(struct scan *s, long long *out)
+{
+    const char *p = s->at;
+    bool negative = *p == '-';
+    p += negative;
+    if (*p < '0' || *p > '9' || (*p == '0' && (negative || (p[1] >= '0' && p[1] <= '9')))) {
+        return false;
+    }
+    /* The magnitude, at most LLONG_MAX, or one more for a negative. */
+    unsigned long long limit = (unsigned long long)LLONG_MAX + negative;
+    unsigned long long magnitude = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        unsigned digit = (unsigned)(*p - '0');
+        if (magnitude > (limit - digit) / 10) {
+            return false;
+        }
+        magnitude = magnitude * 10 + digit;
+    }
+    if (*p == '.' || *p == 'e' || *p == 'E') {
+        return false; /* a real: not an integer to jansson */
+    }
+    *out = !negative                                        ? (long long)magnitude
+           : magnitude == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN
+                                                            : -(long long)magnitude;
+    s->at = p;
+    return true;
+}
+
+/* A string of printable ASCII without escapes: what it holds is its text. */
+static bool plain_string(struct scan *s, struct text *out)
+{
+    const char *p = s->at;
+    if (*p != '"') {
+        return false;
+    }
+    const char *start = ++p;
+    while (*p >= 0x20 && *p <= 0x7e && *p != '"' && *p != '\\') {
+        p++;
+    }
+    if (*p != '"') {
+        return false;
+    }
+    out->start = start;
+    out->length = (size_t)(p - start);
+    s->at = p + 1;
+    return true;
+}
+
+/* A plain string, or null (OUT->start NULL). */
+static bool string_or_null(struct scan *s, struct text *out)
+{
+    if (literal(s, "null")) {
+        out->start = NULL;
+        out->length = 0;
+        return true;
+    }
+    return plain_string(s, out);
+}
+
+static bool equals(struct text text, const char *expected)
+{
+    return text.length == strlen(expected) && memcmp(text.start, expected, text.length) == 0;
+}
+
+/* The first of the tournament's names that TEXT is, as name_index finds. */
+static bool agent_named(struct text text, const char *const *names, size_t count, uint32_t *out)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (equals(text, names[i])) {
+            *out = (uint32_t)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Sixteen hex digits, the seed. */
+static bool seed_of(struct text text, uint64_t *out)
+{
+    if (text.length != 16) {
+        return false;
+    }
+    uint64_t value = 0;
+    for (size_t i = 0; i < 16; i++) {
+        char c = text.start[i];
+        int digit = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
+        if (digit < 0) {
+            return false;
+        }
+        value = value << 4 | (uint64_t)digit;
+    }
+    *out = value;
+    return true;
+}
+
+/* The key "NAME" and its colon, after the comma of the member before. */
+static bool member(struct scan *s, const char *name)
+{
+    return literal(s, ",\"") && literal(s, name) && literal(s, "\":");
+}
+
+/* Which column of the moves an array fills. */
+enum column { COLUMN_NODES, COLUMN_DEPTH, COLUMN_SCORE, COLUMN_TIME, COLUMN_CPU };
+
+/* An array with one value per move, integers (or null, where NULLS) into
+ * COLUMN of each move. */
+static bool column(struct scan *s, struct game_record *record, enum column which, bool nulls)
+{
+    if (!literal(s, "[")) {
+        return false;
+    }
+    for (size_t i = 0; i < record->move_count; i++) {
+        if (i > 0 && !literal(s, ",")) {
+            return false;
+        }
+        struct move_record *m = &record->moves[i];
+        long long value = 0;
+        bool null = nulls && literal(s, "null");
+        if (!null && !integer(s, &value)) {
+            return false;
+        }
+        switch (which) {
+        case COLUMN_NODES:
+            m->nodes = (uint64_t)value;
+            break;
+        case COLUMN_DEPTH:
+            m->depth = (int32_t)value;
+            break;
+        case COLUMN_SCORE:
+            m->has_score = !null;
+            m->score = (int32_t)value;
+            break;
+        case COLUMN_TIME:
+            m->time_ns = (uint64_t)value;
+            break;
+        case COLUMN_CPU:
+            m->has_cpu = !null;
+            m->cpu_ns = (uint64_t)value;
+            break;
+        }
+    }
+    return literal(s, "]");
+}
+
+/* "moves": one move each, in order. Returns -1 when out of memory. */
+static int moves(struct scan *s, struct game_record *record)
+{
+    if (!literal(s, "[")) {
+        return 0;
+    }
+    for (bool first = true; !literal(s, "]"); first = false) {
+        long long value;
+        if ((!first && !literal(s, ",")) || !integer(s, &value)) {
+            return 0;
+        }
+        const struct move_record entry = {.move = (int32_t)value};
+        if (tourney_record_add_move(record, &entry) != 0) {
+            return -1;
+        }
+    }
+    return 1;
+}
+
+/* "seats": one '0' or '1' per move. */
+static bool seats(struct scan *s, struct game_record *record)
+{
+    struct text text;
+    if (!plain_string(s, &text) || text.length != record->move_count) {
+        return false;
+    }
+    for (size_t i = 0; i < text.length; i++) {
+        if (text.start[i] != '0' && text.start[i] != '1') {
+            return false;
+        }
+        record->moves[i].seat = text.start[i] - '0';
+    }
+    return true;
+}
+
+/* The opening's members, each there or not. Returns -1 when out of
+ * memory. */
+static int opening(struct scan *s, struct game_record *record)
+{
+    struct text position = {NULL, 0};
+    if (literal(s, ",\"opening\":") && !plain_string(s, &position)) {
+        return 0;
+    }
+    int32_t plies[64];
+    int32_t count = -1;
+    if (literal(s, ",\"opening_moves\":[")) {
+        for (count = 0; !literal(s, "]"); count++) {
+            long long value;
+            if ((count > 0 && !literal(s, ",")) || count == 64 || !integer(s, &value) ||
+                value < INT32_MIN || value > INT32_MAX) {
+                return 0;
+            }
+            plies[count] = (int32_t)value;
+        }
+    }
+    if (position.start == NULL && count < 0) {
+        return 1;
+    }
+    char *text = position.start != NULL ? strndup(position.start, position.length) : NULL;
+    if (position.start != NULL && text == NULL) {
+        return -1;
+    }
+    int status = tourney_record_opening_set(&record->opening, text, plies, count);
+    free(text);
+    return status != 0 ? -1 : 1;
+}
+
+/* Everything after the game's index, and the check (into CHECK): 1, 0 or
+ * -1 as tourney_record_scan, the check not yet verified. */
+static int scan_members(struct scan *s, const char *const *names, size_t name_count,
+                        struct game_record *record, char check[33])
+{
+    struct text first, second, seed, result, winner, termination, fault, reason;
+    if (!member(s, "first") || !plain_string(s, &first) || !member(s, "second") ||
+        !plain_string(s, &second) || !member(s, "seed") || !plain_string(s, &seed) ||
+        !agent_named(first, names, name_count, &record->agent[0]) ||
+        !agent_named(second, names, name_count, &record->agent[1]) ||
+        !seed_of(seed, &record->seed)) {
+        return 0;
+    }
+    int status = opening(s, record);
+    if (status != 1) {
+        return status;
+    }
+    if (!member(s, "moves")) {
+        return 0;
+    }
+    status = moves(s, record);
+    if (status != 1) {
+        return status;
+    }
+    if (!member(s, "seats") || !seats(s, record) || !member(s, "result") ||
+        !plain_string(s, &result) || !member(s, "winner") || !string_or_null(s, &winner) ||
+        !member(s, "termination") || !plain_string(s, &termination) || !member(s, "fault") ||
+        !string_or_null(s, &fault) || !member(s, "reason") || !string_or_null(s, &reason)) {
+        return 0;
+    }
+    if (equals(result, "1-0")) {
+        record->result = RESULT_FIRST_WINS;
+    } else if (equals(result, "0-1")) {
+        record->result = RESULT_SECOND_WINS;
+    } else if (equals(result, "1/2-1/2")) {
+        record->result = RESULT_DRAW;
+    } else {
+        return 0;
+    }
+    bool known = false;
+    for (int t = 0; t < TERMINATION_COUNT && !known; t++) {
+        if (equals(termination, tourney_termination_name((enum termination)t))) {
+            record->termination = (enum termination)t;
+            known = true;
+        }
+    }
+    uint32_t fault_agent = 0;
+    if (!known || (fault.start != NULL &&
+                   (!agent_named(fault, names, name_count, &fault_agent) ||
+                    (fault_agent != record->agent[0] && fault_agent != record->agent[1])))) {
+        return 0;
+    }
+    record->fault_seat = fault.start == NULL ? -1 : fault_agent == record->agent[0] ? 0 : 1;
+    /* Cut to the record's room, as snprintf cuts it. */
+    size_t kept =
+        reason.length < sizeof(record->reason) - 1 ? reason.length : sizeof(record->reason) - 1;
+    memcpy(record->reason, reason.start != NULL ? reason.start : "", kept);
+    record->reason[kept] = '\0';
+    if (!member(s, "nodes") || !column(s, record, COLUMN_NODES, false) || !member(s, "depth") ||
+        !column(s, record, COLUMN_DEPTH, false) || !member(s, "score") ||
+        !column(s, record, COLUMN_SCORE, true) || !member(s, "time_ns") ||
+        !column(s, record, COLUMN_TIME, false)) {
+        return 0;
+    }
+    if (literal(s, ",\"cpu_ns\":") && !column(s, record, COLUMN_CPU, true)) {
+        return 0;
+    }
+    long long dropped;
+    if (!member(s, "log") || !literal(s, "[]") || !member(s, "log_dropped") ||
+        !integer(s, &dropped) || !member(s, "output") || !literal(s, "{}")) {
+        return 0;
+    }
+    record->log_dropped = (size_t)dropped;
+    /* The check: 32 hex digits, the digest of all that came before. */
+    if (!literal(s, ",\"check\":\"") || strlen(s->at) != 32 + 3 ||
+        strcmp(s->at + 32, "\"}\n") != 0) {
+        return 0;
+    }
+    for (int i = 0; i < 32; i++) {
+        char c = s->at[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+            return 0;
+        }
+        check[i] = c;
+    }
+    check[32] = '\0';
+    return 1;
+}
+
+int tourney_record_scan(const char *line, const char *const *names, size_t name_count,
+                        struct game_record *record)
+{
+    struct scan s = {.at = line};
+    long long index;
+    char check[33];
+    int status = 0;
+    if (literal(&s, "{\"game\":") && integer(&s, &index) && index >= 0 && index <= UINT32_MAX) {
+        record->index = (uint32_t)index;
+        status = scan_members(&s, names, name_count, record, check);
+    }
+    /* The digest last: most lines hold. */
+    if (status == 1 && !tourney_log_line_sealed_as_written(line, check)) {
+        status = 0;
+    }
+    if (status != 1) {
+        tourney_record_finish(record);
+    }
+    return status;
+}
