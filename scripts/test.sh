@@ -84,7 +84,7 @@ lines="$scratch/log-lines"
 mkdir -p "$lines"
 cp tests/fuzz/log-line-*.txt "$lines"
 ./build-fuzz/tests/fuzz/fuzz-log-line -max_total_time=20 -max_len=4096 \
-  -artifact_prefix="$scratch/" "$lines" 2>&1 | tail -n 1
+  -dict=tests/fuzz/log-line.dict -artifact_prefix="$scratch/" "$lines" 2>&1 | tail -n 1
 passed=$((passed + 1))
 
 echo "tests: $passed passed, $failed failed"

@@ -98,6 +98,12 @@ static void assert_same_records(const struct game_record *a, const struct game_r
     assert_int_equal(a->fault_seat, b->fault_seat);
     assert_string_equal(a->reason, b->reason);
     assert_int_equal(a->log_count, b->log_count);
+    for (size_t i = 0; i < a->log_count; i++) {
+        assert_int_equal(a->log[i].seat, b->log[i].seat);
+        assert_int_equal(a->log[i].ply, b->log[i].ply);
+        assert_int_equal(a->log[i].level, b->log[i].level);
+        assert_string_equal(a->log[i].text, b->log[i].text);
+    }
     assert_int_equal(a->log_dropped, b->log_dropped);
     assert_string_equal(a->output[0], b->output[0]);
     assert_string_equal(a->output[1], b->output[1]);
@@ -241,6 +247,78 @@ static void test_openings(void **state)
     tourney_record_finish(&record);
 }
 
+/* What the agents said and printed, with every escape of ASCII, cut where
+ * the record's room ends; messages past the record's sixteen read through. */
+static void test_messages_and_output(void **state)
+{
+    (void)state;
+    struct game_record record;
+    make_record(&record);
+    /* Set past tourney_record_add_log, which makes messages printable: the
+     * reader reads what any line holds. */
+    tourney_record_add_log(&record, 1, 0, "");
+    snprintf(record.log[0].text, sizeof(record.log[0].text), "%s",
+             "quote \" backslash \\ slash / tab \t bell \a");
+    tourney_record_add_log(&record, 0, 3, "");
+    snprintf(record.log[1].text, sizeof(record.log[1].text), "%s", "line\nbreak\r\b\f\x1f\x7f");
+    char long_text[RECORD_LOG_TEXT + 100];
+    memset(long_text, 'm', sizeof(long_text) - 1);
+    long_text[sizeof(long_text) - 1] = '\0';
+    tourney_record_add_log(&record, 0, 1, long_text);
+    tourney_record_set_output(&record, 0, "thinking...\nstill thinking\n", 27);
+    tourney_record_set_output(&record, 1, "\"done\"", 6);
+    snprintf(record.reason, sizeof(record.reason), "said \"no\" at\tply 3");
+    char *line = line_of(&record);
+    assert_non_null(strstr(line, "\\u0007"));
+    assert_scanned_as_read(line, NULL);
+    free(line);
+
+    /* Only seat 1 printed; nothing was logged but output was. */
+    record.log_count = 0;
+    record.output[0][0] = '\0';
+    line = line_of(&record);
+    assert_scanned_as_read(line, NULL);
+    free(line);
+
+    /* Written otherwise but read alike: \u escapes of ASCII (in either
+     * case), a message or an output longer than the record keeps, more
+     * messages than it keeps (those past it by any agent, even one not in
+     * the tournament, as jansson's way never looks at them). */
+    tourney_record_add_log(&record, 1, 2, "hello");
+    char *logged = line_of(&record);
+    char *changed = edited(logged, "hello", "\\u0068\\u0065\\u006C\\u006c\\u006F");
+    assert_scanned_as_read(changed, NULL);
+    free(changed);
+    /* A message by an agent of the tournament that did not play the game:
+     * seat 1, as jansson's way puts it. */
+    changed = edited(logged, "\"agent\":\"alpha\"", "\"agent\":\"beta\"");
+    assert_scanned_as_read(changed, NULL);
+    free(changed);
+    char big[RECORD_OUTPUT_EXCERPT + 300];
+    memset(big, 'o', sizeof(big) - 1);
+    big[sizeof(big) - 1] = '\0';
+    char *member_text = malloc(sizeof(big) + 32);
+    assert_non_null(member_text);
+    snprintf(member_text, sizeof(big) + 32, "\"output\":{\"alpha\":\"%s", big);
+    changed = edited(logged, "\"output\":{\"alpha\":\"", member_text);
+    assert_scanned_as_read(changed, NULL);
+    free(changed);
+    free(member_text);
+    free(logged);
+    for (int i = 0; i < RECORD_LOG_MAX + 2; i++) {
+        tourney_record_add_log(&record, i % 2, 2, "again");
+    }
+    assert_int_equal(record.log_count, RECORD_LOG_MAX);
+    line = line_of(&record);
+    changed = edited(line, "}],\"log_dropped\"",
+                     "},{\"agent\":\"delta\",\"ply\":2,\"level\":\"warning\",\"message\":"
+                     "\"late\"}],\"log_dropped\"");
+    assert_scanned_as_read(changed, NULL);
+    free(changed);
+    free(line);
+    tourney_record_finish(&record);
+}
+
 /* Lines tourney does not write, but reads: both ways alike. */
 static void test_lines_read_alike_beyond_what_is_written(void **state)
 {
@@ -276,31 +354,43 @@ static void test_other_lines_are_left_to_the_general_way(void **state)
     make_record(&record);
     char *line = line_of(&record);
 
-    /* A message logged, output kept: read the general way, alike. */
+    /* A name beyond ASCII; the same agent in both seats with output; a
+     * message with an escape of a character beyond ASCII, or of NUL, or one
+     * JSON does not have; a control character as it is; output under the
+     * name of an agent that did not play. */
     struct game_record with;
     make_record(&with);
-    tourney_record_add_log(&with, 1, 2, "hello");
+    with.agent[1] = 3;
     char *other = line_of(&with);
     assert_left_alone(other);
     free(other);
-    tourney_record_set_output(&with, 0, "thinking\n", 9);
-    with.log_count = 0;
+    with.agent[1] = 2;
+    tourney_record_set_output(&with, 1, "me too", 6);
     other = line_of(&with);
     assert_left_alone(other);
     free(other);
     tourney_record_finish(&with);
-
-    /* A name beyond ASCII, a reason with an escape. */
     make_record(&with);
-    with.agent[1] = 3;
-    other = line_of(&with);
+    tourney_record_add_log(&with, 1, 2, "hello");
+    char *logged = line_of(&with);
+    static const char *const escapes[] = {"h\\u00e9llo", "h\\u0000ll", "h\\xllo", "h\tllo"};
+    for (size_t i = 0; i < sizeof(escapes) / sizeof(escapes[0]); i++) {
+        other = edited(logged, "hello", escapes[i]);
+        assert_left_alone(other);
+        free(other);
+    }
+    /* A message by an agent the tournament does not have. */
+    other = edited(logged, "\"agent\":\"alpha\"", "\"agent\":\"delta\"");
+    assert_left_alone(other);
+    assert_refused_generally(other);
+    free(other);
+    free(logged);
+    tourney_record_set_output(&with, 0, "thinking", 8);
+    logged = line_of(&with);
+    other = edited(logged, "\"output\":{\"gamma\"", "\"output\":{\"beta\"");
     assert_left_alone(other);
     free(other);
-    snprintf(with.reason, sizeof(with.reason), "said \"no\"");
-    with.agent[1] = 0;
-    other = line_of(&with);
-    assert_left_alone(other);
-    free(other);
+    free(logged);
     tourney_record_finish(&with);
 
     /* Integers jansson refuses or reads otherwise: past a long long, with a
@@ -365,6 +455,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_kind_of_move_value),
         cmocka_unit_test(test_openings),
+        cmocka_unit_test(test_messages_and_output),
         cmocka_unit_test(test_lines_read_alike_beyond_what_is_written),
         cmocka_unit_test(test_other_lines_are_left_to_the_general_way),
     };

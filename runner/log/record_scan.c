@@ -97,6 +97,69 @@ static bool string_or_null(struct scan *s, struct text *out)
     return plain_string(s, out);
 }
 
+/* The value of a hex digit, or -1. */
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* A string of ASCII: characters 0x20 to 0x7f as they are, escapes of
+ * ASCII (the two-character ones, \u0001 to \u007f), decoded into OUT: its
+ * first CAPACITY - 1 bytes and a NUL, as snprintf would keep them. Anything
+ * beyond ASCII is left to jansson, which checks UTF-8. */
+static bool decoded_string(struct scan *s, char *out, size_t capacity)
+{
+    const char *p = s->at;
+    if (*p++ != '"') {
+        return false;
+    }
+    size_t length = 0;
+    for (;;) {
+        unsigned char byte = (unsigned char)*p++;
+        if (byte < 0x20 || byte > 0x7f) {
+            return false;
+        }
+        char c = (char)byte;
+        if (c == '"') {
+            break;
+        }
+        if (c == '\\') {
+            char escape = *p++;
+            static const char escapes[] = "\"\\/bfnrt";
+            static const char values[] = "\"\\/\b\f\n\r\t";
+            const char *which = escape != '\0' ? strchr(escapes, escape) : NULL;
+            if (which != NULL) {
+                c = values[which - escapes];
+            } else if (escape == 'u') {
+                int value = 0;
+                for (int i = 0; i < 4; i++) {
+                    int digit = hex_digit(p[i]);
+                    if (digit < 0) {
+                        return false;
+                    }
+                    value = value * 16 + digit;
+                }
+                if (value == 0 || value > 0x7f) {
+                    return false;
+                }
+                c = (char)value;
+                p += 4;
+            } else {
+                return false;
+            }
+        }
+        if (length + 1 < capacity) {
+            out[length++] = c;
+        }
+    }
+    out[length] = '\0';
+    s->at = p;
+    return true;
+}
+
 static bool equals(struct text text, const char *expected)
 {
     return text.length == strlen(expected) && memcmp(text.start, expected, text.length) == 0;
@@ -122,11 +185,7 @@ static bool seed_of(struct text text, uint64_t *out)
     }
     uint64_t value = 0;
     for (size_t i = 0; i < 16; i++) {
-        char c = text.start[i];
-        int digit = c >= '0' && c <= '9'   ? c - '0'
-                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                           : -1;
+        int digit = hex_digit(text.start[i]);
         if (digit < 0) {
             return false;
         }
@@ -220,6 +279,81 @@ static bool seats(struct scan *s, struct game_record *record)
     return true;
 }
 
+/* "log": the agents' messages, the first RECORD_LOG_MAX kept as
+ * tourney_record_from_json keeps them (the rest only read through). */
+static bool messages(struct scan *s, const char *const *names, size_t name_count,
+                     struct game_record *record)
+{
+    if (!literal(s, "[")) {
+        return false;
+    }
+    for (size_t i = 0; !literal(s, "]"); i++) {
+        struct agent_message ignored;
+        bool kept = record->log_count < RECORD_LOG_MAX;
+        struct agent_message *m = kept ? &record->log[record->log_count] : &ignored;
+        struct text agent, level;
+        long long ply;
+        uint32_t who = 0;
+        if ((i > 0 && !literal(s, ",")) || !literal(s, "{\"agent\":") ||
+            !plain_string(s, &agent) || !member(s, "ply") || !integer(s, &ply) ||
+            !member(s, "level") || !plain_string(s, &level) || !member(s, "message") ||
+            !decoded_string(s, m->text, sizeof(m->text)) || !literal(s, "}")) {
+            return false;
+        }
+        if (!kept) {
+            continue;
+        }
+        if (!agent_named(agent, names, name_count, &who)) {
+            return false;
+        }
+        m->seat = who == record->agent[0] ? 0 : 1;
+        m->ply = (int32_t)ply;
+        m->level = 2;
+        for (int l = 0; l < 4; l++) {
+            m->level = equals(level, tourney_log_level_name(l)) ? l : m->level;
+        }
+        record->log_count++;
+    }
+    return true;
+}
+
+/* Whether NAME is written as it is, between quotes. */
+static bool plain_name(const char *name)
+{
+    for (; *name != '\0'; name++) {
+        if (*name < 0x20 || *name > 0x7e || *name == '"' || *name == '\\') {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* "output": what each agent printed, under its name, seat 0's first as the
+ * writer puts them. Any other member, a name written with escapes, or the
+ * same agent in both seats, is left to jansson. */
+static bool output(struct scan *s, const char *const *names, struct game_record *record)
+{
+    if (!literal(s, "{")) {
+        return false;
+    }
+    bool first_member = true;
+    for (int seat = 0; seat < 2; seat++) {
+        const char *name = names[record->agent[seat]];
+        const char *before = s->at;
+        if ((first_member || literal(s, ",")) && literal(s, "\"") && literal(s, name) &&
+            literal(s, "\":")) {
+            if (!plain_name(name) || record->agent[0] == record->agent[1] ||
+                !decoded_string(s, record->output[seat], sizeof(record->output[seat]))) {
+                return false;
+            }
+            first_member = false;
+        } else {
+            s->at = before;
+        }
+    }
+    return literal(s, "}");
+}
+
 /* The opening's members, each there or not. Returns -1 when out of
  * memory. */
 static int opening(struct scan *s, struct game_record *record)
@@ -257,7 +391,7 @@ static int opening(struct scan *s, struct game_record *record)
 static int scan_members(struct scan *s, const char *const *names, size_t name_count,
                         struct game_record *record, char check[33])
 {
-    struct text first, second, seed, result, winner, termination, fault, reason;
+    struct text first, second, seed, result, winner, termination, fault;
     if (!member(s, "first") || !plain_string(s, &first) || !member(s, "second") ||
         !plain_string(s, &second) || !member(s, "seed") || !plain_string(s, &seed) ||
         !agent_named(first, names, name_count, &record->agent[0]) ||
@@ -279,7 +413,13 @@ static int scan_members(struct scan *s, const char *const *names, size_t name_co
     if (!member(s, "seats") || !seats(s, record) || !member(s, "result") ||
         !plain_string(s, &result) || !member(s, "winner") || !string_or_null(s, &winner) ||
         !member(s, "termination") || !plain_string(s, &termination) || !member(s, "fault") ||
-        !string_or_null(s, &fault) || !member(s, "reason") || !string_or_null(s, &reason)) {
+        !string_or_null(s, &fault) || !member(s, "reason")) {
+        return 0;
+    }
+    /* The reason, cut to the record's room as snprintf cuts it. */
+    if (literal(s, "null")) {
+        record->reason[0] = '\0';
+    } else if (!decoded_string(s, record->reason, sizeof(record->reason))) {
         return 0;
     }
     if (equals(result, "1-0")) {
@@ -305,11 +445,6 @@ static int scan_members(struct scan *s, const char *const *names, size_t name_co
         return 0;
     }
     record->fault_seat = fault.start == NULL ? -1 : fault_agent == record->agent[0] ? 0 : 1;
-    /* Cut to the record's room, as snprintf cuts it. */
-    size_t kept =
-        reason.length < sizeof(record->reason) - 1 ? reason.length : sizeof(record->reason) - 1;
-    memcpy(record->reason, reason.start != NULL ? reason.start : "", kept);
-    record->reason[kept] = '\0';
     if (!member(s, "nodes") || !column(s, record, COLUMN_NODES, false) || !member(s, "depth") ||
         !column(s, record, COLUMN_DEPTH, false) || !member(s, "score") ||
         !column(s, record, COLUMN_SCORE, true) || !member(s, "time_ns") ||
@@ -320,8 +455,9 @@ static int scan_members(struct scan *s, const char *const *names, size_t name_co
         return 0;
     }
     long long dropped;
-    if (!member(s, "log") || !literal(s, "[]") || !member(s, "log_dropped") ||
-        !integer(s, &dropped) || !member(s, "output") || !literal(s, "{}")) {
+    if (!member(s, "log") || !messages(s, names, name_count, record) ||
+        !member(s, "log_dropped") || !integer(s, &dropped) || !member(s, "output") ||
+        !output(s, names, record)) {
         return 0;
     }
     record->log_dropped = (size_t)dropped;

@@ -6,10 +6,11 @@
  *
  * It reads only what it is sure to read as the general way does
  * (log_line.c's unseal, then tourney_record_from_json): the keys in the
- * writer's order, strings of printable ASCII without escapes, integers as
- * JSON writes them, no agent messages and no output. Any other line, and
- * any line that is wrong, it leaves to the general way, which reads it or
- * says what is wrong with it.
+ * writer's order, integers as JSON writes them, names and other keys in
+ * printable ASCII, and texts (messages, output, the reason) in ASCII with
+ * JSON's escapes of it. Any other line (a character beyond ASCII, which
+ * jansson checks as UTF-8), and any line that is wrong, it leaves to the
+ * general way, which reads it or says what is wrong with it.
  */
 #ifndef TOURNEY_RUNNER_RECORD_SCAN_H
 #define TOURNEY_RUNNER_RECORD_SCAN_H

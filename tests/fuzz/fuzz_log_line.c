@@ -58,6 +58,12 @@ static void expect_same(const struct game_record *a, const struct game_record *b
                    x->cpu_ns == y->cpu_ns,
                "a move differs");
     }
+    for (size_t i = 0; i < a->log_count && i < b->log_count; i++) {
+        expect(a->log[i].seat == b->log[i].seat && a->log[i].ply == b->log[i].ply &&
+                   a->log[i].level == b->log[i].level &&
+                   strcmp(a->log[i].text, b->log[i].text) == 0,
+               "a logged message differs");
+    }
     expect(a->result == b->result && a->termination == b->termination &&
                a->fault_seat == b->fault_seat && strcmp(a->reason, b->reason) == 0 &&
                a->log_count == b->log_count && a->log_dropped == b->log_dropped &&
