@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "export_format.h"
 #include "log_game.h"
 #include "log_reader.h"
@@ -51,14 +49,9 @@ static int write_games(const void *context, FILE *out)
             status = read;
             break;
         }
-        /* The opening is read from the line itself: what the log holds. */
-        json_t *line = json_loads(job->reader->line, 0, NULL);
-        struct export_opening opening;
-        tourney_export_opening_from_json(line, &opening);
         status = job->request->format == EXPORT_CSV
-                     ? tourney_export_csv_game(out, &source, &record, &opening)
-                     : tourney_export_text_game(out, &source, &record, &opening);
-        json_decref(line);
+                     ? tourney_export_csv_game(out, &source, &record)
+                     : tourney_export_text_game(out, &source, &record);
         tourney_record_finish(&record);
         if (status != 0) {
             return -1;

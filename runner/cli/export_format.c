@@ -7,13 +7,6 @@
 /* PGN's export format keeps lines of movetext within 79 characters. */
 #define TEXT_WIDTH 79
 
-void tourney_export_opening_from_json(const json_t *line, struct export_opening *opening)
-{
-    opening->position = json_string_value(json_object_get(line, "opening"));
-    const json_t *moves = json_object_get(line, "opening_moves");
-    opening->moves = json_is_array(moves) ? moves : NULL;
-}
-
 /* A tag pair: its value between double quotes, a quote or a backslash in
  * it escaped with a backslash, as PGN writes them. */
 static void tag(FILE *out, const char *name, const char *value)
@@ -35,19 +28,16 @@ static const char *agent_name(const struct export_source *source, const struct g
     return source->header->agents[r->agent[seat]].name;
 }
 
-/* "1. b2 a1 2. c3", the opening's plies in the game's notation, into TEXT
- * (empty when the opening gives none). */
-static void opening_moves_text(const struct export_source *source, const json_t *moves, char *text,
-                               size_t size)
+/* "b2 a1 c3", the opening's plies in the game's notation, into TEXT (empty
+ * when the opening gives none). */
+static void opening_moves_text(const struct export_source *source,
+                               const struct record_opening *opening, char *text, size_t size)
 {
     size_t used = 0;
-    size_t i;
-    const json_t *move;
     text[0] = '\0';
-    json_array_foreach(moves, i, move)
-    {
+    for (size_t i = 0; i < opening->move_count; i++) {
         char name[64];
-        tourney_game_adapter_move_text(source->game, (tourney_move)json_integer_value(move), name,
+        tourney_game_adapter_move_text(source->game, (tourney_move)opening->moves[i], name,
                                        sizeof(name));
         if (used < size) {
             used += (size_t)snprintf(text + used, size - used, "%s%s", i ? " " : "", name);
@@ -72,7 +62,7 @@ static void word(FILE *out, const char *text, size_t *column)
 }
 
 int tourney_export_text_game(FILE *out, const struct export_source *source,
-                             const struct game_record *r, const struct export_opening *opening)
+                             const struct game_record *r)
 {
     const struct log_header *h = source->header;
     char text[1024];
@@ -85,11 +75,11 @@ int tourney_export_text_game(FILE *out, const struct export_source *source,
     tag(out, "Second", agent_name(source, r, 1));
     snprintf(text, sizeof(text), "%016" PRIx64, r->seed);
     tag(out, "Seed", text);
-    if (opening->position != NULL) {
-        tag(out, "Opening", opening->position);
+    if (r->opening.position != NULL) {
+        tag(out, "Opening", r->opening.position);
     }
-    if (opening->moves != NULL) {
-        opening_moves_text(source, opening->moves, text, sizeof(text));
+    if (r->opening.moves_known) {
+        opening_moves_text(source, &r->opening, text, sizeof(text));
         tag(out, "OpeningMoves", text);
     }
     tag(out, "Result", tourney_result_text(r->result));
@@ -159,7 +149,7 @@ int tourney_export_csv_head(FILE *out)
 }
 
 int tourney_export_csv_game(FILE *out, const struct export_source *source,
-                            const struct game_record *r, const struct export_opening *opening)
+                            const struct game_record *r)
 {
     char text[1024];
     snprintf(text, sizeof(text), "%" PRIu32, r->index);
@@ -168,10 +158,10 @@ int tourney_export_csv_game(FILE *out, const struct export_source *source,
     field(out, agent_name(source, r, 1), false);
     snprintf(text, sizeof(text), "%016" PRIx64, r->seed);
     field(out, text, false);
-    field(out, opening->position != NULL ? opening->position : "", false);
+    field(out, r->opening.position != NULL ? r->opening.position : "", false);
     text[0] = '\0';
-    if (opening->moves != NULL) {
-        opening_moves_text(source, opening->moves, text, sizeof(text));
+    if (r->opening.moves_known) {
+        opening_moves_text(source, &r->opening, text, sizeof(text));
     }
     field(out, text, false);
     field(out, tourney_result_text(r->result), false);

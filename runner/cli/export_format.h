@@ -9,23 +9,9 @@
 
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "game_adapter.h"
 #include "log_header.h"
 #include "record.h"
-
-/* The position a game started from, when not the game's initial one, as its
- * log line gives it: "opening" (the position in the game's notation) and
- * "opening_moves" (the plies from the initial position), either of which
- * may be missing; a game from the initial position has neither. */
-struct export_opening {
-    const char *position; /* NULL when the line has none */
-    const json_t *moves;  /* an array of move numbers; NULL when the line has none */
-};
-
-/* The opening of the game whose log line is LINE (which must outlive it). */
-void tourney_export_opening_from_json(const json_t *line, struct export_opening *opening);
 
 /* Everything a game is written with: the log's header (names, the game,
  * the tournament) and the game plugin that names the moves. */
@@ -34,17 +20,16 @@ struct export_source {
     const struct game_adapter *game;
 };
 
-/* The game RECORD as tag pairs and numbered moves, followed by a blank line.
+/* The game RECORD as tag pairs and numbered moves, followed by a blank line;
+ * its opening as the log line gave it (record.h, struct record_opening).
  * Returns -1 when OUT fails. */
 int tourney_export_text_game(FILE *out, const struct export_source *source,
-                             const struct game_record *record,
-                             const struct export_opening *opening);
+                             const struct game_record *record);
 
 /* The CSV's first line, naming its columns. */
 int tourney_export_csv_head(FILE *out);
 /* The game RECORD as one CSV row. Returns -1 when OUT fails. */
 int tourney_export_csv_game(FILE *out, const struct export_source *source,
-                            const struct game_record *record,
-                            const struct export_opening *opening);
+                            const struct game_record *record);
 
 #endif /* TOURNEY_RUNNER_EXPORT_FORMAT_H */
