@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "clock.h"
 #include "dir_lock.h"
 #include "fits.h"
@@ -14,6 +12,7 @@
 #include "game_set.h"
 #include "job_pool.h"
 #include "log_header.h"
+#include "log_line.h"
 #include "output.h"
 #include "publish.h"
 #include "record.h"
@@ -146,20 +145,18 @@ static int sample_game(struct run_state *run, const struct game_record *record, 
     }
     const struct tournament *t = run->tournament;
     const char **names = calloc(t->entrant_count + 1, sizeof(*names));
-    json_t *object = json_loads(line, 0, NULL);
     struct game_record logged;
     tourney_record_init(&logged);
     int status = -1;
-    if (names != NULL && object != NULL) {
+    if (names != NULL) {
         for (size_t i = 0; i < t->entrant_count; i++) {
             names[i] = t->entrants[i].name;
         }
-        status = tourney_record_from_json(object, names, t->entrant_count, &logged, NULL) == 0
+        status = tourney_log_line_read_game(line, names, t->entrant_count, &logged, NULL) == 0
                      ? tourney_game_sample_add(&run->games, &logged)
                      : -1;
     }
     tourney_record_finish(&logged);
-    json_decref(object);
     free(names);
     return status;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "digest.h"
+#include "record_scan.h"
 #include "text.h"
 
 char *tourney_log_line_seal(json_t *object)
@@ -106,4 +107,21 @@ json_t *tourney_log_line_unseal(const char *line)
     }
     free(body);
     return object;
+}
+
+int tourney_log_line_read_game(const char *line, const char *const *names, size_t name_count,
+                               struct game_record *record, struct error *err)
+{
+    int status = tourney_record_scan(line, names, name_count, record);
+    if (status != 0) {
+        return status > 0 ? 0 : tourney_error_nomem(err);
+    }
+    json_t *object = tourney_log_line_unseal(line);
+    if (object == NULL) {
+        return tourney_error_set(err, "corrupted record (it does not match its check digest); "
+                                      "refusing the whole log");
+    }
+    status = tourney_record_from_json(object, names, name_count, record, err);
+    json_decref(object);
+    return status;
 }

@@ -31,4 +31,13 @@ bool tourney_log_line_sealed_as_written(const char *line, const char *check);
  * JSON of the rest of the parsed line (a line another tool wrote). */
 json_t *tourney_log_line_unseal(const char *line);
 
+/* The game on LINE, a log line, into RECORD (fresh from
+ * tourney_record_init); NAMES are the tournament's NAME_COUNT agents. Read
+ * straight from its text where it is as tourney writes it (record_scan.h),
+ * else parsed by jansson. Returns -1 with ERR set when the line does not
+ * hold its check ("corrupted record ...") or the game is not one of this
+ * tournament's, as tourney_record_from_json says. */
+int tourney_log_line_read_game(const char *line, const char *const *names, size_t name_count,
+                               struct game_record *record, struct error *err);
+
 #endif /* TOURNEY_RUNNER_LOG_LINE_H */

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "log_line.h"
-#include "record_scan.h"
 
 /* Reads the next whole line. Returns 1, 0 at the end or at a torn last
  * line, -1 on a read error. */
@@ -99,22 +98,8 @@ int tourney_log_reader_next(struct log_reader *r, struct game_record *record, st
     if (status <= 0) {
         return status;
     }
-    /* Straight from the text where the line is as tourney writes it; any
-     * other line the general way, which says what is wrong with it. */
-    status = tourney_record_scan(r->line, r->names, r->name_count, record);
-    if (status < 0) {
-        return tourney_error_set(err, "%s: out of memory", r->path);
-    }
-    if (status == 0) {
-        json_t *object = unseal(r, err);
-        if (object == NULL) {
-            return -1;
-        }
-        status = tourney_record_from_json(object, r->names, r->name_count, record, err);
-        json_decref(object);
-        if (status != 0) {
-            return tourney_error_prefix(err, "%s:%zu", r->path, r->line_number);
-        }
+    if (tourney_log_line_read_game(r->line, r->names, r->name_count, record, err) != 0) {
+        return tourney_error_prefix(err, "%s:%zu", r->path, r->line_number);
     }
     if (record->index >= r->games_scheduled) {
         return tourney_error_set(err, "%s:%zu: game %u is not in a schedule of %llu games",
