@@ -244,6 +244,17 @@ static void test_openings(void **state)
     line = line_of(&record);
     assert_scanned_as_read(line, &record);
     free(line);
+    /* Plies past an int32_t, which jansson's way refuses. */
+    assert_int_equal(tourney_record_opening_set(&record.opening, NULL, plies, 3), 0);
+    line = line_of(&record);
+    static const char *const beyond[] = {"[6,7,2147483648]", "[-2147483649,7,-8]"};
+    for (size_t i = 0; i < sizeof(beyond) / sizeof(beyond[0]); i++) {
+        char *changed = edited(line, "[6,7,-8]", beyond[i]);
+        assert_left_alone(changed);
+        assert_refused_generally(changed);
+        free(changed);
+    }
+    free(line);
     tourney_record_finish(&record);
 }
 
