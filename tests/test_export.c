@@ -23,7 +23,8 @@ static void add_move(struct game_record *record, int32_t seat, int32_t move)
 }
 
 /* The log: game 0 as sample_game plays it; game 1, beta first, lost by
- * alpha's illegal move with a reason that needs escaping; game 2 from an
+ * alpha's illegal move with a reason that needs escaping, after an opening
+ * of one ply (b2) given without its position; game 2 from an
  * opening (a1 taken), the second seat to move, 20 plies. The header names
  * connect4.so as the game's path, which export must not load. */
 static void write_log(struct sample_dir *sample)
@@ -60,6 +61,11 @@ static void write_log(struct sample_dir *sample)
                 tourney_record_opening_set(&games[i].opening, "x . . / . . . / . . .", plies, 1),
                 0);
         }
+        if (i == 1) {
+            /* Plies without a position. */
+            static const int32_t plies[1] = {4};
+            assert_int_equal(tourney_record_opening_set(&games[i].opening, NULL, plies, 1), 0);
+        }
         char *line = tourney_log_line_of_record(&games[i], names);
         assert_non_null(line);
         fputs(line, log);
@@ -87,6 +93,7 @@ static const char *const expected_text =
     "[First \"beta\"]\n"
     "[Second \"alpha\"]\n"
     "[Seed \"3c6ef372fe94f82a\"]\n"
+    "[OpeningMoves \"b2\"]\n"
     "[Result \"1-0\"]\n"
     "[Termination \"illegal_move\"]\n"
     "[Fault \"alpha\"]\n"
@@ -113,7 +120,7 @@ static const char *const expected_csv =
     "game,first,second,seed,opening,opening_moves,result,winner,termination,fault,reason,"
     "plies,moves\n"
     "0,alpha,beta,9e3779b97f4a7c15,,,1-0,alpha,normal,,,7,a1 b1 c1 a2 b2 c2 a3\n"
-    "1,beta,alpha,3c6ef372fe94f82a,,,1-0,beta,illegal_move,alpha,\"move 9 is \"\"off\"\", the "
+    "1,beta,alpha,3c6ef372fe94f82a,,b2,1-0,beta,illegal_move,alpha,\"move 9 is \"\"off\"\", the "
     "board\",3,a1 b1 c1\n"
     "2,alpha,beta,daa66d2c7ddf743f,x . . / . . . / . . .,a1,1/2-1/2,,normal,,,20,"
     "a1 b1 c1 a2 b2 c2 a3 b3 c3 a1 b1 c1 a2 b2 c2 a3 b3 c3 a1 b1\n";

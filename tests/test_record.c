@@ -461,6 +461,30 @@ static void test_the_game_key(void **state)
     tourney_record_finish(&b);
 }
 
+/* The words of a line read back into their values, and every other word
+ * refused or read as a level's default. */
+static void test_words_read_back(void **state)
+{
+    (void)state;
+    static const enum game_result results[] = {RESULT_FIRST_WINS, RESULT_SECOND_WINS, RESULT_DRAW};
+    for (size_t i = 0; i < 3; i++) {
+        enum game_result read = RESULT_DRAW;
+        assert_int_equal(tourney_result_from_text(tourney_result_text(results[i]), &read), 0);
+        assert_int_equal(read, results[i]);
+    }
+    enum game_result unchanged = RESULT_FIRST_WINS;
+    assert_int_equal(tourney_result_from_text("1-1", &unchanged), -1);
+    assert_int_equal(tourney_result_from_text("1/2", &unchanged), -1);
+    assert_int_equal(tourney_result_from_text("", &unchanged), -1);
+    assert_int_equal(unchanged, RESULT_FIRST_WINS);
+    assert_int_equal(tourney_log_level_from_name("error"), 0);
+    assert_int_equal(tourney_log_level_from_name("warning"), 1);
+    assert_int_equal(tourney_log_level_from_name("info"), 2);
+    assert_int_equal(tourney_log_level_from_name("debug"), 3);
+    assert_int_equal(tourney_log_level_from_name("fatal"), 2);
+    assert_int_equal(tourney_log_level_from_name("Error"), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_an_opening_comes_back),
         cmocka_unit_test(test_a_broken_opening_is_refused),
         cmocka_unit_test(test_the_game_key),
+        cmocka_unit_test(test_words_read_back),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

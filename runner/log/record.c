@@ -205,10 +205,32 @@ const char *tourney_result_text(enum game_result result)
     return "1/2-1/2";
 }
 
+int tourney_result_from_text(const char *text, enum game_result *out)
+{
+    static const enum game_result results[] = {RESULT_FIRST_WINS, RESULT_SECOND_WINS, RESULT_DRAW};
+    for (size_t i = 0; i < sizeof(results) / sizeof(results[0]); i++) {
+        if (strcmp(text, tourney_result_text(results[i])) == 0) {
+            *out = results[i];
+            return 0;
+        }
+    }
+    return -1;
+}
+
 const char *tourney_log_level_name(int level)
 {
     static const char *const names[] = {"error", "warning", "info", "debug"};
     return level >= 0 && level < 4 ? names[level] : "info";
+}
+
+int tourney_log_level_from_name(const char *name)
+{
+    for (int level = 0; level < 4; level++) {
+        if (strcmp(name, tourney_log_level_name(level)) == 0) {
+            return level;
+        }
+    }
+    return 2;
 }
 
 /* One number per move, taken from the move records by GET. */
@@ -454,13 +476,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         return tourney_error_set(err, "game %u: seed '%s' is not 16 hex digits", record->index,
                                  seed);
     }
-    if (strcmp(result, "1-0") == 0) {
-        record->result = RESULT_FIRST_WINS;
-    } else if (strcmp(result, "0-1") == 0) {
-        record->result = RESULT_SECOND_WINS;
-    } else if (strcmp(result, "1/2-1/2") == 0) {
-        record->result = RESULT_DRAW;
-    } else {
+    if (tourney_result_from_text(result, &record->result) != 0) {
         return tourney_error_set(err, "game %u: unknown result '%s'", record->index, result);
     }
     if (tourney_termination_from_name(termination, &record->termination) != 0) {
@@ -541,10 +557,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         }
         m->seat = who == record->agent[0] ? 0 : 1;
         m->ply = (int32_t)json_integer_value(json_object_get(message, "ply"));
-        m->level = 2;
-        for (int l = 0; l < 4; l++) {
-            m->level = strcmp(level, tourney_log_level_name(l)) == 0 ? l : m->level;
-        }
+        m->level = tourney_log_level_from_name(level);
         snprintf(m->text, sizeof(m->text), "%s", text);
         record->log_count++;
     }

@@ -131,8 +131,12 @@ const char *tourney_termination_name(enum termination termination);
 /* The termination named NAME; returns -1 for an unknown name. */
 int tourney_termination_from_name(const char *name, enum termination *out);
 const char *tourney_result_text(enum game_result result); /* "1-0", "0-1", "1/2-1/2" */
+/* The result written TEXT; returns -1 for any other text. */
+int tourney_result_from_text(const char *text, enum game_result *out);
 /* "error", "warning", "info" or "debug" for an agent message's level. */
 const char *tourney_log_level_name(int level);
+/* The level named NAME; an unknown name reads as "info" (2). */
+int tourney_log_level_from_name(const char *name);
 
 /* Writes the record to OUT as the JSON object of its games.jsonl line; NAMES
  * are the entrants' names in seat order. A game from an opening has

@@ -165,6 +165,18 @@ static bool equals(struct text text, const char *expected)
     return text.length == strlen(expected) && memcmp(text.start, expected, text.length) == 0;
 }
 
+/* TEXT, a short word such as a result or a level, NUL-terminated into
+ * BUFFER for record.c's lookups; false when it does not fit. */
+static bool word_of(struct text text, char *buffer, size_t size)
+{
+    if (text.length >= size) {
+        return false;
+    }
+    memcpy(buffer, text.start, text.length);
+    buffer[text.length] = '\0';
+    return true;
+}
+
 /* The first of the tournament's names that TEXT is, as name_index finds. */
 static bool agent_named(struct text text, const char *const *names, size_t count, uint32_t *out)
 {
@@ -306,12 +318,10 @@ static bool messages(struct scan *s, const char *const *names, size_t name_count
         if (!agent_named(agent, names, name_count, &who)) {
             return false;
         }
+        char name[16];
         m->seat = who == record->agent[0] ? 0 : 1;
         m->ply = (int32_t)ply;
-        m->level = 2;
-        for (int l = 0; l < 4; l++) {
-            m->level = equals(level, tourney_log_level_name(l)) ? l : m->level;
-        }
+        m->level = word_of(level, name, sizeof(name)) ? tourney_log_level_from_name(name) : 2;
         record->log_count++;
     }
     return true;
@@ -422,26 +432,17 @@ static int scan_members(struct scan *s, const char *const *names, size_t name_co
     } else if (!decoded_string(s, record->reason, sizeof(record->reason))) {
         return 0;
     }
-    if (equals(result, "1-0")) {
-        record->result = RESULT_FIRST_WINS;
-    } else if (equals(result, "0-1")) {
-        record->result = RESULT_SECOND_WINS;
-    } else if (equals(result, "1/2-1/2")) {
-        record->result = RESULT_DRAW;
-    } else {
+    char word[32];
+    if (!word_of(result, word, sizeof(word)) ||
+        tourney_result_from_text(word, &record->result) != 0 ||
+        !word_of(termination, word, sizeof(word)) ||
+        tourney_termination_from_name(word, &record->termination) != 0) {
         return 0;
     }
-    bool known = false;
-    for (int t = 0; t < TERMINATION_COUNT && !known; t++) {
-        if (equals(termination, tourney_termination_name((enum termination)t))) {
-            record->termination = (enum termination)t;
-            known = true;
-        }
-    }
     uint32_t fault_agent = 0;
-    if (!known || (fault.start != NULL &&
-                   (!agent_named(fault, names, name_count, &fault_agent) ||
-                    (fault_agent != record->agent[0] && fault_agent != record->agent[1])))) {
+    if (fault.start != NULL &&
+        (!agent_named(fault, names, name_count, &fault_agent) ||
+         (fault_agent != record->agent[0] && fault_agent != record->agent[1]))) {
         return 0;
     }
     record->fault_seat = fault.start == NULL ? -1 : fault_agent == record->agent[0] ? 0 : 1;
