@@ -285,8 +285,14 @@ static void test_exec_and_dying_round_trip(void **state)
     struct wire_writer w;
     tourney_wire_writer_init(&w, NULL, 0);
     const char *const argv[] = {"/usr/bin/python3", "agent.py", NULL};
-    const struct msg_exec exec = {
-        .flags = 3, .memory_bytes = UINT64_C(1) << 30, .dir = "/cfg", .argc = 2, .argv = argv};
+    const char *const reads[] = {"/games/mnk.so", "/cfg/lib", NULL};
+    const struct msg_exec exec = {.flags = 3,
+                                  .memory_bytes = UINT64_C(1) << 30,
+                                  .dir = "/cfg",
+                                  .argc = 2,
+                                  .argv = argv,
+                                  .read_count = 2,
+                                  .reads = reads};
     assert_int_equal(tourney_msg_put_exec(&w, 9, &exec), 0);
     size_t length;
     const unsigned char *payload = payload_of(&w, MSG_EXEC, 9, &length);
@@ -299,7 +305,21 @@ static void test_exec_and_dying_round_trip(void **state)
     assert_string_equal(got.argv[0], "/usr/bin/python3");
     assert_string_equal(got.argv[1], "agent.py");
     assert_null(got.argv[2]);
+    assert_int_equal(got.read_count, 2);
+    assert_string_equal(got.reads[0], "/games/mnk.so");
+    assert_string_equal(got.reads[1], "/cfg/lib");
+    assert_null(got.reads[2]);
     tourney_msg_exec_finish(&got);
+    tourney_wire_writer_finish(&w);
+
+    /* A path to read that is not absolute is no request the runner makes. */
+    tourney_wire_writer_init(&w, NULL, 0);
+    const char *const relative[] = {"lib", NULL};
+    const struct msg_exec bad = {
+        .dir = "/cfg", .argc = 2, .argv = argv, .read_count = 1, .reads = relative};
+    assert_int_equal(tourney_msg_put_exec(&w, 9, &bad), 0);
+    payload = payload_of(&w, MSG_EXEC, 9, &length);
+    assert_int_equal(tourney_msg_get_exec(payload, length, &got), -1);
     tourney_wire_writer_finish(&w);
 
     tourney_wire_writer_init(&w, NULL, 0);

@@ -28,6 +28,10 @@ int tourney_command_start(struct agent_process *p, const struct command_launch *
     while (launch->argv[argc] != NULL) {
         argc++;
     }
+    uint32_t read_count = 0;
+    while (launch->reads != NULL && launch->reads[read_count] != NULL) {
+        read_count++;
+    }
     struct wire_writer *request = tourney_agent_process_request(p, sequence);
     const struct msg_exec message = {
         .flags = launch->sandbox_flags,
@@ -35,6 +39,8 @@ int tourney_command_start(struct agent_process *p, const struct command_launch *
         .dir = launch->dir,
         .argc = argc,
         .argv = launch->argv,
+        .read_count = read_count,
+        .reads = launch->reads,
     };
     if (tourney_msg_put_exec(request, *sequence, &message) != 0) {
         return tourney_error_nomem(err);

@@ -23,10 +23,13 @@ struct command_launch {
     const char *host_path;   /* the agent host program */
     const char *const *argv; /* NULL-terminated; argv[0] an absolute path */
     const char *dir;         /* its working directory: the config's */
-    uint64_t memory_bytes;   /* its address space; 0 for no limit */
-    uint64_t output_limit;   /* what it may print (stderr and lines) per game, bytes */
-    uint32_t sandbox_flags;  /* LOAD_SANDBOX, LOAD_SANDBOX_REQUIRED */
-    bool pause;              /* stopped between requests (agent_process.h) */
+    /* What it may read besides its program and the loader's files:
+     * canonical paths, NULL-terminated; NULL for none (protocol.h). */
+    const char *const *reads;
+    uint64_t memory_bytes;  /* its address space; 0 for no limit */
+    uint64_t output_limit;  /* what it may print (stderr and lines) per game, bytes */
+    uint32_t sandbox_flags; /* LOAD_SANDBOX, LOAD_SANDBOX_REQUIRED */
+    bool pause;             /* stopped between requests (agent_process.h) */
     /* Its worker's processes left running, which a long wait for this one
      * stops (agent_process.h); NULL for none. */
     struct resting_processes *resting;

@@ -403,7 +403,33 @@ int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_e
     for (uint32_t i = 0; i < m->argc; i++) {
         tourney_wire_put_string(w, m->argv[i]);
     }
+    tourney_wire_put_u32(w, m->read_count);
+    for (uint32_t i = 0; i < m->read_count; i++) {
+        tourney_wire_put_string(w, m->reads[i]);
+    }
     return tourney_wire_end(w);
+}
+
+/* COUNT strings of R (each at least 5 bytes, which bounds a sane count)
+ * into a new NULL-terminated list in *LIST; -1 when they are not there. */
+static int get_strings(struct wire_reader *r, uint32_t count, const char *const **list)
+{
+    if (r->failed || count > MAX_DECODED_ITEMS || count > (r->length - r->offset) / 5) {
+        return -1;
+    }
+    const char **strings = calloc((size_t)count + 1, sizeof(*strings));
+    if (strings == NULL) {
+        return -1;
+    }
+    *list = strings;
+    for (uint32_t i = 0; i < count; i++) {
+        strings[i] = tourney_wire_get_string(r);
+        if (strings[i] == NULL) {
+            r->failed = true;
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m)
@@ -414,35 +440,30 @@ int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m)
     m->flags = tourney_wire_get_u32(&r);
     m->memory_bytes = tourney_wire_get_u64(&r);
     m->dir = tourney_wire_get_string(&r);
-    uint32_t argc = tourney_wire_get_u32(&r);
-    /* Each argument takes at least 5 bytes, which bounds a sane count. */
-    if (r.failed || m->dir == NULL || argc == 0 || argc > MAX_DECODED_ITEMS ||
-        argc > (r.length - r.offset) / 5) {
-        return -1;
+    m->argc = tourney_wire_get_u32(&r);
+    int status = m->dir != NULL && m->argc > 0 ? get_strings(&r, m->argc, &m->argv) : -1;
+    if (status == 0) {
+        m->read_count = tourney_wire_get_u32(&r);
+        status = get_strings(&r, m->read_count, &m->reads);
     }
-    const char **argv = calloc((size_t)argc + 1, sizeof(*argv));
-    if (argv == NULL) {
-        return -1;
-    }
-    m->argv = argv;
-    m->argc = argc;
-    for (uint32_t i = 0; i < argc; i++) {
-        argv[i] = tourney_wire_get_string(&r);
-        if (argv[i] == NULL) {
-            r.failed = true;
-        }
-    }
-    if (!tourney_wire_done(&r) || argv[0][0] != '/') {
+    if (status != 0 || !tourney_wire_done(&r) || m->argv[0][0] != '/') {
         tourney_msg_exec_finish(m);
         return -1;
+    }
+    for (uint32_t i = 0; i < m->read_count; i++) {
+        if (m->reads[i][0] != '/') {
+            tourney_msg_exec_finish(m);
+            return -1;
+        }
     }
     return 0;
 }
 
 void tourney_msg_exec_finish(struct msg_exec *m)
 {
-    /* The list was allocated; the strings lie in the payload. */
+    /* The lists were allocated; the strings lie in the payload. */
     free((void *)(uintptr_t)m->argv);
+    free((void *)(uintptr_t)m->reads);
     memset(m, 0, sizeof(*m));
 }
 

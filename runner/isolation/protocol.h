@@ -121,6 +121,11 @@ struct msg_exec {
     const char *dir;         /* its working directory */
     uint32_t argc;           /* at least 1: ARGV[0] is the program's absolute path */
     const char *const *argv; /* decoded: owned, see _finish; NULL-terminated */
+    /* What it may read besides what the loader needs: canonical paths
+     * (files, or folders with all beneath them) the agent process opens and
+     * checks before it confines itself (exec_command.h). */
+    uint32_t read_count;
+    const char *const *reads; /* decoded: owned, see _finish */
 };
 
 /* The answer just before the program is executed. */
@@ -215,7 +220,7 @@ int tourney_msg_get_empty(const void *payload, size_t length);
 int tourney_msg_get_log(const void *payload, size_t length, struct msg_log *m);
 int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory *m);
 int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number);
-/* Allocates the argument list; free it with tourney_msg_exec_finish. */
+/* Allocates the lists; free them with tourney_msg_exec_finish. */
 int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m);
 void tourney_msg_exec_finish(struct msg_exec *m);
 int tourney_msg_get_executing(const void *payload, size_t length, struct msg_executing *m);

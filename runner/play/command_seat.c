@@ -106,6 +106,7 @@ static int start(struct command_seat *s, struct error *err)
         .host_path = settings->host_path,
         .argv = s->argv,
         .dir = settings->dir,
+        .reads = s->reads,
         .memory_bytes = settings->limits->memory_mb * 1024 * 1024,
         .output_limit = settings->limits->output_limit_kb * 1024,
         .sandbox_flags = !settings->sandbox ? 0
@@ -487,11 +488,12 @@ static const struct seat_ops command_ops = {
 };
 
 struct seat tourney_command_seat(struct command_seat *s, const struct command_settings *settings,
-                                 const char *const *argv)
+                                 const char *const *argv, const char *const *reads)
 {
     memset(s, 0, sizeof(*s));
     s->settings = settings;
     s->argv = argv;
+    s->reads = reads;
     return (struct seat){&command_ops, s};
 }
 
@@ -512,11 +514,25 @@ void tourney_command_seat_finish(struct command_seat *s)
     s->ready = false;
 }
 
-char *tourney_command_game_lines(const struct game_adapter *game, const char *const *names,
-                                 const char *const *values, size_t count,
+/* Whether TEXT can be sent as the rest of a line. */
+static bool fits_a_line(const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; c++) {
+        if (*c < 0x20 || *c == 0x7f) {
+            return false;
+        }
+    }
+    return true;
+}
+
+char *tourney_command_game_lines(const struct game_adapter *game, const char *game_path,
+                                 const char *const *names, const char *const *values, size_t count,
                                  const struct match_rules *rules)
 {
-    char *text = tourney_format("game %s\n", tourney_game_adapter_name(game));
+    char *text = fits_a_line(game_path)
+                     ? tourney_format("game %s\ngame-plugin %s\n", tourney_game_adapter_name(game),
+                                      game_path)
+                     : tourney_format("game %s\n", tourney_game_adapter_name(game));
     for (size_t i = 0; text != NULL && i < count; i++) {
         char *longer = tourney_format("%sgame-param %s %s\n", text, names[i], values[i]);
         free(text);

@@ -39,7 +39,8 @@ struct command_settings {
      * (agent_process.h), which a long wait for a program stops. */
     struct resting_processes *resting;
     /* The lines that describe the game, sent before every new-game:
-     * `game NAME`, a `game-param NAME VALUE` for each parameter,
+     * `game NAME`, `game-plugin PATH`, a `game-param NAME VALUE` for each
+     * parameter,
      * `move-limit N`, `max-plies N`, and the time (`time-per-move MS` or
      * `time-control BASE_MS INC_MS`). */
     const char *game_lines;
@@ -47,7 +48,8 @@ struct command_settings {
 
 struct command_seat {
     const struct command_settings *settings;
-    const char *const *argv; /* the program's absolute path first */
+    const char *const *argv;  /* the program's absolute path first */
+    const char *const *reads; /* what else it may read (command_launch) */
     struct agent_process process;
     bool ready;    /* it runs and has greeted */
     bool starting; /* EXEC posted, the greeting not yet read */
@@ -70,9 +72,11 @@ struct command_seat {
 };
 
 /* A seat for the program ARGV (NULL-terminated; ARGV[0] its absolute
- * path). No process is started yet. */
+ * path), which may read READS besides (command_launch; NULL for none). No
+ * process is started yet. */
 struct seat tourney_command_seat(struct command_seat *seat,
-                                 const struct command_settings *settings, const char *const *argv);
+                                 const struct command_settings *settings, const char *const *argv,
+                                 const char *const *reads);
 
 /* Asks its program to quit, without waiting for it. */
 void tourney_command_seat_quit(struct command_seat *seat);
@@ -80,10 +84,12 @@ void tourney_command_seat_quit(struct command_seat *seat);
  * everything. Safe on a seat whose program never started. */
 void tourney_command_seat_finish(struct command_seat *seat);
 
-/* The game lines of command_settings for GAME with PARAMS (text VALUES)
- * and the time of RULES: a heap string, NULL when out of memory. */
-char *tourney_command_game_lines(const struct game_adapter *game, const char *const *names,
-                                 const char *const *values, size_t count,
+/* The game lines of command_settings for GAME, whose plugin is the file
+ * GAME_PATH (canonical; its line is left out when it holds a control
+ * character), with PARAMS (text VALUES) and the time of RULES: a heap
+ * string, NULL when out of memory. */
+char *tourney_command_game_lines(const struct game_adapter *game, const char *game_path,
+                                 const char *const *names, const char *const *values, size_t count,
                                  const struct match_rules *rules);
 
 #endif /* TOURNEY_RUNNER_COMMAND_SEAT_H */

@@ -1,5 +1,8 @@
+/* realpath (X/Open). */
+#define _XOPEN_SOURCE 700
 #include "seat_pool.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +27,10 @@ static int init_commands(struct seat_pool *pool, const struct tournament *t,
             tourney_params_format(&params[i], &t->game_params[i], values[i], sizeof(values[i]));
             value_texts[i] = values[i];
         }
-        pool->game_lines = tourney_command_game_lines(&t->game, names, value_texts, count, rules);
+        char real[PATH_MAX];
+        const char *game_path = realpath(t->game_plugin.path, real) ? real : t->game_plugin.path;
+        pool->game_lines =
+            tourney_command_game_lines(&t->game, game_path, names, value_texts, count, rules);
     }
     free(names);
     free(values);
@@ -46,7 +52,8 @@ static int init_commands(struct seat_pool *pool, const struct tournament *t,
         if (t->entrants[i].argv != NULL) {
             pool->command_seats[i] =
                 tourney_command_seat(&pool->commands[i], &pool->command_settings,
-                                     (const char *const *)t->entrants[i].argv);
+                                     (const char *const *)t->entrants[i].argv,
+                                     (const char *const *)t->entrants[i].reads);
         }
     }
     return 0;

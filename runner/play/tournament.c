@@ -1,6 +1,9 @@
+/* realpath (X/Open). */
+#define _XOPEN_SOURCE 700
 #include "tournament.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -256,7 +259,8 @@ static const struct plugin *agent_plugin(struct tournament *t, const struct plug
 /* Starts the program of an agent with a command once, to see that it runs
  * and speaks the protocol (under the sandbox, which it tells of when no
  * plugin has yet). */
-static int probe_command(struct tournament *t, char *const *argv, struct error *err)
+static int probe_command(struct tournament *t, char *const *argv, char *const *reads,
+                         struct error *err)
 {
     const struct isolation_limits *limits = &t->config.settings.limits;
     bool try_sandbox = limits->sandbox != SANDBOX_OFF && (t->sandbox || !t->sandbox_known);
@@ -264,6 +268,7 @@ static int probe_command(struct tournament *t, char *const *argv, struct error *
         .host_path = t->agent_host,
         .argv = (const char *const *)argv,
         .dir = t->config.dir,
+        .reads = (const char *const *)reads,
         .memory_bytes = limits->memory_mb * 1024 * 1024,
         .output_limit = limits->output_limit_kb * 1024,
         .sandbox_flags = !try_sandbox                    ? 0
@@ -313,7 +318,16 @@ static void open_command(struct tournament *t, const struct agent_choice *choice
         tourney_diag_add(diag, file, line, "out of memory");
         return;
     }
-    if (t->agent_host != NULL && probe_command(t, argv, &err) != 0) {
+    /* The game's plugin, which it may load to know the rules (the line
+     * protocol's game-plugin line names it). */
+    char real[PATH_MAX];
+    entrant->reads = calloc(2, sizeof(*entrant->reads));
+    if (entrant->reads == NULL || (realpath(t->game_plugin.path, real) != NULL &&
+                                   (entrant->reads[0] = strdup(real)) == NULL)) {
+        tourney_diag_add(diag, file, line, "out of memory");
+        return;
+    }
+    if (t->agent_host != NULL && probe_command(t, argv, entrant->reads, &err) != 0) {
         tourney_diag_add(diag, file, line, "agent '%s' (%s): %s", choice->name, choice->command,
                          err.text);
     }
@@ -576,6 +590,10 @@ void tourney_tournament_close(struct tournament *t)
             free(t->entrants[i].argv[0]);
             free(t->entrants[i].argv);
         }
+        for (size_t r = 0; t->entrants[i].reads != NULL && t->entrants[i].reads[r] != NULL; r++) {
+            free(t->entrants[i].reads[r]);
+        }
+        free(t->entrants[i].reads);
     }
     free(t->entrants);
     tourney_openings_finish(&t->openings);

@@ -30,6 +30,9 @@ struct entrant {
      * plugin. Such an agent always runs in a process of its own. */
     char **argv;
     const char *command; /* the command as written (the config's) */
+    /* What the program may read besides its own files (command_launch):
+     * canonical paths, NULL-terminated; NULL for a plugin. */
+    char **reads;
     struct tourney_param_value *params;
     char *params_text; /* "depth = 4, tie_break = lowest": effective values */
     bool is_random;    /* the reference opponent of "win % against random" */

@@ -145,6 +145,11 @@ static int program_paths(const struct msg_exec *m, struct program_paths *list, s
         add_interpreter(list, m->argv[0], err) != 0 || add_script(list, m->argv[0], err) != 0) {
         return -1;
     }
+    for (uint32_t i = 0; i < m->read_count; i++) {
+        if (add_path(list, m->reads[i], err) != 0) {
+            return -1;
+        }
+    }
     for (uint32_t i = 1; i < m->argc; i++) {
         struct stat info;
         if (stat(m->argv[i], &info) == 0 && S_ISREG(info.st_mode) &&
