@@ -47,6 +47,8 @@ class State:
         self.seat = 0
         self.seed = 0
         self.random = random.Random(0)
+        self.plugin = None
+        self._rules = None
         self._clear_position()
 
     def _clear_position(self):
@@ -61,6 +63,25 @@ class State:
         self.increment = None
         self.opponent = None
         self.deadline = time.monotonic()
+
+    def rules(self):
+        """The game's rules: a tourney.Game made from the game plugin itself, with this
+        game's parameters (loaded once, and again only when the game changes)."""
+        from tourney.game import Game
+
+        key = (self.plugin or self.game, tuple(sorted(self.params.items())))
+        if self._rules is None or self._rules[0] != key:
+            self._rules = (key, Game(key[0], self.params))
+        return self._rules[1]
+
+    def position(self):
+        """The current position as a tourney.State of the game's rules: the moves played
+        applied to the start. A fresh copy each call, the agent's to search."""
+        game = self.rules()
+        state = game.initial_state()
+        for move in self.moves:
+            state.apply(move)
+        return state
 
     def time_left(self):
         """Seconds until the budget of this move is spent (negative once it is)."""

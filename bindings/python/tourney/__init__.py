@@ -1,0 +1,1 @@
+"""tourney from Python: a game's rules through its plugin, and tournaments as data."""
