@@ -12,6 +12,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,10 +22,12 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "confine.h"
+#include "filter_count.h"
 #include "syscall_filter.h"
 #include "files.h"
 
@@ -266,6 +271,87 @@ static void test_the_playing_stage(void **state)
     check("kill of the parent", playing, signal_parent, KILLED);
 }
 
+/* What a plugin's constructor can do under the loading stage: a filter of
+ * its own that answers every seccomp() with success, for the kernel. */
+static int answer_for_the_kernel(void)
+{
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_seccomp, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog program = {.len = sizeof(code) / sizeof(code[0]), .filter = code};
+    return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program);
+}
+
+/* A stage is on only when the kernel counts it: with a filter that answers
+ * seccomp() for the kernel, installing the playing stage "succeeds" but
+ * the count does not grow, and the check says so. From outside, a process
+ * is checked against the count of filters it should have. */
+static void test_the_count_of_filters(void **state)
+{
+    (void)state;
+    if (!filter_works()) {
+        print_message("skipped: no seccomp filter here\n");
+        return;
+    }
+    int own = tourney_filter_count_of(0);
+    assert_true(own >= 0);
+    int ready[2];
+    int release[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(release), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct error err;
+        int count = 0;
+        int status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+        if (tourney_syscall_filter_apply_checked(SYSCALL_STAGE_LOADING, status_fd, &count, &err) !=
+                0 ||
+            count != own + 1) {
+            _exit(2);
+        }
+        char byte = 'x';
+        if (write(ready[1], &byte, 1) != 1 || read(release[0], &byte, 1) != 1) {
+            _exit(3);
+        }
+        if (answer_for_the_kernel() != 0 || tourney_filter_count_read(status_fd) != own + 2) {
+            _exit(4);
+        }
+        /* libseccomp believes it, the count does not. */
+        if (tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, &err) != 0) {
+            _exit(5);
+        }
+        int status =
+            tourney_syscall_filter_apply_checked(SYSCALL_STAGE_PLAYING, status_fd, &count, &err);
+        char expected[128];
+        snprintf(expected, sizeof(expected),
+                 "the kernel does not enforce the seccomp filter it was given (%d filters "
+                 "before, %d after)",
+                 own + 2, own + 2);
+        _exit(status != 0 && strcmp(err.text, expected) == 0 ? 0 : 6);
+    }
+    char byte = 0;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    struct error err;
+    assert_int_equal(tourney_filter_count_expect(pid, 1, &err), 0);
+    assert_int_equal(tourney_filter_count_expect(pid, 2, &err), -1);
+    assert_string_equal(err.text, "the sandbox did not take effect: the kernel enforces 1 "
+                                  "seccomp filters on the agent's process, not the sandbox's 2");
+    assert_int_equal(write(release[1], &byte, 1), 1);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    close(ready[0]);
+    close(ready[1]);
+    close(release[0]);
+    close(release[1]);
+}
+
 /* The child's verdict on one path: 0 read, 1 refused with EACCES, 2 else. */
 static int read_verdict(const char *path)
 {
@@ -313,6 +399,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_loading_stage),
         cmocka_unit_test(test_the_playing_stage),
+        cmocka_unit_test(test_the_count_of_filters),
         cmocka_unit_test(test_landlock_reads_only_what_it_was_given),
     };
     return cmocka_run_group_tests_name("confine", tests, make_files, remove_files);

@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "filter_count.h"
 #include "syscall_filter.h"
 
 /* The Landlock system calls have the same numbers on every architecture;
@@ -187,7 +188,7 @@ static int confine(const char *const *paths, size_t count, uint64_t extra, bool 
     report->landlock_abi = abi;
     if (filter) {
         struct error why;
-        if (tourney_syscall_filter_apply(stage, &why) == 0) {
+        if (tourney_syscall_filter_apply_checked(stage, -1, &report->filter_count, &why) == 0) {
             report->syscall_filter = true;
         } else {
             snprintf(report->filter_error, sizeof(report->filter_error), "%.150s", why.text);

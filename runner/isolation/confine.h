@@ -31,7 +31,8 @@
 struct confine_report {
     int landlock_abi;         /* the Landlock ABI applied, 0 when none was */
     char landlock_error[160]; /* why not, when it was not */
-    bool syscall_filter;      /* the first filter stage is on */
+    bool syscall_filter;      /* the first filter stage is on, as the kernel's count says */
+    int filter_count;         /* the filters on this process with it (filter_count.h) */
     char filter_error[160];   /* why not, when it was asked for and is not */
 };
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "agent_process.h"
+#include "filter_count.h"
 #include "clock.h"
 #include "host_path.h"
 #include "text.h"
@@ -43,7 +44,7 @@ void tourney_probe_last_words(const struct agent_process *process, char *buf, si
 /* Turns a LOADED reply into PLUGIN, checking it as plugin.c checks a
  * descriptor: what a child says is not trusted. */
 static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_plugin_kind kind,
-                         const struct process_reply *reply, struct probe_result *result,
+                         pid_t pid, const struct process_reply *reply, struct probe_result *result,
                          struct error *err)
 {
     struct msg_loaded loaded;
@@ -60,6 +61,11 @@ static int accept_loaded(struct plugin *plugin, const char *path, enum tourney_p
         .param_count = loaded.param_count,
     };
     int status = tourney_plugin_check_about(path, &about, err);
+    /* A sandbox it says is on is counted by the kernel: the two stages. */
+    if (status == 0 && loaded.sandbox == SANDBOX_STATE_ACTIVE &&
+        tourney_filter_count_expect(pid, 2, err) != 0) {
+        status = tourney_error_prefix(err, "%s", path);
+    }
     if (status == 0 && tourney_plugin_describe(plugin, path, kind, &about) != 0) {
         status = tourney_error_set(err, "%s: out of memory", path);
     }
@@ -87,7 +93,7 @@ static int answer(struct agent_process *process, enum process_event event,
     switch (event) {
     case PROCESS_REPLY:
         if (reply->header.type == MSG_LOADED) {
-            return accept_loaded(plugin, path, kind, reply, result, err);
+            return accept_loaded(plugin, path, kind, process->pid, reply, result, err);
         }
         if (reply->header.type == MSG_LOAD_FAILED &&
             tourney_msg_get_load_failed(reply->payload, reply->header.length, &message) == 0) {

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <sched.h>
 #include <signal.h>
 #include <spawn.h>
@@ -11,8 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -108,8 +111,26 @@ struct kernel_sigaction {
 /* What the new process needs until it executes the program. */
 struct child_plan {
     const struct spawn_request *request;
-    int error; /* errno of the step that failed, set by the child */
+    bool keep_setuid; /* the runner is root: it will map a user to count tasks by */
+    int error;        /* errno of the step that failed, set by the child */
 };
+
+/* Lets the program keep, through its exec, the capability (in its own
+ * user namespace only, where the clone gave it all) to take the user the
+ * runner maps for it to count its tasks by: an ambient capability, which
+ * the agent process drops as soon as it has used it (child_limits.h). Raw
+ * system calls, as everything in the child. */
+static void keep_setuid(void)
+{
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct data[2];
+    if (syscall(SYS_capget, &header, data) == 0) {
+        data[0].inheritable |= 1U << CAP_SETUID;
+        if (syscall(SYS_capset, &header, data) == 0) {
+            syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_SETUID, 0, 0);
+        }
+    }
+}
 
 /* The child between clone and exec. It runs in the runner's memory (on a
  * stack of its own, the runner suspended until it execs), as a child of
@@ -148,6 +169,9 @@ static int child_main(void *arg)
 #endif
         uint64_t none = 0;
         syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, sizeof(none));
+        if (plan->keep_setuid) {
+            keep_setuid();
+        }
         syscall(SYS_execve, r->argv[0], r->argv, environ);
     }
     plan->error = errno != 0 ? errno : EINVAL;
@@ -168,7 +192,7 @@ static int spawn_in_namespaces(const struct spawn_request *r, pid_t *pid, int *r
     if (stack == MAP_FAILED) {
         return tourney_error_set_errno(err, "cannot start %s", r->argv[0]);
     }
-    struct child_plan plan = {.request = r};
+    struct child_plan plan = {.request = r, .keep_setuid = geteuid() == 0};
     /* No handler of the runner may run in the child before it resets them. */
     sigset_t all, old;
     sigfillset(&all);
@@ -180,6 +204,13 @@ static int spawn_in_namespaces(const struct spawn_request *r, pid_t *pid, int *r
     int clone_errno = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     munmap(stack, stack_size);
+    if (*pid < 0 && clone_errno == EAGAIN) {
+        *pid = 0;
+        *refused = EAGAIN;
+        /* Too many tasks (a user's limit, a pids cgroup): not a refusal of
+         * the namespaces, and a start without them would fail as well. */
+        return tourney_error_set(err, "cannot start %s: %s", r->argv[0], strerror(clone_errno));
+    }
     if (*pid < 0) {
         *refused = clone_errno;
         return 1;
@@ -194,6 +225,26 @@ static int spawn_in_namespaces(const struct spawn_request *r, pid_t *pid, int *r
     return 0;
 }
 
+/* As root, gives the new user namespace of PID a user to count its tasks
+ * by (spawn_process.h). Where that fails (a runner in a container's user
+ * namespace, without nobody), its tasks go uncounted, as root's always are. */
+static void map_task_user(pid_t pid)
+{
+    if (geteuid() != 0) {
+        return;
+    }
+    char path[64];
+    char map[64];
+    snprintf(path, sizeof(path), "/proc/%ld/uid_map", (long)pid);
+    int length = snprintf(map, sizeof(map), "%d %d 1\n", SPAWN_TASK_USER, SPAWN_TASK_USER_OUTSIDE);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t written = write(fd, map, (size_t)length);
+        (void)written;
+        close(fd);
+    }
+}
+
 int tourney_spawn_process(const struct spawn_request *r, struct spawn_result *result,
                           struct error *err)
 {
@@ -201,6 +252,17 @@ int tourney_spawn_process(const struct spawn_request *r, struct spawn_result *re
     if (r->namespaces) {
         int refused = 0;
         int status = spawn_in_namespaces(r, &result->pid, &refused, err);
+        /* Tasks run short for a moment (processes of other agents being
+         * reaped): tried twice more, 10 and 50 ms later. */
+        for (int wait_ms = 10; status < 0 && refused == EAGAIN && wait_ms <= 50; wait_ms *= 5) {
+            struct timespec pause = {0, wait_ms * 1000000L};
+            nanosleep(&pause, NULL);
+            refused = 0;
+            status = spawn_in_namespaces(r, &result->pid, &refused, err);
+        }
+        if (status == 0) {
+            map_task_user(result->pid);
+        }
         if (status <= 0) {
             result->namespaces = status == 0;
             return status;

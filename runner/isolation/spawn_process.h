@@ -14,6 +14,13 @@
  * it has none outside its user namespace. Where the kernel refuses them
  * (user namespaces disabled, a container's filter), it starts without,
  * and says why.
+ *
+ * The kernel limits the tasks of a user (RLIMIT_NPROC, which the agent
+ * process sets itself: child_limits.h) per user namespace, but never those
+ * of root. So a runner running as root maps, in each new user namespace,
+ * SPAWN_TASK_USER to the unprivileged SPAWN_TASK_USER_OUTSIDE, which the
+ * agent process makes its real user (the one the kernel counts tasks by);
+ * its effective user, which file access goes by, stays root's.
  */
 #ifndef TOURNEY_RUNNER_SPAWN_PROCESS_H
 #define TOURNEY_RUNNER_SPAWN_PROCESS_H
@@ -23,6 +30,9 @@
 #include <sys/types.h>
 
 #include "error.h"
+
+#define SPAWN_TASK_USER 1             /* in the agent process's namespace */
+#define SPAWN_TASK_USER_OUTSIDE 65534 /* nobody, in the runner's */
 
 struct spawn_request {
     const char *const *argv; /* argv[0] is the program's absolute path */

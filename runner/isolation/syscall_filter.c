@@ -2,6 +2,11 @@
 #define _GNU_SOURCE
 #include "syscall_filter.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "filter_count.h"
+
 #ifdef TOURNEY_HAVE_SECCOMP
 
 #include <errno.h>
@@ -291,3 +296,26 @@ int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
 }
 
 #endif
+
+int tourney_syscall_filter_apply_checked(enum syscall_stage stage, int status_fd, int *count,
+                                         struct error *err)
+{
+    int own = status_fd < 0 ? open("/proc/self/status", O_RDONLY | O_CLOEXEC) : -1;
+    int fd = status_fd < 0 ? own : status_fd;
+    int before = tourney_filter_count_read(fd);
+    int status = before < 0 ? tourney_error_set(err, "cannot read the count of seccomp filters "
+                                                     "in /proc/self/status")
+                            : tourney_syscall_filter_apply(stage, err);
+    int after = status == 0 ? tourney_filter_count_read(fd) : -1;
+    if (status == 0 && after != before + 1) {
+        status = tourney_error_set(err,
+                                   "the kernel does not enforce the seccomp filter it was given "
+                                   "(%d filters before, %d after)",
+                                   before, after);
+    }
+    if (own >= 0) {
+        close(own);
+    }
+    *count = after;
+    return status;
+}

@@ -53,4 +53,13 @@ enum syscall_stage {
  * without libseccomp), in which case nothing changed. */
 int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err);
 
+/* As tourney_syscall_filter_apply, then checks that the kernel enforces
+ * one filter more than before (filter_count.h), reading the count through
+ * STATUS_FD (this process's status file, opened before any untrusted code
+ * ran; -1: opened here). *COUNT is the count with the filter on. Returns
+ * 0, or -1 with ERR saying why (the count did not grow: something answered
+ * for the kernel, or the count cannot be read). */
+int tourney_syscall_filter_apply_checked(enum syscall_stage stage, int status_fd, int *count,
+                                         struct error *err);
+
 #endif /* TOURNEY_RUNNER_SYSCALL_FILTER_H */

@@ -169,7 +169,6 @@ static int post_new_game(struct command_seat *s, struct error *err)
 static int command_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
                          struct game_record *record, struct seat_fault *fault, struct error *err)
 {
-    (void)fault; /* the agent is not asked anything yet */
     struct command_seat *s = self;
     s->rules = rules;
     s->record = record;
@@ -183,10 +182,15 @@ static int command_begin(void *self, const struct match_rules *rules, uint64_t g
         }
     }
     if (!s->ready || !tourney_agent_process_alive(&s->process)) {
-        /* The game goes out once it has greeted (begun). */
+        /* The game goes out once it has greeted (begun). A process that
+         * cannot be started costs this agent the game, never the
+         * tournament. */
         if (start(s, err) != 0) {
             discard(s);
-            return -1;
+            tourney_seat_at_fault(fault, TERMINATION_AGENT_ERROR,
+                                  "its process could not be started: %.200s", err->text);
+            tourney_error_clear(err);
+            return 1;
         }
         return 0;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "filter_count.h"
 #include "probe.h"
 #include "rng.h"
 #include "seat_faults.h"
@@ -160,6 +161,15 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
         tourney_msg_get_loaded(reply.payload, reply.header.length, &description) != 0) {
         return bad_reply(s, &reply, MSG_LOADED, when, fault);
     }
+    /* A sandbox it says is on is counted by the kernel (filter_count.h). */
+    if (description.sandbox == SANDBOX_STATE_ACTIVE &&
+        tourney_filter_count_expect(p->pid, 2, &why) != 0) {
+        tourney_msg_loaded_finish(&description);
+        fault->termination = TERMINATION_AGENT_ERROR;
+        snprintf(fault->reason, sizeof(fault->reason), "%.200s", why.text);
+        discard(s);
+        return 1;
+    }
     const struct tourney_game_info *info = &s->rules->game->info;
     bool same_game = description.state_size == info->state_size &&
                      description.move_limit == info->move_limit &&
@@ -186,16 +196,20 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
 static int process_begin(void *self, const struct match_rules *rules, uint64_t game_seed, int seat,
                          struct game_record *record, struct seat_fault *fault, struct error *err)
 {
-    (void)fault; /* the agent is not asked anything yet */
     struct process_seat *s = self;
     s->rules = rules;
     s->record = record;
     s->seat = seat;
     s->quiet = false;
     if (!s->ready || !tourney_agent_process_alive(&s->process)) {
+        /* A process that cannot be started (the machine's tasks all taken,
+         * say) costs this agent the game, never the tournament. */
         if (post_load(s, err) != 0) {
             discard(s);
-            return -1;
+            tourney_seat_at_fault(fault, TERMINATION_AGENT_ERROR,
+                                  "its process could not be started: %.200s", err->text);
+            tourney_error_clear(err);
+            return 1;
         }
     }
     /* Asked at once: the process makes the agent as soon as it has loaded,

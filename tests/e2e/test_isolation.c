@@ -708,6 +708,170 @@ static void test_constructor_reads(void **state)
     remove_tree(dir);
 }
 
+/* A constructor switches the sandbox's playing stage off: it installs a
+ * filter of its own that answers seccomp() with success, so the host's
+ * playing stage is never loaded while the host believes it is, and the
+ * agent opens files in its moves. The host counts the kernel's filters
+ * and refuses it by name in validate, run and tourney agents. */
+static void test_constructor_filter(void **state)
+{
+    (void)state;
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "filter");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/zoo.ini", dir);
+    write_config(config, "zoo_ctor_filter", NULL, 0);
+    char expected[512];
+    snprintf(expected, sizeof(expected),
+             "%s:12: cannot load agent plugin '%s/zoo_ctor_filter.so': %s/zoo_ctor_filter.so: "
+             "the plugin installed a seccomp filter of its own as it loaded (",
+             config, TOURNEY_TEST_PLUGIN_DIR, TOURNEY_TEST_PLUGIN_DIR);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", dir);
+    const char *validate[] = {"validate", config, NULL};
+    const char *play_it[] = {"run", config, "--quiet", "--output", output, NULL};
+    const char *agents[] = {"agents", NULL};
+    const char *const *commands[] = {validate, play_it, agents};
+    for (size_t k = 0; k < 3; k++) {
+        struct run run = {0};
+        run_tourney(&run, commands[k]);
+        assert_int_equal(run.status, k < 2 ? 2 : 0);
+        assert_file_has(run.err, k < 2 ? expected
+                                       : "zoo_ctor_filter.so: the plugin installed a seccomp "
+                                         "filter of its own as it loaded (");
+        remove_tree(run.dir);
+    }
+    assert_int_equal(file_size(output), -1);
+    remove_tree(dir);
+}
+
+/* An agent that hoards tasks (threads, 400 of them) gets the tasks of its
+ * limit (64, its first thread included) and plays on, in the sandbox and
+ * without: the tasks it could take would be missing from the machine, and
+ * the runner could not start the next agent's process. */
+static void test_task_limit(void **state)
+{
+    (void)state;
+    if (!namespaces_available()) {
+        print_message("skipped: the task limit needs a user namespace of its own\n");
+        return;
+    }
+    struct run reference;
+    play_zoo(&reference, "good_agent", NULL, 0);
+    json_t *games = load_games(&reference);
+    const struct zoo_case sandboxed = {"zoo_hoard",       NULL, "normal", NULL, NULL,
+                                       "held 63 threads", false};
+    const struct zoo_case unsandboxed = {"zoo_hoard", "sandbox = false", "normal", NULL,
+                                         NULL,        "held 63 threads", false};
+    check_case(&sandboxed, games);
+    check_case(&unsandboxed, games);
+    json_decref(games);
+    remove_tree(reference.dir);
+}
+
+/* A pids cgroup of its own for this process, holding at most MAX tasks, in
+ * PATH: 0, or -1 where none can be made (not root, no pids controller).
+ * The process's former cgroup's tasks file goes in HOME. */
+static int enter_pids_cgroup(long max, char *path, size_t size, char *home, size_t home_size)
+{
+    FILE *file = fopen("/proc/self/cgroup", "r");
+    if (file == NULL) {
+        return -1;
+    }
+    char line[512];
+    char root[256] = "";
+    char own[256] = "";
+    while (fgets(line, sizeof(line), file) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        char *controllers = strchr(line, ':');
+        char *at = controllers ? strchr(controllers + 1, ':') : NULL;
+        if (at == NULL) {
+            continue;
+        }
+        *at = '\0';
+        if (strcmp(controllers + 1, "pids") == 0) {
+            snprintf(root, sizeof(root), "/sys/fs/cgroup/pids");
+            snprintf(own, sizeof(own), "%s", strcmp(at + 1, "/") == 0 ? "" : at + 1);
+        }
+    }
+    fclose(file);
+    if (root[0] == '\0') {
+        return -1;
+    }
+    snprintf(path, size, "%s%s/tourney-e2e-%ld", root, own, (long)getpid());
+    snprintf(home, home_size, "%s%s/cgroup.procs", root, own);
+    if (mkdir(path, 0755) != 0) {
+        return -1;
+    }
+    char file_path[700];
+    snprintf(file_path, sizeof(file_path), "%s/pids.max", path);
+    FILE *limit = fopen(file_path, "w");
+    bool ok = limit != NULL && fprintf(limit, "%ld\n", max) > 0;
+    ok = limit != NULL && fclose(limit) == 0 && ok;
+    snprintf(file_path, sizeof(file_path), "%s/cgroup.procs", path);
+    FILE *procs = ok ? fopen(file_path, "w") : NULL;
+    ok = procs != NULL && fprintf(procs, "%ld\n", (long)getpid()) > 0;
+    ok = procs != NULL && fclose(procs) == 0 && ok;
+    if (!ok) {
+        rmdir(path);
+        return -1;
+    }
+    return 0;
+}
+
+static void leave_pids_cgroup(const char *path, const char *home)
+{
+    FILE *procs = fopen(home, "w");
+    assert_non_null(procs);
+    assert_true(fprintf(procs, "%ld\n", (long)getpid()) > 0);
+    assert_int_equal(fclose(procs), 0);
+    assert_int_equal(rmdir(path), 0);
+}
+
+/* The runner cannot start an agent's process (the tasks of the cgroup it
+ * runs in are all taken, by the hoarder's threads): that agent loses the
+ * game it was to play, and the tournament goes on to its end. In a cgroup
+ * of 40 tasks, where the hoarder's 63 threads do not fit: random's process
+ * can never be started once the hoarder holds its threads (its process is
+ * kept, stopped, for its next games), so random loses games 2 to 5, each
+ * as agent_error; games 0 and 1 are played to the end. Only root can make
+ * the cgroup. */
+static void test_agent_that_cannot_start(void **state)
+{
+    (void)state;
+    char cgroup[600];
+    char home[600];
+    if (!namespaces_available() ||
+        enter_pids_cgroup(40, cgroup, sizeof(cgroup), home, sizeof(home)) != 0) {
+        print_message("skipped: no pids cgroup can be made here\n");
+        return;
+    }
+    struct run run;
+    play_zoo(&run, "zoo_hoard", "jobs = 1", 0);
+    leave_pids_cgroup(cgroup, home);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 6);
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        if (i < 2) {
+            assert_string_equal(text_of(game, "termination"), "normal");
+            continue;
+        }
+        assert_string_equal(text_of(game, "termination"), "agent_error");
+        assert_string_equal(text_of(game, "fault"), "random");
+        const char *reason = text_of(game, "reason");
+        if (strstr(reason, "its process could not be started: ") == NULL ||
+            strstr(reason, "Resource temporarily unavailable") == NULL) {
+            print_error("game %zu: reason '%s'\n", i, reason);
+            fail();
+        }
+    }
+    json_decref(games);
+    remove_tree(run.dir);
+}
+
 /* The name of the agent that made move I of GAME. */
 static const char *mover(json_t *game, size_t i)
 {
@@ -902,8 +1066,10 @@ int main(void)
     };
     const struct CMUnitTest confinement[] = {
         cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
-        cmocka_unit_test(test_constructor_reads), cmocka_unit_test(test_no_pondering),
-        cmocka_unit_test(test_cpu_limit),         cmocka_unit_test(test_late_replies),
+        cmocka_unit_test(test_constructor_reads), cmocka_unit_test(test_constructor_filter),
+        cmocka_unit_test(test_task_limit),        cmocka_unit_test(test_agent_that_cannot_start),
+        cmocka_unit_test(test_no_pondering),      cmocka_unit_test(test_cpu_limit),
+        cmocka_unit_test(test_late_replies),
     };
     const char *group = getenv("TOURNEY_E2E_GROUP");
     if (group != NULL && strcmp(group, "confinement") == 0) {

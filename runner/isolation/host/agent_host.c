@@ -12,6 +12,7 @@
 #include "clock.h"
 #include "confine.h"
 #include "exec_command.h"
+#include "filter_count.h"
 #include "game_adapter.h"
 #include "plugin.h"
 #include "protocol.h"
@@ -287,21 +288,34 @@ static int confine(struct host *h, const struct msg_load *m, struct confine_repo
 }
 
 /* The second stage of the filter, now that the plugins are loaded: no file
- * may be opened any more. */
-static int filter_playing(const struct msg_load *m, const struct confine_report *report,
-                          struct msg_loaded *loaded, struct error *err)
+ * may be opened any more. The plugins' code ran under the first stage,
+ * which allows installing filters: one of its own could answer for the
+ * kernel and keep the second from ever taking effect. So the kernel's
+ * count of filters, read through a descriptor opened before that code ran,
+ * must be the first stage's before (no filter of the plugin's) and one
+ * more after; else the agent is refused. */
+static int filter_playing(const struct confine_report *report, struct msg_loaded *loaded,
+                          struct error *err)
 {
     if (!report->syscall_filter) {
         loaded->sandbox = SANDBOX_STATE_UNAVAILABLE;
         loaded->sandbox_error = report->filter_error;
-    } else if (tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, err) == 0) {
-        loaded->sandbox = SANDBOX_STATE_ACTIVE;
-    } else if ((m->flags & LOAD_SANDBOX_REQUIRED) != 0) {
-        return tourney_error_prefix(err, "cannot apply the sandbox");
-    } else {
-        loaded->sandbox = SANDBOX_STATE_UNAVAILABLE;
-        loaded->sandbox_error = err->text;
+        return 0;
     }
+    int status_fd = tourney_child_status_fd();
+    int before = tourney_filter_count_read(status_fd);
+    if (before != report->filter_count) {
+        return tourney_error_set(err,
+                                 "the plugin installed a seccomp filter of its own as it loaded "
+                                 "(%d filters where the sandbox installed %d), which could keep "
+                                 "the sandbox from taking effect",
+                                 before, report->filter_count);
+    }
+    int after = 0;
+    if (tourney_syscall_filter_apply_checked(SYSCALL_STAGE_PLAYING, status_fd, &after, err) != 0) {
+        return tourney_error_prefix(err, "cannot apply the sandbox's playing stage");
+    }
+    loaded->sandbox = SANDBOX_STATE_ACTIVE;
     return 0;
 }
 
@@ -320,7 +334,8 @@ static int handle_load(struct host *h)
     bool sandbox = (m.flags & LOAD_SANDBOX) != 0;
     /* Limits and confinement first: the plugins' constructors run inside
      * them. */
-    if (tourney_child_set_limits(m.memory_bytes, &err) != 0) {
+    if (tourney_child_set_limits(m.memory_bytes, &err) != 0 ||
+        tourney_child_limit_tasks(true, &err) != 0) {
         return load_failed(h, err.text);
     }
     tourney_child_watch_memory(h->control, m.memory_bytes);
@@ -343,7 +358,8 @@ static int handle_load(struct host *h)
     loaded.id = tourney_plugin_id(plugin);
     loaded.version = tourney_plugin_version(plugin);
     loaded.params = tourney_plugin_params(plugin, &loaded.param_count);
-    if (sandbox && filter_playing(&m, &report, &loaded, &filter_err) != 0) {
+    if (sandbox && filter_playing(&report, &loaded, &filter_err) != 0) {
+        tourney_error_prefix(&filter_err, "%s", m.path);
         return load_failed(h, filter_err.text);
     }
     return send_frame(h, tourney_msg_put_loaded(&h->writer, h->header.sequence, &loaded));

@@ -3,6 +3,7 @@
 #include "child_limits.h"
 
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "protocol.h"
+#include "spawn_process.h"
 
 /* AddressSanitizer reserves terabytes of address space for its shadow
  * memory before main, so an address-space limit would fail every later
@@ -99,6 +101,31 @@ int tourney_child_set_limits(uint64_t memory_bytes, struct error *err)
     return 0;
 }
 
+int tourney_child_limit_tasks(bool separate_user, struct error *err)
+{
+    /* Process 1 of a PID namespace: started in namespaces of its own. */
+    if (getpid() != 1) {
+        return 0;
+    }
+    /* The user SPAWN_TASK_USER of its namespace exists only where a runner
+     * running as root mapped it; elsewhere the real user stays, which the
+     * namespace already counts apart. */
+    if (separate_user) {
+        int changed = setresuid(SPAWN_TASK_USER, (uid_t)-1, (uid_t)-1);
+        (void)changed;
+    }
+    /* The capability a runner running as root let it keep for that
+     * (spawn_process.c) goes, whether it was used or not. */
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
+    struct __user_cap_data_struct none[2];
+    memset(none, 0, sizeof(none));
+    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 ||
+        syscall(SYS_capset, &header, none) != 0) {
+        return tourney_error_set_errno(err, "cannot drop its capabilities");
+    }
+    return set_limit(RLIMIT_NPROC, CHILD_MAX_TASKS, "RLIMIT_NPROC", err);
+}
+
 uint64_t tourney_child_peak_kb(void)
 {
     /* Async-signal-safe: pread on a descriptor opened before, no allocation. */
@@ -128,6 +155,11 @@ bool tourney_child_memory_low(uint64_t peak_kb)
     }
     uint64_t slack = watch.limit_kb / 16 > 4096 ? watch.limit_kb / 16 : 4096;
     return peak_kb + slack >= watch.limit_kb;
+}
+
+int tourney_child_status_fd(void)
+{
+    return watch.status_fd;
 }
 
 void tourney_child_set_sequence(uint32_t sequence)

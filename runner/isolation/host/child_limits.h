@@ -19,6 +19,10 @@
  * control socket, /proc/self/status, and a few a plugin's loader needs. */
 #define CHILD_MAX_FILES 16
 
+/* Tasks (threads and processes) an agent process may have at once, its
+ * own first thread included. */
+#define CHILD_MAX_TASKS 64
+
 /* Asks for SIGKILL when the runner (PARENT) dies, and checks it did not die
  * already (from outside its PID namespace, by the socket CONTROL). Returns
  * 0, or -1 when the parent is gone. */
@@ -41,11 +45,26 @@ void tourney_child_close_from(int first_closed);
  * descriptors, no core dumps. Returns 0, or -1 with ERR filled. */
 int tourney_child_set_limits(uint64_t memory_bytes, struct error *err);
 
+/* Limits the tasks of this process to CHILD_MAX_TASKS (RLIMIT_NPROC), in
+ * a user namespace of its own only: there the kernel counts the tasks of
+ * each user per namespace, so the limit counts this process's alone (in
+ * the runner's namespace it would count every process of the user). Root
+ * is exempt from the limit, so a process started by root first takes the
+ * real user that the runner mapped for it (spawn_process.h), with
+ * SEPARATE_USER, keeping its effective user and so its access to files; a
+ * program (command = ...) does not, since shells drop privileges when the
+ * two differ. Returns 0, or -1 with ERR filled. */
+int tourney_child_limit_tasks(bool separate_user, struct error *err);
+
 /* Opens /proc/self/status (while files can still be opened) and installs
  * handlers that, as the process dies of SIGSEGV, SIGBUS or SIGABRT or
  * exits, send a MEMORY frame on CONTROL when its peak address space came
  * within reach of MEMORY_BYTES. Returns 0 or -1. */
 int tourney_child_watch_memory(int control, uint64_t memory_bytes);
+
+/* The descriptor of /proc/self/status that tourney_child_watch_memory
+ * opened, before any plugin code ran (-1 when it could not). */
+int tourney_child_status_fd(void);
 
 /* The sequence number a MEMORY frame carries: the request being answered. */
 void tourney_child_set_sequence(uint32_t sequence);

@@ -194,7 +194,8 @@ static int confine_program(const struct msg_exec *m, struct msg_executing *answe
 static int prepare(const struct msg_exec *m, struct msg_executing *answer,
                    struct confine_report *report, bool *sandboxed, struct error *err)
 {
-    if (tourney_child_set_limits(m->memory_bytes, err) != 0) {
+    if (tourney_child_set_limits(m->memory_bytes, err) != 0 ||
+        tourney_child_limit_tasks(false, err) != 0) {
         return -1;
     }
     if (chdir(m->dir) != 0) {
