@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "probe.h"
 #include "text.h"
+#include "text_bytes.h"
 
 int tourney_command_start(struct agent_process *p, const struct command_launch *launch,
                           uint32_t *sequence, struct error *err)
@@ -61,8 +62,7 @@ enum process_event tourney_command_next_line(struct agent_process *p, uint64_t d
         }
         /* The line as it came, for a message, before parsing cuts it up. */
         char quoted[104];
-        snprintf(quoted, sizeof(quoted), "%.100s", text);
-        tourney_make_printable(quoted, false);
+        snprintf(quoted, sizeof(quoted), "%.*s", tourney_utf8_prefix(text, 100), text);
         struct error why;
         if (tourney_agent_line_parse(text, line, &why) != 0) {
             tourney_error_set(err, "it sent \"%s\" (%s)", quoted, why.text);
@@ -138,7 +138,8 @@ int tourney_command_greet(struct agent_process *p, uint32_t sequence, uint64_t d
     }
     if (line.type == AGENT_LINE_ERROR) {
         failure->refused = true;
-        tourney_error_set(err, "it gave up before its first game: %.150s", line.text);
+        tourney_error_set(err, "it gave up before its first game: %.*s",
+                          tourney_utf8_prefix(line.text, 150), line.text);
         return 1;
     }
     failure->event = PROCESS_PROTOCOL_ERROR;

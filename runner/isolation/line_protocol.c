@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "text_bytes.h"
 
 static const char *const words[] = {
     [AGENT_LINE_BLANK] = "",
@@ -59,7 +60,8 @@ static int at_end(char *p, const char *keyword, struct error *err)
 {
     char *extra = next_word(&p);
     if (extra != NULL) {
-        return tourney_error_set(err, "'%s' takes no more words, not '%.40s'", keyword, extra);
+        return tourney_error_set(err, "'%s' takes no more words, not '%.*s'", keyword,
+                                 tourney_utf8_prefix(extra, 40), extra);
     }
     return 0;
 }
@@ -71,7 +73,8 @@ static int parse_info(char *p, struct agent_line *out, struct error *err)
         int64_t number = 0;
         bool is_nodes = strcmp(key, "nodes") == 0;
         if (!is_nodes && strcmp(key, "depth") != 0 && strcmp(key, "score") != 0) {
-            return tourney_error_set(err, "'info' knows nodes, depth and score, not '%.40s'", key);
+            return tourney_error_set(err, "'info' knows nodes, depth and score, not '%.*s'",
+                                     tourney_utf8_prefix(key, 40), key);
         }
         if (value == NULL) {
             return tourney_error_set(err, "'info %s' without a value", key);
@@ -80,14 +83,14 @@ static int parse_info(char *p, struct agent_line *out, struct error *err)
             if (!tourney_parse_uint64(value, &out->nodes)) {
                 return tourney_error_set(err,
                                          "'info nodes' takes a whole number from 0, not "
-                                         "'%.40s'",
-                                         value);
+                                         "'%.*s'",
+                                         tourney_utf8_prefix(value, 40), value);
             }
             out->has_nodes = true;
         } else if (!tourney_parse_int64(value, &number) || number < INT32_MIN ||
                    number > INT32_MAX) {
-            return tourney_error_set(err, "'info %s' takes a whole number of 32 bits, not '%.40s'",
-                                     key, value);
+            return tourney_error_set(err, "'info %s' takes a whole number of 32 bits, not '%.*s'",
+                                     key, tourney_utf8_prefix(value, 40), value);
         } else if (key[0] == 'd') {
             out->depth = (int32_t)number;
             out->has_depth = true;
@@ -111,8 +114,8 @@ static int parse_log(char *p, struct agent_line *out, struct error *err)
     }
     return tourney_error_set(err,
                              "'log' takes a level (error, warning, info or debug), not "
-                             "'%.40s'",
-                             level ? level : "");
+                             "'%.*s'",
+                             tourney_utf8_prefix(level ? level : "", 40), level ? level : "");
 }
 
 /* The word's type, or -1. */
@@ -141,7 +144,8 @@ int tourney_agent_line_parse(char *line, struct agent_line *out, struct error *e
     }
     int type = type_of(keyword);
     if (type < 0) {
-        return tourney_error_set(err, "unknown word '%.40s'", keyword);
+        return tourney_error_set(err, "unknown word '%.*s'", tourney_utf8_prefix(keyword, 40),
+                                 keyword);
     }
     out->type = (enum agent_line_type)type;
     char *value = NULL;
@@ -161,7 +165,8 @@ int tourney_agent_line_parse(char *line, struct agent_line *out, struct error *e
     case AGENT_LINE_MOVE:
         value = next_word(&p);
         if (value == NULL || !tourney_parse_int64(value, &out->move)) {
-            return tourney_error_set(err, "'move' takes a move's number, not '%.40s'",
+            return tourney_error_set(err, "'move' takes a move's number, not '%.*s'",
+                                     tourney_utf8_prefix(value ? value : "", 40),
                                      value ? value : "");
         }
         return at_end(p, keyword, err);

@@ -75,6 +75,7 @@ json_t *tourney_header_to_json(const struct log_header *h)
 {
     const struct tournament_settings *s = &h->settings;
     json_t *agents = json_array();
+    bool agent_failed = false;
     for (size_t i = 0; agents != NULL && i < h->agent_count; i++) {
         const struct header_agent *a = &h->agents[i];
         json_t *agent = json_pack("{s:s, s:s, s:s, s:s, s:b}", "name", a->name,
@@ -82,11 +83,13 @@ json_t *tourney_header_to_json(const struct log_header *h)
                                   a->params, "digest", a->digest, "is_random", a->is_random);
         set_optional(agent, "plugin_id", a->plugin_id);
         set_optional(agent, "plugin_version", a->plugin_version);
-        json_array_append_new(agents, agent);
+        /* An agent left out would make a header that no longer matches
+         * its digest: the header is not written at all. */
+        agent_failed = agent_failed || agent == NULL || json_array_append_new(agents, agent) != 0;
     }
     json_t *object = json_pack("{s:s, s:i, s:s}", "type", "tournament", "log_format",
                                TOURNEY_LOG_FORMAT, "tourney", h->version);
-    int status = object != NULL && agents != NULL ? 0 : -1;
+    int status = object != NULL && agents != NULL && !agent_failed ? 0 : -1;
     status |= tourney_settings_add_json(object, s, SETTING_LOG_IDENTITY, false);
     json_t *game = json_pack("{s:s, s:s, s:s, s:s, s:s?}", "config", h->config_path, "game",
                              h->game, "game_params", h->game_params, "game_digest", h->game_digest,

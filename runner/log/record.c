@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "text_bytes.h"
 
 void tourney_record_init(struct game_record *record)
 {
@@ -55,22 +56,24 @@ void tourney_record_add_log(struct game_record *record, int seat, int level, con
     entry->seat = seat;
     entry->level = level;
     entry->ply = (int32_t)record->move_count;
-    snprintf(entry->text, sizeof(entry->text), "%s", text ? text : "(null)");
-    tourney_make_printable(entry->text, false);
+    /* Any bytes: kept, stray ones escaped (text_bytes.h), so that the
+     * record can always be written. */
+    tourney_text_escape_string(entry->text, sizeof(entry->text), text ? text : "(null)");
 }
 
 void tourney_record_set_output(struct game_record *record, int seat, const char *text,
                                size_t length)
 {
-    char *out = record->output[seat];
-    size_t keep = length < RECORD_OUTPUT_EXCERPT ? length : RECORD_OUTPUT_EXCERPT;
-    memcpy(out, text + (length - keep), keep);
-    out[keep] = '\0';
-    /* A NUL byte in the output would cut the excerpt short. */
-    for (size_t i = 0; i < keep; i++) {
-        out[i] = out[i] == '\0' ? '?' : out[i];
+    /* An excerpt that may have been cut starts at a character: the
+     * continuation bytes of one cut in half are left out. */
+    if (length >= RECORD_OUTPUT_EXCERPT) {
+        for (int i = 0; i < 3 && length > 0 && ((unsigned char)*text & 0xc0) == 0x80; i++) {
+            text++;
+            length--;
+        }
     }
-    tourney_make_printable(out, true);
+    /* The newest bytes, stray ones (and NUL) escaped (text_bytes.h). */
+    tourney_text_escape_tail(record->output[seat], sizeof(record->output[seat]), text, length);
 }
 
 bool tourney_record_has_opening(const struct record_opening *opening)
@@ -496,7 +499,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         }
         record->fault_seat = fault_agent == record->agent[0] ? 0 : 1;
     }
-    snprintf(record->reason, sizeof(record->reason), "%s", reason ? reason : "");
+    tourney_text_copy(record->reason, sizeof(record->reason), reason ? reason : "");
 
     size_t count = json_array_size(moves);
     if (strlen(seats) != count) {
@@ -558,7 +561,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
         m->seat = who == record->agent[0] ? 0 : 1;
         m->ply = (int32_t)json_integer_value(json_object_get(message, "ply"));
         m->level = tourney_log_level_from_name(level);
-        snprintf(m->text, sizeof(m->text), "%s", text);
+        tourney_text_copy(m->text, sizeof(m->text), text);
         record->log_count++;
     }
     record->log_dropped = (size_t)log_dropped;
@@ -569,7 +572,7 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
     const char *players[2] = {first, second};
     for (int seat = 0; seat < 2; seat++) {
         const char *text = json_string_value(json_object_get(output, players[seat]));
-        snprintf(record->output[seat], sizeof(record->output[seat]), "%s", text ? text : "");
+        tourney_text_copy(record->output[seat], sizeof(record->output[seat]), text ? text : "");
     }
     return 0;
 }

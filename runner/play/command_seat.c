@@ -10,6 +10,7 @@
 #include "rng.h"
 #include "seat_faults.h"
 #include "text.h"
+#include "text_bytes.h"
 
 #define MS UINT64_C(1000000)
 
@@ -94,8 +95,8 @@ static int gave_up(struct command_seat *s, const struct agent_line *line, const 
                    struct seat_fault *fault)
 {
     s->replace = true;
-    return tourney_seat_at_fault(fault, TERMINATION_AGENT_ERROR, "it gave up %s: %.180s", when,
-                                 line->text);
+    return tourney_seat_at_fault(fault, TERMINATION_AGENT_ERROR, "it gave up %s: %.*s", when,
+                                 tourney_utf8_prefix(line->text, 180), line->text);
 }
 
 static int start(struct command_seat *s, struct error *err)
@@ -345,8 +346,8 @@ static int read_move(struct command_seat *s, const struct agent_line *line, int 
     *move = tourney_game_adapter_read_move(game, s->legal, count, line->text);
     if (*move < 0) {
         return tourney_seat_at_fault(fault, TERMINATION_ILLEGAL_MOVE,
-                                     "'move-text %.60s' names no legal move %s (%d legal moves)",
-                                     line->text, when, count);
+                                     "'move-text %.*s' names no legal move %s (%d legal moves)",
+                                     tourney_utf8_prefix(line->text, 60), line->text, when, count);
     }
     return 0;
 }

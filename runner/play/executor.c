@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "openings.h"
+#include "text_bytes.h"
 
 /* Ends the game with SEAT losing for the given reason. */
 static void forfeit(struct game_record *record, int seat, const struct seat_fault *fault)
@@ -13,7 +14,9 @@ static void forfeit(struct game_record *record, int seat, const struct seat_faul
     record->result = seat == 0 ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
     record->termination = fault->termination;
     record->fault_seat = seat;
-    snprintf(record->reason, sizeof(record->reason), "%s", fault->reason);
+    /* The reason quotes what the agent sent: any bytes, kept with stray
+     * ones escaped (text_bytes.h), so that the record can be written. */
+    tourney_text_escape_string(record->reason, sizeof(record->reason), fault->reason);
 }
 
 static void finish_by_rules(struct game_record *record, int status)

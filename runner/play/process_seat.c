@@ -8,6 +8,7 @@
 #include "probe.h"
 #include "rng.h"
 #include "seat_faults.h"
+#include "text_bytes.h"
 
 /* The output an agent process's capture keeps is what a record shows. */
 _Static_assert(CAPTURE_EXCERPT == RECORD_OUTPUT_EXCERPT, "capture and record excerpts differ");
@@ -151,8 +152,8 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
     if (reply.header.type == MSG_LOAD_FAILED &&
         tourney_msg_get_load_failed(reply.payload, reply.header.length, &message_text) == 0) {
         fault->termination = TERMINATION_AGENT_ERROR;
-        snprintf(fault->reason, sizeof(fault->reason), "its plugin failed to load: %.200s",
-                 message_text);
+        snprintf(fault->reason, sizeof(fault->reason), "its plugin failed to load: %.*s",
+                 tourney_utf8_prefix(message_text, 200), message_text);
         discard(s);
         return 1;
     }
@@ -184,10 +185,11 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
     }
     tourney_msg_loaded_finish(&description);
     if (!same_game) {
-        /* The game plugin is trusted: it behaves differently in two processes. */
-        return fail(s, PROCESS_FAILED,
-                    "the game plugin describes another game in an agent process", "", when, fault,
-                    err);
+        /* The reply comes from a process the agent's code runs in, which
+         * can write any frame on its socket (a constructor does, before
+         * the host answers): the agent is at fault, not the game. */
+        return fail(s, PROCESS_PROTOCOL_ERROR,
+                    "its process described another game than the runner's", "", when, fault, err);
     }
     s->ready = true;
     return 0;
@@ -355,7 +357,8 @@ static void note_after_game(struct process_seat *s, const char *what)
         return;
     }
     char text[RECORD_LOG_TEXT];
-    snprintf(text, sizeof(text), "tourney: after the game, its process %.160s", what);
+    snprintf(text, sizeof(text), "tourney: after the game, its process %.*s",
+             tourney_utf8_prefix(what, 160), what);
     tourney_record_add_log(s->record, s->seat, TOURNEY_LOG_ERROR, text);
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "text.h"
+#include "text_bytes.h"
 
 #ifndef TOURNEY_VERSION
 #error "meson defines TOURNEY_VERSION"
@@ -80,7 +81,7 @@ static int command_agent(struct header_agent *a, const struct entrant *e, const 
                          struct error *err)
 {
     a->command = true;
-    a->plugin = strdup(e->command);
+    a->plugin = tourney_text_escape_dup(e->command);
     a->digest = command_digest(e->argv, dir, err);
     return a->plugin != NULL && a->digest != NULL ? 0 : -1;
 }
@@ -98,7 +99,9 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
     }
     h->version = strdup(TOURNEY_VERSION);
     h->config_path = strdup(c->path);
-    h->game = strdup(t->game_plugin.game->name);
+    /* What a plugin's descriptor says is any bytes: escaped (text_bytes.h)
+     * so that the header can be written and read back. */
+    h->game = tourney_text_escape_dup(t->game_plugin.game->name);
     h->game_params = strdup(t->game_params_text);
     h->game_digest = plugin_digest(&t->game_plugin, err);
     h->game_path = absolute_path(t->game_plugin.path);
@@ -124,7 +127,7 @@ int tourney_header_from_tournament(struct log_header *h, const struct tournament
             }
             continue;
         }
-        a->plugin = strdup(e->plugin->agent->name);
+        a->plugin = tourney_text_escape_dup(e->plugin->agent->name);
         a->digest = plugin_digest(e->plugin, err);
         a->is_random = e->is_random;
         a->plugin_id = tourney_strdup(tourney_plugin_id(e->plugin));

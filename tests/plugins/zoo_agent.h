@@ -80,11 +80,19 @@ static int zoo_choose_move(void *instance, const void *state,
 static const struct tourney_agent_api zoo_api = {
     .header = TOURNEY_ABI_HEADER(struct tourney_agent_api, TOURNEY_KIND_AGENT),
     .name = ZOO_NAME,
+#ifdef ZOO_DESCRIPTION
+    .description = ZOO_DESCRIPTION,
+#else
     .description = "misbehaves on purpose, for the isolation tests",
+#endif
     .create = zoo_create,
     .destroy = zoo_destroy,
     .choose_move = zoo_choose_move,
+#ifdef ZOO_ID
+    .id = ZOO_ID,
+#else
     .id = "org.tourney.test.zoo-" ZOO_NAME,
+#endif
     .version = "1.0.0",
 };
 

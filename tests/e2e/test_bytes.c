@@ -1,0 +1,256 @@
+/*
+ * Any byte an agent sends is data, through the real binary: a program that
+ * sends bytes that are not UTF-8 in each line of the protocol (and UTF-8
+ * that the runner's quoting would cut in half), plugins whose constructors
+ * forge the host's answer to LOAD, and a plugin whose name is not UTF-8.
+ * Each once stopped the run ("out of memory for the record of game 0") or
+ * made its log unreadable; now that agent loses its own games at worst, the
+ * bytes are kept with the escape of docs/reports.md, and report, replay,
+ * export and --resume read the log.
+ */
+#include "test.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "binary.h"
+
+#define HOSTILE TOURNEY_TEST_SOURCE_DIR "/tests/e2e/hostile_bytes_agent.py"
+
+/* The build's Python, or the system's where this user cannot run it (the
+ * build's may live in root's home). */
+static const char *python(void)
+{
+    return access(TOURNEY_TEST_PYTHON, X_OK) == 0 ? TOURNEY_TEST_PYTHON : "/usr/bin/python3";
+}
+
+static const char *text_of(json_t *object, const char *key)
+{
+    const char *text = json_string_value(json_object_get(object, key));
+    return text ? text : "";
+}
+
+/* A run of CONFIG's text in a new directory DIR (removed by the caller),
+ * whose log every reader then reads: report, replay of game 0, export and
+ * a --resume that has nothing left to play. */
+static void play_and_read(struct run *run, char *dir, size_t size, const char *text)
+{
+    make_temp_dir(dir, size, "bytes");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/bytes.ini", dir);
+    write_file(config, "%s", text);
+    play(run, config);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run->dir);
+    struct run reader;
+    memcpy(&reader, run, sizeof(reader));
+    const char *report[] = {"report", output, NULL};
+    run_tourney_ok(&reader, report);
+    const char *replay[] = {"replay", output, "0", NULL};
+    run_tourney_ok(&reader, replay);
+    const char *exported[] = {"export", output, NULL};
+    run_tourney_ok(&reader, exported);
+    const char *csv[] = {"export", output, "--format", "csv", NULL};
+    run_tourney_ok(&reader, csv);
+    resume_ok(&reader, config, NULL);
+}
+
+/* The hostile program of MODE against first-open, 2 games. */
+static void play_hostile(struct run *run, char *dir, size_t size, const char *mode)
+{
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\nname = bytes\nseed = 7\ngames_per_pair = 2\n"
+             "time_per_move_ms = 1000\n"
+             "[game]\nplugin = mnk\n"
+             "[agent bad]\ncommand = %s %s %s\n"
+             "[agent first-open]\nplugin = first-open\n",
+             python(), HOSTILE, mode);
+    play_and_read(run, dir, size, text);
+}
+
+/* The hostile program's mode, its termination, and the reason of the game
+ * it moves first in, then second in (as JSON decodes them: a backslash of
+ * the escape is one character here). */
+struct hostile {
+    const char *mode;
+    const char *termination;
+    const char *reasons[2];
+    const char *output; /* its output excerpt in the first game */
+};
+
+static const struct hostile hostiles[] = {
+    {"error",
+     "agent_error",
+     {"it gave up at ply 2: \\xff\\xfe gave up", "it gave up at ply 3: \\xff\\xfe gave up"},
+     "before \\xff\\x00\x1b[2J after\n"},
+    {"move-text",
+     "illegal_move",
+     {"'move-text \\xff' names no legal move at ply 2 (7 legal moves)",
+      "'move-text \\xff' names no legal move at ply 3 (6 legal moves)"},
+     ""},
+    {"info",
+     "protocol_error",
+     {"broke the protocol at ply 2: it sent \"info nodes \\xff\" ('info nodes' takes a whole "
+      "number from 0, not '\\xff')",
+      "broke the protocol at ply 3: it sent \"info nodes \\xff\" ('info nodes' takes a whole "
+      "number from 0, not '\\xff')"},
+     ""},
+    {"ready",
+     "protocol_error",
+     {"broke the protocol while it was told of a new game: it sent \"ready \\xc3\" ('ready' "
+      "takes no more words, not '\\xc3')",
+      "broke the protocol while it was told of a new game: it sent \"ready \\xc3\" ('ready' "
+      "takes no more words, not '\\xc3')"},
+     ""},
+    {"log",
+     "protocol_error",
+     {"broke the protocol at ply 2: it sent \"log \\xff\x1b[31mred\" ('log' takes a level "
+      "(error, warning, info or debug), not '\\xff\x1b[31mred')",
+      "broke the protocol at ply 3: it sent \"log \\xff\x1b[31mred\" ('log' takes a level "
+      "(error, warning, info or debug), not '\\xff\x1b[31mred')"},
+     ""},
+    /* 180 bytes of the line end inside the second 'é': the reason stops
+     * after the first, whole. */
+    {"cut",
+     "agent_error",
+     {"it gave up at ply 2: "
+      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+      "\xc3\xa9",
+      "it gave up at ply 3: "
+      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+      "\xc3\xa9"},
+     ""},
+};
+
+static void check_hostile(const struct hostile *h)
+{
+    print_message("%s\n", h->mode);
+    struct run run;
+    char dir[64];
+    play_hostile(&run, dir, sizeof(dir), h->mode);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 2);
+    for (size_t i = 0; i < 2; i++) {
+        json_t *game = json_array_get(games, i);
+        if (strcmp(text_of(game, "termination"), h->termination) != 0 ||
+            strcmp(text_of(game, "reason"), h->reasons[i]) != 0) {
+            print_error("%s, game %zu: %s '%s', expected %s '%s'\n", h->mode, i,
+                        text_of(game, "termination"), text_of(game, "reason"), h->termination,
+                        h->reasons[i]);
+            fail();
+        }
+        assert_string_equal(text_of(game, "fault"), "bad");
+        assert_string_equal(text_of(game, "winner"), "first-open");
+    }
+    assert_string_equal(text_of(json_object_get(json_array_get(games, 0), "output"), "bad"),
+                        h->output);
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+static void test_programs_that_send_any_bytes(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof(hostiles) / sizeof(hostiles[0]); i++) {
+        check_hostile(&hostiles[i]);
+    }
+}
+
+/* The zoo plugin NAME against first-open, 2 games; RUN's log read back. */
+static json_t *play_zoo(struct run *run, char *dir, size_t size, const char *name)
+{
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\nname = bytes\nseed = 7\ngames_per_pair = 2\n"
+             "[game]\nplugin = mnk\n"
+             "[agent bad]\nplugin = " TOURNEY_TEST_PLUGIN_DIR "/%s.so\n"
+             "[agent first-open]\nplugin = first-open\n",
+             name);
+    play_and_read(run, dir, size, text);
+    json_t *games = load_games(run);
+    assert_int_equal(json_array_size(games), 2);
+    return games;
+}
+
+/* Both games lost by the plugin, with TERMINATION and REASON. */
+static void assert_lost(json_t *games, const char *termination, const char *reason)
+{
+    for (size_t i = 0; i < 2; i++) {
+        json_t *game = json_array_get(games, i);
+        assert_string_equal(text_of(game, "termination"), termination);
+        assert_string_equal(text_of(game, "reason"), reason);
+        assert_string_equal(text_of(game, "fault"), "bad");
+        assert_string_equal(text_of(game, "winner"), "first-open");
+    }
+}
+
+/* A constructor's LOAD_FAILED, with a byte that is not UTF-8: the agent
+ * loses its games, the message kept. */
+static void test_a_forged_load_failure(void **state)
+{
+    (void)state;
+    struct run run;
+    char dir[64];
+    json_t *games = play_zoo(&run, dir, sizeof(dir), "zoo_forged_load_failed");
+    assert_lost(games, "agent_error", "its plugin failed to load: no \\xff\x1b]0;owned\x07 here");
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+/* A constructor's LOADED, describing another game: the agent is at fault,
+ * not the game, and the run goes on. */
+static void test_a_forged_description_of_the_game(void **state)
+{
+    (void)state;
+    struct run run;
+    char dir[64];
+    json_t *games = play_zoo(&run, dir, sizeof(dir), "zoo_forged_loaded");
+    assert_lost(games, "protocol_error",
+                "broke the protocol while loading its plugin: its process described another "
+                "game than the runner's");
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+/* A plugin named with a byte that is not UTF-8 plays, and its log's header
+ * keeps the name escaped. */
+static void test_a_name_that_is_not_utf8(void **state)
+{
+    (void)state;
+    struct run run;
+    char dir[64];
+    json_t *games = play_zoo(&run, dir, sizeof(dir), "zoo_bad_name");
+    for (size_t i = 0; i < 2; i++) {
+        assert_string_equal(text_of(json_array_get(games, i), "termination"), "normal");
+    }
+    json_decref(games);
+    char log[160];
+    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    char *header = first_line(log);
+    assert_non_null(strstr(header, "{\"name\":\"bad\",\"plugin\":\"bad-\\\\xff-name\","));
+    free(header);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_programs_that_send_any_bytes),
+        cmocka_unit_test(test_a_forged_load_failure),
+        cmocka_unit_test(test_a_forged_description_of_the_game),
+        cmocka_unit_test(test_a_name_that_is_not_utf8),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
