@@ -71,7 +71,7 @@ static void test_two_agents_agree_with_pairwise(void **state)
     field_init(&f, 2, is_random);
     play(&f, 0, 1, 30, 20, 10);
     struct ratings r;
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_RANDOM), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_RANDOM, 0.0), 0);
     assert_int_equal(r.anchor, ANCHOR_RANDOM);
     assert_int_equal(r.anchor_agent, 1);
     assert_float_equal(value(&r, 0), 120.41199826559247, 1e-6);
@@ -85,7 +85,7 @@ static void test_two_agents_agree_with_pairwise(void **state)
     tourney_ratings_finish(&r);
 
     /* Mean anchor: +60.2 and -60.2, each with half the difference's error. */
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_MEAN), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_MEAN, 0.0), 0);
     assert_int_equal(r.anchor, ANCHOR_MEAN);
     assert_float_equal(value(&r, 0), 60.205999132796235, 1e-6);
     assert_float_equal(value(&r, 1), -60.205999132796235, 1e-6);
@@ -104,7 +104,7 @@ static void test_chain_and_cycle(void **state)
     play(&f, 0, 1, 40, 0, 20);
     play(&f, 1, 2, 40, 0, 20);
     struct ratings r;
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_MEAN), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_MEAN, 0.0), 0);
     assert_float_equal(value(&r, 0), 120.41199826559247, 1e-6);
     assert_float_equal(value(&r, 1), 0.0, 1e-6);
     assert_float_equal(value(&r, 2), -120.41199826559247, 1e-6);
@@ -116,7 +116,7 @@ static void test_chain_and_cycle(void **state)
     play(&f, 0, 1, 7, 2, 3);
     play(&f, 1, 2, 7, 2, 3);
     play(&f, 2, 0, 7, 2, 3);
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_AUTO, 0.0), 0);
     assert_int_equal(r.anchor, ANCHOR_MEAN); /* no random agent */
     for (size_t a = 0; a < 3; a++) {
         assert_float_equal(value(&r, a), 0.0, 1e-6);
@@ -138,7 +138,7 @@ static void test_fit_matches_scores(void **state)
     play(&f, 1, 3, 6, 4, 10);
     play(&f, 2, 3, 3, 7, 10);
     struct ratings r;
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_MEAN), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_MEAN, 0.0), 0);
     double mean = 0.0;
     for (size_t a = 0; a < 4; a++) {
         double expected = 0.0;
@@ -165,7 +165,7 @@ static void test_degenerate_fields(void **state)
     struct field f;
     /* No games: nothing is known. */
     field_init(&f, 2, NULL);
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_AUTO, 0.0), 0);
     assert_int_equal(r.agents[0].elo.kind, ELO_UNKNOWN);
     assert_int_equal(r.agents[1].elo.kind, ELO_UNKNOWN);
     tourney_ratings_finish(&r);
@@ -177,7 +177,7 @@ static void test_degenerate_fields(void **state)
     play(&f, 0, 1, 10, 0, 0);
     play(&f, 0, 2, 10, 0, 0);
     play(&f, 1, 2, 0, 10, 0);
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_MEAN), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_MEAN, 0.0), 0);
     assert_int_equal(r.fitted, 2);
     assert_int_equal(r.agents[0].elo.kind, ELO_ABOVE);
     assert_int_equal(r.agents[0].low.kind, ELO_ABOVE);
@@ -205,7 +205,7 @@ static void test_degenerate_fields(void **state)
     play(&f, 0, 2, 10, 0, 0);
     play(&f, 1, 2, 10, 0, 0);
     play(&f, 0, 1, 5, 0, 5);
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_AUTO, 0.0), 0);
     assert_int_equal(r.anchor, ANCHOR_RANDOM);
     assert_float_equal(value(&r, 2), 0.0, 1e-12);
     assert_int_equal(r.agents[0].elo.kind, ELO_ABOVE);
@@ -218,9 +218,113 @@ static void test_degenerate_fields(void **state)
     field_init(&f, 3, is_random);
     play(&f, 0, 2, 0, 0, 4);
     play(&f, 1, 2, 4, 0, 0);
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_RANDOM), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_RANDOM, 0.0), 0);
     assert_int_equal(r.agents[0].elo.kind, ELO_BELOW);
     assert_int_equal(r.agents[1].elo.kind, ELO_ABOVE);
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+}
+
+/* The default fit adds RATINGS_PRIOR_DRAWS virtual draws to each pair: on two
+ * agents it is the pairwise Elo of the score with them, and its error the
+ * two-agent sandwich with the information of n + v games. */
+static void test_prior_two_agents(void **state)
+{
+    (void)state;
+    bool is_random[2] = {false, true};
+    struct field f;
+    field_init(&f, 2, is_random);
+    play(&f, 0, 1, 30, 20, 10);
+    struct ratings r;
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_float_equal(r.prior_draws, 0.5, 0.0);
+    /* s = (30 + 10 + 0.25) / 60.5 = 0.665289...: 119.336343 Elo. */
+    double s = 40.25 / 60.5;
+    assert_float_equal(value(&r, 0), 119.33634286128, 1e-6);
+    /* J: the model's variance at the 20 draws of the 60 games, 60 s (1 - s)
+     * - 20 / 4 = 8.36077, a little above the observed spread at s (8.33345:
+     * the prior moved s off the games' own 2/3, where the two are equal). */
+    double observed = 30 * (1 - s) * (1 - s) + 20 * (0.5 - s) * (0.5 - s) + 10 * s * s;
+    double drawn = 60 * s * (1 - s) - 20 / 4.0;
+    assert_float_equal(observed, 8.333447, 1e-6);
+    assert_float_equal(drawn, 8.360768, 1e-6);
+    double c = log(10.0) / 400.0;
+    double sd = sqrt(drawn) / (60.5 * s * (1 - s)) / c;
+    assert_float_equal(r.agents[0].stderr_elo, sd, 1e-6);
+    assert_float_equal(r.agents[0].stderr_elo, 37.284802, 1e-5);
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+
+    /* Ten draws: the floor over 10 games, against the information of 10.5:
+     * the difference is 0 +- 109.6, each rating 0 +- 54.8 around the mean. */
+    field_init(&f, 2, NULL);
+    play(&f, 0, 1, 0, 10, 0);
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_float_equal(value(&r, 0), 0.0, 1e-9);
+    double floor_sd = sqrt(10 * 0.25 * 4 / 14.0) / (10.5 * 0.25) / c;
+    assert_float_equal(r.agents[0].stderr_elo, floor_sd / 2, 1e-6);
+    assert_float_equal(r.agents[0].high.value, 54.811170, 1e-5);
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+}
+
+/* Results the plain maximum cannot fit get finite ratings and intervals:
+ * an agent that won every game, and a random agent that lost every game. */
+static void test_prior_lopsided_fields(void **state)
+{
+    (void)state;
+    struct ratings r;
+    struct field f;
+    /* 0 wins 10-0 against 1 and 2, who draw 10 games: by symmetry 1 and 2
+     * are equal, and 0's two pairs each score (10 + 0.25) / (10 + 0.5) at
+     * the optimum: 0 is 400 log10(41) = 645.126 Elo above them. Mean
+     * anchor: +430.084, -215.042, -215.042. */
+    field_init(&f, 3, NULL);
+    play(&f, 0, 1, 10, 0, 0);
+    play(&f, 0, 2, 10, 0, 0);
+    play(&f, 1, 2, 0, 10, 0);
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(r.anchor, ANCHOR_MEAN);
+    assert_int_equal(r.fitted, 3);
+    double gap = 400.0 * log10(41.0);
+    assert_float_equal(value(&r, 0), 2 * gap / 3, 1e-6);
+    assert_float_equal(value(&r, 1), -gap / 3, 1e-6);
+    assert_float_equal(value(&r, 2), -gap / 3, 1e-6);
+    char text[32];
+    tourney_rating_format(&r.agents[0], text, sizeof(text));
+    assert_string_equal(text, "+430.1");
+    for (size_t a = 0; a < 3; a++) {
+        assert_int_equal(r.agents[a].low.kind, ELO_FINITE);
+        assert_int_equal(r.agents[a].high.kind, ELO_FINITE);
+        assert_true(r.agents[a].stderr_elo > 0.0 && r.agents[a].stderr_elo < 1000.0);
+    }
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+
+    /* Random loses every game against 0 and 1, who share 5-0-5: both are
+     * 645.126 Elo above random (their own pair is even at the optimum). */
+    bool is_random[3] = {false, false, true};
+    field_init(&f, 3, is_random);
+    play(&f, 0, 2, 10, 0, 0);
+    play(&f, 1, 2, 10, 0, 0);
+    play(&f, 0, 1, 5, 0, 5);
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(r.anchor, ANCHOR_RANDOM);
+    assert_float_equal(value(&r, 0), gap, 1e-6);
+    assert_float_equal(value(&r, 1), gap, 1e-6);
+    assert_float_equal(value(&r, 2), 0.0, 1e-12);
+    assert_true(r.agents[0].low.value > 0.0 && r.agents[0].high.value < 2 * gap);
+    tourney_ratings_finish(&r);
+    tourney_stats_finish(&f.stats);
+
+    /* Two agents that never met, one lost 4-0 to random, one beat it 4-0:
+     * 400 log10(17) = 492.18 below and above. */
+    field_init(&f, 3, is_random);
+    play(&f, 0, 2, 0, 0, 4);
+    play(&f, 1, 2, 4, 0, 0);
+    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_RANDOM), 0);
+    assert_float_equal(value(&r, 0), -400.0 * log10(17.0), 1e-6);
+    assert_float_equal(value(&r, 1), 400.0 * log10(17.0), 1e-6);
     tourney_ratings_finish(&r);
     tourney_stats_finish(&f.stats);
 }
@@ -261,7 +365,7 @@ static void test_large_ratings_are_numbers(void **state)
     field_init(&f, 2, is_random);
     play(&f, 0, 1, 999, 1, 0);
     struct ratings r;
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_RANDOM), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_RANDOM, 0.0), 0);
     /* s = 999.5 / 1000: -400 log10(1 / s - 1) = 1320.3 Elo. */
     double expected = -400.0 * log10(1000.0 / 999.5 - 1.0);
     assert_float_equal(value(&r, 0), expected, 1e-6);
@@ -320,6 +424,15 @@ static void test_sparse_fit_matches_dense(void **state)
             assert_float_equal(sparse_sd[m], dense_sd[m], 1e-6);
         }
         assert_true(dense_sd[7] == 0.0 || mean);
+        /* And with the prior, as the default fit has it. */
+        dense.prior_draws = RATINGS_PRIOR_DRAWS;
+        sparse.prior_draws = RATINGS_PRIOR_DRAWS;
+        assert_int_equal(tourney_ratings_fit_dense(&dense), 0);
+        assert_int_equal(tourney_ratings_fit_sparse(&sparse), 0);
+        for (size_t m = 0; m < K; m++) {
+            assert_float_equal(sparse_r[m], dense_r[m], 1e-6);
+            assert_float_equal(sparse_sd[m], dense_sd[m], 1e-6);
+        }
     }
 }
 
@@ -345,7 +458,7 @@ static void test_large_gauntlet(void **state)
         }
     }
     struct ratings r;
-    assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_AUTO), 0);
+    assert_int_equal(tourney_ratings_fit_prior(&r, &f.stats, ANCHOR_AUTO, 0.0), 0);
     assert_int_equal(r.anchor, ANCHOR_RANDOM);
     assert_true(r.fitted > RATINGS_DENSE_MAX);
     for (size_t a = 1; a < AGENTS; a++) {
@@ -518,6 +631,7 @@ static void field_coverage(const double truth[4], double draws, int games, uint6
         assert_int_equal(tourney_ratings_fit(&r, &f.stats, ANCHOR_RANDOM), 0);
         for (size_t a = 1; a < 4; a++) {
             const struct rating *x = &r.agents[a];
+
             covered[a] += x->low.kind == ELO_FINITE && x->high.kind == ELO_FINITE &&
                           x->low.value <= truth[a] && truth[a] <= x->high.value;
         }
@@ -551,6 +665,18 @@ static void test_field_ratings_coverage(void **state)
     for (size_t a = 1; a < 4; a++) {
         assert_coverage(covered[a], trials);
     }
+    /* The lopsided regime: random, 400, 600 and 800 Elo, 20 games a pair,
+     * one in twenty drawn, so that the top agent beats random in every game
+     * of most tournaments and the plain maximum has no finite answer. The
+     * prior keeps the ratings finite and pulls the top ones down a little,
+     * the model's spread at the observed draws keeps the intervals wide
+     * enough: 944, 931 and 927 of 1000 (with two virtual draws a
+     * pair, BayesElo's default, about 73%, 59% and 45%). */
+    static const double lopsided[4] = {0.0, 400.0, 600.0, 800.0};
+    field_coverage(lopsided, 0.05, 20, 95, trials, covered);
+    for (size_t a = 1; a < 4; a++) {
+        assert_coverage(covered[a], trials);
+    }
     /* Ten games a pair, nine in ten drawn: the spread the games show is
      * often less than the model's floor (RATINGS_PRIOR_GAMES), which keeps
      * the intervals honest, and wide: they hold the truth 998, 1000 and 999
@@ -563,12 +689,15 @@ static void test_field_ratings_coverage(void **state)
 
 int main(void)
 {
+
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_agents_agree_with_pairwise),
         cmocka_unit_test(test_chain_and_cycle),
         cmocka_unit_test(test_fit_matches_scores),
         cmocka_unit_test(test_degenerate_fields),
         cmocka_unit_test(test_large_ratings_are_numbers),
+        cmocka_unit_test(test_prior_two_agents),
+        cmocka_unit_test(test_prior_lopsided_fields),
         cmocka_unit_test(test_sparse_fit_matches_dense),
         cmocka_unit_test(test_large_gauntlet),
         cmocka_unit_test(test_wilson_coverage),

@@ -596,18 +596,16 @@ static void test_page_with_boards(void **state)
     assert_int_equal(figures.summary_values, 2 + 3 + 6 + 9 + 3);
     /* Null in both: random's rate against random, the Elo and the upper
      * end of the interval of the two pairs one side won every game of (the
-     * lower end is a number: a score test bounds it), and b's rating, below
-     * any number (it never scored), with its interval, in the standings and
-     * in the ratings chart. */
-    assert_int_equal(figures.nulls, 1 + 2 * 2 + 3 + 3);
+     * lower end is a number: a score test bounds it). b's rating is a
+     * number although it never scored: the ratings' prior keeps it finite. */
+    assert_int_equal(figures.nulls, 1 + 2 * 2);
 
     /* User text survives as text. */
     /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
-     * score 0, the rating below all rated (it never scored) with the
-     * interval as bounds, win rate 0, the interval [0, z^2 / (3 + z^2)],
+     * score 0, its finite rating with its interval, win rate 0, the interval [0, z^2 / (3 + z^2)],
      * and 0 as first, as second and against random. */
     assert_text_of(root, "data-agent", "b<&\"'>",
-                   "3b<&\"'>0.0below all rated[-inf, -inf]30\u20130\u201330.0"
+                   "3b<&\"'>0.0\u2212324.1[\u2212813.1, +164.9]30\u20130\u201330.0"
                    "[0.0, 56.1]0.00.00.0");
     assert_non_null(strstr(page, "<code>weird</code> (version &lt;b&gt;&amp;): note = "
                                  "&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;</div></td>"));
@@ -626,7 +624,7 @@ static void test_page_with_boards(void **state)
         assert_non_null(html_find(root, "id", charts[i]));
     }
     /* The key figures: the leader, and how games ended. */
-    assert_text_of(root, "class", "kpi leader", "Leaderalpha83.3% score, Elo +0.0");
+    assert_text_of(root, "class", "kpi leader", "Leaderalpha83.3% score, Elo +22.7");
 
     /* The games, with their moves named and their positions. */
     assert_non_null(strstr(page, "All 4 games (2 lost by a fault)."));

@@ -136,9 +136,7 @@ int tourney_html_ratings(struct html_page *page, FILE *out)
     tourney_report_describe_ratings(report, text, sizeof(text));
     fputs("<p class=\"note\">", out);
     tourney_html_text(out, text);
-    fputs(" The whisker is the 95% interval; an arrow means it is unbounded, or that the agent "
-          "is above or below all rated agents.</p>\n",
-          out);
+    fputs(" The whisker is the 95% interval.</p>\n", out);
     size_t shown = tourney_html_top(page, out, HTML_ROWS_MAX, "Ratings");
     struct chart_axis axis = rating_axis(report, shown);
     double x0 = LEFT;

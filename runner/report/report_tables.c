@@ -361,28 +361,19 @@ int tourney_report_pairs(const struct report *report, size_t rows, struct table 
 
 void tourney_report_describe_ratings(const struct report *report, char *buf, size_t size)
 {
+    /* The prior keeps every rating a number (ratings.h): no words for
+     * bounds are needed. */
     const struct ratings *r = &report->ratings;
     if (r->anchor == ANCHOR_RANDOM) {
         snprintf(buf, size,
-                 "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
-                 "half), anchored at %s = 0.",
-                 report->input->agents[r->anchor_agent].name);
+                 "Elo above %s: one fit to all games (Bradley-Terry, draws as half, %g virtual "
+                 "draw a pair).",
+                 report->input->agents[r->anchor_agent].name, r->prior_draws);
     } else {
         snprintf(buf, size,
-                 "Elo ratings fitted to all games at once (Bradley-Terry, draws as "
-                 "half), anchored at a mean of 0.");
-    }
-    /* Agents that only won or only lost against the fitted ones have no
-     * number: say what their words mean. */
-    size_t outside = 0;
-    for (size_t a = 0; a < r->agent_count; a++) {
-        outside += r->agents[a].elo.kind == ELO_ABOVE || r->agents[a].elo.kind == ELO_BELOW;
-    }
-    if (outside > 0) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, size - used,
-                 " \"above all rated\" (\"below all rated\"): no rated agent scored against it "
-                 "(it scored against none), so no finite rating fits.");
+                 "Elo around a mean of 0: one fit to all games (Bradley-Terry, draws as half, "
+                 "%g virtual draw a pair).",
+                 r->prior_draws);
     }
 }
 

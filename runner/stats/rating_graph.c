@@ -33,7 +33,8 @@ static int arcs_init(struct arcs *arcs, size_t agents, const size_t *from, const
     return 0;
 }
 
-int tourney_rating_graph_init(struct rating_graph *graph, const struct stats *stats)
+int tourney_rating_graph_init(struct rating_graph *graph, const struct stats *stats,
+                              double prior_draws)
 {
     memset(graph, 0, sizeof(*graph));
     graph->agent_count = stats->agent_count;
@@ -48,11 +49,11 @@ int tourney_rating_graph_init(struct rating_graph *graph, const struct stats *st
     for (size_t p = 0; p < stats->pair_count; p++) {
         const struct pair_stats *pair = &stats->pairs[p];
         struct tally t = tourney_pair_tally(pair, pair->agent[0], -1);
-        if (t.wins + t.draws > 0) {
+        if (t.wins + t.draws + prior_draws > 0) {
             from[count] = pair->agent[0];
             to[count++] = pair->agent[1];
         }
-        if (t.losses + t.draws > 0) {
+        if (t.losses + t.draws + prior_draws > 0) {
             from[count] = pair->agent[1];
             to[count++] = pair->agent[0];
         }

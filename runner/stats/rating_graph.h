@@ -26,8 +26,11 @@ struct rating_graph {
     struct arcs backward; /* the same arcs turned round */
 };
 
-/* Returns -1 when out of memory; finish the graph either way. */
-int tourney_rating_graph_init(struct rating_graph *graph, const struct stats *stats);
+/* The graph of STATS's pairs, each with PRIOR_DRAWS virtual draws: with any,
+ * every pair that played has its arcs both ways. Returns -1 when out of
+ * memory; finish the graph either way. */
+int tourney_rating_graph_init(struct rating_graph *graph, const struct stats *stats,
+                              double prior_draws);
 void tourney_rating_graph_finish(struct rating_graph *graph);
 
 /* Marks in UP the agents that reach FROM (by arcs, FROM itself included)

@@ -79,7 +79,7 @@ static struct fit_edge *member_edges(const struct stats *stats, const size_t *me
 /* Fits the members and writes their ratings. Returns -1 only when out of
  * memory. */
 static int fit_members(struct ratings *ratings, const struct stats *stats, const size_t *member,
-                       const size_t *agent_of, size_t k, size_t reference)
+                       const size_t *agent_of, size_t k, size_t reference, double prior_draws)
 {
     size_t edge_count = 0;
     struct fit_edge *edges = member_edges(stats, member, &edge_count);
@@ -90,6 +90,7 @@ static int fit_members(struct ratings *ratings, const struct stats *stats, const
             .k = k,
             .reference = reference,
             .mean_anchor = ratings->anchor == ANCHOR_MEAN,
+            .prior_draws = prior_draws,
             .edges = edges,
             .edge_count = edge_count,
             .rating = results,
@@ -123,6 +124,12 @@ static int fit_members(struct ratings *ratings, const struct stats *stats, const
 int tourney_ratings_fit(struct ratings *ratings, const struct stats *stats,
                         enum rating_anchor anchor)
 {
+    return tourney_ratings_fit_prior(ratings, stats, anchor, RATINGS_PRIOR_DRAWS);
+}
+
+int tourney_ratings_fit_prior(struct ratings *ratings, const struct stats *stats,
+                              enum rating_anchor anchor, double prior_draws)
+{
     size_t n = stats->agent_count;
     memset(ratings, 0, sizeof(*ratings));
     ratings->agent_count = n;
@@ -133,7 +140,7 @@ int tourney_ratings_fit(struct ratings *ratings, const struct stats *stats,
     bool *up = calloc(n + 1, sizeof(*up));
     bool *down = calloc(n + 1, sizeof(*down));
     struct rating_graph graph;
-    int status = tourney_rating_graph_init(&graph, stats);
+    int status = tourney_rating_graph_init(&graph, stats, prior_draws);
     if (ratings->agents == NULL || member == NULL || agent_of == NULL || up == NULL ||
         down == NULL || status != 0) {
         status = -1;
@@ -169,7 +176,8 @@ int tourney_ratings_fit(struct ratings *ratings, const struct stats *stats,
         }
     }
     ratings->fitted = k;
-    status = fit_members(ratings, stats, member, agent_of, k, reference);
+    ratings->prior_draws = prior_draws;
+    status = fit_members(ratings, stats, member, agent_of, k, reference, prior_draws);
 out:
     tourney_rating_graph_finish(&graph);
     free(down);

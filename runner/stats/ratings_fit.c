@@ -11,16 +11,22 @@
 
 double tourney_ratings_spread(const struct tally *t, double p)
 {
+    double n = t->games;
     double observed =
         t->wins * (1.0 - p) * (1.0 - p) + t->draws * (0.5 - p) * (0.5 - p) + t->losses * p * p;
-    double n = t->games;
+    double drawn = n * p * (1.0 - p) - t->draws / 4.0;
     double model = n * p * (1.0 - p) * RATINGS_PRIOR_GAMES / (n + RATINGS_PRIOR_GAMES);
-    return fmax(observed, model);
+    return fmax(fmax(observed, drawn), model);
 }
 
-static double tally_score(const struct tally *t)
+double tourney_ratings_edge_games(const struct fit_problem *problem, const struct fit_edge *edge)
 {
-    return t->wins + 0.5 * t->draws;
+    return edge->t.games + problem->prior_draws;
+}
+
+double tourney_ratings_edge_score(const struct fit_problem *problem, const struct fit_edge *edge)
+{
+    return edge->t.wins + 0.5 * (edge->t.draws + problem->prior_draws);
 }
 
 /* ln(1 + e^x) without overflow. */
@@ -35,8 +41,9 @@ double tourney_ratings_log_likelihood(const struct fit_problem *problem, const d
     for (size_t e = 0; e < problem->edge_count; e++) {
         const struct fit_edge *edge = &problem->edges[e];
         double x = ELO_SLOPE * (rating[edge->a] - rating[edge->b]);
-        double s = tally_score(&edge->t);
-        sum -= s * softplus(-x) + (edge->t.games - s) * softplus(x);
+        double s = tourney_ratings_edge_score(problem, edge);
+        double n = tourney_ratings_edge_games(problem, edge);
+        sum -= s * softplus(-x) + (n - s) * softplus(x);
     }
     return sum;
 }
@@ -76,11 +83,11 @@ static void derivatives(struct dense *d)
     memset(d->j, 0, n * n * sizeof(*d->j));
     for (size_t e = 0; e < problem->edge_count; e++) {
         const struct fit_edge *edge = &problem->edges[e];
-        const struct tally *t = &edge->t;
+        double n_games = tourney_ratings_edge_games(problem, edge);
         double p = tourney_elo_expected_score(d->r[edge->a] - d->r[edge->b]);
-        double grad = ELO_SLOPE * (tally_score(t) - t->games * p);
-        double info = ELO_SLOPE * ELO_SLOPE * t->games * p * (1.0 - p);
-        double spread = ELO_SLOPE * ELO_SLOPE * tourney_ratings_spread(t, p);
+        double grad = ELO_SLOPE * (tourney_ratings_edge_score(problem, edge) - n_games * p);
+        double info = ELO_SLOPE * ELO_SLOPE * n_games * p * (1.0 - p);
+        double spread = ELO_SLOPE * ELO_SLOPE * tourney_ratings_spread(&edge->t, p);
         size_t ia = free_index(problem, edge->a);
         size_t ib = free_index(problem, edge->b);
         if (ia != SIZE_MAX) {

@@ -33,9 +33,10 @@ struct fit_edge {
 };
 
 struct fit_problem {
-    size_t k;         /* members */
-    size_t reference; /* the member held at 0 while fitting */
-    bool mean_anchor; /* report ratings less their mean (else the reference is 0) */
+    size_t k;           /* members */
+    size_t reference;   /* the member held at 0 while fitting */
+    bool mean_anchor;   /* report ratings less their mean (else the reference is 0) */
+    double prior_draws; /* virtual draws added to every edge (see ratings.h) */
     const struct fit_edge *edges;
     size_t edge_count;
     /* Results, one per member: the rating and its standard error. */
@@ -51,10 +52,15 @@ int tourney_ratings_fit_dense(struct fit_problem *problem);
 int tourney_ratings_fit_sparse(struct fit_problem *problem);
 
 /* The score variance of an edge's games at expected score P: the observed
- * sum of (x - p)^2, but never below what RATINGS_PRIOR_GAMES games spread
- * as the model says, p (1 - p) each, would add to a share of the games
- * (see ratings.h). */
+ * sum of (x - p)^2 or the model's variance at the observed draws, whichever
+ * is larger, but never below what RATINGS_PRIOR_GAMES games spread as the
+ * model says, p (1 - p) each, would add to a share of the games (see
+ * ratings.h). The virtual draws are not games: they add no spread. */
 double tourney_ratings_spread(const struct tally *t, double p);
+
+/* An edge's games and score with the problem's virtual draws. */
+double tourney_ratings_edge_games(const struct fit_problem *problem, const struct fit_edge *edge);
+double tourney_ratings_edge_score(const struct fit_problem *problem, const struct fit_edge *edge);
 
 /* The log-likelihood of RATING (one per member). */
 double tourney_ratings_log_likelihood(const struct fit_problem *problem, const double *rating);

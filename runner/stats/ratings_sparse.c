@@ -41,11 +41,6 @@ static size_t free_index(const struct fit_problem *problem, size_t m)
     return m < problem->reference ? m : m - 1;
 }
 
-static double tally_score(const struct tally *t)
-{
-    return t->wins + 0.5 * t->draws;
-}
-
 /* OUT = W V, W the matrix with WEIGHT[e] (e_a - e_b)(e_a - e_b)' per edge,
  * over the free parameters (the reference's entry is 0). */
 static void apply(const struct sparse *s, const double *weight, const double *v, double *out)
@@ -98,8 +93,9 @@ static void derivatives(struct sparse *s)
     for (size_t e = 0; e < problem->edge_count; e++) {
         const struct fit_edge *edge = &problem->edges[e];
         double p = tourney_elo_expected_score(s->r[edge->a] - s->r[edge->b]);
-        double grad = ELO_SLOPE * (tally_score(&edge->t) - edge->t.games * p);
-        s->info[e] = ELO_SLOPE * ELO_SLOPE * edge->t.games * p * (1.0 - p);
+        double n_games = tourney_ratings_edge_games(problem, edge);
+        double grad = ELO_SLOPE * (tourney_ratings_edge_score(problem, edge) - n_games * p);
+        s->info[e] = ELO_SLOPE * ELO_SLOPE * n_games * p * (1.0 - p);
         s->spread[e] = ELO_SLOPE * ELO_SLOPE * tourney_ratings_spread(&edge->t, p);
         size_t ia = free_index(problem, edge->a);
         size_t ib = free_index(problem, edge->b);
