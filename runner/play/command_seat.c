@@ -447,7 +447,13 @@ static void command_end(void *self)
     if (put(s, "end-game %s\n", result) != 0 || send_text(s, NULL) != 0) {
         s->text_length = 0;
         discard(s);
+        return;
     }
+    /* No answer comes to end-game: the program is stopped at once, and
+     * reads it as it is continued for its next game (docs/protocol.md).
+     * Until then, possibly many games later, it takes no processor from
+     * the agents that play meanwhile. */
+    tourney_agent_process_pause(&s->process);
 }
 
 static void command_ended(void *self)

@@ -176,19 +176,17 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         }
     }
     status = 0;
-    /* A seat that fails is at fault before the other is even asked, as if
-     * the agents were made one after the other. */
+    /* The agents are made one after the other, each once the other is
+     * made (and its process stopped again): none runs while its opponent
+     * is being made, so none can take the processor from an opponent's
+     * set-up. A seat that fails is at fault before the other is asked. */
     while (!over && begun < 2) {
-        int result = seats[begun].ops->begin(seats[begun].self, rules, scheduled->seed, begun,
-                                             record, &fault, err);
-        if (result != 0) {
-            status = settle(record, begun, result, &fault);
-            over = true;
+        int seat = begun++;
+        int result = seats[seat].ops->begin(seats[seat].self, rules, scheduled->seed, seat, record,
+                                            &fault, err);
+        if (result == 0) {
+            result = seats[seat].ops->begun(seats[seat].self, &fault, err);
         }
-        begun++;
-    }
-    for (int seat = 0; !over && seat < 2; seat++) {
-        int result = seats[seat].ops->begun(seats[seat].self, &fault, err);
         if (result != 0) {
             status = settle(record, seat, result, &fault);
             over = true;

@@ -50,9 +50,11 @@ struct seat_fault {
  * itself failed (ERR says what; the game is not played to an end). What
  * the agent logs goes into the game's record, given to begin.
  *
- * The executor calls begin for both seats, then begun for both, so that
- * two agent processes make their agents at the same time; and end for both,
- * then ended for both, likewise. */
+ * The executor calls begin then begun for the first seat, then for the
+ * second, so that no agent runs while its opponent is made (an agent
+ * process is stopped once it has answered); and end for both, then ended
+ * for both, so that two agent processes destroy their agents at the same
+ * time. */
 struct seat_ops {
     /* Starts making the agent for a new game, playing SEAT (0 moves first),
      * with a random stream seeded from GAME_SEED and SEAT (rng.h). */
@@ -65,9 +67,8 @@ struct seat_ops {
                   struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault,
                   struct error *err);
     /* Starts ending the game for this seat, after a begin, whatever happened.
-     * An agent begun but never waited for (the other seat failed first) is
-     * made and destroyed without a trace in the record, as if it had never
-     * been made. */
+     * An agent begun but never waited for is made and destroyed without a
+     * trace in the record, as if it had never been made. */
     void (*end)(void *self);
     /* Waits until the game has ended for this seat. Neither call changes the
      * game's result. */

@@ -931,6 +931,83 @@ static void test_no_pondering(void **state)
     remove_tree(dir);
 }
 
+/* The program agent of tests/e2e/misbehaving_agent.py whose thread spins
+ * all the time, between games too; through the system's Python, which an
+ * unprivileged user can run. */
+#define PYTHON "/usr/bin/python3"
+#define MISBEHAVING TOURNEY_TEST_SOURCE_DIR "/tests/e2e/misbehaving_agent.py"
+
+/* The CPU time (us) the agents that made GAME's moves used, one of them
+ * NAME's. */
+static json_int_t cpu_us_of(json_t *game, const char *name)
+{
+    json_int_t total = 0;
+    size_t moves = json_array_size(json_object_get(game, "moves"));
+    for (size_t m = 0; m < moves; m++) {
+        if (strcmp(mover(game, m), name) == 0) {
+            total += column(game, "cpu_ns", m) / 1000;
+        }
+    }
+    return total;
+}
+
+/* Nothing between games: a program whose thread spins all the time plays
+ * games 0 and 1, two searchers that use their whole budget play games 2
+ * and 3 without it, and it plays again in games 4 and 5. Its first move in
+ * game 4 says (info nodes) how much CPU time its thread used since its last
+ * move in game 1: through its end-game, the other games and both agents'
+ * making in game 4. Stopped from its end-game on, and while its opponent
+ * is made, it used a sliver of what the searchers used meanwhile; left
+ * running, it took a processor's share (as much as one searcher). */
+static void test_nothing_between_games(void **state)
+{
+    (void)state;
+    if (access(PYTHON, X_OK) != 0) {
+        print_message("skipped: no %s\n", PYTHON);
+        return;
+    }
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "between");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/between.ini", dir);
+    write_file(config,
+               "[tournament]\nname = between\nseed = 7\ngames_per_pair = 2\n"
+               "time_per_move_ms = 50\ntime_margin_ms = 2000\njobs = 1\n"
+               "[game]\nplugin = connect4\n"
+               "[agent searcher]\nplugin = negamax-ab-ids\n"
+               "[agent ponder]\ncommand = %s %s ponder\n"
+               "[agent other]\nplugin = negamax-ab-ids\n",
+               PYTHON, MISBEHAVING);
+    struct run run;
+    play(&run, config);
+    json_t *games = load_games(&run);
+    assert_int_equal(json_array_size(games), 6);
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        assert_string_equal(text_of(game, "termination"), "normal");
+    }
+    json_int_t searchers_us = 0;
+    for (size_t g = 2; g < 4; g++) {
+        game = json_array_get(games, g);
+        assert_string_equal(text_of(game, "first"), g == 2 ? "searcher" : "other");
+        searchers_us += cpu_us_of(game, "searcher") + cpu_us_of(game, "other");
+    }
+    game = json_array_get(games, 4);
+    size_t first = strcmp(mover(game, 0), "ponder") == 0 ? 0 : 1;
+    assert_string_equal(mover(game, first), "ponder");
+    json_int_t spun_us = column(game, "nodes", first);
+    print_message("the spinning thread ran %lld us between its games, while the searchers "
+                  "used %lld us\n",
+                  (long long)spun_us, (long long)searchers_us);
+    assert_true(searchers_us >= 50000);
+    assert_true(spun_us * 10 < searchers_us);
+    json_decref(games);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
 /* Four threads that spin until they used four budgets of CPU time in a
  * move: in the log with what they used; a limit of two budgets makes it a
  * loss (cpu_limit), found while it spins or as it answers. */
@@ -1068,8 +1145,8 @@ int main(void)
         cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
         cmocka_unit_test(test_constructor_reads), cmocka_unit_test(test_constructor_filter),
         cmocka_unit_test(test_task_limit),        cmocka_unit_test(test_agent_that_cannot_start),
-        cmocka_unit_test(test_no_pondering),      cmocka_unit_test(test_cpu_limit),
-        cmocka_unit_test(test_late_replies),
+        cmocka_unit_test(test_no_pondering),      cmocka_unit_test(test_nothing_between_games),
+        cmocka_unit_test(test_cpu_limit),         cmocka_unit_test(test_late_replies),
     };
     const char *group = getenv("TOURNEY_E2E_GROUP");
     if (group != NULL && strcmp(group, "confinement") == 0) {
