@@ -69,6 +69,7 @@ class State:
         game's parameters (loaded once, and again only when the game changes)."""
         from tourney.game import Game
 
+        # The file the runner plays (its game-plugin line), else the game found by name.
         key = (self.plugin or self.game, tuple(sorted(self.params.items())))
         if self._rules is None or self._rules[0] != key:
             self._rules = (key, Game(key[0], self.params))
@@ -168,6 +169,10 @@ def run(choose_move, new_game=None, end_game=None, stdin=None, stdout=None):
         elif word == "game":
             state.game = fields[0]
             state.params = {}
+            state.plugin = None
+        elif word == "game-plugin":
+            # The rest of the line: a path may hold blanks.
+            state.plugin = raw.rstrip("\r\n")[len("game-plugin "):] or None
         elif word == "game-param":
             state.params[fields[0]] = fields[1]
         elif word == "move-limit":

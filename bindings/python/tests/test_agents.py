@@ -2,13 +2,13 @@
 
 Every move of every game is pinned: the alpha-beta agent at a fixed depth and the MCTS
 agent with a fixed number of iterations (its randomness from the game's seed) play the
-same games every time. Run by `meson test` with TOURNEY_TEST_EXE (the binary) and
+same games every time, each loading the game plugin the runner names (game-plugin), under
+the sandbox. Run by `meson test` with TOURNEY_TEST_EXE (the binary) and
 TOURNEY_PLUGIN_PATH (the build tree) set.
 """
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -23,12 +23,6 @@ def play(game_section, agents, games_per_pair=2):
     """Plays a round robin of AGENTS ({name: section lines}) and returns its games as
     {(first, second): (moves, result, termination)}."""
     with tempfile.TemporaryDirectory(prefix="tourney-py-") as folder:
-        # The game plugin beside the config, where the sandbox lets a program agent read.
-        for path in os.environ.get("TOURNEY_PLUGIN_PATH", "").split(":"):
-            for name in ("mnk.so", "connect4.so"):
-                source = os.path.join(path, "games", name)
-                if path and os.path.isfile(source):
-                    shutil.copy(source, folder)
         lines = ["[tournament]", "name = pinned", "seed = 7",
                  "games_per_pair = %d" % games_per_pair, "time_per_move_ms = 20000", "",
                  "[game]"] + game_section + [""]
@@ -37,9 +31,8 @@ def play(game_section, agents, games_per_pair=2):
         config = os.path.join(folder, "t.ini")
         with open(config, "w") as out:
             out.write("\n".join(lines))
-        env = dict(os.environ, TOURNEY_PLUGIN_PATH=folder)
         done = subprocess.run([EXE, "run", config, "-o", os.path.join(folder, "out")],
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               universal_newlines=True)
         if done.returncode != 0:
             raise AssertionError("tourney run failed: " + done.stderr)

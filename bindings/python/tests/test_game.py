@@ -244,3 +244,43 @@ class Helper(unittest.TestCase):
         self.assertEqual(seen, [({"columns": "5", "rows": "4"},
                                  ". . . . .\n. . . . .\no o . . .\nx x x . .\n",
                                  [0, 1, 2, 3, 4], 1)])
+
+    @unittest.skipUnless(BUILD, "TOURNEY_TEST_BUILD_ROOT names the build tree")
+    def test_the_plugin_the_runner_names(self):
+        """game-plugin PATH (a path with a blank) is loaded, not a plugin found by name."""
+        import io
+        import shutil
+        import tempfile
+
+        import tourney_agent
+
+        with tempfile.TemporaryDirectory() as folder:
+            os.mkdir(os.path.join(folder, "a b"))
+            plugin = os.path.join(folder, "a b", "connect4.so")
+            shutil.copy(os.path.join(BUILD, "games", "connect4.so"), plugin)
+            saved = os.environ.pop("TOURNEY_PLUGIN_PATH", None)
+            try:
+                paths = []
+
+                def choose_move(agent):
+                    paths.append(agent.rules().path)
+                    return agent.position().order_moves()[0]
+
+                out = io.StringIO()
+                tourney_agent.run(choose_move, stdin=io.StringIO("\n".join([
+                    "tourney-protocol 1", "game connect4", "game-plugin " + plugin,
+                    "new-game", "position 0", "moves", "go budget 100",
+                    "game nosuchgame", "new-game", "position 0", "moves", "go budget 100",
+                    ""])), stdout=out)
+            finally:
+                if saved is not None:
+                    os.environ["TOURNEY_PLUGIN_PATH"] = saved
+        lines = out.getvalue().splitlines()
+        self.assertEqual(lines[:3], ["tourney-protocol 1", "ready", "move 3"])
+        self.assertEqual(paths, [plugin])
+        # The next game names no file: the game is looked for by name, not in the file
+        # of the game before, and the agent gives that game up with the reason.
+        self.assertEqual(lines[3], "ready")
+        self.assertTrue(lines[4].startswith("error GameError: unknown game plugin "
+                                            "'nosuchgame': no nosuchgame.so found in "),
+                        lines[4])

@@ -83,10 +83,8 @@ class Tournaments(unittest.TestCase):
     def test_agents_as_files_and_functions(self):
         examples = os.path.join(os.path.dirname(HERE), "examples")
         results = tourney.run_tournament({
-            # Until the runner lets a program agent read its game plugin, the agent that
-            # loads the rules plays without the sandbox.
             "tournament": {"name": "py", "seed": 5, "games_per_pair": 2,
-                           "time_per_move_ms": 5000, "sandbox": False},
+                           "time_per_move_ms": 5000},
             "game": "mnk",
             "agents": {"greedy": os.path.join(examples, "greedy.py"),
                        "last": sample_agents.last_legal,
