@@ -17,6 +17,7 @@ packages=(
   clang-format      # the C sources' formatting, checked by the tests
   chromium          # report.html in a real browser (tests/e2e/html_in_browser.sh)
   python3           # reads that test's screenshots (tests/e2e/png_check.py)
+  python3-venv python3-setuptools python3-wheel  # pip install bindings/python, offline
 )
 
 as_root=()
