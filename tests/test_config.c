@@ -490,6 +490,7 @@ static void test_commands_and_clocks(void **state)
                        "command = " TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
                        "/bindings/python/examples/greedy.py\n"
                        "depth = 3\n"
+                       "read = " TOURNEY_TEST_SOURCE_DIR "/bindings/python\n"
                        "[agent c]\n"
                        "command =\n"
                        "[agent d]\n"
@@ -507,25 +508,25 @@ static void test_commands_and_clocks(void **state)
                   "program, not both");
     assert_diag_n(f, 1, 12,
                   "unknown key 'depth' in [agent b]: an agent with a command takes no "
-                  "parameters (give them on its command line)");
-    assert_diag_n(f, 2, 14,
+                  "parameters besides read (give them on its command line)");
+    assert_diag_n(f, 2, 15,
                   "empty 'command' in [agent c]: expected the program and its arguments, as a "
                   "shell would split them");
     assert_diag_n(f, 3, 4,
                   "'time_control' and 'time_per_move_ms' exclude each other: a game has a clock "
                   "or a time per move");
-    assert_diag_n(f, 4, 16,
+    assert_diag_n(f, 4, 17,
                   "bad command ''unterminated' of agent 'd': a single quote without its end");
-    assert_diag_n(f, 5, 18,
+    assert_diag_n(f, 5, 19,
                   "cannot run agent 'e': no program 'no-such-agent-program' in the directories "
                   "of PATH");
     char expected[256];
     snprintf(expected, sizeof(expected),
              "cannot run agent 'f': cannot run %s/./not-there.py: No such file or directory",
              f->dir);
-    assert_diag_n(f, 6, 20, expected);
+    assert_diag_n(f, 6, 21, expected);
     /* A program that starts but does not speak the protocol. */
-    assert_diag_n(f, 7, 22,
+    assert_diag_n(f, 7, 23,
                   "agent 'g' (/bin/true): it exited with status 0 before it answered the "
                   "greeting");
 }
@@ -543,6 +544,7 @@ static void test_command_agent_opens(void **state)
                        "[agent a]\n"
                        "command = " TOURNEY_TEST_PYTHON " " TOURNEY_TEST_SOURCE_DIR
                        "/bindings/python/examples/greedy.py\n"
+                       "read = " TOURNEY_TEST_SOURCE_DIR "/bindings/python\n"
                        "[agent b]\n"
                        "plugin = random\n";
     if (open_text(f, text) != 0) {
@@ -558,6 +560,35 @@ static void test_command_agent_opens(void **state)
     assert_string_equal(a->params_text, "");
     assert_true(tourney_tournament_has_commands(&f->tournament));
     assert_string_equal(f->tournament.config.settings.time_control, "2.5+0.05");
+    /* It runs in its own folder, and may read the folder read names. */
+    assert_string_equal(a->access.workdir, TOURNEY_TEST_SOURCE_DIR "/bindings/python/examples");
+    assert_string_equal(a->access.argv[1],
+                        TOURNEY_TEST_SOURCE_DIR "/bindings/python/examples/greedy.py");
+    bool found = false;
+    for (size_t i = 0; a->access.paths[i] != NULL; i++) {
+        found =
+            found || strcmp(a->access.paths[i], TOURNEY_TEST_SOURCE_DIR "/bindings/python") == 0;
+    }
+    assert_true(found);
+}
+
+/* What read names must be there. */
+static void test_read_must_exist(void **state)
+{
+    struct fixture *f = *state;
+    const char *text = "[tournament]\n"
+                       "games_per_pair = 2\n"
+                       "[game]\n"
+                       "plugin = mnk\n"
+                       "[agent a]\n"
+                       "command = /bin/true\n"
+                       "read = 'not there/'\n"
+                       "[agent b]\n"
+                       "plugin = random\n";
+    assert_int_not_equal(open_text(f, text), 0);
+    assert_diag_n(f, 0, 7,
+                  "agent 'a' may read 'not there/', which is not there: No such file or "
+                  "directory (a relative path starts at the config's directory)");
 }
 
 static void test_missing_sections(void **state)
@@ -830,6 +861,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unreadable_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_commands_and_clocks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_command_agent_opens, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_read_must_exist, setup, teardown),
         cmocka_unit_test_setup_teardown(test_openings, setup, teardown),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);

@@ -23,6 +23,7 @@
 #include "plugin_search.h"
 #include "play.h"
 #include "probe.h"
+#include "program_access.h"
 #include "rebuild.h"
 #include "replay.h"
 #include "run.h"
@@ -241,6 +242,13 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
         free(t.config.settings.output_dir);
         t.config.settings.output_dir = dir;
     }
+    /* Programs may read nothing of the output folder: this one. */
+    struct error error;
+    if (tourney_tournament_plan_reads(&t, true, &error) != 0) {
+        tourney_tournament_close(&t);
+        fprintf(stderr, "tourney: %s\n", error.text);
+        return EXIT_RUN_FAILED;
+    }
     unsigned config_jobs = t.config.settings.jobs;
     options.jobs = jobs != 0 ? jobs : config_jobs != 0 ? config_jobs : default_jobs();
     options.output = output;
@@ -293,6 +301,19 @@ static int command_report(int argc, char **argv)
                                          wide ? 0 : TABLE_CONSOLE_WIDTH, stderr);
     free(exe);
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
+/* What a program agent may read, one line each, and what was held back. */
+static void print_program_access(const struct program_reads *access)
+{
+    printf("  %-20s   runs in %s, may read:\n", "", access->workdir);
+    for (size_t i = 0; access->shown != NULL && access->shown[i] != NULL; i++) {
+        printf("  %-20s     %s\n", "", access->shown[i]);
+    }
+    printf("  %-20s     the system's libraries\n", "");
+    if (access->note != NULL) {
+        printf("  %-20s   note: %s\n", "", access->note);
+    }
 }
 
 static int validate_with(int argc, char **argv, struct config_overrides *overrides)
@@ -356,6 +377,7 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
             const struct entrant *e = &t.entrants[i];
             if (e->argv != NULL) {
                 printf("  %-20s command: %s (%s)\n", e->name, e->command, e->argv[0]);
+                print_program_access(&e->access);
                 continue;
             }
             printf("  %-20s %s (%s)%s%s\n", e->name, e->plugin->agent->name, e->plugin->path,

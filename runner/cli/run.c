@@ -427,6 +427,12 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (t->confinement_note != NULL) {
         fprintf(err, "tourney: warning: agent processes run without %s\n", t->confinement_note);
     }
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        if (t->entrants[i].access.note != NULL) {
+            fprintf(err, "tourney: warning: agent '%s': %s\n", t->entrants[i].name,
+                    t->entrants[i].access.note);
+        }
+    }
     run.header.games_scheduled = run.schedule.count;
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);

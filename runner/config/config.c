@@ -225,13 +225,18 @@ static void read_command(struct agent_choice *agent, struct ini_entry *command,
         return;
     }
     agent->command = command->value;
+    struct ini_entry *read = tourney_ini_take(section, "read");
+    if (read != NULL) {
+        agent->read = read->value;
+        agent->read_line = read->line;
+    }
     for (size_t e = 0; e < section->entry_count; e++) {
         struct ini_entry *entry = &section->entries[e];
         if (!entry->used) {
             entry->used = true;
             tourney_diag_add(diag, file, entry->line,
                              "unknown key '%s' in [%s]: an agent with a command takes no "
-                             "parameters (give them on its command line)",
+                             "parameters besides read (give them on its command line)",
                              entry->key, section->name);
         }
     }

@@ -35,6 +35,10 @@ struct agent_choice {
      * choice.line the line of `command`. */
     struct plugin_choice choice;
     const char *command; /* the `command` value as written, or NULL */
+    /* With a command, `read =`: what else it may read (words as a shell
+     * splits them, relative to the config's directory), or NULL. */
+    const char *read;
+    int read_line;
 };
 
 struct tournament_config {

@@ -3,6 +3,8 @@
 #include "confine.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <linux/landlock.h>
 #include <stdint.h>
@@ -85,13 +87,35 @@ static struct ruleset_attr handled(int abi)
     return attr;
 }
 
+/* Whether the file open at FD is the one at PATH, a canonical path: the
+ * kernel's own name for it, which no link, '.' or '..' can change. */
+static bool opened_at(int fd, const char *path)
+{
+    char link[64];
+    char name[PATH_MAX];
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    ssize_t length = readlink(link, name, sizeof(name) - 1);
+    if (length < 0) {
+        return false;
+    }
+    name[length] = '\0';
+    return strcmp(name, path) == 0;
+}
+
 /* Lets the ruleset read PATH (a file, or a directory and all beneath it),
- * and do EXTRA to it (execute). A path that does not exist is skipped. */
-static int allow_reading(int ruleset, const char *path, uint64_t extra, struct error *err)
+ * and do EXTRA to it (execute). A path that does not exist is skipped.
+ * With EXACT, PATH must be canonical, and still so as it is opened: else
+ * it is refused, naming it. */
+static int allow_reading(int ruleset, const char *path, uint64_t extra, bool exact,
+                         struct error *err)
 {
     int fd = open(path, O_PATH | O_CLOEXEC);
     if (fd < 0) {
         return 0;
+    }
+    if (exact && !opened_at(fd, path)) {
+        close(fd);
+        return tourney_error_set(err, "%s is not where it was (a link, or moved)", path);
     }
     struct stat info;
     struct landlock_path_beneath_attr rule = {.parent_fd = fd};
@@ -123,16 +147,17 @@ static int allow_library_path(int ruleset, uint64_t extra, struct error *err)
     char *rest = copy;
     for (char *dir = strsep(&rest, ":;"); status == 0 && dir != NULL; dir = strsep(&rest, ":;")) {
         if (dir[0] != '\0') {
-            status = allow_reading(ruleset, dir, extra, err);
+            status = allow_reading(ruleset, dir, extra, false, err);
         }
     }
     free(copy);
     return status;
 }
 
-/* Landlock with read access, and EXTRA access besides, to PATHS and what
- * the loader reads; as tourney_confine_landlock. */
-static int landlock(const char *const *paths, size_t count, uint64_t extra, char *why,
+/* Landlock with read access, and EXTRA access besides, to PATHS (each
+ * canonical when EXACT) and what the loader reads; as
+ * tourney_confine_landlock. */
+static int landlock(const char *const *paths, size_t count, uint64_t extra, bool exact, char *why,
                     size_t why_size, struct error *err)
 {
     int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -149,10 +174,10 @@ static int landlock(const char *const *paths, size_t count, uint64_t extra, char
     }
     int status = 0;
     for (size_t i = 0; status == 0 && i < count; i++) {
-        status = paths[i] != NULL ? allow_reading(ruleset, paths[i], extra, err) : 0;
+        status = paths[i] != NULL ? allow_reading(ruleset, paths[i], extra, exact, err) : 0;
     }
     for (size_t i = 0; status == 0 && i < sizeof(loader_paths) / sizeof(loader_paths[0]); i++) {
-        status = allow_reading(ruleset, loader_paths[i], extra, err);
+        status = allow_reading(ruleset, loader_paths[i], extra, false, err);
     }
     if (status == 0) {
         status = allow_library_path(ruleset, extra, err);
@@ -172,7 +197,7 @@ static int landlock(const char *const *paths, size_t count, uint64_t extra, char
 int tourney_confine_landlock(const char *const *paths, size_t count, char *why, size_t why_size,
                              struct error *err)
 {
-    return landlock(paths, count, 0, why, why_size, err);
+    return landlock(paths, count, 0, false, why, why_size, err);
 }
 
 /* Landlock with EXTRA access, then the filter of STAGE when FILTER. */
@@ -180,8 +205,9 @@ static int confine(const char *const *paths, size_t count, uint64_t extra, bool 
                    enum syscall_stage stage, struct confine_report *report, struct error *err)
 {
     memset(report, 0, sizeof(*report));
-    int abi =
-        landlock(paths, count, extra, report->landlock_error, sizeof(report->landlock_error), err);
+    /* A program's paths come from the runner, canonical (program_reads.h). */
+    int abi = landlock(paths, count, extra, extra != 0, report->landlock_error,
+                       sizeof(report->landlock_error), err);
     if (abi < 0) {
         return -1;
     }

@@ -51,7 +51,8 @@ int tourney_confine_self(const char *const *paths, size_t count, bool filter,
  * program (command = ...): PATHS and the loader's paths may be executed as
  * well as read (the program, its interpreter, the dynamic loader, a
  * script), and the filter is SYSCALL_STAGE_COMMAND, the only one such a
- * program gets. */
+ * program gets. Each of PATHS must be canonical, and still name the file
+ * it named (program_reads.h) as it is opened: else -1, ERR naming it. */
 int tourney_confine_program(const char *const *paths, size_t count, bool filter,
                             struct confine_report *report, struct error *err);
 

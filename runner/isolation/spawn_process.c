@@ -10,6 +10,7 @@
 #include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -17,6 +18,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "agent_environment.h"
 
 extern char **environ;
 
@@ -42,7 +45,8 @@ static int first_closed(const struct spawn_request *r)
     return r->fds[4] >= 0 ? 6 : r->fds[3] >= 0 ? 5 : 4;
 }
 
-static int spawn_plain(const struct spawn_request *r, pid_t *pid, struct error *err)
+static int spawn_plain(const struct spawn_request *r, char *const *env, pid_t *pid,
+                       struct error *err)
 {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attr;
@@ -89,7 +93,7 @@ static int spawn_plain(const struct spawn_request *r, pid_t *pid, struct error *
         /* posix_spawn's prototype predates const; it does not write to argv. */
         char *const *args;
         memcpy(&args, &r->argv, sizeof(args));
-        status = posix_spawn(pid, r->argv[0], &actions, &attr, args, environ);
+        status = posix_spawn(pid, r->argv[0], &actions, &attr, args, env);
     }
     posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
@@ -111,6 +115,7 @@ struct kernel_sigaction {
 /* What the new process needs until it executes the program. */
 struct child_plan {
     const struct spawn_request *request;
+    char *const *env; /* the program's environment */
     bool keep_setuid; /* the runner is root: it will map a user to count tasks by */
     int error;        /* errno of the step that failed, set by the child */
 };
@@ -172,7 +177,7 @@ static int child_main(void *arg)
         if (plan->keep_setuid) {
             keep_setuid();
         }
-        syscall(SYS_execve, r->argv[0], r->argv, environ);
+        syscall(SYS_execve, r->argv[0], r->argv, plan->env);
     }
     plan->error = errno != 0 ? errno : EINVAL;
     syscall(SYS_exit_group, 127);
@@ -182,8 +187,8 @@ static int child_main(void *arg)
 /* Starts the program in namespaces of its own. Returns 0, -1 with ERR
  * filled when the program could not be started, or 1 when the kernel
  * refused the namespaces (with *REFUSED, its errno). */
-static int spawn_in_namespaces(const struct spawn_request *r, pid_t *pid, int *refused,
-                               struct error *err)
+static int spawn_in_namespaces(const struct spawn_request *r, char *const *env, pid_t *pid,
+                               int *refused, struct error *err)
 {
     /* The child needs little: raw system calls and no frames to speak of. */
     const size_t stack_size = 65536;
@@ -192,7 +197,7 @@ static int spawn_in_namespaces(const struct spawn_request *r, pid_t *pid, int *r
     if (stack == MAP_FAILED) {
         return tourney_error_set_errno(err, "cannot start %s", r->argv[0]);
     }
-    struct child_plan plan = {.request = r, .keep_setuid = geteuid() == 0};
+    struct child_plan plan = {.request = r, .env = env, .keep_setuid = geteuid() == 0};
     /* No handler of the runner may run in the child before it resets them. */
     sigset_t all, old;
     sigfillset(&all);
@@ -249,30 +254,41 @@ int tourney_spawn_process(const struct spawn_request *r, struct spawn_result *re
                           struct error *err)
 {
     memset(result, 0, sizeof(*result));
+    /* Only the variables of the allow-list (agent_environment.h): what is
+     * not in the new program's environment is nowhere in its memory. */
+    char **env = tourney_agent_environment(environ);
+    if (env == NULL) {
+        return tourney_error_nomem(err);
+    }
+    int status = 1;
     if (r->namespaces) {
         int refused = 0;
-        int status = spawn_in_namespaces(r, &result->pid, &refused, err);
+        status = spawn_in_namespaces(r, env, &result->pid, &refused, err);
         /* Tasks run short for a moment (processes of other agents being
          * reaped): tried twice more, 10 and 50 ms later. */
         for (int wait_ms = 10; status < 0 && refused == EAGAIN && wait_ms <= 50; wait_ms *= 5) {
             struct timespec pause = {0, wait_ms * 1000000L};
             nanosleep(&pause, NULL);
             refused = 0;
-            status = spawn_in_namespaces(r, &result->pid, &refused, err);
+            status = spawn_in_namespaces(r, env, &result->pid, &refused, err);
         }
         if (status == 0) {
             map_task_user(result->pid);
         }
         if (status <= 0) {
             result->namespaces = status == 0;
-            return status;
+        } else {
+            snprintf(result->namespace_error, sizeof(result->namespace_error),
+                     "the kernel refused new user, PID and network namespaces: %s",
+                     strerror(refused));
         }
-        snprintf(result->namespace_error, sizeof(result->namespace_error),
-                 "the kernel refused new user, PID and network namespaces: %s", strerror(refused));
     }
-    if (spawn_plain(r, &result->pid, err) != 0) {
-        result->pid = 0;
-        return -1;
+    if (status > 0) {
+        status = spawn_plain(r, env, &result->pid, err);
+        if (status != 0) {
+            result->pid = 0;
+        }
     }
-    return 0;
+    free(env);
+    return status;
 }

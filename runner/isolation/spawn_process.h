@@ -3,7 +3,8 @@
  * so it starts clean), in a process group of its own, with signals as a new
  * program expects them, stdin on /dev/null, and the descriptors the
  * caller made on its descriptors 1, 2 and 3, and on 4 and 5 where given
- * (nothing else open).
+ * (nothing else open), and the runner's environment cut to the allow-list
+ * of agent_environment.h.
  *
  * With namespaces it also starts in a user, a PID and a network namespace
  * of its own (clone with CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET, which

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -176,6 +177,16 @@ static const int command_allowed[] = {
     SCMP_SYS(fstatfs),
 };
 
+/* And what node's event loop needs: eventfds and pipes to itself (its
+ * wake-ups; no other process can hold their ends, since it can start
+ * none), its capabilities read, memory protection keys of its own memory,
+ * and what kind of socket its standard input is (never making one). */
+static const int command_event_loop[] = {
+    SCMP_SYS(eventfd2),    SCMP_SYS(pipe),       SCMP_SYS(pipe2),         SCMP_SYS(capget),
+    SCMP_SYS(pkey_alloc),  SCMP_SYS(pkey_free),  SCMP_SYS(pkey_mprotect), SCMP_SYS(getsockname),
+    SCMP_SYS(getpeername), SCMP_SYS(getsockopt),
+};
+
 /* Changes to the file system fail as on a read-only one (EROFS), rather
  * than kill: interpreters try some (Python caches compiled modules) and
  * carry on without. */
@@ -219,6 +230,8 @@ static int add_command_rules(scmp_filter_ctx filter)
         add_open_rules(filter, SCMP_SYS(openat), 2) != 0 ||
         add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0, NULL) != 0 ||
         add_all(filter, command_allowed, allowed_count) != 0 ||
+        add_all(filter, command_event_loop,
+                sizeof(command_event_loop) / sizeof(command_event_loop[0])) != 0 ||
         add_each(filter, SCMP_ACT_ERRNO(EROFS), command_read_only, read_only_count) != 0) {
         return -1;
     }
@@ -242,8 +255,17 @@ static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage)
         add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, &to_self) != 0 ||
         add(filter, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, &to_self) != 0 ||
         add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, &read_only) != 0 ||
-        add(filter, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0, NULL) != 0 ||
         add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL) != 0) {
+        return -1;
+    }
+    /* A program's event loop (node's) makes its descriptors non-blocking
+     * with ioctl rather than fcntl: the same change, nothing else. */
+    struct scmp_arg_cmp non_blocking = SCMP_A1(SCMP_CMP_EQ, FIONBIO);
+    struct scmp_arg_cmp other = SCMP_A1(SCMP_CMP_NE, FIONBIO);
+    if (stage != SYSCALL_STAGE_COMMAND
+            ? add(filter, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0, NULL) != 0
+            : add(filter, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, &non_blocking) != 0 ||
+                  add(filter, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, &other) != 0) {
         return -1;
     }
     if (stage == SYSCALL_STAGE_LOADING) {

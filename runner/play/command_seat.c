@@ -105,9 +105,9 @@ static int start(struct command_seat *s, struct error *err)
     tourney_agent_process_finish(&s->process);
     const struct command_launch launch = {
         .host_path = settings->host_path,
-        .argv = s->argv,
-        .dir = settings->dir,
-        .reads = s->reads,
+        .argv = (const char *const *)s->access->argv,
+        .dir = s->access->workdir,
+        .reads = (const char *const *)s->access->paths,
         .memory_bytes = settings->limits->memory_mb * 1024 * 1024,
         .output_limit = settings->limits->output_limit_kb * 1024,
         .sandbox_flags = !settings->sandbox ? 0
@@ -499,12 +499,11 @@ static const struct seat_ops command_ops = {
 };
 
 struct seat tourney_command_seat(struct command_seat *s, const struct command_settings *settings,
-                                 const char *const *argv, const char *const *reads)
+                                 const struct program_reads *access)
 {
     memset(s, 0, sizeof(*s));
     s->settings = settings;
-    s->argv = argv;
-    s->reads = reads;
+    s->access = access;
     return (struct seat){&command_ops, s};
 }
 

@@ -27,14 +27,14 @@
 #include "agent_process.h"
 #include "command_process.h"
 #include "config.h"
+#include "program_reads.h"
 #include "seat.h"
 
 /* What every program of a tournament is started with and told. */
 struct command_settings {
     const char *host_path; /* the agent host program */
     const struct isolation_limits *limits;
-    bool sandbox;    /* apply the sandbox (where it can be) */
-    const char *dir; /* the working directory: the config's */
+    bool sandbox; /* apply the sandbox (where it can be) */
     /* Its worker's agent processes left running between requests
      * (agent_process.h), which a long wait for a program stops. */
     struct resting_processes *resting;
@@ -48,8 +48,9 @@ struct command_settings {
 
 struct command_seat {
     const struct command_settings *settings;
-    const char *const *argv;  /* the program's absolute path first */
-    const char *const *reads; /* what else it may read (command_launch) */
+    /* Its arguments (the program's absolute path first), where it runs and
+     * what it may read (program_reads.h). */
+    const struct program_reads *access;
     struct agent_process process;
     bool ready;    /* it runs and has greeted */
     bool starting; /* EXEC posted, the greeting not yet read */
@@ -71,12 +72,11 @@ struct command_seat {
     uint64_t move_cpu_ns;
 };
 
-/* A seat for the program ARGV (NULL-terminated; ARGV[0] its absolute
- * path), which may read READS besides (command_launch; NULL for none). No
- * process is started yet. */
+/* A seat for the program of ACCESS (its arguments, where it runs, what it
+ * may read). No process is started yet. */
 struct seat tourney_command_seat(struct command_seat *seat,
-                                 const struct command_settings *settings, const char *const *argv,
-                                 const char *const *reads);
+                                 const struct command_settings *settings,
+                                 const struct program_reads *access);
 
 /* Asks its program to quit, without waiting for it. */
 void tourney_command_seat_quit(struct command_seat *seat);

@@ -40,7 +40,6 @@ static int init_commands(struct seat_pool *pool, const struct tournament *t,
         .limits = &t->config.settings.limits,
         .sandbox = t->sandbox,
         .resting = &pool->resting,
-        .dir = t->config.dir,
         .game_lines = pool->game_lines,
     };
     pool->commands = calloc(t->entrant_count + 1, sizeof(*pool->commands));
@@ -49,11 +48,9 @@ static int init_commands(struct seat_pool *pool, const struct tournament *t,
         return -1;
     }
     for (size_t i = 0; i < t->entrant_count; i++) {
-        if (t->entrants[i].argv != NULL) {
-            pool->command_seats[i] =
-                tourney_command_seat(&pool->commands[i], &pool->command_settings,
-                                     (const char *const *)t->entrants[i].argv,
-                                     (const char *const *)t->entrants[i].reads);
+        if (t->entrants[i].access.argv != NULL) {
+            pool->command_seats[i] = tourney_command_seat(
+                &pool->commands[i], &pool->command_settings, &t->entrants[i].access);
         }
     }
     return 0;

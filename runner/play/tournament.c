@@ -1,9 +1,6 @@
-/* realpath (X/Open). */
-#define _XOPEN_SOURCE 700
 #include "tournament.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +11,7 @@
 #include "params.h"
 #include "plugin_image.h"
 #include "probe.h"
+#include "program_access.h"
 #include "suggest.h"
 #include "text.h"
 
@@ -259,16 +257,16 @@ static const struct plugin *agent_plugin(struct tournament *t, const struct plug
 /* Starts the program of an agent with a command once, to see that it runs
  * and speaks the protocol (under the sandbox, which it tells of when no
  * plugin has yet). */
-static int probe_command(struct tournament *t, char *const *argv, char *const *reads,
+static int probe_command(struct tournament *t, const struct program_reads *access,
                          struct error *err)
 {
     const struct isolation_limits *limits = &t->config.settings.limits;
     bool try_sandbox = limits->sandbox != SANDBOX_OFF && (t->sandbox || !t->sandbox_known);
     const struct command_launch launch = {
         .host_path = t->agent_host,
-        .argv = (const char *const *)argv,
-        .dir = t->config.dir,
-        .reads = (const char *const *)reads,
+        .argv = (const char *const *)access->argv,
+        .dir = access->workdir,
+        .reads = (const char *const *)access->paths,
         .memory_bytes = limits->memory_mb * 1024 * 1024,
         .output_limit = limits->output_limit_kb * 1024,
         .sandbox_flags = !try_sandbox                    ? 0
@@ -287,8 +285,41 @@ static int probe_command(struct tournament *t, char *const *argv, char *const *r
     return 0;
 }
 
+/* The words of `read =` of agent CHOICE into ENTRANT, each of which must
+ * name something. */
+static void open_reads(struct tournament *t, const struct agent_choice *choice,
+                       struct entrant *entrant, struct diagnostics *diag)
+{
+    if (choice->read == NULL) {
+        return;
+    }
+    struct error err;
+    size_t count = 0;
+    entrant->read_words = tourney_command_split(choice->read, &count, &err);
+    if (entrant->read_words == NULL) {
+        tourney_diag_add(diag, t->config.path, choice->read_line,
+                         "bad read '%s' of agent '%s': %s", choice->read, choice->name, err.text);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const char *word = entrant->read_words[i];
+        char *path = word[0] == '/' ? strdup(word) : tourney_format("%s/%s", t->config.dir, word);
+        if (path == NULL) {
+            tourney_diag_add(diag, t->config.path, choice->read_line, "out of memory");
+            return;
+        }
+        if (access(path, F_OK) != 0) {
+            tourney_diag_add(diag, t->config.path, choice->read_line,
+                             "agent '%s' may read '%s', which is not there: %s (a relative path "
+                             "starts at the config's directory)",
+                             choice->name, word, strerror(errno));
+        }
+        free(path);
+    }
+}
+
 /* An agent that is a program of its own: its command split into words, its
- * program found, and the program started once. */
+ * program found (it is started once by probe_commands). */
 static void open_command(struct tournament *t, const struct agent_choice *choice,
                          struct entrant *entrant, struct diagnostics *diag)
 {
@@ -310,26 +341,43 @@ static void open_command(struct tournament *t, const struct agent_choice *choice
         free(argv);
         return;
     }
+    entrant->program_word = strdup(argv[0]);
     argv[0] = program;
     entrant->argv = argv;
+    open_reads(t, choice, entrant, diag);
     entrant->params = calloc(1, sizeof(*entrant->params));
     entrant->params_text = strdup("");
-    if (entrant->params == NULL || entrant->params_text == NULL) {
+    if (entrant->params == NULL || entrant->params_text == NULL || entrant->program_word == NULL) {
         tourney_diag_add(diag, file, line, "out of memory");
+    }
+}
+
+/* Once every agent is known: what each program may read, then each
+ * started once, to see that it runs and speaks the protocol. */
+static void probe_commands(struct tournament *t, struct diagnostics *diag)
+{
+    struct error err;
+    if (!tourney_tournament_has_commands(t)) {
         return;
     }
-    /* The game's plugin, which it may load to know the rules (the line
-     * protocol's game-plugin line names it). */
-    char real[PATH_MAX];
-    entrant->reads = calloc(2, sizeof(*entrant->reads));
-    if (entrant->reads == NULL || (realpath(t->game_plugin.path, real) != NULL &&
-                                   (entrant->reads[0] = strdup(real)) == NULL)) {
-        tourney_diag_add(diag, file, line, "out of memory");
+    if (tourney_tournament_plan_reads(t, false, &err) != 0) {
+        tourney_diag_add(diag, t->config.path, 0, "%s", err.text);
         return;
     }
-    if (t->agent_host != NULL && probe_command(t, argv, entrant->reads, &err) != 0) {
-        tourney_diag_add(diag, file, line, "agent '%s' (%s): %s", choice->name, choice->command,
-                         err.text);
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        const struct entrant *e = &t->entrants[i];
+        const struct agent_choice *choice = &t->config.agents[i];
+        if (e->argv == NULL || e->access.argv == NULL || t->agent_host == NULL) {
+            continue;
+        }
+        if (probe_command(t, &e->access, &err) != 0) {
+            tourney_diag_add(diag, t->config.path, choice->choice.line, "agent '%s' (%s): %s",
+                             choice->name, choice->command, err.text);
+        }
+    }
+    /* What validate lists, and a run before its output folder is known. */
+    if (tourney_tournament_plan_reads(t, true, &err) != 0) {
+        tourney_diag_add(diag, t->config.path, 0, "%s", err.text);
     }
 }
 
@@ -560,6 +608,7 @@ int tourney_tournament_open_overridden(struct tournament *t, const char *config_
             t->gauntlet = i;
         }
     }
+    probe_commands(t, diag);
     check_each(t, diag);
     check_sandbox(t, diag);
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
@@ -590,10 +639,9 @@ void tourney_tournament_close(struct tournament *t)
             free(t->entrants[i].argv[0]);
             free(t->entrants[i].argv);
         }
-        for (size_t r = 0; t->entrants[i].reads != NULL && t->entrants[i].reads[r] != NULL; r++) {
-            free(t->entrants[i].reads[r]);
-        }
-        free(t->entrants[i].reads);
+        free(t->entrants[i].program_word);
+        free(t->entrants[i].read_words);
+        tourney_program_reads_finish(&t->entrants[i].access);
     }
     free(t->entrants);
     tourney_openings_finish(&t->openings);

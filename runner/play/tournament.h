@@ -17,6 +17,7 @@
 #include "game_adapter.h"
 #include "openings.h"
 #include "plugin.h"
+#include "program_reads.h"
 #include "probe.h"
 #include "plugin_search.h"
 #include "schedule.h"
@@ -30,9 +31,11 @@ struct entrant {
      * plugin. Such an agent always runs in a process of its own. */
     char **argv;
     const char *command; /* the command as written (the config's) */
-    /* What the program may read besides its own files (command_launch):
-     * canonical paths, NULL-terminated; NULL for a plugin. */
-    char **reads;
+    char *program_word;  /* the command's first word as written */
+    char **read_words;   /* its `read =` words (one allocation), or NULL */
+    /* What the program may read, where it runs and its arguments as it is
+     * given them (program_access.h). */
+    struct program_reads access;
     struct tourney_param_value *params;
     char *params_text; /* "depth = 4, tie_break = lowest": effective values */
     bool is_random;    /* the reference opponent of "win % against random" */

@@ -1,15 +1,15 @@
 """An agent that is a program, speaking the line protocol by hand, that plays the lowest
-legal move and reports at its first move what it could read, as the reason of an `error`
-line (so the game's record keeps it), when its first argument asks:
+legal move of every position and, before each game, logs what it was asked to find out:
 
-    play             plays every move, and nothing else
-    game-plugin      checks the game-plugin line names a file it can read, beginning with
-                     the bytes of an ELF file, and that the game-param lines came; logs
-                     what it found and plays on (gives up, saying why, when not)
-    read PATH...     tries to read each PATH (a file's bytes, a folder's listing) and
-                     gives up saying how each went: "PATH: ok" or "PATH: <error's name>"
-    env NAME...      gives up saying each variable's value, or "unset"
-    import MODULE    imports MODULE before greeting, and plays on
+    --game-plugin     that the game-plugin line names a file it can read, beginning with
+                      the bytes of an ELF file, and the game-param lines: "game plugin
+                      NAME.so, params rows=3 ..." (or gives the game up, saying why not)
+    --import MODULE   imports MODULE before it greets (a module of a virtual environment,
+                      of PYTHONPATH, ...), and logs "imported MODULE from FOLDER"
+    --env NAME        logs "env: NAME=VALUE" or "env: NAME unset"
+    TAG=PATH          tries to read PATH (a file's first byte, a folder's listing) and logs
+                      "reads: TAG ok; TAG PermissionError; ..." for all of them
+    --targets FILE    the TAG=PATH words of FILE (a line each), as if given
 
 Used by tests/e2e/test_paths.c.
 """
@@ -30,9 +30,9 @@ def attempt(path):
         else:
             with open(path, "rb") as f:
                 f.read(1)
-        return path + ": ok"
+        return "ok"
     except OSError as error:
-        return path + ": " + type(error).__name__
+        return type(error).__name__
 
 
 def game_plugin_report(plugin, params):
@@ -49,9 +49,27 @@ def game_plugin_report(plugin, params):
 
 
 def main():
-    mode = sys.argv[1]
-    if mode == "import":
-        __import__(sys.argv[2])
+    args = sys.argv[1:]
+    want_plugin = False
+    imported = []
+    names = []
+    reads = []
+    while args:
+        word = args.pop(0)
+        if word == "--game-plugin":
+            want_plugin = True
+        elif word == "--import":
+            module = __import__(args.pop(0))
+            imported.append("imported %s from %s" % (module.__name__,
+                                                      os.path.dirname(module.__file__)))
+        elif word == "--env":
+            names.append(args.pop(0))
+        elif word == "--targets":
+            with open(args.pop(0)) as targets:
+                args[0:0] = targets.read().split()
+        else:
+            tag, path = word.split("=", 1)
+            reads.append((tag, path))
     legal = []
     plugin = None
     params = []
@@ -69,20 +87,21 @@ def main():
         elif words[0] == "game-param":
             params.append(words[1] + "=" + words[2])
         elif words[0] == "new-game":
-            if mode == "game-plugin":
+            if want_plugin:
                 found, trouble = game_plugin_report(plugin, params)
                 say("log info " + found if found else "error " + trouble)
+            for text in imported:
+                say("log info " + text)
+            for name in names:
+                value = os.environ.get(name)
+                say("log info env: " + (name + " unset" if value is None else name + "=" + value))
+            if reads:
+                say("log info reads: " + "; ".join(tag + " " + attempt(path)
+                                                   for tag, path in reads))
             say("ready")
         elif words[0] == "legal":
             legal = words[1:]
         elif words[0] == "go":
-            if mode == "read":
-                say("error " + "; ".join(attempt(path) for path in sys.argv[2:]))
-                continue
-            if mode == "env":
-                values = [os.environ.get(name, "unset") for name in sys.argv[2:]]
-                say("error " + "; ".join(values))
-                continue
             say("move " + legal[0])
         elif words[0] == "quit":
             return

@@ -102,11 +102,12 @@ static void play_greedy(struct run *run, char *dir, size_t size, const char *gam
              "[tournament]\nname = greedy\nseed = 5\ngames_per_pair = 2\n"
              "time_per_move_ms = 5000\n"
              "[game]\nplugin = %s\n"
-             "[agent greedy]\ncommand = %s %s\n"
+             "[agent greedy]\ncommand = %s %s\nread = %s\n"
              "[agent first-open]\nplugin = first-open\n"
              "[agent random]\nplugin = random\n"
              "[agent negamax-ab-ids]\nplugin = negamax-ab-ids\n%s",
-             game, TOURNEY_TEST_PYTHON, GREEDY, ab_params);
+             game, TOURNEY_TEST_PYTHON, GREEDY, TOURNEY_TEST_SOURCE_DIR "/bindings/python",
+             ab_params);
     play_config(run, dir, size, text);
 }
 
@@ -586,8 +587,10 @@ static void test_resume_with_a_program_on_a_clock(void **state)
     char dir[64];
     make_temp_dir(dir, sizeof(dir), "commands");
     char copy[512];
-    snprintf(copy, sizeof(copy), "mkdir '%s/examples' && cp '%s' '%s/examples/' && cp '%s' '%s/'",
-             dir, GREEDY, dir, TOURNEY_TEST_SOURCE_DIR "/bindings/python/tourney_agent.py", dir);
+    /* The helper beside the script: the config's folder is not the agent's. */
+    snprintf(copy, sizeof(copy),
+             "mkdir '%s/examples' && cp '%s' '%s/examples/' && cp '%s' '%s/examples/'", dir,
+             GREEDY, dir, TOURNEY_TEST_SOURCE_DIR "/bindings/python/tourney_agent.py", dir);
     assert_int_equal(system(copy), 0);
     char config[128];
     snprintf(config, sizeof(config), "%s/commands.ini", dir);

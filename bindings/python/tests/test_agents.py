@@ -47,8 +47,11 @@ def play(game_section, agents, games_per_pair=2):
 
 
 def command(script, *args):
+    # The examples import tourney_agent and tourney from the folder above
+    # their own, which a program may read only when the config says so.
     return ["command = %s %s %s" % (sys.executable, os.path.join(EXAMPLES, script),
-                                    " ".join(args))]
+                                    " ".join(args)),
+            "read = %s" % os.path.dirname(EXAMPLES)]
 
 
 @unittest.skipUnless(EXE, "TOURNEY_TEST_EXE names the tourney binary")

@@ -334,7 +334,7 @@ static int handle_load(struct host *h)
     bool sandbox = (m.flags & LOAD_SANDBOX) != 0;
     /* Limits and confinement first: the plugins' constructors run inside
      * them. */
-    if (tourney_child_set_limits(m.memory_bytes, &err) != 0 ||
+    if (tourney_child_set_limits(m.memory_bytes, CHILD_MAX_FILES, &err) != 0 ||
         tourney_child_limit_tasks(true, &err) != 0) {
         return load_failed(h, err.text);
     }

@@ -87,11 +87,11 @@ static int set_limit(int resource, rlim_t value, const char *name, struct error 
     return 0;
 }
 
-int tourney_child_set_limits(uint64_t memory_bytes, struct error *err)
+int tourney_child_set_limits(uint64_t memory_bytes, rlim_t max_files, struct error *err)
 {
     if (set_limit(RLIMIT_CORE, 0, "RLIMIT_CORE", err) != 0 ||
         set_limit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE", err) != 0 ||
-        set_limit(RLIMIT_NOFILE, CHILD_MAX_FILES, "RLIMIT_NOFILE", err) != 0) {
+        set_limit(RLIMIT_NOFILE, max_files, "RLIMIT_NOFILE", err) != 0) {
         return -1;
     }
     if (LIMIT_ADDRESS_SPACE && memory_bytes > 0 &&

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include "error.h"
@@ -18,6 +19,9 @@
 /* Descriptors the limits leave room for: the three standard ones, the
  * control socket, /proc/self/status, and a few a plugin's loader needs. */
 #define CHILD_MAX_FILES 16
+/* What an agent's own program may have open: an interpreter's event loop
+ * (node's) takes an epoll, pipes and eventfds per thread. */
+#define CHILD_PROGRAM_MAX_FILES 64
 
 /* Tasks (threads and processes) an agent process may have at once, its
  * own first thread included. */
@@ -41,9 +45,9 @@ int tourney_child_watch_signals(int control);
 void tourney_child_close_from(int first_closed);
 
 /* Sets the resource limits: address space MEMORY_BYTES (0: none), no file
- * may grow (writing to a file raises SIGXFSZ), at most CHILD_MAX_FILES
+ * may grow (writing to a file raises SIGXFSZ), at most MAX_FILES
  * descriptors, no core dumps. Returns 0, or -1 with ERR filled. */
-int tourney_child_set_limits(uint64_t memory_bytes, struct error *err);
+int tourney_child_set_limits(uint64_t memory_bytes, rlim_t max_files, struct error *err);
 
 /* Limits the tasks of this process to CHILD_MAX_TASKS (RLIMIT_NPROC), in
  * a user namespace of its own only: there the kernel counts the tasks of

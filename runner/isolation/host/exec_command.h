@@ -1,11 +1,11 @@
 /*
  * exec_command.h - the agent process of an agent that is a program of its
  * own (command = ...): on EXEC it limits itself as it would before loading
- * a plugin, enters the config's directory, confines itself as a plugin's
- * agent process would but for a program (confine.h: Landlock with read and
- * execute access to the program and its interpreter where they are
- * installed, the config's directory and the files its arguments name; the
- * system-call filter of programs), answers EXECUTING, puts the control
+ * a plugin, enters the directory it is told (the agent's own folder),
+ * confines itself as a plugin's agent process would but for a program
+ * (confine.h: Landlock with read and execute access to the canonical paths
+ * the runner worked out (program_reads.h), each checked as it is opened;
+ * the system-call filter of programs), answers EXECUTING, puts the control
  * socket on its standard input and output and executes the program in its
  * own place. The program inherits everything: the namespaces the agent
  * process was started in, the process group, death with the runner, the
