@@ -2,24 +2,36 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "text_escape.h"
 
 /* PGN's export format keeps lines of movetext within 79 characters. */
 #define TEXT_WIDTH 79
 
 /* A tag pair: its value between double quotes, a quote or a backslash in
- * it escaped with a backslash, as PGN writes them. */
+ * it escaped with a backslash, as PGN writes them; control characters (a
+ * line break would end the tag, an escape sequence would reach the
+ * terminal) first written \xHH, as on a terminal (text_escape.h). */
 static void tag(FILE *out, const char *name, const char *value)
 {
+    size_t size = 4 * strlen(value) + 1;
+    char *shown = malloc(size);
+    if (shown == NULL) {
+        fputs("out of memory", out);
+        return;
+    }
+    tourney_terminal_copy(shown, size, value);
     fprintf(out, "[%s \"", name);
-    for (const char *c = value; *c != '\0'; c++) {
+    for (const char *c = shown; *c != '\0'; c++) {
         if (*c == '"' || *c == '\\') {
             fputc('\\', out);
         }
-        /* A line break would end the tag: it is written as a blank. */
-        fputc(*c == '\n' || *c == '\r' ? ' ' : *c, out);
+        fputc(*c, out);
     }
     fputs("\"]\n", out);
+    free(shown);
 }
 
 static const char *agent_name(const struct export_source *source, const struct game_record *r,
@@ -119,25 +131,14 @@ int tourney_export_text_game(FILE *out, const struct export_source *source,
     return ferror(out) ? -1 : 0;
 }
 
-/* A CSV field, quoted when it holds a separator, a quote or a line break,
- * with a comma before it unless it is the row's first. */
+/* A CSV field (text_escape.h), with a comma before it unless it is the
+ * row's first. */
 static void field(FILE *out, const char *text, bool first)
 {
     if (!first) {
         fputc(',', out);
     }
-    if (strpbrk(text, ",\"\r\n") == NULL) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *c = text; *c != '\0'; c++) {
-        if (*c == '"') {
-            fputc('"', out);
-        }
-        fputc(*c, out);
-    }
-    fputc('"', out);
+    tourney_csv_field(out, text);
 }
 
 int tourney_export_csv_head(FILE *out)

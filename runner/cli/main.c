@@ -33,6 +33,7 @@
 #include "table.h"
 #include "text.h"
 #include "tournament.h"
+#include "text_escape.h"
 
 #ifndef TOURNEY_VERSION
 #error "meson defines TOURNEY_VERSION"
@@ -361,8 +362,10 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
     }
     if (status == 0) {
         size_t agents = t.entrant_count;
-        printf("%s: OK: game %s (%s), %zu agents, %s, %" PRIu64 " games\n", config,
-               t.game_plugin.game->name, t.game_params_text, agents,
+        char game[256];
+        tourney_terminal_copy(game, sizeof(game), t.game_plugin.game->name);
+        printf("%s: OK: game %s (%s), %zu agents, %s, %" PRIu64 " games\n", config, game,
+               t.game_params_text, agents,
                t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
                tourney_fits_games(&t));
         const struct opening_book *book = &t.openings;
@@ -380,7 +383,10 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
                 print_program_access(&e->access);
                 continue;
             }
-            printf("  %-20s %s (%s)%s%s\n", e->name, e->plugin->agent->name, e->plugin->path,
+            /* A plugin names itself: any bytes (text_escape.h). */
+            char name[256];
+            tourney_terminal_copy(name, sizeof(name), e->plugin->agent->name);
+            printf("  %-20s %s (%s)%s%s\n", e->name, name, e->plugin->path,
                    e->params_text[0] ? ": " : "", e->params_text);
         }
         char memory[32];
@@ -487,16 +493,24 @@ static void list_plugin(const char *path, void *context)
     char identity[256];
     tourney_plugin_identity(tourney_plugin_id(&plugin), tourney_plugin_version(&plugin), identity,
                             sizeof(identity));
-    printf("%s%s\n  %s\n%s%s%s  %s\n", listing->listed ? "\n" : "", name,
-           tourney_plugin_description(&plugin), identity[0] ? "  " : "", identity,
-           identity[0] ? "\n" : "", path);
+    /* What a plugin says of itself is any bytes: no escape sequence
+     * reaches the terminal, no line break forges a line (text_escape.h). */
+    fputs(listing->listed ? "\n" : "", stdout);
+    tourney_terminal_text(stdout, name, false);
+    fputs("\n  ", stdout);
+    tourney_terminal_text(stdout, tourney_plugin_description(&plugin), false);
+    printf("\n%s%s%s  %s\n", identity[0] ? "  " : "", identity, identity[0] ? "\n" : "", path);
     size_t count = 0;
     const struct tourney_param_info *params = tourney_plugin_params(&plugin, &count);
     for (size_t i = 0; i < count; i++) {
         char expected[256];
-        tourney_params_expected(&params[i], expected, sizeof(expected));
-        printf("    %-16s = %-8s %s (%s)\n", params[i].name, params[i].default_value,
-               params[i].help ? params[i].help : "", expected);
+        char param[4][256];
+        tourney_params_expected(&params[i], param[3], sizeof(param[3]));
+        tourney_terminal_copy(param[0], sizeof(param[0]), params[i].name);
+        tourney_terminal_copy(param[1], sizeof(param[1]), params[i].default_value);
+        tourney_terminal_copy(param[2], sizeof(param[2]), params[i].help ? params[i].help : "");
+        tourney_terminal_copy(expected, sizeof(expected), param[3]);
+        printf("    %-16s = %-8s %s (%s)\n", param[0], param[1], param[2], expected);
     }
     listing->listed++;
     tourney_plugin_close(&plugin);

@@ -9,6 +9,7 @@
 #include "record.h"
 #include "results_log.h"
 #include "text.h"
+#include "text_escape.h"
 
 /* The game being looked for, copied out of the log as it streams by. */
 struct wanted {
@@ -63,9 +64,12 @@ static void print_move(const struct game_adapter *game, const struct log_header 
 {
     const struct move_record *m = &r->moves[ply];
     char text[64];
+    char shown[256];
+    char name[256];
     tourney_game_adapter_move_text(game, m->move, text, sizeof(text));
-    fprintf(out, "%zu. %s (%s) plays %s", ply + 1, h->agents[r->agent[m->seat]].name,
-            m->seat == 0 ? "first" : "second", text);
+    tourney_terminal_copy(shown, sizeof(shown), text);
+    tourney_terminal_copy(name, sizeof(name), h->agents[r->agent[m->seat]].name);
+    fprintf(out, "%zu. %s (%s) plays %s", ply + 1, name, m->seat == 0 ? "first" : "second", shown);
     fprintf(out, "   nodes %" PRIu64 ", depth %d", m->nodes, (int)m->depth);
     if (m->has_score) {
         fprintf(out, ", score %d", (int)m->score);
@@ -103,7 +107,9 @@ static int show_start(const struct game_record *r, struct game_adapter *game, vo
         fprintf(out, "\n");
         return 0;
     }
-    fprintf(out, "Opening: %s\n", opening->position);
+    fputs("Opening: ", out);
+    tourney_terminal_text(out, opening->position, false);
+    fputc('\n', out);
     if (tourney_game_adapter_parse_state(game, opening->position, state) != 0) {
         fprintf(err,
                 "tourney: the game plugin found cannot read the opening of game %" PRIu32
@@ -122,10 +128,21 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
         fprintf(err, "tourney: out of memory\n");
         return -1;
     }
-    const char *first = h->agents[r->agent[0]].name;
-    const char *second = h->agents[r->agent[1]].name;
+    /* Everything of the log is text anyone could have written, and the
+     * reason quotes an agent: no escape sequence reaches the terminal
+     * (text_escape.h). */
+    char first[256];
+    char second[256];
+    char name[256];
+    char game_name[256];
+    char params[512];
+    tourney_terminal_copy(first, sizeof(first), h->agents[r->agent[0]].name);
+    tourney_terminal_copy(second, sizeof(second), h->agents[r->agent[1]].name);
+    tourney_terminal_copy(name, sizeof(name), h->settings.name);
+    tourney_terminal_copy(game_name, sizeof(game_name), h->game);
+    tourney_terminal_copy(params, sizeof(params), h->game_params);
     fprintf(out, "Game %" PRIu32 " of %s: %s (first) against %s (second), %s (%s)\n\n", r->index,
-            h->settings.name, first, second, h->game, h->game_params);
+            name, first, second, game_name, params);
     int status = show_start(r, game, state, out, err);
     if (status != 0) {
         free(state);
@@ -151,9 +168,11 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
         const char *winner = r->result == RESULT_FIRST_WINS    ? first
                              : r->result == RESULT_SECOND_WINS ? second
                                                                : NULL;
+        char reason[4 * sizeof(r->reason)];
+        tourney_terminal_copy(reason, sizeof(reason), r->reason);
         fprintf(out, "Result: %s, %s%s (%s)%s%s\n", tourney_result_text(r->result),
                 winner ? winner : "a draw", winner ? " wins" : "",
-                tourney_termination_name(r->termination), r->reason[0] ? ": " : "", r->reason);
+                tourney_termination_name(r->termination), r->reason[0] ? ": " : "", reason);
     }
     free(state);
     return status;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "text_escape.h"
 
 void tourney_diag_init(struct diagnostics *diag)
 {
@@ -86,7 +87,10 @@ bool tourney_diag_any(const struct diagnostics *diag)
 void tourney_diag_print(const struct diagnostics *diag, FILE *out)
 {
     for (size_t i = 0; i < diag->count; i++) {
-        fprintf(out, "%s\n", diag->items[i]);
+        /* An error may quote a plugin's or a program's words: any bytes
+         * (text_escape.h). */
+        tourney_terminal_text(out, diag->items[i], false);
+        fputc('\n', out);
     }
     if (diag->out_of_memory) {
         fprintf(out, "tourney: out of memory while collecting errors; more may exist\n");

@@ -10,23 +10,7 @@
 #include "report.h"
 #include "settings_json.h"
 #include "summary_plots.h"
-
-/* A CSV field, quoted when it holds a separator, a quote or a line break. */
-static void csv_text(FILE *out, const char *text)
-{
-    if (strpbrk(text, ",\"\r\n") == NULL) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"') {
-            fputc('"', out);
-        }
-        fputc(*p, out);
-    }
-    fputc('"', out);
-}
+#include "text_escape.h"
 
 /* An Elo value as a number, empty when it is only a bound or unknown. */
 static void csv_elo(FILE *out, struct elo_value value)
@@ -76,11 +60,11 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         const struct agent_stats *a = &stats->agents[i];
         const struct agent_summary *s = &report->summaries[i];
         fprintf(out, "%zu,", rank + 1);
-        csv_text(out, in->agents[i].name);
+        tourney_csv_field(out, in->agents[i].name);
         fputc(',', out);
-        csv_text(out, in->agents[i].plugin);
+        tourney_csv_field(out, in->agents[i].plugin);
         fputc(',', out);
-        csv_text(out, in->agents[i].params);
+        tourney_csv_field(out, in->agents[i].params);
         fprintf(out, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32, a->all.games, a->all.wins,
                 a->all.draws, a->all.losses);
         /* Rates are empty for an agent without games (a shard's, a partial

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plugin.h"
+#include "text_escape.h"
 
 /* A pair's place in the pair tables: the better placed agent's rank, then
  * the other's. */
@@ -597,9 +598,17 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
     const struct tournament_settings *settings = in->settings;
-    fprintf(out, "# Tournament `%s`\n\n", settings->name);
-    fprintf(out, "- Config: `%s`\n", in->config_path);
-    fprintf(out, "- Game: `%s` (%s)\n", in->game, in->game_params);
+    /* Names and paths come from a log anyone can edit (and plugins name
+     * themselves): escaped for Markdown (text_escape.h). */
+    fputs("# Tournament ", out);
+    tourney_markdown_code(out, settings->name);
+    fputs("\n\n- Config: ", out);
+    tourney_markdown_code(out, in->config_path);
+    fputs("\n- Game: ", out);
+    tourney_markdown_code(out, in->game);
+    fputs(" (", out);
+    tourney_markdown_text(out, in->game_params);
+    fputs(")\n", out);
     fprintf(out,
             "- Games: %" PRIu64 " of %" PRIu64 " scheduled (%s, %" PRIu32
             " per pair, seats alternating), seed %" PRIu64 "\n",
@@ -627,9 +636,18 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
         char identity[256];
         tourney_plugin_identity(agent->plugin_id, agent->plugin_version, identity,
                                 sizeof(identity));
-        fprintf(out, "- `%s`: plugin `%s`%s%s%s%s%s\n", agent->name, agent->plugin,
-                identity[0] ? " (`" : "", identity, identity[0] ? "`)" : "",
-                agent->params[0] ? ", " : "", agent->params);
+        fputs("- ", out);
+        tourney_markdown_code(out, agent->name);
+        fputs(": plugin ", out);
+        tourney_markdown_code(out, agent->plugin);
+        if (identity[0] != '\0') {
+            fputs(" (", out);
+            tourney_markdown_code(out, identity);
+            fputs(")", out);
+        }
+        fputs(agent->params[0] ? ", " : "", out);
+        tourney_markdown_text(out, agent->params);
+        fputs("\n", out);
     }
     char line[768];
     tourney_report_describe_sprt(report, line, sizeof(line));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "text_escape.h"
 
 int tourney_table_init(struct table *table, size_t columns)
 {
@@ -137,7 +138,10 @@ static void print_rows(const struct table *table, const size_t *widths, const bo
                 continue;
             }
             int width = (int)widths[c];
-            const char *text = cell(table, r, c);
+            /* A name may come from a log anyone can edit: no control
+             * character reaches the terminal. */
+            char text[1024];
+            tourney_terminal_copy(text, sizeof(text), cell(table, r, c));
             if (table->right[c]) {
                 fprintf(out, "%*s%s", width, text, c == last ? "" : "  ");
             } else if (c == last) {
@@ -164,7 +168,9 @@ int tourney_table_print_fit(const struct table *table, size_t width, bool *left_
     }
     for (size_t r = 0; r < table->rows; r++) {
         for (size_t c = 0; c < table->columns; c++) {
-            size_t length = strlen(cell(table, r, c));
+            char text[1024];
+            tourney_terminal_copy(text, sizeof(text), cell(table, r, c));
+            size_t length = strlen(text);
             widths[c] = length > widths[c] ? length : widths[c];
         }
     }
@@ -199,7 +205,16 @@ int tourney_table_print_markdown(const struct table *table, FILE *out)
     for (size_t r = 0; r < table->rows; r++) {
         fputc('|', out);
         for (size_t c = 0; c < table->columns; c++) {
-            fprintf(out, " %s |", cell(table, r, c));
+            /* Figures (right-aligned) are the runner's own; text may be a
+             * name from a log anyone can edit, whose '|' or line break
+             * would forge a cell or a row. */
+            fputc(' ', out);
+            if (table->right[c] && r > 0) {
+                fputs(cell(table, r, c), out);
+            } else {
+                tourney_markdown_text(out, cell(table, r, c));
+            }
+            fputs(" |", out);
         }
         fputc('\n', out);
         if (r == 0) {

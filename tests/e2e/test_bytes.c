@@ -193,8 +193,24 @@ static void assert_lost(json_t *games, const char *termination, const char *reas
     }
 }
 
+/* Fails unless the file at PATH holds no control character but line
+ * breaks (and no byte that is not UTF-8 comes with one): nothing written
+ * for a terminal or a Markdown or CSV reader can move the cursor. */
+static void assert_no_controls(const char *path)
+{
+    char *text = slurp(path);
+    for (const char *p = text; *p != '\0'; p++) {
+        unsigned char c = (unsigned char)*p;
+        if ((c < 0x20 && c != '\n') || c == 0x7f) {
+            print_error("%s holds byte 0x%02x at %zu:\n%s\n", path, c, (size_t)(p - text), text);
+            fail();
+        }
+    }
+    free(text);
+}
+
 /* A constructor's LOAD_FAILED, with a byte that is not UTF-8: the agent
- * loses its games, the message kept. */
+ * loses its games, the message kept; replay and export show it escaped. */
 static void test_a_forged_load_failure(void **state)
 {
     (void)state;
@@ -203,6 +219,23 @@ static void test_a_forged_load_failure(void **state)
     json_t *games = play_zoo(&run, dir, sizeof(dir), "zoo_forged_load_failed");
     assert_lost(games, "agent_error", "its plugin failed to load: no \\xff\x1b]0;owned\x07 here");
     json_decref(games);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    const char *replay[] = {"replay", output, "0", NULL};
+    run_tourney_ok(&run, replay);
+    assert_no_controls(run.out);
+    assert_file_has(run.out, "Result: 0-1, first-open wins (agent_error): its plugin failed to "
+                             "load: no \\xff\\x1b]0;owned\\x07 here\n");
+    const char *exported[] = {"export", output, NULL};
+    run_tourney_ok(&run, exported);
+    assert_no_controls(run.out);
+    assert_file_has(run.out, "[Reason \"its plugin failed to load: no \\\\xff\\\\x1b]0;owned"
+                             "\\\\x07 here\"]\n");
+    const char *csv[] = {"export", output, "--format", "csv", NULL};
+    run_tourney_ok(&run, csv);
+    assert_no_controls(run.out);
+    assert_file_has(run.out, ",agent_error,bad,its plugin failed to load: no "
+                             "\\xff\\x1b]0;owned\\x07 here,");
     remove_tree(run.dir);
     remove_tree(dir);
 }
@@ -223,8 +256,10 @@ static void test_a_forged_description_of_the_game(void **state)
     remove_tree(dir);
 }
 
-/* A plugin named with a byte that is not UTF-8 plays, and its log's header
- * keeps the name escaped. */
+/* A plugin named with a byte that is not UTF-8, described with escape
+ * sequences and line breaks, plays; its log's header keeps the name
+ * escaped; `validate`, `agents`, report.md and results.csv show both
+ * escaped, without a forged line. */
 static void test_a_name_that_is_not_utf8(void **state)
 {
     (void)state;
@@ -240,6 +275,27 @@ static void test_a_name_that_is_not_utf8(void **state)
     char *header = first_line(log);
     assert_non_null(strstr(header, "{\"name\":\"bad\",\"plugin\":\"bad-\\\\xff-name\","));
     free(header);
+    char report[160];
+    snprintf(report, sizeof(report), "%s/reports/report.md", run.dir);
+    assert_no_controls(report);
+    assert_file_has(report, "\n- `bad`: plugin `bad-\\xff-name` "
+                            "(`org.tourney.test.zoo-bad-name 1.0.0`)\n");
+    snprintf(report, sizeof(report), "%s/reports/results.csv", run.dir);
+    assert_no_controls(report);
+    assert_file_has(report, ",bad,bad-\\xff-name,,2,");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/bytes.ini", dir);
+    const char *validate[] = {"validate", config, NULL};
+    run_tourney_ok(&run, validate);
+    assert_no_controls(run.out);
+    assert_file_has(run.out, "\n  bad                  bad-\\xff-name (");
+    setenv("TOURNEY_PLUGIN_PATH", TOURNEY_TEST_PLUGIN_DIR, 1);
+    const char *agents[] = {"agents", NULL};
+    run_tourney_ok(&run, agents);
+    unsetenv("TOURNEY_PLUGIN_PATH");
+    assert_no_controls(run.out);
+    assert_file_has(run.out, "\nbad-\\xff-name\n  \\x1b[2J\\x1b]0;owned\\x07cleared\\x0aforged "
+                             "line\\x0d|\n  org.tourney.test.zoo-bad-name 1.0.0\n");
     remove_tree(run.dir);
     remove_tree(dir);
 }

@@ -2,7 +2,9 @@
  * sequence of the terminal and a line break: kept, escaped where shown. */
 #define ZOO_NAME "bad-\xff-name"
 #define ZOO_ID "org.tourney.test.zoo-bad-name"
-#define ZOO_DESCRIPTION "\x1b[2J\x1b]0;owned\x07cleared\nforged line\r|"
+#define ZOO_DESCRIPTION       \
+    "\x1b[2J\x1b]0;owned\x07" \
+    "cleared\nforged line\r|"
 #include "zoo_agent.h"
 
 static int misbehave(tourney_move *move)
