@@ -124,7 +124,8 @@ class Config(unittest.TestCase):
             "[game]", "plugin = /b/g.so", "rows = 4", "",
             "[agent r]", "plugin = random", "",
             "[agent lib]", "plugin = /b/x.so", "",
-            "[agent py]", "command = /usr/bin/python3 /b/a.py", "",
+            "[agent py]", "command = /usr/bin/python3 /b/a.py",
+            "read = " + os.path.dirname(HERE), "",
             "[agent cmd]", "command = java Agent", "",
             "[agent deep]", "plugin = negamax-ab-ids", "knowledge = false", ""]))
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -279,6 +280,13 @@ def _path(value: str, base_dir: str) -> str:
 
 
 _FUNCTION_RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "play_function.py")
+# Where tourney_agent and this package lie: a program agent may read only its own folder
+# besides what the config names (`read =`, docs/protocol.md), so the config names this.
+_HELPER_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _reads(*folders: str) -> str:
+    return " ".join(shlex.quote(folder) for folder in folders)
 
 
 def _agent_section(name: str, agent: Any, base_dir: str, python: str) -> Dict[str, str]:
@@ -290,12 +298,14 @@ def _agent_section(name: str, agent: Any, base_dir: str, python: str) -> Dict[st
             raise TourneyError("agent %s: %r is not a function defined in a file (define "
                                "it in a .py file and import it)" % (name, agent))
         return {"command": " ".join([python, _FUNCTION_RUNNER, os.path.abspath(source),
-                                     agent.__name__])}
+                                     agent.__name__]),
+                "read": _reads(_HELPER_DIR, os.path.dirname(os.path.abspath(source)))}
     if isinstance(agent, os.PathLike):
         agent = os.fspath(agent)
     if isinstance(agent, str):
         if agent.endswith(".py"):
-            return {"command": "%s %s" % (python, _path(agent, base_dir))}
+            return {"command": "%s %s" % (python, _path(agent, base_dir)),
+                    "read": _reads(_HELPER_DIR)}
         if agent.endswith(".so") or "/" in agent:
             return {"plugin": _path(agent, base_dir)}
         return {"plugin": agent}
