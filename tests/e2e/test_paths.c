@@ -183,13 +183,16 @@ static void plant_secrets(const struct layout *l, struct secrets *s, const char 
     setenv("HOME", s->home, 1);
     /* Its own data, then what it must not read: the config, the results
      * being written, the other agent's file and folder, the folder above
-     * its own, the home's secret, a secret elsewhere; relative to its own
-     * folder, where it runs. The list lies beside it (--targets). */
-    (void)other;
+     * its own, the home's secret, a secret elsewhere. The list lies beside
+     * it (--targets). */
+    char list[2048];
+    const char *top = l->run.dir;
+    snprintf(list, sizeof(list),
+             "own=%s/%s/data.txt\ncfg=%s\nout=%s/games.jsonl\nother=%s\notherdir=%s/other\n"
+             "above=%s\nhome=%s/secret.txt\nshadow=%s/elsewhere/shadow\n",
+             l->agents, self, l->config, l->out, other, l->agents, l->agents, s->home, top);
     snprintf(path, sizeof(path), "%s/%s/targets.txt", l->agents, self);
-    write_file(path, "own=data.txt\ncfg=../../config/t.ini\nout=../../reports/games.jsonl\n"
-                     "other=../other/other.py\notherdir=../other\nabove=..\n"
-                     "home=../../home/secret.txt\nshadow=../../elsewhere/shadow\n");
+    write_file(path, "%s", list);
 }
 
 static void restore_home(const struct secrets *s)
@@ -286,7 +289,7 @@ static void check_case(const struct launch_case *c)
     snprintf(text, sizeof(text),
              "[tournament]\nname = t\nseed = 3\ngames_per_pair = 2\ntime_per_move_ms = 5000\n"
              "[game]\nplugin = mnk\n"
-             "[agent spy]\ncommand = %s%s --targets targets.txt %s\n"
+             "[agent spy]\ncommand = %s%s --targets ../agents/spy/targets.txt %s\n"
              "[agent first-open]\nplugin = first-open\n",
              launcher, c->script_too ? " ../agents/spy/spy.py" : "", c->more ? c->more : "");
     json_t *games = play_layout(&l, text);
@@ -500,11 +503,12 @@ static void test_a_shebang_cannot_widen_the_reads(void **state)
         struct secrets s;
         plant_secrets(&l, &s, "spy");
         char text[4096];
-        snprintf(text, sizeof(text),
-                 "[tournament]\nname = t\nseed = 3\ngames_per_pair = 2\n"
-                 "time_per_move_ms = 5000\n[game]\nplugin = mnk\n"
-                 "[agent spy]\ncommand = ../agents/spy/spy.py --targets targets.txt\n"
-                 "[agent first-open]\nplugin = first-open\n");
+        snprintf(
+            text, sizeof(text),
+            "[tournament]\nname = t\nseed = 3\ngames_per_pair = 2\n"
+            "time_per_move_ms = 5000\n[game]\nplugin = mnk\n"
+            "[agent spy]\ncommand = ../agents/spy/spy.py --targets ../agents/spy/targets.txt\n"
+            "[agent first-open]\nplugin = first-open\n");
         json_t *games = play_layout(&l, text);
         restore_home(&s);
         assert_logged(games, 2, "spy", "reads:", NONE_READ);
@@ -540,19 +544,20 @@ static void test_a_bash_agent_with_slashes(void **state)
     write_file(shadow, "root:secret\n");
     write_file(script,
                "#!//bin/bash\n"
-               "try() { if { read -r line < \"$1\"; } 2>/dev/null; then got=ok; "
-               "else got=refused; fi; }\n"
+               /* No 2>/dev/null: opening it for writing fails, as any redirection
+                * out would. */
+               "try() { if read -r line < \"$1\"; then got=ok; else got=refused; fi; }\n"
                "while read -r word rest; do\n"
                "  case $word in\n"
                "    tourney-protocol) echo 'tourney-protocol 1' ;;\n"
-               "    new-game) try '%s'; shadow=$got; try '%s'; "
-               "echo \"log info shadow $shadow, config $got\"; echo ready ;;\n"
+               "    new-game) try '%s'; own=$got; try '%s'; shadow=$got; try '%s'; "
+               "echo \"log info own $own, shadow $shadow, config $got\"; echo ready ;;\n"
                "    legal) set -- $rest; first=$1 ;;\n"
                "    go) echo \"move $first\" ;;\n"
                "    quit) exit 0 ;;\n"
                "  esac\n"
                "done\n",
-               shadow, l.config);
+               script, shadow, l.config);
     assert_int_equal(chmod(script, 0755), 0);
     char text[1024];
     snprintf(text, sizeof(text),
@@ -561,7 +566,7 @@ static void test_a_bash_agent_with_slashes(void **state)
              "[agent bash]\ncommand = ../agents/bash/agent.sh\n"
              "[agent first-open]\nplugin = first-open\n");
     json_t *games = play_layout(&l, text);
-    assert_logged(games, 2, "bash", "shadow", "shadow refused, config refused");
+    assert_logged(games, 2, "bash", "own", "own ok, shadow refused, config refused");
     json_decref(games);
     remove_tree(l.run.dir);
 }
