@@ -700,6 +700,82 @@ static void test_log_order_does_not_matter(void **state)
     remove_tree(run.dir);
 }
 
+/* Every report file and the console of `tourney report`, read into one
+ * string per file, in OUT[0..4]. */
+static void rebuilt_reports(struct run *run, const char *reports, char *out[5])
+{
+    const char *const rebuild[] = {"report", reports, "--wide", NULL};
+    run_tourney_ok(run, rebuild);
+    static const char *const files[] = {"summary.json", "results.csv", "report.md", "report.html"};
+    for (size_t k = 0; k < 4; k++) {
+        char path[256];
+        snprintf(path, sizeof(path), "%s/%s", reports, files[k]);
+        out[k] = slurp(path);
+    }
+    out[4] = slurp(run->out);
+}
+
+/* Shuffling a log's lines changes no figure of `tourney report`, not even
+ * the sequential test's: a match of random against first-open that takes
+ * 69 pairs to accept H0, its games read backwards and then interleaved
+ * (every third game first). Before games were read in game order, the
+ * reversed log stopped the test at 132 games, LLR -2.969. */
+static void test_shuffled_log_changes_no_figure(void **state)
+{
+    (void)state;
+    struct run run;
+    make_run_dir(&run, "e2e");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/shuffle.ini", run.dir);
+    write_file(config, "%s",
+               "[tournament]\nname = shuffle\nseed = 7\ngames_per_pair = 2000\n"
+               "time_per_move_ms = 1000\nisolation = none\nsprt = -20, 20, 0.05, 0.05\n"
+               "[game]\nplugin = mnk\n[agent random]\nplugin = random\n"
+               "[agent first-open]\nplugin = first-open\n");
+    char reports[128];
+    snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    const char *const args[] = {"run", config, "--output", reports, "--quiet", NULL};
+    run_tourney_ok(&run, args);
+    char *before[5];
+    rebuilt_reports(&run, reports, before);
+    assert_non_null(strstr(before[4], "H0 accepted after 138 games, LLR -3.036 (bounds -2.944, "
+                                      "2.944)"));
+    char log[160];
+    snprintf(log, sizeof(log), "%s/games.jsonl", reports);
+    char *text = slurp(log);
+    char *line[200];
+    size_t count = 0;
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l != NULL && count < 200;
+         l = strtok_r(NULL, "\n", &save)) {
+        line[count++] = l;
+    }
+    assert_int_equal(count, 139);
+    for (int order = 0; order < 2; order++) {
+        FILE *out = fopen(log, "w");
+        assert_non_null(out);
+        fprintf(out, "%s\n", line[0]);
+        /* Backwards; then games 0, 3, 6, ..., 135, 1, 4, ..., 136, 2, 5,
+         * ..., 137 (46 rows of three). */
+        for (size_t k = 1; k < count; k++) {
+            size_t at = order == 0 ? count - k : 1 + ((k - 1) % 46) * 3 + (k - 1) / 46;
+            fprintf(out, "%s\n", line[at]);
+        }
+        assert_int_equal(fclose(out), 0);
+        assert_int_equal(count_lines(log), 139);
+        char *after[5];
+        rebuilt_reports(&run, reports, after);
+        for (size_t k = 0; k < 5; k++) {
+            assert_string_equal(after[k], before[k]);
+            free(after[k]);
+        }
+    }
+    for (size_t k = 0; k < 5; k++) {
+        free(before[k]);
+    }
+    free(text);
+    remove_tree(run.dir);
+}
+
 static void test_validate(void **state)
 {
     (void)state;
@@ -840,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_report_without_the_game_plugin),
         cmocka_unit_test(test_console_width),
         cmocka_unit_test(test_log_order_does_not_matter),
+        cmocka_unit_test(test_shuffled_log_changes_no_figure),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_help_version_and_listings),
     };
