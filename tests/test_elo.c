@@ -108,6 +108,51 @@ static void test_published_pentanomial(void **state)
     assert_int_equal(e.units, 581);
 }
 
+/* LOS is taken on the interval's basis: from the pairs when paired. A
+ * 7-2-1 match of five pairs (one 1/2, one 3/2, three 2-0) has a pair
+ * interval that holds 0, and said LOS 98.3% from its games; from its pairs
+ * it is 95.8%, the score test's statistic at an even score, z = 1.7316.
+ * And over many matches, LOS passes 97.5% exactly when the interval's
+ * lower end passes 0. */
+static void test_los_on_the_interval_basis(void **state)
+{
+    (void)state;
+    struct pentanomial p = {{0, 1, 0, 1, 3}};
+    struct elo_estimate e = tourney_elo_estimate_paired(7, 2, 1, &p);
+    assert_true(e.paired);
+    assert_true(e.low.value < 0.0 && e.high.value > 0.0);
+    assert_float_equal(e.los, 0.9583319473264666, 1e-9);
+    assert_float_equal(tourney_elo_turn(&e).los, 1.0 - 0.9583319473264666, 1e-9);
+    /* From its games, unpaired: cutechess's 0.5 (1 + erf(6 / sqrt(16))). */
+    struct elo_estimate games = tourney_elo_estimate(7, 2, 1);
+    assert_float_equal(games.los, 0.9830525732376554, 1e-12);
+    /* 50 pairs, the even ones drawn twice: 79.3%. */
+    struct pentanomial q = {{3, 10, 20, 12, 5}};
+    uint32_t wins = 10 * 0 + 12 * 1 + 5 * 2;
+    uint32_t draws = 10 * 1 + 20 * 2 + 12 * 1;
+    uint32_t losses = 3 * 2 + 10 * 1;
+    e = tourney_elo_estimate_paired(wins, draws, losses, &q);
+    assert_true(e.paired);
+    assert_float_equal(e.los, 0.7932226388772357, 1e-9);
+    uint64_t seed = 5;
+    for (int trial = 0; trial < 2000; trial++) {
+        struct pentanomial r = {{0, 0, 0, 0, 0}};
+        for (int k = 0; k < 5; k++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            r.count[k] = (uint32_t)(seed >> 59);
+        }
+        uint32_t w = r.count[3] + 2 * r.count[4];
+        uint32_t d = r.count[1] + 2 * r.count[2] + r.count[3];
+        uint32_t l = 2 * r.count[0] + r.count[1];
+        if (w + d + l == 0) {
+            continue;
+        }
+        e = tourney_elo_estimate_paired(w, d, l, &r);
+        bool above = e.low.kind == ELO_FINITE && e.low.value > 0.0;
+        assert_true(above == (e.los > 0.975) || fabs(e.los - 0.975) < 1e-6);
+    }
+}
+
 static void test_degenerate_cases(void **state)
 {
     (void)state;
@@ -183,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_worked_examples),
         cmocka_unit_test(test_two_outcomes_are_wilson),
         cmocka_unit_test(test_published_pentanomial),
+        cmocka_unit_test(test_los_on_the_interval_basis),
         cmocka_unit_test(test_degenerate_cases),
         cmocka_unit_test(test_scale),
     };

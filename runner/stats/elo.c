@@ -127,31 +127,58 @@ static double interval_end(const struct results *r, double n, double s, double z
     return in;
 }
 
-bool tourney_score_interval(const uint32_t *count, const double *values, int cells, double z,
-                            double *low, double *high)
+/* R (the shares of COUNT, empty cells regularised), with the number of
+ * results in *N and their mean in *S. False when there are none. */
+static bool observed_results(struct results *r, const uint32_t *count, const double *values,
+                             int cells, double *n, double *s)
 {
-    struct results r = {.cells = cells, .values = values};
-    double n = 0.0;
+    r->cells = cells;
+    r->values = values;
+    *n = 0.0;
     double sum = 0.0;
     double total = 0.0;
     for (int k = 0; k < cells; k++) {
-        n += count[k];
+        *n += count[k];
         sum += count[k] * values[k];
-        r.share[k] = count[k] > 0 ? (double)count[k] : TOURNEY_SPRT_EMPTY_CELL;
-        total += r.share[k];
+        r->share[k] = count[k] > 0 ? (double)count[k] : TOURNEY_SPRT_EMPTY_CELL;
+        total += r->share[k];
     }
-    if (n == 0.0) {
+    if (*n == 0.0) {
         return false;
     }
     for (int k = 0; k < cells; k++) {
-        r.share[k] /= total;
+        r->share[k] /= total;
     }
-    double s = sum / n;
+    *s = sum / *n;
+    return true;
+}
+
+bool tourney_score_interval(const uint32_t *count, const double *values, int cells, double z,
+                            double *low, double *high)
+{
+    struct results r;
+    double n = 0.0;
+    double s = 0.0;
+    if (!observed_results(&r, count, values, cells, &n, &s)) {
+        return false;
+    }
     double bottom = values[0];
     double top = values[cells - 1];
     *low = s <= bottom ? bottom : interval_end(&r, n, s, z, bottom);
     *high = s >= top ? top : interval_end(&r, n, s, z, top);
     return true;
+}
+
+double tourney_score_los(const uint32_t *count, const double *values, int cells)
+{
+    struct results r;
+    double n = 0.0;
+    double s = 0.0;
+    if (!observed_results(&r, count, values, cells, &n, &s) || s == 0.5) {
+        return 0.5;
+    }
+    double t = sqrt(n) * (s - 0.5) / sqrt(variance_at(&r, 0.5));
+    return 0.5 * (1.0 + erf(t / sqrt(2.0)));
 }
 
 static const double game_values[3] = {0.0, 0.5, 1.0};
@@ -201,7 +228,11 @@ struct elo_estimate tourney_elo_estimate_paired(uint32_t wins, uint32_t draws, u
     e.elo = tourney_elo_from_score(e.score);
     e.low = tourney_elo_from_score(e.score_low);
     e.high = tourney_elo_from_score(e.score_high);
-    e.los = tourney_elo_los(wins, losses);
+    /* LOS on the interval's basis: from the pairs, the score test's
+     * statistic at an even score, so that it passes 97.5% exactly when the
+     * interval's lower end passes 0; from the games, cutechess's formula,
+     * which is the same test on games. */
+    e.los = e.paired ? tourney_score_los(count, values, cells) : tourney_elo_los(wins, losses);
     /* One game's deviation: a pair's, as a fraction of its two games,
      * times sqrt(2). */
     double variance = observed_variance(count, values, cells, e.score) * (e.paired ? 2.0 : 1.0);
@@ -236,7 +267,7 @@ struct elo_estimate tourney_elo_turn(const struct elo_estimate *e)
     if (n > 0.0) {
         /* As the other side's own figures would be computed. */
         t.score = (t.wins + 0.5 * t.draws) / n;
-        t.los = tourney_elo_los(t.wins, t.losses);
+        t.los = e->paired ? 1.0 - e->los : tourney_elo_los(t.wins, t.losses);
     }
     t.score_low = 1.0 - e->score_high;
     t.score_high = 1.0 - e->score_low;

@@ -61,7 +61,7 @@ struct elo_estimate {
     double score;
     double score_low; /* the interval on the score */
     double score_high;
-    double los;     /* likelihood of superiority, in [0, 1] */
+    double los;     /* likelihood of superiority, in [0, 1], from the pairs when paired */
     double nelo;    /* normalized Elo; NaN when the results do not vary */
     bool paired;    /* the interval is from seat-swapped pairs, not games */
     uint32_t units; /* the pairs, or the games, it is from */
@@ -95,6 +95,14 @@ struct elo_estimate tourney_elo_turn(const struct elo_estimate *e);
  * Z. Returns false when there are no results. */
 bool tourney_score_interval(const uint32_t *count, const double *values, int cells, double z,
                             double *low, double *high);
+
+/* Likelihood of superiority from COUNT results of VALUES (as
+ * tourney_score_interval has them): Phi(sqrt(n) (s - 1/2) / sqrt(V(1/2))),
+ * V(1/2) the variance of the most likely distribution with mean 1/2, the
+ * score test's statistic at an even score; 0.5 without results or at an
+ * even score. Exceeds 97.5% exactly when the interval's lower end passes
+ * 1/2. */
+double tourney_score_los(const uint32_t *count, const double *values, int cells);
 
 /* Likelihood of superiority: the probability that the player is the
  * stronger, 0.5 (1 + erf((W - L) / sqrt(2 (W + L)))); 0.5 without decisive
