@@ -54,6 +54,37 @@ static void test_ebf(void **state)
     assert_float_equal(tourney_ebf(0, 4), 0.0, 0.0);
 }
 
+/* An agent's EBF comes from its totals: one b for which trees of each
+ * move's depth visit all its nodes. 99 moves of depth 6 with 5461 nodes
+ * (b = 4 exactly: 1 + 4 + ... + 4^6) and one depth-1 move of 231,424
+ * nodes: the mean of per-move EBFs would say 2318.2 (231,423 / 100 plus
+ * 99 times 4 / 100); the totals say 4.26, close to what the agent does. */
+static void test_ebf_from_totals(void **state)
+{
+    (void)state;
+    uint32_t depths[EBF_DEPTH_MAX + 1] = {0};
+    depths[6] = 99;
+    assert_float_equal(tourney_ebf_total(99 * 5461, depths), 4.0, 1e-9);
+    depths[1] = 1;
+    double b = tourney_ebf_total(99 * 5461 + 231424, depths);
+    /* 99 (1 + b + ... + b^6) + 1 + b = 99 * 5461 + 231424. */
+    double trees = 1 + b;
+    double power = 1.0;
+    double tree = 1.0;
+    for (int d = 1; d <= 6; d++) {
+        power *= b;
+        tree += power;
+    }
+    trees += 99 * tree;
+    assert_float_equal(trees, 99.0 * 5461 + 231424, 1e-3);
+    assert_float_equal(b, 4.258935, 1e-6);
+    /* No more nodes than roots: 0; no moves: 0. */
+    uint32_t none[EBF_DEPTH_MAX + 1] = {0};
+    assert_float_equal(tourney_ebf_total(0, none), 0.0, 0.0);
+    depths[1] = 0;
+    assert_float_equal(tourney_ebf_total(99, depths), 0.0, 0.0);
+}
+
 static void test_rates(void **state)
 {
     (void)state;
@@ -630,6 +661,7 @@ int main(void)
         cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_wilson_worked_examples),
         cmocka_unit_test(test_ebf),
+        cmocka_unit_test(test_ebf_from_totals),
         cmocka_unit_test(test_histogram_buckets),
         cmocka_unit_test(test_histogram_quantiles),
         cmocka_unit_test(test_rates),

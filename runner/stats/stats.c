@@ -341,8 +341,9 @@ static int count_moves(struct stats *stats, const struct game_record *record)
             agent->over_budget++;
         }
         if (move->depth >= 1 && move->nodes >= 1) {
-            agent->ebf_sum += tourney_ebf(move->nodes, move->depth);
             agent->ebf_moves++;
+            agent->ebf_nodes += move->nodes;
+            agent->ebf_depths[move->depth < EBF_DEPTH_MAX ? move->depth : EBF_DEPTH_MAX]++;
         }
     }
     return 0;
@@ -436,6 +437,38 @@ double tourney_ebf(uint64_t nodes, int depth)
     return 0.5 * (low + high);
 }
 
+/* The nodes uniform trees of branching B visit, DEPTHS[d] of depth d,
+ * stopping early once past LIMIT. */
+static double trees_nodes(double b, const uint32_t *depths, double limit)
+{
+    double sum = 0.0;
+    for (int d = 1; d <= EBF_DEPTH_MAX && sum <= limit; d++) {
+        if (depths[d] > 0) {
+            sum += depths[d] * geometric_sum(b, d, limit);
+        }
+    }
+    return sum;
+}
+
+double tourney_ebf_total(uint64_t nodes, const uint32_t *depths)
+{
+    double target = (double)nodes;
+    if (!(trees_nodes(0.0, depths, target) < target)) {
+        return 0.0; /* no moves, or no more nodes than roots */
+    }
+    double low = 0.0;
+    double high = target;
+    for (int i = 0; i < 200 && high - low > 1e-12 * high; i++) {
+        double mid = 0.5 * (low + high);
+        if (trees_nodes(mid, depths, target) > target) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    return 0.5 * (low + high);
+}
+
 double tourney_rate(uint32_t count_, uint32_t games)
 {
     return games ? (double)count_ / games : 0.0;
@@ -465,7 +498,7 @@ void tourney_stats_summarize(const struct stats *stats, size_t index, struct age
         out->max_ms = (double)agent->max_ns / 1e6;
     }
     if (agent->ebf_moves > 0) {
-        out->ebf = agent->ebf_sum / (double)agent->ebf_moves;
+        out->ebf = tourney_ebf_total(agent->ebf_nodes, agent->ebf_depths);
     }
     out->total_s = (double)agent->think_ns / 1e9;
     if (agent->think_ns > 0) {

@@ -29,6 +29,9 @@ struct tally {
     uint32_t losses;
 };
 
+/* Moves reported deeper than this count at this depth in the EBF. */
+#define EBF_DEPTH_MAX 64
+
 struct agent_stats {
     struct tally all;
     struct tally seat[2];               /* as first (0) and as second (1) player */
@@ -37,8 +40,12 @@ struct agent_stats {
     uint64_t moves;
     uint64_t nodes;
     uint64_t depth_sum;
-    double ebf_sum; /* over the moves that searched at least one ply */
+    /* The moves that searched at least one ply (depth >= 1, nodes >= 1):
+     * how many, their nodes, and how many at each depth (deeper ones
+     * counted at EBF_DEPTH_MAX). */
     uint64_t ebf_moves;
+    uint64_t ebf_nodes;
+    uint32_t ebf_depths[EBF_DEPTH_MAX + 1];
     uint64_t think_ns;
     uint64_t max_ns;
     uint64_t over_budget;   /* moves that took longer than the budget */
@@ -145,6 +152,10 @@ struct interval tourney_wilson(uint32_t successes, uint32_t n, double z);
 /* The effective branching factor: the b with 1 + b + b^2 + ... + b^depth =
  * nodes. Returns 0 when depth < 1 or nodes < 1. */
 double tourney_ebf(uint64_t nodes, int depth);
+/* The EBF of many moves from their totals: the b >= 0 for which uniform trees
+ * of the moves' depths, DEPTHS[d] of them of depth d (d = 1 ..
+ * EBF_DEPTH_MAX), visit NODES nodes in all; 0 without moves. */
+double tourney_ebf_total(uint64_t nodes, const uint32_t *depths);
 
 /* wins / games, or 0 for no games. */
 double tourney_rate(uint32_t count, uint32_t games);
@@ -159,7 +170,7 @@ struct agent_summary {
     double moves_per_game;
     double nodes_per_move;
     double depth_per_move;
-    double ebf; /* mean over moves with depth >= 1; 0 if none */
+    double ebf; /* from the totals of the moves with depth >= 1; 0 if none */
     double mean_ms;
     double median_ms;
     double p95_ms;
