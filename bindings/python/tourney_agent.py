@@ -10,8 +10,11 @@ from state.legal) or its name (a str from state.legal_text):
 
     tourney_agent.run(choose_move)
 
+state.position() is the current position on the game's own rules (a tourney.State, from
+the game plugin the runner names), for an agent that searches.
+
 Configure it in a tournament with `command = python3 my_agent.py` in its [agent NAME]
-section. Standard library only; Python 3.6 or later.
+section (docs/python.md). Standard library only; Python 3.7 or later.
 """
 
 import random

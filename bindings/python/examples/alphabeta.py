@@ -1,13 +1,9 @@
 """An alpha-beta agent for any game, on the game's own rules (tourney.Game).
 
-    [agent alphabeta]
     command = python3 bindings/python/examples/alphabeta.py --depth 4
 
-Negamax with alpha-beta pruning to DEPTH plies, the game's evaluation at the horizon and
-its search knowledge (a win at once, the moves that do not lose at once, the move order)
-where it has it. Without --depth it deepens one ply at a time while the first half of the
-move's budget lasts. Ties go to the first move in the game's order, so a fixed depth
-always plays the same move in the same position.
+Negamax with alpha-beta to DEPTH plies, the game's evaluation at the horizon and its search
+knowledge where it has it. Without --depth it deepens while half the move's budget lasts.
 """
 
 import argparse
@@ -17,12 +13,13 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import tourney_agent  # noqa: E402 (found beside this folder)
+from tourney import Status  # noqa: E402
 
 WIN = 1000000  # a win in p plies scores WIN - p (docs/protocol.md, Scores)
 
 
 class OutOfTime(Exception):
-    pass
+    """The move's time is up: the deepest finished iteration answers."""
 
 
 def negamax(state, depth, ply, alpha, beta, search):
@@ -31,7 +28,7 @@ def negamax(state, depth, ply, alpha, beta, search):
     if search["nodes"] % 1024 == 0 and search["deadline"]():
         raise OutOfTime()
     if state.is_over():
-        return 0 if state.status() == 1 else -(WIN - ply)  # the last mover won
+        return 0 if state.status() == Status.DRAW else -(WIN - ply)  # the last mover won
     if depth == 0:
         return state.evaluate()
     if state.winning_move() is not None:

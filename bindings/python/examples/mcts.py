@@ -1,13 +1,9 @@
 """A Monte Carlo tree search agent for any game, on the game's own rules (tourney.Game).
 
-    [agent mcts-py]
     command = python3 bindings/python/examples/mcts.py --iterations 2000
 
-UCT: each iteration walks down the tree by the UCB1 formula, adds one node, plays the game
-out at random (taking a win at once when the game knows one) and counts the result on the
-way back. Without --iterations it runs while the first half of the move's budget lasts.
-Its random choices come from the game's seed, so a fixed number of iterations plays the
-same game every time.
+UCT with random playouts (a win at once taken when the game knows one); without
+--iterations it runs while half the move's budget lasts. Its randomness is the game's seed.
 """
 
 import argparse
@@ -18,6 +14,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import tourney_agent  # noqa: E402 (found beside this folder)
+from tourney import Status  # noqa: E402
 
 EXPLORATION = 1.4
 
@@ -45,7 +42,7 @@ def playout(state, rng):
             move = moves[rng.randrange(len(moves))]
         state.apply(move)
     status = state.status()
-    return None if status == 1 else status - 2
+    return None if status == Status.DRAW else status - Status.WIN_FIRST
 
 
 def iterate(root, root_state, rng):

@@ -141,6 +141,9 @@ class Rules(unittest.TestCase):
         self.assertEqual(draw.status(), Status.DRAW)
         with self.assertRaises(GameError):
             game.state_from_moves([0, 0])
+        for move in (9, -1, 4):
+            with self.assertRaises(GameError):
+                game.state_from_moves([4]).play(move)
 
     def test_search_knowledge(self):
         game = Game("mnk")

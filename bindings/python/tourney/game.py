@@ -18,9 +18,6 @@ from __future__ import annotations
 import ctypes
 import enum
 import os
-import shutil
-import sys
-import sysconfig
 from typing import Iterable, List, Mapping, Optional, Sequence, Union
 
 __all__ = ["Game", "State", "Status", "GameError", "plugin_path", "find_game_plugin"]
@@ -153,8 +150,12 @@ class _SearchExtension(ctypes.Structure):
     ]
 
 
-# The functions' types. PYFUNCTYPE keeps the interpreter's lock during the call: the
-# game's functions are short and pure, and releasing the lock would cost more than them.
+# The functions' types. The state functions, called for every position a search visits,
+# are PYFUNCTYPE, which keeps the interpreter's lock during the call (the game's functions
+# are short and pure: releasing the lock would cost more than them), and declare no
+# argument types: their arguments are ctypes objects (the instance, the state's buffer,
+# move arrays), passed as pointers, and moves, passed as C ints (int32_t), which saves
+# converting each argument on every call.
 _P = ctypes.c_void_p
 _I32 = ctypes.c_int32
 _ENTRY = ctypes.CFUNCTYPE(ctypes.POINTER(_GameApi))
@@ -162,12 +163,12 @@ _CREATE = ctypes.CFUNCTYPE(
     _I32, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(_P), ctypes.POINTER(_GameInfo),
     ctypes.c_char_p, ctypes.c_uint64)
 _DESTROY = ctypes.CFUNCTYPE(None, _P)
-_STATE_VOID = ctypes.PYFUNCTYPE(None, _P, _P)
-_STATE_I32 = ctypes.PYFUNCTYPE(_I32, _P, _P)
-_STATE_U64 = ctypes.PYFUNCTYPE(ctypes.c_uint64, _P, _P)
-_MOVES = ctypes.PYFUNCTYPE(_I32, _P, _P, _P)
-_PLAY = ctypes.PYFUNCTYPE(None, _P, _P, _I32)
-_ORDER = ctypes.PYFUNCTYPE(None, _P, _P, _P, _I32)
+_STATE_VOID = ctypes.PYFUNCTYPE(None)
+_STATE_I32 = ctypes.PYFUNCTYPE(_I32)
+_STATE_U64 = ctypes.PYFUNCTYPE(ctypes.c_uint64)
+_MOVES = _STATE_I32
+_PLAY = _STATE_VOID
+_ORDER = _STATE_VOID
 _FORMAT_MOVE = ctypes.PYFUNCTYPE(_I32, _P, _I32, ctypes.c_char_p, ctypes.c_uint64)
 _FORMAT_STATE = ctypes.PYFUNCTYPE(_I32, _P, _P, ctypes.c_char_p, ctypes.c_uint64)
 _PARSE_STATE = ctypes.PYFUNCTYPE(_I32, _P, ctypes.c_char_p, _P)
@@ -196,6 +197,10 @@ def plugin_path() -> List[str]:
     when it is a build tree (its games/ beside it), then the installed plugin folder of that
     `tourney` (PREFIX/lib/.../tourney) and of /usr/local and /usr.
     """
+    # Imported here: an agent, which loads the file the runner names, never pays for them.
+    import shutil
+    import sysconfig
+
     dirs = [d for d in os.environ.get("TOURNEY_PLUGIN_PATH", "").split(":") if d]
     prefixes = []
     exe = shutil.which("tourney")
@@ -466,10 +471,7 @@ class Game:
         """The position after MOVES from the start, each checked to be legal."""
         state = self.initial_state()
         for move in moves:
-            if move not in state.legal_moves():
-                raise GameError("move %s is not legal in game %s after %s" %
-                                (move, self.name, state.format().strip() or "the moves before"))
-            state.apply(move)
+            state.play(move)
         return state
 
     def format_move(self, move: int) -> str:
@@ -555,6 +557,13 @@ class State:
         g = self.game
         g._apply(g._instance, self._buf, move)
 
+    def play(self, move: int) -> None:
+        """Plays MOVE after checking that it is legal (GameError if not): for moves that
+        come from outside a search, where apply() would trust them."""
+        if move not in self.legal_moves():
+            raise GameError("move %r is not legal here" % (move,))
+        self.apply(move)
+
     def undo(self, move: int) -> None:
         """Takes back MOVE, the last move applied."""
         g = self.game
@@ -637,24 +646,3 @@ class State:
         raise GameError("game %s drew a position longer than 16 MB" % g.name)
 
     format_state = format
-
-
-def _main(argv: Sequence[str]) -> int:
-    """python3 -m tourney.game NAME [KEY=VALUE...]: the game's parameters and start."""
-    if not argv:
-        print("usage: python3 -m tourney.game GAME [KEY=VALUE]...", file=sys.stderr)
-        return 2
-    try:
-        game = Game(argv[0], dict(arg.split("=", 1) for arg in argv[1:]))
-    except GameError as error:
-        print(error, file=sys.stderr)
-        return 1
-    print("%s (%s): %s" % (game.name, game.path, game.description))
-    for p in game.param_info:
-        print("  %s = %s  (%s)" % (p.name, game.params[p.name], p.help))
-    print(game.initial_state().format(), end="")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_main(sys.argv[1:]))

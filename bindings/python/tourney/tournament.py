@@ -450,23 +450,3 @@ def _message(lines: Sequence[str]) -> str:
     kept = [line.rstrip("\n") for line in lines
             if line.strip() and " games (" not in line]
     return "\n".join(kept)
-
-
-def _main(argv: Sequence[str]) -> int:
-    """python3 -m tourney.tournament CONFIG [OUTPUT]: the standings as Python reads them."""
-    if not argv:
-        print("usage: python3 -m tourney.tournament CONFIG [OUTPUT_DIR]", file=sys.stderr)
-        return 2
-    try:
-        results = run_tournament(argv[0], argv[1] if len(argv) > 1 else None)
-    except TourneyError as error:
-        print(error.message, file=sys.stderr)
-        return 1
-    for s in results.standings:
-        print("%d %-20s %s" % (s.rank, s.name, s.rating.text))
-    print(results.output_dir)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_main(sys.argv[1:]))
