@@ -7,8 +7,8 @@
  * its own, the home), whatever its `#!` line says; it starts through every
  * common launcher (a pyenv-like shim, a virtual environment, a conda-style
  * installation, /usr/bin/env, a shell script, node) and finds modules on
- * PYTHONPATH; and no variable of the runner's environment outside the
- * allow-list reaches a plugin or a program.
+ * PYTHONPATH and in the user's site-packages; and no variable of the runner's environment outside
+ * the allow-list reaches a plugin or a program.
  */
 /* syscall (Landlock has no glibc wrapper), setenv. */
 #define _GNU_SOURCE
@@ -370,6 +370,17 @@ static void prepare_pythonpath(const struct layout *l)
     shell(l, "echo 'X = 1' > @/pylib/pathmod.py");
 }
 
+/* A module of the user's site-packages (in HOME, which is the test's). */
+static void prepare_user_site(const struct layout *l)
+{
+    char command[512];
+    snprintf(command, sizeof(command),
+             "site=$('%s' -c 'import site; print(site.getusersitepackages())') && "
+             "mkdir -p \"$site\" && echo 'X = 1' > \"$site/usermod.py\"",
+             python());
+    shell(l, command);
+}
+
 /* An interpreter installed outside /usr, conda's way: its own bin. */
 static void prepare_conda(const struct layout *l)
 {
@@ -420,6 +431,14 @@ static void test_every_way_of_starting_python(void **state)
          "@/pylib:" TOURNEY_TEST_SOURCE_DIR "/bindings/python",
          {"imported pathmod from @/pylib",
           "imported tourney_agent from " TOURNEY_TEST_SOURCE_DIR "/bindings/python"}},
+        {"the user's site-packages",
+         prepare_user_site,
+         python(),
+         true,
+         "--import usermod",
+         NULL,
+         NULL,
+         {"imported usermod from @/home/.local/lib/python3", NULL}},
         {"a conda-style installation",
          prepare_conda,
          "@/conda/bin/python3",

@@ -1,6 +1,7 @@
 """An alpha-beta agent for any game, on the game's own rules (tourney.Game).
 
     command = python3 bindings/python/examples/alphabeta.py --depth 4
+    read = bindings/python
 
 Negamax with alpha-beta to DEPTH plies, the game's evaluation at the horizon and its search
 knowledge where it has it. Without --depth it deepens while half the move's budget lasts.

@@ -6,6 +6,7 @@ number, so it always plays the same move in the same position.
 
     [agent greedy]
     command = python3 bindings/python/examples/greedy.py
+    read = bindings/python
 
 It rebuilds the board from the moves played (state.moves): in both games the first
 player moves first and the players alternate; an mnk move is a cell, numbered row by

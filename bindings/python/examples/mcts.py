@@ -1,6 +1,7 @@
 """A Monte Carlo tree search agent for any game, on the game's own rules (tourney.Game).
 
     command = python3 bindings/python/examples/mcts.py --iterations 2000
+    read = bindings/python
 
 UCT with random playouts (a win at once taken when the game knows one); without
 --iterations it runs while half the move's budget lasts. Its randomness is the game's seed.
