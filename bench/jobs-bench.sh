@@ -50,6 +50,7 @@ config_of() {
 # fewer games from one run to the next.
 one_run() {
   local config=$1 jobs=$2 TIMEFORMAT='%R %U %S' times games
+  rm -rf "$scratch/out" # each run starts over: tourney keeps a used folder's log
   times=$({ time "$tourney" run "$config" --quiet --jobs "$jobs" --output "$scratch/out" \
     "${@:3}" >/dev/null; } 2>&1)
   games=$(grep -o '"games_played": [0-9]*' "$scratch/out/summary.json" | grep -o '[0-9]*$')

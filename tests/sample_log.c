@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "digest.h"
 #include "files.h"
 #include "log_line.h"
 #include "results_log.h"
+#include "text.h"
 
 #define MNK_PATH TOURNEY_TEST_GAME_DIR "/mnk.so"
 
@@ -107,10 +109,18 @@ void sample_log_of(const char *dir, const struct log_header *header,
 {
     struct results_log log;
     struct error error;
-    if (tourney_results_log_create(&log, dir, header, &error) != 0) {
+    /* Written anew: a log there before is replaced. */
+    char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
+    assert_non_null(path);
+    unlink(path);
+    free(path);
+    struct out_dir opened;
+    if (tourney_out_dir_open(&opened, dir, false, &error) != 0 ||
+        tourney_results_log_create(&log, &opened, header, &error) != 0) {
         print_error("%s\n", error.text);
         fail();
     }
+    tourney_out_dir_close(&opened);
     for (size_t i = 0; i < count; i++) {
         char *line = sample_line(header, &records[i]);
         assert_int_equal(tourney_results_log_add_line(&log, line, &error), 0);

@@ -18,11 +18,24 @@
 #include "dir_lock.h"
 #include "files.h"
 
+/* Takes the lock of DIR as tourney does: through the directory opened. */
+static int lock_dir(struct dir_lock *lock, const char *dir, struct error *err)
+{
+    struct out_dir opened;
+    lock->fd = -1;
+    if (tourney_out_dir_open(&opened, dir, false, err) != 0) {
+        return -1;
+    }
+    int status = tourney_dir_lock(lock, &opened, err);
+    tourney_out_dir_close(&opened);
+    return status;
+}
+
 static void expect_refusal(const char *dir, long pid)
 {
     struct dir_lock lock;
     struct error err;
-    assert_int_equal(tourney_dir_lock(&lock, dir, &err), -1);
+    assert_int_equal(lock_dir(&lock, dir, &err), -1);
     assert_int_equal(lock.fd, -1);
     char expected[512];
     snprintf(expected, sizeof(expected),
@@ -39,7 +52,7 @@ static void test_lock_refused_while_held(void **state)
     make_temp_dir(dir, sizeof(dir), "lock");
     struct dir_lock lock;
     struct error err;
-    assert_int_equal(tourney_dir_lock(&lock, dir, &err), 0);
+    assert_int_equal(lock_dir(&lock, dir, &err), 0);
     assert_true(lock.fd >= 0);
     /* Not inherited by a program this process starts. */
     assert_true((fcntl(lock.fd, F_GETFD) & FD_CLOEXEC) != 0);
@@ -53,7 +66,7 @@ static void test_lock_refused_while_held(void **state)
     tourney_dir_unlock(&lock);
     assert_int_equal(lock.fd, -1);
     tourney_dir_unlock(&lock); /* nothing to let go */
-    assert_int_equal(tourney_dir_lock(&lock, dir, &err), 0);
+    assert_int_equal(lock_dir(&lock, dir, &err), 0);
     tourney_dir_unlock(&lock);
     remove_tree(dir);
 }
@@ -66,7 +79,7 @@ static void test_forks_share_the_lock(void **state)
     make_temp_dir(dir, sizeof(dir), "lock");
     struct dir_lock lock;
     struct error err;
-    assert_int_equal(tourney_dir_lock(&lock, dir, &err), 0);
+    assert_int_equal(lock_dir(&lock, dir, &err), 0);
     int ready[2];
     assert_int_equal(pipe(ready), 0);
     pid_t child = fork();
@@ -85,7 +98,7 @@ static void test_forks_share_the_lock(void **state)
     expect_refusal(dir, (long)getpid());
     kill(child, SIGKILL);
     assert_int_equal(waitpid(child, NULL, 0), child);
-    assert_int_equal(tourney_dir_lock(&lock, dir, &err), 0);
+    assert_int_equal(lock_dir(&lock, dir, &err), 0);
     tourney_dir_unlock(&lock);
     remove_tree(dir);
 }
@@ -104,7 +117,7 @@ static void test_a_dead_holders_fork_is_waited_for(void **state)
     if (holder == 0) {
         struct dir_lock lock;
         struct error err;
-        if (tourney_dir_lock(&lock, dir, &err) != 0) {
+        if (lock_dir(&lock, dir, &err) != 0) {
             _exit(2);
         }
         pid_t writer = fork();
@@ -127,7 +140,7 @@ static void test_a_dead_holders_fork_is_waited_for(void **state)
     clock_gettime(CLOCK_MONOTONIC, &before);
     struct dir_lock lock;
     struct error err;
-    assert_int_equal(tourney_dir_lock(&lock, dir, &err), 0);
+    assert_int_equal(lock_dir(&lock, dir, &err), 0);
     clock_gettime(CLOCK_MONOTONIC, &after);
     long waited_ms =
         (after.tv_sec - before.tv_sec) * 1000 + (after.tv_nsec - before.tv_nsec) / 1000000;
@@ -142,9 +155,9 @@ static void test_no_directory(void **state)
     (void)state;
     struct dir_lock lock;
     struct error err;
-    assert_int_equal(tourney_dir_lock(&lock, "/nonexistent/dir", &err), -1);
-    assert_string_equal(err.text, "cannot create the lock file /nonexistent/dir/.tourney.lock: "
-                                  "No such file or directory");
+    assert_int_equal(lock_dir(&lock, "/nonexistent/dir", &err), -1);
+    assert_string_equal(err.text, "cannot open directory /nonexistent/dir: No such file or "
+                                  "directory");
 }
 
 int main(void)

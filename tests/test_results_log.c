@@ -29,6 +29,32 @@ static int teardown(void **state)
     return 0;
 }
 
+/* tourney_results_log_create and _resume in the directory DIR, opened for
+ * the call as tourney opens it (the log keeps its own descriptor). */
+static int create_log(struct results_log *log, const char *dir, const struct log_header *header,
+                      struct error *error)
+{
+    struct out_dir opened;
+    if (tourney_out_dir_open(&opened, dir, false, error) != 0) {
+        return -1;
+    }
+    int status = tourney_results_log_create(log, &opened, header, error);
+    tourney_out_dir_close(&opened);
+    return status;
+}
+
+static int resume_log(struct results_log *log, const char *dir, const struct log_header *header,
+                      tourney_record_fn each, void *context, bool *created, struct error *error)
+{
+    struct out_dir opened;
+    if (tourney_out_dir_open(&opened, dir, false, error) != 0) {
+        return -1;
+    }
+    int status = tourney_results_log_resume(log, &opened, header, each, context, created, error);
+    tourney_out_dir_close(&opened);
+    return status;
+}
+
 /* The games a log hands over, in the order it hands them. */
 struct games_seen {
     uint32_t index[GAMES + 1];
@@ -94,7 +120,7 @@ static void test_create_and_append_in_order(void **state)
     struct sample_dir *f = *state;
     struct results_log log;
     struct error error;
-    assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, &error), 0);
+    assert_int_equal(create_log(&log, f->dir, &f->header, &error), 0);
     assert_string_equal(log.path, f->path);
     /* The header is on disk before any game. */
     assert_int_equal(tourney_results_log_sync_due(&log), UINT64_MAX);
@@ -131,10 +157,11 @@ static void test_create_and_append_in_order(void **state)
     char *all = expected_log(f, 0, GAMES - 1);
     assert_log_is(f, all);
 
-    /* Created again, the log starts over. */
-    assert_int_equal(tourney_results_log_create(&log, f->dir, &f->header, &error), 0);
-    tourney_results_log_close(&log);
-    assert_log_is(f, header_only);
+    /* Created again: refused, the log kept as it is (a run that starts over
+     * moves it aside first). */
+    assert_int_equal(create_log(&log, f->dir, &f->header, &error), -1);
+    assert_names_file(error.text, "%s is already there", f->path);
+    assert_log_is(f, all);
     free(header_only);
     free(three);
     free(all);
@@ -142,9 +169,9 @@ static void test_create_and_append_in_order(void **state)
     /* A directory that is not there. */
     char missing[128];
     snprintf(missing, sizeof(missing), "%s/missing", f->dir);
-    assert_int_equal(tourney_results_log_create(&log, missing, &f->header, &error), -1);
+    assert_int_equal(create_log(&log, missing, &f->header, &error), -1);
     char expected[256];
-    snprintf(expected, sizeof(expected), "cannot open %s/games.jsonl: No such file or directory",
+    snprintf(expected, sizeof(expected), "cannot open directory %s: No such file or directory",
              missing);
     assert_string_equal(error.text, expected);
     assert_null(log.path);
@@ -223,9 +250,7 @@ static void test_resume_without_a_log(void **state)
     struct games_seen seen = {.count = 0};
     bool created = false;
     struct error error;
-    assert_int_equal(
-        tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen, &created, &error),
-        0);
+    assert_int_equal(resume_log(&log, f->dir, &f->header, see_game, &seen, &created, &error), 0);
     assert_true(created);
     assert_int_equal(seen.count, 0);
     add_game(f, &log, 0);
@@ -240,9 +265,7 @@ static void test_resume_without_a_log(void **state)
     write_file(f->path, "%s", header);
     free(header);
     created = false;
-    assert_int_equal(
-        tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen, &created, &error),
-        0);
+    assert_int_equal(resume_log(&log, f->dir, &f->header, see_game, &seen, &created, &error), 0);
     assert_true(created);
     tourney_results_log_close(&log);
     char *header_only = expected_log(f, 0, UINT32_MAX);
@@ -264,9 +287,7 @@ static void test_resume_after_a_cut_last_line(void **state)
     struct games_seen seen = {.count = 0};
     bool created = true;
     struct error error;
-    assert_int_equal(
-        tourney_results_log_resume(&log, f->dir, &f->header, see_game, &seen, &created, &error),
-        0);
+    assert_int_equal(resume_log(&log, f->dir, &f->header, see_game, &seen, &created, &error), 0);
     assert_false(created);
     assert_int_equal(seen.count, 4);
     for (uint32_t g = 0; g < 4; g++) {
@@ -296,8 +317,7 @@ static void assert_resume_refused(const struct sample_dir *f, const struct log_h
     struct games_seen seen = {.count = 0};
     bool created = true;
     struct error error;
-    assert_int_equal(
-        tourney_results_log_resume(&log, f->dir, header, see_game, &seen, &created, &error), -1);
+    assert_int_equal(resume_log(&log, f->dir, header, see_game, &seen, &created, &error), -1);
     assert_false(created);
     assert_int_equal(seen.count, games);
     assert_names_file(error.text, expected, f->path);

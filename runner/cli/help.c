@@ -39,6 +39,8 @@ static const struct command_help commands[] = {
                    "                     fit 100 characters, leaving out the least needed)\n"
                    "--resume             continue the tournament whose results log is in the\n"
                    "                     output folder, playing only the games not in it\n"
+                   "--fresh              start over in an output folder that holds a results\n"
+                   "                     log, which is kept as games.jsonl.1 (or .2, ...)\n"
                    "-j, --jobs N         play N games at once, each in a worker process\n"
                    "                     (1 to 256; default: the config's jobs, else one per "
                    "core)\n"
@@ -48,7 +50,10 @@ static const struct command_help commands[] = {
         .details = "The tables go to standard output, the progress to standard error. The\n"
                    "values set with --set and --each are checked as the file's are, and kept\n"
                    "in the results log's header; a run resumed with --resume must set them\n"
-                   "again. See docs/config.md.",
+                   "again. A run into a folder that holds a results log refuses without\n"
+                   "--resume or --fresh: no result is ever replaced. Nothing is written\n"
+                   "through a link: the output folder and the files in it must not be links.\n"
+                   "See docs/config.md.",
     },
     {
         .name = "validate",

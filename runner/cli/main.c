@@ -196,6 +196,8 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
             options.wide = true;
         } else if (strcmp(option, "--resume") == 0) {
             options.resume = true;
+        } else if (strcmp(option, "--fresh") == 0) {
+            options.fresh = true;
         } else if (strcmp(option, "--output") == 0 || strcmp(option, "-o") == 0) {
             output = argv[++i];
         } else if (strcmp(option, "--jobs") == 0 || strcmp(option, "-j") == 0) {
@@ -220,6 +222,11 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
     }
     if (config == NULL) {
         fprintf(stderr, "tourney run: expected a CONFIG file (see tourney --help)\n");
+        return EXIT_USAGE;
+    }
+    if (options.resume && options.fresh) {
+        fprintf(stderr, "tourney run: --resume continues the results log and --fresh starts "
+                        "over: give one of them\n");
         return EXIT_USAGE;
     }
     struct tournament t;

@@ -13,7 +13,7 @@
 #include "log_header.h"
 #include "log_line.h"
 #include "log_reader.h"
-#include "output.h"
+#include "out_dir.h"
 #include "game_sample.h"
 #include "publish.h"
 #include "results_log.h"
@@ -486,23 +486,24 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         }
     }
     status = status == 0 ? open_cursors(&m) : status;
-    status = status == 0 ? tourney_mkdir_p(out_dir, &m.error) : status;
     /* OUT_DIR's log, read to keep what it holds, and its reports are the
-     * merge's alone from here. */
+     * merge's alone from here, written there never through a link. */
+    struct out_dir opened = {.fd = -1};
     struct dir_lock lock = {.fd = -1};
-    status = status == 0 ? tourney_dir_lock(&lock, out_dir, &m.error) : status;
+    status = status == 0 ? tourney_out_dir_open(&opened, out_dir, true, &m.error) : status;
+    status = status == 0 ? tourney_dir_lock(&lock, &opened, &m.error) : status;
     if (status == 0) {
         /* What went wrong in writing the merged log is said by the merge
          * (write_merged), or else by the writing of the file. */
         struct merge *self = &m;
         struct error why;
         tourney_error_clear(&m.error);
-        status = tourney_write_atomic(out_dir, TOURNEY_LOG_NAME, write_merged, &self, &why);
+        status = tourney_out_dir_write(&opened, TOURNEY_LOG_NAME, write_merged, &self, &why);
         if (status != 0 && !tourney_error_is_set(&m.error)) {
             m.error = why;
         }
     }
-    status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, out_dir,
+    status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, &opened,
                                                     exe_path, env_plugin_path, out,
                                                     TABLE_CONSOLE_WIDTH, err, &m.error)
                          : status;
@@ -523,5 +524,6 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
     }
     merge_finish(&m);
     tourney_dir_unlock(&lock);
+    tourney_out_dir_close(&opened);
     return outcome;
 }

@@ -4,11 +4,11 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "dir_lock.h"
 #include "game_sample.h"
 #include "log_header.h"
+#include "out_dir.h"
 #include "publish.h"
 #include "results_log.h"
 #include "stats.h"
@@ -64,10 +64,12 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     off_t valid_end = 0;
     bool torn = false;
     struct error error;
-    /* A directory that is not there has no log either, which the reading
-     * says. */
+    /* The directory opened once: the reports are written there, never
+     * through a link (out_dir.h). */
+    struct out_dir opened = {.fd = -1};
     struct dir_lock lock = {.fd = -1};
-    int status = access(dir, F_OK) == 0 ? tourney_dir_lock(&lock, dir, &error) : 0;
+    int status = tourney_out_dir_open(&opened, dir, false, &error);
+    status = status == 0 ? tourney_dir_lock(&lock, &opened, &error) : status;
     if (status == 0) {
         status =
             tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
@@ -80,7 +82,7 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
                 path);
     }
     if (status == 0) {
-        status = tourney_publish_from_log(&r.header, &r.stats, &r.games, dir, exe_path,
+        status = tourney_publish_from_log(&r.header, &r.stats, &r.games, &opened, exe_path,
                                           env_plugin_path, out, width, err, &error);
     }
     if (status != 0) {
@@ -95,6 +97,7 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     }
     tourney_header_finish(&r.header);
     tourney_dir_unlock(&lock);
+    tourney_out_dir_close(&opened);
     free(path);
     return status;
 }

@@ -13,7 +13,7 @@
 #include "job_pool.h"
 #include "log_header.h"
 #include "log_line.h"
-#include "output.h"
+#include "out_dir.h"
 #include "publish.h"
 #include "record.h"
 #include "results_log.h"
@@ -28,6 +28,7 @@ struct run_state {
     const struct tournament *tournament;
     const struct run_options *options;
     FILE *err;
+    struct out_dir dir;   /* the output directory */
     struct dir_lock lock; /* of the output directory */
     struct log_header header;
     struct schedule schedule;
@@ -216,6 +217,7 @@ static int worker_init(void *context)
     struct run_state *run = context;
     tourney_dir_unlock(&run->lock);
     tourney_results_log_forget(&run->log);
+    tourney_out_dir_close(&run->dir);
     return player_init(run);
 }
 
@@ -319,6 +321,7 @@ static void run_finish(struct run_state *run)
     tourney_schedule_finish(&run->schedule);
     tourney_header_finish(&run->header);
     tourney_dir_unlock(&run->lock);
+    tourney_out_dir_close(&run->dir);
 }
 
 /* The --set and --each options of the run as a command line repeats them,
@@ -359,16 +362,51 @@ static char *overrides_text(const struct log_header *header)
     return text;
 }
 
+/* A run that does not resume starts a new log: over one the directory
+ * holds only when told to start over, and then with the old one moved
+ * aside. Never a word-less loss of a log. */
+static int start_log(struct run_state *run, struct error *err)
+{
+    const struct out_dir *dir = &run->dir;
+    uint64_t games = 0;
+    int held = tourney_results_log_count(dir, &games, err);
+    if (held < 0) {
+        return -1;
+    }
+    if (held > 0 && !run->options->fresh) {
+        char *aside = tourney_out_dir_free_name(dir, TOURNEY_LOG_NAME);
+        tourney_error_set(err,
+                          "%s already holds a results log of %" PRIu64 " game%s; continue it "
+                          "with --resume, or start over with --fresh (which keeps it as %s/%s)",
+                          dir->path, games, games == 1 ? "" : "s", dir->path,
+                          aside != NULL ? aside : TOURNEY_LOG_NAME ".N");
+        free(aside);
+        return -1;
+    }
+    if (held > 0) {
+        char *aside = NULL;
+        if (tourney_out_dir_set_aside(dir, TOURNEY_LOG_NAME, &aside, err) != 0) {
+            return -1;
+        }
+        fprintf(run->err,
+                "tourney: starting over in %s; its results log of %" PRIu64 " game%s is kept "
+                "as %s/%s\n",
+                dir->path, games, games == 1 ? "" : "s", dir->path, aside);
+        free(aside);
+    }
+    return tourney_results_log_create(&run->log, dir, &run->header, err);
+}
+
 /* Opens the results log fresh, or continues it when resuming. */
 static int open_log(struct run_state *run, struct error *err)
 {
-    const char *dir = run->tournament->config.settings.output_dir;
+    const char *dir = run->dir.path;
     if (!run->options->resume) {
-        return tourney_results_log_create(&run->log, dir, &run->header, err);
+        return start_log(run, err);
     }
     bool created = false;
-    if (tourney_results_log_resume(&run->log, dir, &run->header, count_logged_game, run, &created,
-                                   err) != 0) {
+    if (tourney_results_log_resume(&run->log, &run->dir, &run->header, count_logged_game, run,
+                                   &created, err) != 0) {
         return -1;
     }
     if (created) {
@@ -390,6 +428,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.options = options;
     run.err = err;
     run.lock.fd = -1;
+    run.dir.fd = -1;
     struct error error;
     enum run_outcome outcome = RUN_FAILED;
     if (tourney_header_from_tournament(&run.header, t, &error) != 0) {
@@ -437,9 +476,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     run.header.shard = options->shard;
     run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
     /* Nothing in the directory is touched before its lock is held. */
-    if (tourney_mkdir_p(t->config.settings.output_dir, &error) != 0 ||
-        tourney_dir_lock(&run.lock, t->config.settings.output_dir, &error) != 0 ||
-        open_log(&run, &error) != 0 ||
+    if (tourney_out_dir_open(&run.dir, t->config.settings.output_dir, true, &error) != 0 ||
+        tourney_dir_lock(&run.lock, &run.dir, &error) != 0 || open_log(&run, &error) != 0 ||
         tourney_results_log_start_writer(&run.log, run.lock.fd, &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);
         goto out;
@@ -462,7 +500,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
-    if (tourney_publish(&run.header, &run.stats, &run.games, &board, t->config.settings.output_dir,
+    if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
                         options->quiet ? NULL : out, options->wide ? 0 : TABLE_CONSOLE_WIDTH,
                         &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);

@@ -26,6 +26,7 @@ struct run_options {
     bool verbose;                 /* a line per game on ERR */
     bool wide;                    /* every column of the tables, however wide */
     bool resume;                  /* continue the results log in the output folder */
+    bool fresh;                   /* start over: a results log there is moved aside */
     const char *output;           /* the --output given, to repeat it in the resume hint */
     unsigned jobs;                /* games played at once, at least 1 (job_pool.h) */
     struct shard shard;           /* the part of the tournament to play; count 0 for all */

@@ -44,16 +44,23 @@ static json_t *unseal(struct log_reader *r, struct error *err)
 
 int tourney_log_reader_open(struct log_reader *r, const char *path, struct error *err)
 {
+    FILE *file = fopen(path, "rbe"); /* close-on-exec (glibc) */
+    if (file == NULL) {
+        memset(r, 0, sizeof(*r));
+        return tourney_error_set_errno(err, "cannot open %s", path);
+    }
+    return tourney_log_reader_open_stream(r, file, path, err);
+}
+
+int tourney_log_reader_open_stream(struct log_reader *r, FILE *file, const char *path,
+                                   struct error *err)
+{
     memset(r, 0, sizeof(*r));
+    r->file = file;
     r->path = strdup(path);
     if (r->path == NULL) {
-        return tourney_error_set(err, "%s: out of memory", path);
-    }
-    r->file = fopen(path, "rb");
-    if (r->file == NULL) {
-        tourney_error_set_errno(err, "cannot open %s", path);
         tourney_log_reader_close(r);
-        return -1;
+        return tourney_error_set(err, "%s: out of memory", path);
     }
     int status = read_line(r, err);
     if (status == 0) {

@@ -43,6 +43,11 @@ struct log_reader {
  * holds no complete line. On failure everything is released. */
 int tourney_log_reader_open(struct log_reader *reader, const char *path, struct error *err);
 
+/* The same for the log open as FILE (read from where it is), which the
+ * reader owns from here, closed or not; PATH names it in messages. */
+int tourney_log_reader_open_stream(struct log_reader *reader, FILE *file, const char *path,
+                                   struct error *err);
+
 /* Reads the next game into RECORD (initialised by the caller, finished by
  * the caller after each call); READER->line keeps the line's text until the
  * next call. Returns 1 for a game, 0 at the end of the log (or at a torn

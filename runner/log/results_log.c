@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -91,30 +92,25 @@ int tourney_results_log_write_pending(struct results_log *log, struct error *err
     return write_text(log, log->pending, length, err);
 }
 
-static int open_log(struct results_log *log, const char *dir, int flags, struct error *err)
+/* LOG writes to FD, DIR's log. */
+static int adopt_log(struct results_log *log, const struct out_dir *dir, int fd, struct error *err)
 {
     memset(log, 0, sizeof(*log));
-    log->path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
+    log->path = tourney_out_dir_name(dir, TOURNEY_LOG_NAME);
     if (log->path == NULL) {
-        return tourney_error_set(err, "%s/%s: out of memory", dir, TOURNEY_LOG_NAME);
+        close(fd);
+        log->fd = -1;
+        return tourney_error_set(err, "%s/%s: out of memory", dir->path, TOURNEY_LOG_NAME);
     }
-    log->fd = open(log->path, flags | O_CLOEXEC, 0666);
-    if (log->fd < 0) {
-        tourney_error_set_errno(err, "cannot open %s", log->path);
-        free(log->path);
-        log->path = NULL;
-        return -1;
-    }
+    log->fd = fd;
     log->last_sync_ns = tourney_now_ns();
     return 0;
 }
 
-int tourney_results_log_create(struct results_log *log, const char *dir,
-                               const struct log_header *header, struct error *err)
+/* Writes HEADER as the first line of LOG (empty), and syncs it. */
+static int write_header(struct results_log *log, const struct log_header *header,
+                        struct error *err)
 {
-    if (open_log(log, dir, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, err) != 0) {
-        return -1;
-    }
     json_t *object = tourney_header_to_json(header);
     char *line = object ? tourney_log_line_seal(object) : NULL;
     json_decref(object);
@@ -130,6 +126,25 @@ int tourney_results_log_create(struct results_log *log, const char *dir,
         tourney_results_log_close(log);
     }
     return status;
+}
+
+int tourney_results_log_create(struct results_log *log, const struct out_dir *dir,
+                               const struct log_header *header, struct error *err)
+{
+    /* A log already there is never emptied here: a run that starts over
+     * moves it aside first. */
+    int fd = tourney_out_dir_open_file(dir, TOURNEY_LOG_NAME,
+                                       O_WRONLY | O_CREAT | O_EXCL | O_APPEND, err);
+    if (fd < 0) {
+        if (errno == EEXIST) {
+            tourney_error_set(err, "%s/%s is already there", dir->path, TOURNEY_LOG_NAME);
+        }
+        return -1;
+    }
+    if (adopt_log(log, dir, fd, err) != 0) {
+        return -1;
+    }
+    return write_header(log, header, err);
 }
 
 int tourney_results_log_start_writer(struct results_log *log, int keep_fd, struct error *err)
@@ -314,27 +329,50 @@ int tourney_results_log_read(const char *path, struct log_header *header, tourne
     return status;
 }
 
-int tourney_results_log_resume(struct results_log *log, const char *dir,
+int tourney_results_log_resume(struct results_log *log, const struct out_dir *dir,
                                const struct log_header *expected, tourney_record_fn each,
                                void *context, bool *created, struct error *err)
 {
     *created = false;
-    char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
-    if (path == NULL) {
-        return tourney_error_nomem(err);
-    }
-    struct log_reader reader;
-    int status =
-        access(path, F_OK) != 0 ? TOURNEY_LOG_EMPTY : tourney_log_reader_open(&reader, path, err);
-    if (status == TOURNEY_LOG_EMPTY) {
-        /* No log yet, or killed before its header reached the disk:
-         * nothing to keep. */
-        free(path);
+    /* Read and continued through one descriptor: the file read is the file
+     * appended to, never one a link or another name leads to. */
+    int fd = tourney_out_dir_open_file(dir, TOURNEY_LOG_NAME, O_RDWR, err);
+    if (fd == TOURNEY_OUT_DIR_NO_FILE) {
         *created = true;
         return tourney_results_log_create(log, dir, expected, err);
     }
+    if (fd < 0) {
+        return -1;
+    }
+    char *path = tourney_out_dir_name(dir, TOURNEY_LOG_NAME);
+    int copy = path != NULL ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+    FILE *file = copy >= 0 ? fdopen(copy, "rb") : NULL;
+    if (file == NULL) {
+        if (copy >= 0) {
+            close(copy);
+        }
+        free(path);
+        close(fd);
+        return tourney_error_set_errno(err, "cannot read %s/%s", dir->path, TOURNEY_LOG_NAME);
+    }
+    struct log_reader reader;
+    int status = tourney_log_reader_open_stream(&reader, file, path, err);
+    if (status == TOURNEY_LOG_EMPTY) {
+        /* Killed before its header reached the disk: nothing to keep. */
+        free(path);
+        *created = true;
+        if (ftruncate(fd, 0) != 0) {
+            close(fd);
+            return tourney_error_set_errno(err, "cannot empty %s/%s", dir->path, TOURNEY_LOG_NAME);
+        }
+        if (fcntl(fd, F_SETFL, O_APPEND) != 0 || adopt_log(log, dir, fd, err) != 0) {
+            return -1;
+        }
+        return write_header(log, expected, err);
+    }
     if (status != 0) {
         free(path);
+        close(fd);
         return -1;
     }
     /* The header first: the games of another tournament are never counted. */
@@ -354,13 +392,47 @@ int tourney_results_log_resume(struct results_log *log, const char *dir,
         more = got > 0;
         status = got < 0 ? -1 : 0;
     }
-    if (status == 0 && reader.torn && truncate(path, reader.valid_end) != 0) {
+    if (status == 0 && reader.torn && ftruncate(fd, reader.valid_end) != 0) {
         status = tourney_error_set_errno(err, "cannot cut the torn last line off %s", path);
     }
     tourney_log_reader_close(&reader);
     free(path);
-    if (status == 0) {
-        status = open_log(log, dir, O_WRONLY | O_APPEND, err);
+    if (status == 0 && fcntl(fd, F_SETFL, O_APPEND) != 0) {
+        status =
+            tourney_error_set_errno(err, "cannot append to %s/%s", dir->path, TOURNEY_LOG_NAME);
     }
+    if (status != 0) {
+        close(fd);
+        return -1;
+    }
+    return adopt_log(log, dir, fd, err);
+}
+
+int tourney_results_log_count(const struct out_dir *dir, uint64_t *games, struct error *err)
+{
+    *games = 0;
+    int fd = tourney_out_dir_open_file(dir, TOURNEY_LOG_NAME, O_RDONLY, err);
+    if (fd == TOURNEY_OUT_DIR_NO_FILE) {
+        return 0;
+    }
+    if (fd < 0) {
+        return -1;
+    }
+    /* Whole lines after the header: what a resume would keep, as far as a
+     * count for a message goes (the resume checks them). */
+    uint64_t lines = 0;
+    char buffer[65536];
+    ssize_t got;
+    while ((got = read(fd, buffer, sizeof(buffer))) > 0) {
+        for (const char *c = buffer; (c = memchr(c, '\n', (size_t)(buffer + got - c))) != NULL;
+             c++) {
+            lines++;
+        }
+    }
+    int status =
+        got < 0 ? tourney_error_set_errno(err, "cannot read %s/%s", dir->path, TOURNEY_LOG_NAME)
+                : 1;
+    close(fd);
+    *games = lines > 0 ? lines - 1 : 0;
     return status;
 }

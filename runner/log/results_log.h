@@ -30,6 +30,7 @@
 #include "log_header.h"
 #include "log_reader.h"
 #include "log_writer.h"
+#include "out_dir.h"
 #include "record.h"
 
 #define TOURNEY_LOG_NAME "games.jsonl"
@@ -48,8 +49,9 @@ struct results_log {
     struct log_writer writer; /* appends once started; RING is NULL before */
 };
 
-/* Creates (or empties) DIR/games.jsonl and writes HEADER as its first line. */
-int tourney_results_log_create(struct results_log *log, const char *dir,
+/* Creates DIR/games.jsonl, which must not be there yet, and writes HEADER
+ * as its first line. The log is never opened through a link (out_dir.h). */
+int tourney_results_log_create(struct results_log *log, const struct out_dir *dir,
                                const struct log_header *header, struct error *err);
 
 /* Called for every game record read from a log, in order. Returns 0 to go on. */
@@ -65,11 +67,18 @@ int tourney_results_log_read(const char *path, struct log_header *header, tourne
 
 /* Opens DIR/games.jsonl to continue it: checks it belongs to the tournament
  * described by EXPECTED, hands every recorded game to EACH, cuts a torn last
- * line off and leaves the log open for appending. When there is no log yet,
- * creates it as tourney_results_log_create does and sets *CREATED. */
-int tourney_results_log_resume(struct results_log *log, const char *dir,
+ * line off and leaves the log open for appending. When there is no log yet
+ * (or one without a complete line), creates it as
+ * tourney_results_log_create does and sets *CREATED. A log that is a link or
+ * has another name is refused (out_dir.h). */
+int tourney_results_log_resume(struct results_log *log, const struct out_dir *dir,
                                const struct log_header *expected, tourney_record_fn each,
                                void *context, bool *created, struct error *err);
+
+/* Whether DIR holds a results log: 1 with *GAMES its whole lines after
+ * the header, 0 when there is none; -1 with ERR naming it when it is a link,
+ * has another name or cannot be read. */
+int tourney_results_log_count(const struct out_dir *dir, uint64_t *games, struct error *err);
 
 /* Appends games as their sealed lines (log_line.h) in two steps: add their
  * lines, then write them all with one write (with a writer started, a line

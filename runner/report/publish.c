@@ -38,7 +38,7 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, size_t width, struct error *err)
+                    const struct out_dir *dir, FILE *out, size_t width, struct error *err)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
@@ -86,7 +86,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
 }
 
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
-                             const struct game_sample *games, const char *dir,
+                             const struct game_sample *games, const struct out_dir *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
                              size_t width, FILE *err, struct error *error)
 {

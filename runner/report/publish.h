@@ -13,6 +13,7 @@
 #include "error.h"
 #include "game_sample.h"
 #include "log_header.h"
+#include "out_dir.h"
 #include "replay_data.h"
 #include "stats.h"
 
@@ -28,7 +29,7 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
  * them (either may be NULL). Returns -1 with a reason in ERR. */
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const char *dir, FILE *out, size_t width, struct error *err);
+                    const struct out_dir *dir, FILE *out, size_t width, struct error *err);
 
 /* Writes every report of a log's games into DIR, drawing boards in
  * report.html with the log's game plugin when it can be found (a report
@@ -36,7 +37,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
  * OUT fit WIDTH characters (0: all columns). Returns -1 with the reason in
  * ERROR when the reports cannot be written. */
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
-                             const struct game_sample *games, const char *dir,
+                             const struct game_sample *games, const struct out_dir *dir,
                              const char *exe_path, const char *env_plugin_path, FILE *out,
                              size_t width, FILE *err, struct error *error);
 

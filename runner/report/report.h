@@ -13,6 +13,7 @@
 
 #include "error.h"
 #include "game_sample.h"
+#include "out_dir.h"
 #include "ratings.h"
 #include "replay_data.h"
 #include "settings.h"
@@ -110,9 +111,11 @@ void tourney_report_describe_sprt(const struct report *report, char *buf, size_t
 int tourney_report_print(const struct report *report, size_t width, FILE *out);
 
 /* Writes results.csv, summary.json, report.md and report.html into DIR,
- * each atomically (a temporary file, synced, then renamed). On failure
- * returns -1 with the reason in ERR. */
-int tourney_report_write_files(const struct report *report, const char *dir, struct error *err);
+ * each atomically and never through a link (out_dir.h). One that cannot be
+ * written leaves the others written; returns -1 with the first reason in
+ * ERR. */
+int tourney_report_write_files(const struct report *report, const struct out_dir *dir,
+                               struct error *err);
 
 int tourney_report_write_markdown(const struct report *report, FILE *out);
 int tourney_report_write_csv(const struct report *report, FILE *out);

@@ -6,7 +6,7 @@
 #include <jansson.h>
 
 #include "elo.h"
-#include "output.h"
+#include "out_dir.h"
 #include "report.h"
 #include "settings_json.h"
 #include "summary_plots.h"
@@ -422,13 +422,28 @@ static int write_html(const void *context, FILE *out)
     return tourney_report_write_html(context, out);
 }
 
-int tourney_report_write_files(const struct report *report, const char *dir, struct error *err)
+int tourney_report_write_files(const struct report *report, const struct out_dir *dir,
+                               struct error *err)
 {
-    if (tourney_write_atomic(dir, "results.csv", write_csv, report, err) != 0 ||
-        tourney_write_atomic(dir, "summary.json", write_json, report, err) != 0 ||
-        tourney_write_atomic(dir, "report.md", write_markdown, report, err) != 0 ||
-        tourney_write_atomic(dir, "report.html", write_html, report, err) != 0) {
-        return -1;
+    static const struct {
+        const char *name;
+        int (*write)(const void *context, FILE *out);
+    } files[] = {
+        {"results.csv", write_csv},
+        {"summary.json", write_json},
+        {"report.md", write_markdown},
+        {"report.html", write_html},
+    };
+    /* Each report is written even when another cannot be (a link in its
+     * place, say): the first failure is the one reported. */
+    int status = 0;
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        struct error why;
+        if (tourney_out_dir_write(dir, files[i].name, files[i].write, report, &why) != 0 &&
+            status == 0) {
+            *err = why;
+            status = -1;
+        }
     }
-    return 0;
+    return status;
 }

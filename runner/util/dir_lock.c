@@ -49,17 +49,17 @@ static int refuse(const char *dir, const char *path, long pid, struct error *err
                              dir, holder, path);
 }
 
-int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err)
+int tourney_dir_lock(struct dir_lock *lock, const struct out_dir *dir, struct error *err)
 {
     lock->fd = -1;
-    char *path = tourney_format("%s/%s", dir, TOURNEY_LOCK_NAME);
+    char *path = tourney_out_dir_name(dir, TOURNEY_LOCK_NAME);
     if (path == NULL) {
         return tourney_error_nomem(err);
     }
     int status = -1;
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    /* Never through a link: the file is emptied and written below. */
+    int fd = tourney_out_dir_open_file(dir, TOURNEY_LOCK_NAME, O_RDWR | O_CREAT, err);
     if (fd < 0) {
-        tourney_error_set_errno(err, "cannot create the lock file %s", path);
         goto out;
     }
     int waited_ms = 0;
@@ -82,7 +82,7 @@ int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err)
                 waited_ms++;
                 continue;
             }
-            refuse(dir, path, pid, err);
+            refuse(dir->path, path, pid, err);
         } else {
             tourney_error_set_errno(err, "cannot lock %s", path);
         }

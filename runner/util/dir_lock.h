@@ -21,6 +21,7 @@
 #define TOURNEY_RUNNER_DIR_LOCK_H
 
 #include "error.h"
+#include "out_dir.h"
 
 #define TOURNEY_LOCK_NAME ".tourney.lock"
 
@@ -32,10 +33,11 @@ struct dir_lock {
     int fd; /* -1 when not held */
 };
 
-/* Takes the lock of directory DIR (which exists). Returns 0; or -1 with
- * ERR naming DIR and the holder's pid when another process holds it, or
- * saying why the lock file cannot be made. */
-int tourney_dir_lock(struct dir_lock *lock, const char *dir, struct error *err);
+/* Takes the lock of directory DIR. Returns 0; or -1 with ERR naming DIR
+ * and the holder's pid when another process holds it, or saying why the
+ * lock file cannot be made (a link in its place among the reasons:
+ * out_dir.h). */
+int tourney_dir_lock(struct dir_lock *lock, const struct out_dir *dir, struct error *err);
 
 /* Lets the lock go (in this process: forks that share it keep it until
  * they let go too, or exit). Does nothing to a lock not held. */

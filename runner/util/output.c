@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "out_dir.h"
 #include "text.h"
 
 int tourney_mkdir_p(const char *path, struct error *err)
@@ -42,36 +43,11 @@ int tourney_write_atomic(const char *dir, const char *name,
                          int (*write)(const void *context, FILE *out), const void *context,
                          struct error *err)
 {
-    char *target = tourney_format("%s/%s", dir, name);
-    char *temporary = tourney_format("%s/.%s.tmp", dir, name);
-    int status = -1;
-    if (target == NULL || temporary == NULL) {
-        tourney_error_set(err, "%s/%s: out of memory", dir, name);
-        goto out;
+    struct out_dir opened;
+    if (tourney_out_dir_open(&opened, dir, false, err) != 0) {
+        return -1;
     }
-    FILE *file = fopen(temporary, "we"); /* close-on-exec (glibc) */
-    if (file == NULL) {
-        tourney_error_set_errno(err, "cannot create %s", temporary);
-        goto out;
-    }
-    int written = write(context, file);
-    int flushed = fflush(file);
-    int synced = fsync(fileno(file));
-    int closed = fclose(file);
-    if (written != 0 || flushed != 0 || synced != 0 || closed != 0) {
-        tourney_error_set(err, "cannot write %s: %s", temporary,
-                          errno ? strerror(errno) : "write failed");
-        unlink(temporary);
-        goto out;
-    }
-    if (rename(temporary, target) != 0) {
-        tourney_error_set_errno(err, "cannot rename %s to %s", temporary, target);
-        unlink(temporary);
-        goto out;
-    }
-    status = 0;
-out:
-    free(target);
-    free(temporary);
+    int status = tourney_out_dir_write(&opened, name, write, context, err);
+    tourney_out_dir_close(&opened);
     return status;
 }
