@@ -86,5 +86,16 @@ cp tests/fuzz/log-line-*.txt "$lines"
 ./build-fuzz/tests/fuzz/fuzz-log-line -max_total_time=20 -max_len=4096 \
   -dict=tests/fuzz/log-line.dict -artifact_prefix="$scratch/" "$lines" 2>&1 | tail -n 1
 passed=$((passed + 1))
+# And every decoder of what an agent process sends, a few seconds each from
+# its seeds: frames and messages, a program's lines and the record kept of
+# them, the shared-memory channel's counts.
+for harness in frames agent-line channel; do
+  seeds="$scratch/seeds-$harness"
+  mkdir -p "$seeds"
+  cp tests/fuzz/seeds-$harness/* "$seeds"
+  ./build-fuzz/tests/fuzz/fuzz-$harness -max_total_time=5 -max_len=4096 \
+    -artifact_prefix="$scratch/" "$seeds" 2>&1 | tail -n 1
+  passed=$((passed + 1))
+done
 
 echo "tests: $passed passed, $failed failed"
