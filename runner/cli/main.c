@@ -306,7 +306,7 @@ static int command_report(int argc, char **argv)
     }
     char *exe = exe_path();
     int status = tourney_rebuild_reports(dir, exe, getenv("TOURNEY_PLUGIN_PATH"), stdout,
-                                         wide ? 0 : TABLE_CONSOLE_WIDTH, stderr);
+                                         wide ? 0 : tourney_table_console_width(), stderr);
     free(exe);
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }

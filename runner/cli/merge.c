@@ -505,7 +505,7 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
     }
     status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, &opened,
                                                     exe_path, env_plugin_path, out,
-                                                    TABLE_CONSOLE_WIDTH, err, &m.error)
+                                                    tourney_table_console_width(), err, &m.error)
                          : status;
     enum merge_outcome outcome = MERGE_FAILED;
     if (status != 0) {

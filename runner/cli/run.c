@@ -501,8 +501,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
-                        options->quiet ? NULL : out, options->wide ? 0 : TABLE_CONSOLE_WIDTH,
-                        &error) != 0) {
+                        options->quiet ? NULL : out,
+                        options->wide ? 0 : tourney_table_console_width(), &error) != 0) {
         fprintf(err, "tourney: %s\n", error.text);
         outcome = RUN_FAILED;
         goto out;

@@ -90,6 +90,11 @@ struct elo_estimate tourney_report_pair_elo(const struct report *report, size_t 
  * (the first in rank order; the cross-table has all). */
 int tourney_report_standings(const struct report *report, size_t rows, struct table *table);
 int tourney_report_crosstable(const struct report *report, size_t rows, struct table *table);
+/* Per agent (in rank order) and kind of fault: the games it lost by it and
+ * the first of them. */
+int tourney_report_faults(const struct report *report, size_t rows, struct table *table);
+/* Whether some game ended by a fault (anything but the rules). */
+bool tourney_report_has_faults(const struct report *report);
 int tourney_report_pairs(const struct report *report, size_t rows, struct table *table);
 int tourney_report_search(const struct report *report, size_t rows, struct table *table);
 

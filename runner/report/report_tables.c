@@ -241,10 +241,21 @@ int tourney_report_standings(const struct report *report, size_t rows, struct ta
         return -1;
     }
     /* Left out on a narrow console, first to last: the win rate's interval,
-     * against random, as second, as first, the win rate, the Elo interval. */
-    static const size_t optional[] = {10, 13, 12, 11, 9, 8};
-    tourney_table_optional_in_order(table, optional, sizeof(optional) / sizeof(optional[0]));
+     * as second, as first, the Elo interval, the win rate. The win rate
+     * against random, the question a field with random answers, stays
+     * while random plays; without it, it is the first to go. */
     const struct stats *stats = report->input->stats;
+    bool random_plays = false;
+    for (size_t a = 0; a < stats->agent_count; a++) {
+        random_plays |= stats->is_random[a] && stats->agents[a].all.games > 0;
+    }
+    static const size_t with_random[] = {10, 12, 11, 8, 9};
+    static const size_t without_random[] = {13, 10, 12, 11, 8, 9};
+    if (random_plays) {
+        tourney_table_optional_in_order(table, with_random, 5);
+    } else {
+        tourney_table_optional_in_order(table, without_random, 6);
+    }
     for (size_t rank = 0; rank < stats->agent_count && rank < rows; rank++) {
         size_t i = report->order[rank];
         const struct agent_stats *agent = &stats->agents[i];
@@ -282,6 +293,53 @@ int tourney_report_standings(const struct report *report, size_t rows, struct ta
         percent_cell(table, agent->vs_random.wins, agent->vs_random.games);
     }
     return table->failed ? -1 : 0;
+}
+
+int tourney_report_faults(const struct report *report, size_t rows, struct table *table)
+{
+    static const char *const headers[] = {"agent", "fault", "games", "first games"};
+    if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 0) != 0) {
+        return -1;
+    }
+    table->right[1] = false; /* words and lists read from the left */
+    table->right[3] = false;
+    const struct stats *stats = report->input->stats;
+    size_t shown = 0;
+    for (size_t rank = 0; rank < stats->agent_count; rank++) {
+        size_t i = report->order[rank];
+        const struct agent_stats *agent = &stats->agents[i];
+        for (int t = 1; t < TERMINATION_COUNT && shown < rows; t++) {
+            if (agent->faults[t] == 0) {
+                continue;
+            }
+            shown++;
+            tourney_table_row(table);
+            tourney_table_cell(table, "%s", report->input->agents[i].name);
+            tourney_table_cell(table, "%s", tourney_termination_name((enum termination)t));
+            tourney_table_cell(table, "%" PRIu32, agent->faults[t]);
+            char games[64] = "";
+            size_t used = 0;
+            for (size_t k = 0; k < FAULT_GAMES_KEPT && agent->fault_games[t][k] != UINT32_MAX;
+                 k++) {
+                used += (size_t)snprintf(games + used, sizeof(games) - used, "%s%" PRIu32,
+                                         k ? ", " : "", agent->fault_games[t][k]);
+            }
+            tourney_table_cell(table, "%s%s", games,
+                               agent->faults[t] > FAULT_GAMES_KEPT ? ", ..." : "");
+        }
+    }
+    return table->failed ? -1 : 0;
+}
+
+bool tourney_report_has_faults(const struct report *report)
+{
+    const struct stats *stats = report->input->stats;
+    for (int t = 1; t < TERMINATION_COUNT; t++) {
+        if (stats->terminations[t] > 0) {
+            return true;
+        }
+    }
+    return false;
 }
 
 int tourney_report_crosstable(const struct report *report, size_t rows, struct table *table)
@@ -499,6 +557,8 @@ static int print_table(const struct report *report,
 
 /* Builds a table with MAKE and prints it to fit WIDTH characters (0: all
  * columns), saying which columns were left out. */
+static void print_paragraph(const char *text, size_t width, FILE *out);
+
 static int print_console_table(const struct report *report,
                                int (*make)(const struct report *, size_t, struct table *),
                                size_t width, FILE *out)
@@ -517,12 +577,16 @@ static int print_console_table(const struct report *report,
                                          used ? ", " : "", table.cells[c] ? table.cells[c] : "");
             }
         }
+        char note[TABLE_CONSOLE_WIDTH + 80];
         if (used < sizeof(names) - 40) {
-            fprintf(out, "(left out to fit %zu columns: %s; --wide shows them)\n", width, names);
+            snprintf(note, sizeof(note), "(left out to fit %zu columns: %s; --wide shows them)",
+                     width, names);
         } else {
-            fprintf(out, "(left out to fit %zu columns: %d columns; --wide shows them)\n", width,
-                    hidden);
+            snprintf(note, sizeof(note),
+                     "(left out to fit %zu columns: %d columns; --wide shows them)", width,
+                     hidden);
         }
+        print_paragraph(note, width, out);
     }
     free(left_out);
     tourney_table_finish(&table);
@@ -570,6 +634,11 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
     int status = print_console_table(report, tourney_report_standings, width, out);
     more_rows(out, agents, "agents", "report.md and results.csv");
     fputc('\n', out);
+    if (tourney_report_has_faults(report)) {
+        fputs("Games lost by a fault (games by their number in the log):\n", out);
+        status |= print_console_table(report, tourney_report_faults, width, out);
+        fputc('\n', out);
+    }
     if (agents <= REPORT_CROSSTABLE_MAX) {
         status |= print_console_table(report, tourney_report_crosstable, width, out);
         fputc('\n', out);
@@ -664,6 +733,13 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
             line);
     int status =
         print_table(report, tourney_report_standings, SIZE_MAX, tourney_table_print_markdown, out);
+    if (tourney_report_has_faults(report)) {
+        fprintf(out, "\n## Faults\n\nGames an agent lost by its fault, by kind (see the "
+                     "terminations of games.jsonl), and the first of them by their number in "
+                     "the log.\n\n");
+        status |= print_table(report, tourney_report_faults, SIZE_MAX,
+                              tourney_table_print_markdown, out);
+    }
     if (stats->agent_count <= REPORT_CROSSTABLE_MAX) {
         fprintf(out, "\n## Cross-table\n\nEach cell is the row agent's wins, draws and losses "
                      "against the column agent.\n\n");

@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "text.h"
 #include "text_escape.h"
@@ -226,4 +228,21 @@ int tourney_table_print_markdown(const struct table *table, FILE *out)
         }
     }
     return ferror(out) ? -1 : 0;
+}
+
+size_t tourney_table_console_width(void)
+{
+    struct winsize size;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+        return size.ws_col;
+    }
+    const char *columns = getenv("COLUMNS");
+    if (columns != NULL && columns[0] >= '1' && columns[0] <= '9') {
+        char *end = NULL;
+        unsigned long value = strtoul(columns, &end, 10);
+        if (*end == '\0' && value <= TABLE_CONSOLE_WIDTH_MAX) {
+            return value;
+        }
+    }
+    return TABLE_CONSOLE_WIDTH;
 }

@@ -12,6 +12,12 @@
 /* The console's tables fit this many characters unless all columns are
  * asked for (`--wide`). */
 #define TABLE_CONSOLE_WIDTH 100
+/* COLUMNS above this is not a width. */
+#define TABLE_CONSOLE_WIDTH_MAX 10000
+
+/* The width the console's tables fit: standard output's terminal's, else
+ * the COLUMNS environment variable's, else TABLE_CONSOLE_WIDTH. */
+size_t tourney_table_console_width(void);
 
 struct table {
     size_t columns;

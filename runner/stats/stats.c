@@ -25,6 +25,7 @@ int tourney_stats_init(struct stats *stats, size_t agent_count, const bool *is_r
     }
     for (size_t i = 0; i < agent_count; i++) {
         stats->agents[i].lowest_clock_ns = UINT64_MAX;
+        memset(stats->agents[i].fault_games, 0xff, sizeof(stats->agents[i].fault_games));
         if (tourney_histogram_init(&stats->agents[i].times) != 0) {
             tourney_stats_finish(stats);
             return -1;
@@ -349,6 +350,19 @@ static int count_moves(struct stats *stats, const struct game_record *record)
     return 0;
 }
 
+/* Keeps GAME among the FAULT_GAMES_KEPT lowest in KEPT (ascending,
+ * UINT32_MAX for none). */
+static void note_fault_game(uint32_t *kept, uint32_t game)
+{
+    for (size_t k = 0; k < FAULT_GAMES_KEPT; k++) {
+        if (game < kept[k]) {
+            uint32_t moved = kept[k];
+            kept[k] = game;
+            game = moved;
+        }
+    }
+}
+
 int tourney_stats_add(struct stats *stats, const struct game_record *record)
 {
     struct pair_stats *pair = pair_entry(stats, record->agent[0], record->agent[1]);
@@ -374,6 +388,7 @@ int tourney_stats_add(struct stats *stats, const struct game_record *record)
         }
         if (record->fault_seat == seat) {
             agent->faults[record->termination]++;
+            note_fault_game(agent->fault_games[record->termination], record->index);
         }
     }
     if (count_pair(stats, record, pair) != 0 || count_moves(stats, record) != 0) {

@@ -29,6 +29,9 @@ struct tally {
     uint32_t losses;
 };
 
+/* The games of each kind of fault an agent's figures name. */
+#define FAULT_GAMES_KEPT 3
+
 /* Moves reported deeper than this count at this depth in the EBF. */
 #define EBF_DEPTH_MAX 64
 
@@ -37,6 +40,9 @@ struct agent_stats {
     struct tally seat[2];               /* as first (0) and as second (1) player */
     struct tally vs_random;             /* against entrants of the random plugin */
     uint32_t faults[TERMINATION_COUNT]; /* games this agent lost by its fault */
+    /* The first FAULT_GAMES_KEPT such games of each kind (by game index,
+     * whatever the order they came in); UINT32_MAX past the count. */
+    uint32_t fault_games[TERMINATION_COUNT][FAULT_GAMES_KEPT];
     uint64_t moves;
     uint64_t nodes;
     uint64_t depth_sum;

@@ -521,6 +521,16 @@ static void test_faulty_agents_lose_only_their_games(void **state)
     assert_int_equal(get_int(pair(summary, "first-open", "cheat"), "wins"), per_pair);
     assert_int_equal(get_int(pair(summary, "random", "quitter"), "wins"), per_pair);
 
+    /* The console and report.md name the faults and their first games. */
+    assert_file_has(run.out, "\nGames lost by a fault (games by their number in the log):\n"
+                             "agent    fault         games  first games\n"
+                             "cheat    illegal_move     25  0, 2, 3, ...\n"
+                             "quitter  agent_error      25  1, 6, 7, ...\n");
+    char md[128];
+    snprintf(md, sizeof(md), "%s/reports/report.md", run.dir);
+    assert_file_has(md, "| cheat | illegal_move | 25 | 0, 2, 3, ... |\n"
+                        "| quitter | agent_error | 25 | 1, 6, 7, ... |\n");
+
     /* games.jsonl names the agent at fault and the reason. */
     char path[128];
     snprintf(path, sizeof(path), "%s/reports/games.jsonl", run.dir);
@@ -612,11 +622,12 @@ static void test_console_width(void **state)
     struct run run;
     play(&run, TEST_CONFIG_DIR "/smoke.ini");
     assert_true(longest_line(run.out) <= 100);
-    /* Two columns go. */
-    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% vs random; "
-                             "--wide shows them)\n");
+    /* Two columns go; the win rate against random stays while random
+     * plays. */
+    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 2nd; --wide "
+                             "shows them)\n");
     assert_file_has(run.out, "\n#  agent           games  W  D  L  score%     Elo        Elo 95% "
-                             "CI  win%  win% 1st  win% 2nd\n");
+                             "CI  win%  win% 1st  win% vs random\n");
     char reports[128];
     snprintf(reports, sizeof(reports), "%s/reports", run.dir);
     const char *const wide[] = {"report", reports, "--wide", NULL};
@@ -630,6 +641,16 @@ static void test_console_width(void **state)
     const char *const narrow[] = {"report", reports, NULL};
     run_tourney_ok(&run, narrow);
     assert_true(longest_line(run.out) <= 100);
+    /* COLUMNS, when standard output is no terminal: at 80 every line fits
+     * and the win rate against random stays. */
+    setenv("COLUMNS", "80", 1);
+    run_tourney_ok(&run, narrow);
+    unsetenv("COLUMNS");
+    assert_true(longest_line(run.out) <= 80);
+    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%     Elo  win%  "
+                             "win% vs random\n");
+    assert_file_has(run.out, "\n(left out to fit 80 columns: Elo 95% CI, win% 95% CI, win% "
+                             "1st, win% 2nd; --wide\nshows them)\n");
     /* A run of its own (into a folder of its own: this one holds a log). */
     char wide_reports[160];
     snprintf(wide_reports, sizeof(wide_reports), "%s/wide", run.dir);
