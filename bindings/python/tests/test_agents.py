@@ -54,6 +54,8 @@ def command(script, *args):
             "read = %s" % os.path.dirname(EXAMPLES)]
 
 
+@unittest.skipIf(os.environ.get("TOURNEY_TEST_SANITIZED"),
+                 "a sanitized build's plugins load only where the sanitizers' runtimes are")
 @unittest.skipUnless(EXE, "TOURNEY_TEST_EXE names the tourney binary")
 class PinnedGames(unittest.TestCase):
     maxDiff = None

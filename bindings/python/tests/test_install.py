@@ -38,6 +38,8 @@ def run(args, **kwargs):
     return done.stdout
 
 
+@unittest.skipIf(os.environ.get("TOURNEY_TEST_SANITIZED"),
+                 "a sanitized build's plugins load only where the sanitizers' runtimes are")
 @unittest.skipUnless(EXE, "TOURNEY_TEST_EXE names the tourney binary")
 class PipInstall(unittest.TestCase):
     def test_venv_install_and_play(self):

@@ -73,6 +73,17 @@ class Tournaments(unittest.TestCase):
         self.assertEqual(sorted(results.vs_random), ["first-open", "minimax", "negamax",
                                                      "negamax-ab-ids"])
         self.assertIn("negamax-ab-ids", results.tables)
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            with self.assertRaises(ImportError) as caught:
+                results.frames()
+            self.assertIn("frames() needs pandas", str(caught.exception))
+        else:
+            frames = results.frames()
+            self.assertEqual(list(frames["standings"]["name"]),
+                             [a["name"] for a in self.summary["agents"]])
+            self.assertEqual(frames["games"].shape[0], 400)
 
     def test_classic_from_a_dict(self):
         results = tourney.run_tournament(CLASSIC_SETTINGS, binary=EXE, progress=False,
@@ -80,6 +91,8 @@ class Tournaments(unittest.TestCase):
         self.assertEqual(api_standings(results), standings(self.summary["agents"]))
         self.assertFalse(results.output_dir.startswith(self.folder.name))
 
+    @unittest.skipIf(os.environ.get("TOURNEY_TEST_SANITIZED"),
+                     "a sanitized build's plugins load only where the sanitizers' runtimes are")
     def test_agents_as_files_and_functions(self):
         examples = os.path.join(os.path.dirname(HERE), "examples")
         results = tourney.run_tournament({
