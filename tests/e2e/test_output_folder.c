@@ -497,6 +497,54 @@ static void test_default_folder_is_kept(void **state)
     remove_tree(p.run.dir);
 }
 
+/* A shard run again into its folder: kept too; and a merge into a folder
+ * whose log holds a game the merge lacks refuses, keeping it. */
+static void test_shard_and_merge_keep_logs(void **state)
+{
+    (void)state;
+    struct place p;
+    make_place(&p, "shard");
+    char shard[256];
+    snprintf(shard, sizeof(shard), "%s/shard-0", p.run.dir);
+    const char *args[] = {"run", p.config, "--quiet", "--shard", "0/2", "--output", shard, NULL};
+    run_tourney(&p.run, args);
+    assert_status(&p.run, 0);
+    char log[320];
+    snprintf(log, sizeof(log), "%s/games.jsonl", shard);
+    char *first = slurp(log);
+    run_tourney(&p.run, args);
+    assert_status(&p.run, 1);
+    char expected[768];
+    snprintf(expected, sizeof(expected),
+             "tourney: %s already holds a results log of 2 games; continue it with --resume, or "
+             "start over with --fresh (which keeps it as %s/games.jsonl.1)\n",
+             shard, shard);
+    assert_file_has(p.run.err, expected);
+    assert_same_file(log, first);
+
+    /* The whole run in P.out; a merge of shard 1 alone into it (the pair's
+     * two games are shard 0's) would lose the games of its log. */
+    run_into(&p, NULL);
+    assert_status(&p.run, 0);
+    char *whole = slurp(p.log);
+    snprintf(shard, sizeof(shard), "%s/shard-1", p.run.dir);
+    args[4] = "1/2";
+    run_tourney(&p.run, args);
+    assert_status(&p.run, 0);
+    const char *merge[] = {"merge", p.out, shard, NULL};
+    run_tourney(&p.run, merge);
+    assert_status(&p.run, 1);
+    snprintf(expected, sizeof(expected),
+             "tourney merge: %s holds game 0, which none of the directories merged has; add %s "
+             "to them to keep its games\n",
+             p.log, p.out);
+    assert_file_has(p.run.err, expected);
+    assert_same_file(p.log, whole);
+    free(whole);
+    free(first);
+    remove_tree(p.run.dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_export_through_links),
         cmocka_unit_test(test_second_run_keeps_the_log),
         cmocka_unit_test(test_default_folder_is_kept),
+        cmocka_unit_test(test_shard_and_merge_keep_logs),
     };
     return cmocka_run_group_tests_name("output folder", tests, NULL, NULL);
 }
