@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <xxhash.h>
 
 #include "binary.h"
 
@@ -300,6 +301,60 @@ static void test_a_name_that_is_not_utf8(void **state)
     remove_tree(dir);
 }
 
+/* A log edited and sealed again (its check is a digest anyone can
+ * compute) with game 0's result swapped against its moves: replay refuses
+ * it, naming the game, where it once showed the swapped result under the
+ * board its moves make. */
+static void test_a_result_swapped_against_its_moves(void **state)
+{
+    (void)state;
+    struct run run;
+    char dir[64];
+    json_t *games = play_zoo(&run, dir, sizeof(dir), "good_agent");
+    json_decref(games);
+    char log[160];
+    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
+    char *text = slurp(log);
+    char *second = strchr(text, '\n') + 1;
+    char *third = strchr(second, '\n') + 1;
+    char *line = strndup(second, (size_t)(third - second - 1));
+    json_t *game = json_loads(line, 0, NULL);
+    assert_non_null(game);
+    const char *was = text_of(game, "result");
+    const char *swapped = strcmp(was, "1-0") == 0 ? "0-1" : "1-0";
+    char expected[256];
+    snprintf(expected, sizeof(expected),
+             "tourney: game 0: its result %s (normal) does not follow from its moves, after "
+             "which %s\n",
+             swapped, strcmp(was, "1/2-1/2") == 0 ? "1/2-1/2" : was);
+    assert_string_equal(text_of(game, "termination"), "normal");
+    json_object_set_new(game, "result", json_string(swapped));
+    json_object_set(game, "winner",
+                    json_object_get(game, strcmp(swapped, "1-0") == 0 ? "first" : "second"));
+    json_object_del(game, "check");
+    char *body = json_dumps(game, JSON_COMPACT);
+    XXH128_hash_t hash = XXH3_128bits(body, strlen(body));
+    char check[33];
+    snprintf(check, sizeof(check), "%016llx%016llx", (unsigned long long)hash.high64,
+             (unsigned long long)hash.low64);
+    json_object_set_new(game, "check", json_string(check));
+    char *sealed = json_dumps(game, JSON_COMPACT);
+    write_file(log, "%.*s%s\n%s", (int)(second - text), text, sealed, third);
+    char output[128];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    const char *replay[] = {"replay", output, "0", NULL};
+    run_tourney(&run, replay);
+    assert_int_equal(run.status, 1);
+    assert_file_is(run.err, expected);
+    free(sealed);
+    free(body);
+    json_decref(game);
+    free(line);
+    free(text);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_a_forged_load_failure),
         cmocka_unit_test(test_a_forged_description_of_the_game),
         cmocka_unit_test(test_a_name_that_is_not_utf8),
+        cmocka_unit_test(test_a_result_swapped_against_its_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
