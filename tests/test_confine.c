@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/filter.h>
+#include <linux/futex.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
 #include <signal.h>
@@ -24,6 +25,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "confine.h"
@@ -64,7 +66,7 @@ static bool filter_works(void)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        _exit(tourney_syscall_filter_apply(SYSCALL_STAGE_LOADING, &err) == 0 ? 0 : 1);
+        _exit(tourney_syscall_filter_apply(SYSCALL_STAGE_LOADING, NULL, &err) == 0 ? 0 : 1);
     }
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -85,9 +87,9 @@ static void check(const char *what, enum syscall_stage last, attempt_fn attempt,
     assert_true(pid >= 0);
     if (pid == 0) {
         struct error err;
-        if (tourney_syscall_filter_apply(SYSCALL_STAGE_LOADING, &err) != 0 ||
+        if (tourney_syscall_filter_apply(SYSCALL_STAGE_LOADING, NULL, &err) != 0 ||
             (last == SYSCALL_STAGE_PLAYING &&
-             tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, &err) != 0)) {
+             tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, NULL, &err) != 0)) {
             _exit(2);
         }
         _exit(attempt(readable) ? 0 : 1);
@@ -198,6 +200,46 @@ static bool signal_self(const char *path)
     return kill(getpid(), 0) == 0;
 }
 
+/* A futex word on the stack, waited on for at most 50 ms. */
+static long futex_wait_briefly(int op)
+{
+    uint32_t word = 7;
+    struct timespec wait = {0, 50000000};
+    return syscall(SYS_futex, &word, op, word, &wait, NULL, 0);
+}
+
+/* Private: a real wait, which times out. */
+static bool futex_private_wait(const char *path)
+{
+    (void)path;
+    return futex_wait_briefly(FUTEX_WAIT_PRIVATE) == -1 && errno == ETIMEDOUT;
+}
+
+/* Shared (keyed by a file's page wherever it lies in one): refused at once
+ * with EAGAIN, as when the word changed. */
+static bool futex_shared_wait(const char *path)
+{
+    (void)path;
+    return futex_wait_briefly(FUTEX_WAIT) == -1 && errno == EAGAIN &&
+           futex_wait_briefly(FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME) == -1 && errno == EAGAIN;
+}
+
+/* A shared wake wakes nobody. */
+static bool futex_shared_wake(const char *path)
+{
+    (void)path;
+    uint32_t word = 0;
+    return syscall(SYS_futex, &word, FUTEX_WAKE, 1, NULL, NULL, 0) == 0;
+}
+
+static bool futex_shared_requeue(const char *path)
+{
+    (void)path;
+    uint32_t word = 0;
+    uint32_t target = 0;
+    return syscall(SYS_futex, &word, FUTEX_CMP_REQUEUE, 1, (void *)1, &target, 0) >= 0;
+}
+
 static bool new_process(const char *path)
 {
     (void)path;
@@ -245,6 +287,10 @@ static void test_the_loading_stage(void **state)
     check("ioctl FIOASYNC", loading, ioctl_async, ALLOWED);
     check("kill of the parent", loading, signal_parent, KILLED);
     check("kill of itself", loading, signal_self, ALLOWED);
+    check("futex, private", loading, futex_private_wait, ALLOWED);
+    check("futex wait, shared", loading, futex_shared_wait, ALLOWED);
+    check("futex wake, shared", loading, futex_shared_wake, ALLOWED);
+    check("futex requeue, shared", loading, futex_shared_requeue, KILLED);
     check("fork", loading, new_process, KILLED);
     check("socket", loading, open_socket, KILLED);
     check("execve", loading, run_program, KILLED);
@@ -268,6 +314,8 @@ static void test_the_playing_stage(void **state)
     check("fcntl F_GETFL, F_SETFL, F_SETFD, F_DUPFD_CLOEXEC", playing, ordinary_fcntl, KILLED);
     check("ioctl FIOASYNC", playing, ioctl_async, ALLOWED);
     check("kill of itself", playing, signal_self, ALLOWED);
+    check("futex, private", playing, futex_private_wait, ALLOWED);
+    check("futex wait, shared", playing, futex_shared_wait, ALLOWED);
     check("kill of the parent", playing, signal_parent, KILLED);
 }
 
@@ -309,8 +357,8 @@ static void test_the_count_of_filters(void **state)
         struct error err;
         int count = 0;
         int status_fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-        if (tourney_syscall_filter_apply_checked(SYSCALL_STAGE_LOADING, status_fd, &count, &err) !=
-                0 ||
+        if (tourney_syscall_filter_apply_checked(SYSCALL_STAGE_LOADING, NULL, status_fd, &count,
+                                                 &err) != 0 ||
             count != own + 1) {
             _exit(2);
         }
@@ -322,11 +370,11 @@ static void test_the_count_of_filters(void **state)
             _exit(4);
         }
         /* libseccomp believes it, the count does not. */
-        if (tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, &err) != 0) {
+        if (tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, NULL, &err) != 0) {
             _exit(5);
         }
-        int status =
-            tourney_syscall_filter_apply_checked(SYSCALL_STAGE_PLAYING, status_fd, &count, &err);
+        int status = tourney_syscall_filter_apply_checked(SYSCALL_STAGE_PLAYING, NULL, status_fd,
+                                                          &count, &err);
         char expected[128];
         snprintf(expected, sizeof(expected),
                  "the kernel does not enforce the seccomp filter it was given (%d filters "
@@ -350,6 +398,41 @@ static void test_the_count_of_filters(void **state)
     close(ready[1]);
     close(release[0]);
     close(release[1]);
+}
+
+/* The one shared futex word a filter is given (the memory the agent host
+ * shares with the runner) is waited on for real; any other shared wait is
+ * refused at once. */
+static void test_the_shared_futex_word(void **state)
+{
+    (void)state;
+    if (!filter_works()) {
+        print_message("skipped: no seccomp filter here\n");
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        static uint32_t word = 7;
+        static uint32_t elsewhere_word = 7;
+        struct error err;
+        if (tourney_syscall_filter_apply(SYSCALL_STAGE_LOADING, &word, &err) != 0 ||
+            tourney_syscall_filter_apply(SYSCALL_STAGE_PLAYING, &word, &err) != 0) {
+            _exit(2);
+        }
+        struct timespec wait = {0, 50000000};
+        long own = syscall(SYS_futex, &word, FUTEX_WAIT, word, &wait, NULL, 0);
+        bool waited = own == -1 && errno == ETIMEDOUT;
+        long elsewhere =
+            syscall(SYS_futex, &elsewhere_word, FUTEX_WAIT, elsewhere_word, &wait, NULL, 0);
+        bool refused = elsewhere == -1 && errno == EAGAIN;
+        _exit(waited && refused ? 0 : 3);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* The child's verdict on one path: 0 read, 1 refused with EACCES, 2 else. */
@@ -400,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_the_loading_stage),
         cmocka_unit_test(test_the_playing_stage),
         cmocka_unit_test(test_the_count_of_filters),
+        cmocka_unit_test(test_the_shared_futex_word),
         cmocka_unit_test(test_landlock_reads_only_what_it_was_given),
     };
     return cmocka_run_group_tests_name("confine", tests, make_files, remove_files);

@@ -202,7 +202,8 @@ int tourney_confine_landlock(const char *const *paths, size_t count, char *why, 
 
 /* Landlock with EXTRA access, then the filter of STAGE when FILTER. */
 static int confine(const char *const *paths, size_t count, uint64_t extra, bool filter,
-                   enum syscall_stage stage, struct confine_report *report, struct error *err)
+                   enum syscall_stage stage, const void *shared_word,
+                   struct confine_report *report, struct error *err)
 {
     memset(report, 0, sizeof(*report));
     /* A program's paths come from the runner, canonical (program_reads.h). */
@@ -214,7 +215,8 @@ static int confine(const char *const *paths, size_t count, uint64_t extra, bool 
     report->landlock_abi = abi;
     if (filter) {
         struct error why;
-        if (tourney_syscall_filter_apply_checked(stage, -1, &report->filter_count, &why) == 0) {
+        if (tourney_syscall_filter_apply_checked(stage, shared_word, -1, &report->filter_count,
+                                                 &why) == 0) {
             report->syscall_filter = true;
         } else {
             snprintf(report->filter_error, sizeof(report->filter_error), "%.150s", why.text);
@@ -224,9 +226,9 @@ static int confine(const char *const *paths, size_t count, uint64_t extra, bool 
 }
 
 int tourney_confine_self(const char *const *paths, size_t count, bool filter,
-                         struct confine_report *report, struct error *err)
+                         const void *shared_word, struct confine_report *report, struct error *err)
 {
-    return confine(paths, count, 0, filter, SYSCALL_STAGE_LOADING, report, err);
+    return confine(paths, count, 0, filter, SYSCALL_STAGE_LOADING, shared_word, report, err);
 }
 
 int tourney_confine_program(const char *const *paths, size_t count, bool filter,
@@ -234,5 +236,5 @@ int tourney_confine_program(const char *const *paths, size_t count, bool filter,
 {
     /* A program, its interpreter and the loader are executed, not only
      * read: execve asks for that right, of each of them. */
-    return confine(paths, count, EXECUTE, filter, SYSCALL_STAGE_COMMAND, report, err);
+    return confine(paths, count, EXECUTE, filter, SYSCALL_STAGE_COMMAND, NULL, report, err);
 }

@@ -40,12 +40,14 @@ struct confine_report {
  * files or directories; missing ones are skipped) besides what the loader
  * needs, then the loading stage of the system-call filter when FILTER.
  * Either may be missing from this system: REPORT says which applied and
- * why the other did not. Returns 0, or -1 with ERR filled when something
- * failed that should not have (out of memory, a filter the kernel takes
- * but refuses); a missing feature is not a failure. Single-threaded
- * callers only (Landlock applies to the calling thread). */
+ * why the other did not. SHARED_WORD is the one futex word that is not
+ * private the process may wait on (syscall_filter.h), or NULL. Returns 0, or -1 with ERR filled
+ * when something failed that should not have (out of memory, a filter the kernel takes but
+ * refuses); a missing feature is not a failure. Single-threaded callers only (Landlock applies to
+ * the calling thread). */
 int tourney_confine_self(const char *const *paths, size_t count, bool filter,
-                         struct confine_report *report, struct error *err);
+                         const void *shared_word, struct confine_report *report,
+                         struct error *err);
 
 /* As tourney_confine_self, for a process about to execute an agent's own
  * program (command = ...): PATHS and the loader's paths may be executed as

@@ -11,7 +11,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -43,8 +46,7 @@ static const int allowed[] = {
     SCMP_SYS(madvise),
     SCMP_SYS(msync),
     SCMP_SYS(membarrier),
-    /* threads (clone itself is checked below) */
-    SCMP_SYS(futex),
+    /* threads (clone itself is checked below; futex too) */
     SCMP_SYS(set_robust_list),
     SCMP_SYS(rseq),
     SCMP_SYS(set_tid_address),
@@ -146,6 +148,56 @@ static int add_fcntl(scmp_filter_ctx filter)
     return add(filter, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 2, set_flags);
 }
 
+/* futex, for the process's own threads only. A futex that is not marked
+ * private is keyed by the file and offset of the page it is on wherever the
+ * page is a file's, read-only private mappings included (every process
+ * maps the C library): two agents in different processes that never meet
+ * could signal each other through one, whatever the namespaces. So only
+ * private operations are allowed; a shared wait fails with EAGAIN (as when
+ * the word changed: a C library checks the word again, as pthread_join
+ * does, whose wait is shared) and a shared wake wakes nobody (0). Other
+ * shared operations (requeueing, priority inheritance) kill. The one
+ * shared word a process may wait on is SHARED_WORD (NULL: none), in the
+ * memory it shares with the runner alone (shared_channel.h). */
+static int add_futex(scmp_filter_ctx filter, const void *shared_word)
+{
+    struct scmp_arg_cmp private_op =
+        SCMP_A1(SCMP_CMP_MASKED_EQ, FUTEX_PRIVATE_FLAG, FUTEX_PRIVATE_FLAG);
+    if (add(filter, SCMP_ACT_ALLOW, SCMP_SYS(futex), 1, &private_op) != 0) {
+        return -1;
+    }
+    /* The command, private flag clear, any clock: the low 32 bits the
+     * kernel reads, less FUTEX_CLOCK_REALTIME. */
+    const scmp_datum_t command = UINT32_C(0xffffffff) & ~(scmp_datum_t)FUTEX_CLOCK_REALTIME;
+    static const struct {
+        int op;
+        int error;
+    } shared[] = {
+        {FUTEX_WAIT, EAGAIN},
+        {FUTEX_WAIT_BITSET, EAGAIN},
+        {FUTEX_WAKE, 0},
+        {FUTEX_WAKE_BITSET, 0},
+    };
+    const scmp_datum_t word = (scmp_datum_t)(uintptr_t)shared_word;
+    for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
+        struct scmp_arg_cmp op[2] = {
+            SCMP_A1(SCMP_CMP_MASKED_EQ, command, (scmp_datum_t)shared[i].op),
+            SCMP_A0(SCMP_CMP_NE, word),
+        };
+        bool waits = shared[i].error != 0;
+        unsigned compared = waits && shared_word != NULL ? 2 : 1;
+        if (add(filter, SCMP_ACT_ERRNO((uint32_t)shared[i].error), SCMP_SYS(futex), compared,
+                op) != 0) {
+            return -1;
+        }
+        const struct scmp_arg_cmp own[2] = {op[0], SCMP_A0(SCMP_CMP_EQ, word)};
+        if (compared == 2 && add(filter, SCMP_ACT_ALLOW, SCMP_SYS(futex), 2, own) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* open and openat for reading only: no write access, no O_CREAT, no
  * O_TRUNC (an O_TMPFILE needs write access, so it is refused too). */
 static int add_read_only_opens(scmp_filter_ctx filter)
@@ -238,10 +290,10 @@ static int add_command_rules(scmp_filter_ctx filter)
     return 0;
 }
 
-static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage)
+static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage, const void *shared_word)
 {
     if (add_all(filter, allowed, sizeof(allowed) / sizeof(allowed[0])) != 0 ||
-        add_fcntl(filter) != 0) {
+        add_fcntl(filter) != 0 || add_futex(filter, shared_word) != 0) {
         return -1;
     }
     scmp_datum_t self = (scmp_datum_t)getpid();
@@ -284,7 +336,8 @@ static int add_rules(scmp_filter_ctx filter, enum syscall_stage stage)
     return 0;
 }
 
-int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
+int tourney_syscall_filter_apply(enum syscall_stage stage, const void *shared_word,
+                                 struct error *err)
 {
     /* Killing the whole process, not one thread, needs API level 3. */
     if (seccomp_api_get() < 3) {
@@ -294,7 +347,7 @@ int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
     if (filter == NULL) {
         return tourney_error_set(err, "seccomp_init failed");
     }
-    int status = add_rules(filter, stage);
+    int status = add_rules(filter, stage, shared_word);
     /* Threads a plugin started while it loaded get the filter too. */
     if (status == 0) {
         status = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
@@ -311,23 +364,25 @@ int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
 
 #else
 
-int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err)
+int tourney_syscall_filter_apply(enum syscall_stage stage, const void *shared_word,
+                                 struct error *err)
 {
     (void)stage;
+    (void)shared_word;
     return tourney_error_set(err, "this tourney was built without libseccomp");
 }
 
 #endif
 
-int tourney_syscall_filter_apply_checked(enum syscall_stage stage, int status_fd, int *count,
-                                         struct error *err)
+int tourney_syscall_filter_apply_checked(enum syscall_stage stage, const void *shared_word,
+                                         int status_fd, int *count, struct error *err)
 {
     int own = status_fd < 0 ? open("/proc/self/status", O_RDONLY | O_CLOEXEC) : -1;
     int fd = status_fd < 0 ? own : status_fd;
     int before = tourney_filter_count_read(fd);
     int status = before < 0 ? tourney_error_set(err, "cannot read the count of seccomp filters "
                                                      "in /proc/self/status")
-                            : tourney_syscall_filter_apply(stage, err);
+                            : tourney_syscall_filter_apply(stage, shared_word, err);
     int after = status == 0 ? tourney_filter_count_read(fd) : -1;
     if (status == 0 && after != before + 1) {
         status = tourney_error_set(err,

@@ -2,13 +2,16 @@
  * syscall_filter.h - the system calls an agent process may make, enforced by
  * seccomp filters in two stages.
  *
- * Both are allowlists: computing, memory, threads, time, signals to itself
- * only, and reading and writing the descriptors it already has, with fcntl
- * limited to the commands a C library needs (never F_SETOWN, F_SETOWN_EX,
- * F_SETSIG, F_SETLEASE, F_NOTIFY, and F_SETFL never with O_ASYNC: each
- * would make the kernel signal another process). Anything else (exec, a new
- * process, a socket, ptrace, truncate, signals to others) kills the whole
- * process with SIGSYS, which the runner records as the termination
+ * Both are allowlists: computing, memory, threads and their private
+ * futexes (a shared one, keyed by a file's page, could carry signals to
+ * another agent's process: a shared wait fails with EAGAIN, a shared wake
+ * wakes nobody), time, signals to itself only, and reading and writing the
+ * descriptors it already has, with fcntl limited to the commands a C
+ * library needs (never F_SETOWN, F_SETOWN_EX, F_SETSIG, F_SETLEASE,
+ * F_NOTIFY, and F_SETFL never with O_ASYNC: each would make the kernel
+ * signal another process). Anything else (exec, a new process, a socket,
+ * ptrace, truncate, signals to others) kills the whole process with
+ * SIGSYS, which the runner records as the termination
  * sandbox_violation. Two calls fail softly instead, because common
  * libraries try them and cope: ioctl (ENOTTY: "not a terminal") and clone3
  * (ENOSYS, so glibc falls back to clone, whose flags a filter can check,
@@ -48,10 +51,13 @@ enum syscall_stage {
     SYSCALL_STAGE_COMMAND, /* before an agent's own program is executed */
 };
 
-/* Installs the filter of STAGE on every thread of this process. Returns 0,
+/* Installs the filter of STAGE on every thread of this process, letting it
+ * wait on one futex that is not private, SHARED_WORD (NULL: none), the word
+ * of the memory shared with the runner alone. Returns 0,
  * or -1 with ERR saying why it cannot (a kernel without seccomp, a build
  * without libseccomp), in which case nothing changed. */
-int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err);
+int tourney_syscall_filter_apply(enum syscall_stage stage, const void *shared_word,
+                                 struct error *err);
 
 /* As tourney_syscall_filter_apply, then checks that the kernel enforces
  * one filter more than before (filter_count.h), reading the count through
@@ -59,7 +65,7 @@ int tourney_syscall_filter_apply(enum syscall_stage stage, struct error *err);
  * ran; -1: opened here). *COUNT is the count with the filter on. Returns
  * 0, or -1 with ERR saying why (the count did not grow: something answered
  * for the kernel, or the count cannot be read). */
-int tourney_syscall_filter_apply_checked(enum syscall_stage stage, int status_fd, int *count,
-                                         struct error *err);
+int tourney_syscall_filter_apply_checked(enum syscall_stage stage, const void *shared_word,
+                                         int status_fd, int *count, struct error *err);
 
 #endif /* TOURNEY_RUNNER_SYSCALL_FILTER_H */

@@ -21,15 +21,21 @@
 #include "test.h"
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -872,6 +878,56 @@ static void test_agent_that_cannot_start(void **state)
     remove_tree(run.dir);
 }
 
+/* A process that wakes, every millisecond, whoever waits on a futex that
+ * is not private on the first page of the C library (zoo_futex.c). */
+static pid_t start_waker(void)
+{
+    size_t (*function)(const char *) = strlen;
+    void *address = NULL;
+    memcpy(&address, &function, sizeof(address));
+    Dl_info libc;
+    assert_true(dladdr(address, &libc) != 0 && libc.dli_fname != NULL);
+    int fd = open(libc.dli_fname, O_RDONLY | O_CLOEXEC);
+    assert_true(fd >= 0);
+    uint32_t *word = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+    assert_true(word != MAP_FAILED);
+    close(fd);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        /* Not a moment longer than the test, should it fail. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        for (;;) {
+            syscall(SYS_futex, word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+            pause_ms(1);
+        }
+    }
+    munmap(word, 4096);
+    return pid;
+}
+
+/* Two agents that never meet, in processes of their own, signal each other
+ * through a futex on a page of the C library, which every process maps
+ * (not private, such a futex is keyed by the file and offset). Here the
+ * test wakes it from outside: in the sandbox the agent's wait is refused
+ * (EAGAIN) at once, never woken, in every game. */
+static void test_no_futex_between_processes(void **state)
+{
+    (void)state;
+    pid_t waker = start_waker();
+    struct run reference;
+    play_zoo(&reference, "good_agent", NULL, 0);
+    json_t *games = load_games(&reference);
+    const struct zoo_case c = {"zoo_futex", NULL, "normal",
+                               NULL,        NULL, "refused: Resource temporarily unavailable",
+                               false};
+    check_case(&c, games);
+    end_bystander(waker);
+    json_decref(games);
+    remove_tree(reference.dir);
+}
+
 /* The name of the agent that made move I of GAME. */
 static const char *mover(json_t *game, size_t i)
 {
@@ -1142,11 +1198,17 @@ int main(void)
         cmocka_unit_test(test_messages_at_the_ply_they_were_logged),
     };
     const struct CMUnitTest confinement[] = {
-        cmocka_unit_test(test_fcntl_signals),     cmocka_unit_test(test_constructors),
-        cmocka_unit_test(test_constructor_reads), cmocka_unit_test(test_constructor_filter),
-        cmocka_unit_test(test_task_limit),        cmocka_unit_test(test_agent_that_cannot_start),
-        cmocka_unit_test(test_no_pondering),      cmocka_unit_test(test_nothing_between_games),
-        cmocka_unit_test(test_cpu_limit),         cmocka_unit_test(test_late_replies),
+        cmocka_unit_test(test_fcntl_signals),
+        cmocka_unit_test(test_constructors),
+        cmocka_unit_test(test_constructor_reads),
+        cmocka_unit_test(test_constructor_filter),
+        cmocka_unit_test(test_task_limit),
+        cmocka_unit_test(test_agent_that_cannot_start),
+        cmocka_unit_test(test_no_pondering),
+        cmocka_unit_test(test_nothing_between_games),
+        cmocka_unit_test(test_cpu_limit),
+        cmocka_unit_test(test_late_replies),
+        cmocka_unit_test(test_no_futex_between_processes),
     };
     const char *group = getenv("TOURNEY_E2E_GROUP");
     if (group != NULL && strcmp(group, "confinement") == 0) {

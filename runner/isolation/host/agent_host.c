@@ -1,6 +1,7 @@
 #include "agent_host.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,14 @@ static int load_failed(struct host *h, const char *message)
     return send_frame(h, tourney_msg_put_load_failed(&h->writer, h->header.sequence, message));
 }
 
+/* The futex word the host sleeps on, in the memory it shares with the
+ * runner alone: the one that is not private it may wait on. */
+static const void *shared_word(const struct host *h)
+{
+    /* Only its address goes into the filter: an integer, not an access. */
+    return h->channel != NULL ? (const void *)(uintptr_t)&h->channel->agent_sleeping : NULL;
+}
+
 static int load_game(struct host *h, const struct msg_load *m, struct error *err)
 {
     if (tourney_plugin_open_in_place(&h->game_plugin, m->game_path, TOURNEY_KIND_GAME, err) != 0) {
@@ -275,7 +284,7 @@ static int confine(struct host *h, const struct msg_load *m, struct confine_repo
                    struct msg_loaded *loaded, struct error *err)
 {
     const char *const paths[2] = {m->path, m->game_path};
-    if (tourney_confine_self(paths, 2, true, report, err) != 0) {
+    if (tourney_confine_self(paths, 2, true, shared_word(h), report, err) != 0) {
         return tourney_error_prefix(err, "cannot confine the agent process");
     }
     if (!report->syscall_filter && (m->flags & LOAD_SANDBOX_REQUIRED) != 0) {
@@ -294,8 +303,8 @@ static int confine(struct host *h, const struct msg_load *m, struct confine_repo
  * count of filters, read through a descriptor opened before that code ran,
  * must be the first stage's before (no filter of the plugin's) and one
  * more after; else the agent is refused. */
-static int filter_playing(const struct confine_report *report, struct msg_loaded *loaded,
-                          struct error *err)
+static int filter_playing(const struct host *h, const struct confine_report *report,
+                          struct msg_loaded *loaded, struct error *err)
 {
     if (!report->syscall_filter) {
         loaded->sandbox = SANDBOX_STATE_UNAVAILABLE;
@@ -312,7 +321,8 @@ static int filter_playing(const struct confine_report *report, struct msg_loaded
                                  before, report->filter_count);
     }
     int after = 0;
-    if (tourney_syscall_filter_apply_checked(SYSCALL_STAGE_PLAYING, status_fd, &after, err) != 0) {
+    if (tourney_syscall_filter_apply_checked(SYSCALL_STAGE_PLAYING, shared_word(h), status_fd,
+                                             &after, err) != 0) {
         return tourney_error_prefix(err, "cannot apply the sandbox's playing stage");
     }
     loaded->sandbox = SANDBOX_STATE_ACTIVE;
@@ -358,7 +368,7 @@ static int handle_load(struct host *h)
     loaded.id = tourney_plugin_id(plugin);
     loaded.version = tourney_plugin_version(plugin);
     loaded.params = tourney_plugin_params(plugin, &loaded.param_count);
-    if (sandbox && filter_playing(&report, &loaded, &filter_err) != 0) {
+    if (sandbox && filter_playing(h, &report, &loaded, &filter_err) != 0) {
         tourney_error_prefix(&filter_err, "%s", m.path);
         return load_failed(h, filter_err.text);
     }
