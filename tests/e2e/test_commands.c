@@ -212,6 +212,7 @@ static void test_greedy_on_connect4(void **state)
 struct misdeed {
     const char *mode;
     const char *extra; /* more [tournament] settings */
+    int margin_ms;     /* time_margin_ms: 1000 unless the misdeed needs more */
     const char *termination;
     const char *reason;
     const char *output; /* in its output excerpt, or NULL for none */
@@ -219,21 +220,26 @@ struct misdeed {
 };
 
 static const struct misdeed misdeeds[] = {
-    {"garbage", NULL, "protocol_error", "it sent \"hello there\" (unknown word 'hello')", NULL, 2},
-    {"out-of-range", NULL, "protocol_error", "it sent 'move 99', but moves are numbered 0 to 8",
+    {"garbage", NULL, 1000, "protocol_error", "it sent \"hello there\" (unknown word 'hello')",
      NULL, 2},
-    {"illegal", NULL, "illegal_move", "'move-text zz9' names no legal move at ply ", NULL, 2},
-    {"silence", NULL, "time_forfeit",
+    {"out-of-range", NULL, 1000, "protocol_error",
+     "it sent 'move 99', but moves are numbered 0 to 8", NULL, 2},
+    {"illegal", NULL, 1000, "illegal_move", "'move-text zz9' names no legal move at ply ", NULL,
+     2},
+    {"silence", NULL, 1000, "time_forfeit",
      "no answer within 1050 ms (the budget of 50 ms plus the margin of 1000 ms) at ply ", NULL, 2},
-    {"long-line", NULL, "protocol_error",
+    {"long-line", NULL, 1000, "protocol_error",
      ": a line longer than 4096 bytes, starting 'log info yyyyyyyyyyyyyyyyyyyy", NULL, 2},
-    {"exit", NULL, "early_exit", "exited with status 3 at ply ", NULL, 2},
-    {"ready", NULL, "protocol_error",
+    {"exit", NULL, 1000, "early_exit", "exited with status 3 at ply ", NULL, 2},
+    {"ready", NULL, 1000, "protocol_error",
      "it sent 'ready' where 'info', 'move' or 'move-text' was expected", NULL, 2},
-    {"gives-up", NULL, "agent_error", ": cannot think today", NULL, 2},
-    {"loud", "agent_output_limit_kb = 4\n", "output_limit",
+    {"gives-up", NULL, 1000, "agent_error", ": cannot think today", NULL, 2},
+    {"loud", "agent_output_limit_kb = 4\n", 1000, "output_limit",
      "printed more than its limit of 4 KiB at ply ", "xxxxxxxxxx\n", 4},
-    {"spin", "cpu_limit = 2\n", "cpu_limit",
+    /* A margin of a minute: on a loaded machine the spinning program may get
+     * its 100 ms of CPU time only after seconds of wall time, and the limit
+     * under test is the CPU one. */
+    {"spin", "cpu_limit = 2\n", 60000, "cpu_limit",
      " ms of CPU time, more than its limit of 100 ms (2 times the budget of 50 ms) at ply ", NULL,
      2},
 };
@@ -241,17 +247,17 @@ static const struct misdeed misdeeds[] = {
 /* The agent of MODE against first-open and random, 2 games a pair: it
  * plays games 0 to 3; games 4 and 5 are first-open against random. */
 static void play_misbehaving(struct run *run, char *dir, size_t size, const char *mode,
-                             const char *extra)
+                             const char *extra, int margin_ms)
 {
     char text[1024];
     snprintf(text, sizeof(text),
              "[tournament]\nname = misdeeds\nseed = 7\ngames_per_pair = 2\n"
-             "time_per_move_ms = 50\ntime_margin_ms = 1000\n%s"
+             "time_per_move_ms = 50\ntime_margin_ms = %d\n%s"
              "[game]\nplugin = mnk\n"
              "[agent bad]\ncommand = %s %s %s\n"
              "[agent first-open]\nplugin = first-open\n"
              "[agent random]\nplugin = random\n",
-             extra ? extra : "", TOURNEY_TEST_PYTHON, MISBEHAVING, mode);
+             margin_ms, extra ? extra : "", TOURNEY_TEST_PYTHON, MISBEHAVING, mode);
     play_config(run, dir, size, text);
 }
 
@@ -260,7 +266,7 @@ static void check_misdeed(const struct misdeed *m)
     print_message("%s\n", m->mode);
     struct run run;
     char dir[64];
-    play_misbehaving(&run, dir, sizeof(dir), m->mode, m->extra);
+    play_misbehaving(&run, dir, sizeof(dir), m->mode, m->extra, m->margin_ms);
     json_t *games = load_games(&run);
     assert_int_equal(json_array_size(games), 6);
     for (size_t i = 0; i < 6; i++) {
@@ -313,8 +319,13 @@ static void test_a_program_is_confined(void **state)
         return;
     }
     static const struct misdeed snoop = {
-        "snoop", NULL, "agent_error", ": reading failed: PermissionError; writing failed: OSError",
-        NULL,    2};
+        "snoop",
+        NULL,
+        1000,
+        "agent_error",
+        ": reading failed: PermissionError; writing failed: OSError",
+        NULL,
+        2};
     check_misdeed(&snoop);
 }
 
