@@ -157,7 +157,11 @@ void tourney_progress_text(const struct progress *p, uint64_t now_ns, const char
     char *rest = buf + used;
     size_t room = size - (size_t)used;
     if (p->leader_count == 0) {
-        snprintf(rest, room, "leader: %s %.1f%%", leader ? leader : "-", 100.0 * leader_score);
+        if (leader != NULL) {
+            snprintf(rest, room, "leader: %s %.1f%%", leader, 100.0 * leader_score);
+        } else {
+            snprintf(rest, room, "leader: none yet"); /* no one surely ahead */
+        }
         return;
     }
     /* As many leaders as the terminal's width has room for, the first

@@ -15,6 +15,7 @@
 #include "log_line.h"
 #include "out_dir.h"
 #include "publish.h"
+#include "report.h"
 #include "record.h"
 #include "results_log.h"
 #include "schedule.h"
@@ -78,21 +79,41 @@ static uint64_t next_game(void *context, uint64_t from)
     return g;
 }
 
-/* The agent in first place and its score rate, for the progress line. */
+/* The agent in first place and its score rate, for the progress line: named
+ * only when it is surely ahead of the second, as the reports' verdict has
+ * it (their games' LOS at least LEADER_LOS), so never after one game. */
 static const char *leader(const struct run_state *run, double *score)
 {
     const struct stats *stats = &run->stats;
     size_t best = SIZE_MAX;
+    size_t second = SIZE_MAX;
     double best_score = -1.0;
+    double second_score = -1.0;
     for (size_t i = 0; i < stats->agent_count; i++) {
         double s = tourney_score_rate(&stats->agents[i].all);
-        if (stats->agents[i].all.games > 0 && s > best_score) {
+        if (stats->agents[i].all.games == 0) {
+            continue;
+        }
+        if (s > best_score) {
+            second = best;
+            second_score = best_score;
             best = i;
             best_score = s;
+        } else if (s > second_score) {
+            second = i;
+            second_score = s;
         }
     }
     *score = best_score < 0 ? 0.0 : best_score;
-    return best == SIZE_MAX ? NULL : run->tournament->entrants[best].name;
+    const struct pair_stats *pair =
+        best != SIZE_MAX && second != SIZE_MAX ? tourney_stats_pair(stats, best, second) : NULL;
+    if (pair == NULL) {
+        return NULL;
+    }
+    struct tally t = tourney_pair_tally(pair, best, -1);
+    struct pentanomial p = tourney_pair_pentanomial(pair, best);
+    struct elo_estimate e = tourney_elo_estimate_paired(t.wins, t.draws, t.losses, &p);
+    return e.los >= LEADER_LOS ? run->tournament->entrants[best].name : NULL;
 }
 
 /* The ratings of the field so far, for the live progress line. */

@@ -93,6 +93,17 @@ int tourney_report_crosstable(const struct report *report, size_t rows, struct t
 /* Per agent (in rank order) and kind of fault: the games it lost by it and
  * the first of them. */
 int tourney_report_faults(const struct report *report, size_t rows, struct table *table);
+/* The LOS at which the first agent is named the leader. */
+#define LEADER_LOS 0.95
+/* The agents a tie at the top names before "and N more". */
+#define LEADER_TIED_NAMED 5
+
+/* The verdict on the first place, one line: "Leader: A, ahead of B with LOS
+ * 97.1% (their games)." when the first is ahead of the second with a LOS of
+ * at least LEADER_LOS (from their pair, or from the field's ratings when they
+ * did not meet), else "Tied at the top: A, B, C (...)." with every agent the
+ * first is not so surely ahead of; empty without games. */
+void tourney_report_describe_leader(const struct report *report, char *buf, size_t size);
 /* Whether some game ended by a fault (anything but the rules). */
 bool tourney_report_has_faults(const struct report *report);
 int tourney_report_pairs(const struct report *report, size_t rows, struct table *table);

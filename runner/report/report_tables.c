@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -418,6 +419,74 @@ int tourney_report_pairs(const struct report *report, size_t rows, struct table 
     return table->failed ? -1 : 0;
 }
 
+/* The likelihood that A is stronger than B: from their pair when they met
+ * (*FROM_PAIR set), else from the field's ratings, the difference over its
+ * standard error (each rating's, their covariance left out). */
+static double leader_los(const struct report *report, size_t a, size_t b, bool *from_pair)
+{
+    const struct stats *stats = report->input->stats;
+    const struct pair_stats *pair = tourney_stats_pair(stats, a, b);
+    *from_pair = pair != NULL;
+    if (pair != NULL) {
+        const struct elo_estimate *e = &report->pair_elo[pair - stats->pairs];
+        return pair->agent[0] == a ? e->los : 1.0 - e->los;
+    }
+    const struct rating *ra = &report->ratings.agents[a];
+    const struct rating *rb = &report->ratings.agents[b];
+    double se = sqrt(ra->stderr_elo * ra->stderr_elo + rb->stderr_elo * rb->stderr_elo);
+    if (ra->elo.kind != ELO_FINITE || rb->elo.kind != ELO_FINITE || !(se > 0.0)) {
+        return 0.5;
+    }
+    return 0.5 * (1.0 + erf((ra->elo.value - rb->elo.value) / se / sqrt(2.0)));
+}
+
+void tourney_report_describe_leader(const struct report *report, char *buf, size_t size)
+{
+    const struct stats *stats = report->input->stats;
+    const struct report_agent *agents = report->input->agents;
+    buf[0] = '\0';
+    if (stats->games == 0 || stats->agent_count == 0) {
+        return;
+    }
+    size_t top = report->order[0];
+    if (stats->agent_count == 1) {
+        snprintf(buf, size, "Leader: %s.", agents[top].name);
+        return;
+    }
+    bool from_pair = false;
+    size_t next = report->order[1];
+    double los = leader_los(report, top, next, &from_pair);
+    if (los >= LEADER_LOS) {
+        snprintf(buf, size, "Leader: %s, ahead of %s with LOS %.1f%% (%s).", agents[top].name,
+                 agents[next].name, 100.0 * los,
+                 from_pair ? "their games" : "the field's ratings");
+        return;
+    }
+    /* Tied: the first and every agent it is not surely ahead of. */
+    size_t used = (size_t)snprintf(buf, size, "Tied at the top: %s", agents[top].name);
+    size_t named = 1;
+    size_t more = 0;
+    for (size_t rank = 1; rank < stats->agent_count && used < size; rank++) {
+        size_t b = report->order[rank];
+        if (leader_los(report, top, b, &from_pair) >= LEADER_LOS) {
+            continue;
+        }
+        if (named < LEADER_TIED_NAMED) {
+            used += (size_t)snprintf(buf + used, size - used, ", %s", agents[b].name);
+            named++;
+        } else {
+            more++;
+        }
+    }
+    if (used < size && more > 0) {
+        used += (size_t)snprintf(buf + used, size - used, " and %zu more", more);
+    }
+    if (used < size) {
+        snprintf(buf + used, size - used, " (%s is ahead of none of them with LOS >= %.0f%%).",
+                 agents[top].name, 100.0 * LEADER_LOS);
+    }
+}
+
 void tourney_report_describe_ratings(const struct report *report, char *buf, size_t size)
 {
     /* The prior keeps every rating a number (ratings.h): no words for
@@ -633,6 +702,11 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
             in->stats->games, in->settings->seed);
     int status = print_console_table(report, tourney_report_standings, width, out);
     more_rows(out, agents, "agents", "report.md and results.csv");
+    char verdict[768];
+    tourney_report_describe_leader(report, verdict, sizeof(verdict));
+    if (verdict[0] != '\0') {
+        print_paragraph(verdict, width, out);
+    }
     fputc('\n', out);
     if (tourney_report_has_faults(report)) {
         fputs("Games lost by a fault (games by their number in the log):\n", out);
@@ -733,6 +807,10 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
             line);
     int status =
         print_table(report, tourney_report_standings, SIZE_MAX, tourney_table_print_markdown, out);
+    tourney_report_describe_leader(report, line, sizeof(line));
+    if (line[0] != '\0') {
+        fprintf(out, "\n%s\n", line);
+    }
     if (tourney_report_has_faults(report)) {
         fprintf(out, "\n## Faults\n\nGames an agent lost by its fault, by kind (see the "
                      "terminations of games.jsonl), and the first of them by their number in "

@@ -381,6 +381,10 @@ static void test_sprt_stops_the_match(void **state)
     json_t *summary = check_sprt(&run, 14, 7, 3.4254455509652235);
     json_t *sprt = json_object_get(summary, "sprt");
     assert_file_has(run.out, "H1 accepted after 14 games");
+    /* A leader is named when it is surely ahead: seven pairs won 2-0 give a
+     * LOS of 99.59% from the pairs (z = 2.6463). */
+    assert_file_has(run.out, "\nLeader: negamax-ab-ids, ahead of first-open with LOS 99.6% "
+                             "(their games).\n");
 
     /* Resuming a decided match plays nothing more; rebuilding the reports
      * from the log reaches the same verdict. */
@@ -622,6 +626,10 @@ static void test_console_width(void **state)
     struct run run;
     play(&run, TEST_CONFIG_DIR "/smoke.ini");
     assert_true(longest_line(run.out) <= 100);
+    /* No leader where the first is not surely ahead: minimax beat random
+     * 2-0 (LOS 92.1%) and drew the other searchers. */
+    assert_file_has(run.out, "\nTied at the top: minimax, negamax, negamax-ab-ids, first-open, "
+                             "random (minimax is ahead of none of\nthem with LOS >= 95%).\n");
     /* Two columns go; the win rate against random stays while random
      * plays. */
     assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 2nd; --wide "
