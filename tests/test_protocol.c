@@ -359,6 +359,17 @@ static void test_exec_and_dying_round_trip(void **state)
     tourney_wire_writer_finish(&w);
     assert_string_equal(tourney_msg_name(MSG_DYING), "DYING");
     assert_string_equal(tourney_msg_name(MSG_EXECUTING), "EXECUTING");
+
+    /* Protocol 5: OUTSIDE, a signal from outside the tournament, holds
+     * what DYING holds in a frame of its own type. */
+    tourney_wire_writer_init(&w, NULL, 0);
+    assert_int_equal(tourney_msg_put_outside(&w, 12, 15), 0);
+    payload = payload_of(&w, MSG_OUTSIDE, 12, &length);
+    assert_int_equal(tourney_msg_get_outside(payload, length, &signal_number), 0);
+    assert_int_equal(signal_number, 15);
+    refuses_damaged(payload, length, decode_dying);
+    tourney_wire_writer_finish(&w);
+    assert_string_equal(tourney_msg_name(MSG_OUTSIDE), "OUTSIDE");
 }
 
 static void test_frames_are_checked(void **state)

@@ -39,20 +39,23 @@
 #error "meson defines TOURNEY_VERSION"
 #endif
 
-enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_INTERRUPTED = 130 };
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_SIGNALLED = 128 };
 
-/* Set by SIGINT/SIGTERM: the run stops after the game being played. The one
- * piece of global state, as a signal handler can reach nothing else. */
+/* Set by SIGINT/SIGTERM/SIGHUP to the signal's number: the run stops after
+ * the game being played (and sets it too when an agent was stopped from
+ * outside). The one piece of global state, as a signal handler can reach
+ * nothing else. */
 static volatile sig_atomic_t stop_requested;
 
 static void request_stop(int signal_number)
 {
-    (void)signal_number;
-    stop_requested = 1;
+    stop_requested = signal_number;
 }
 
 /* A first Ctrl-C stops cleanly; the handler then resets itself, so a second
- * one ends the program at once. */
+ * one ends the program at once. A hang-up (the ssh session of a remote
+ * shard lost) stops it the same way, unless it was started to ignore
+ * hang-ups (nohup). */
 static void catch_stop_signals(void)
 {
     struct sigaction action;
@@ -62,6 +65,10 @@ static void catch_stop_signals(void)
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    struct sigaction hangup;
+    if (sigaction(SIGHUP, NULL, &hangup) == 0 && hangup.sa_handler != SIG_IGN) {
+        sigaction(SIGHUP, &action, NULL);
+    }
 }
 
 /* Where this program lives, to recognise a run from the build tree. */
@@ -264,9 +271,14 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
     catch_stop_signals();
     enum run_outcome outcome = tourney_run(&t, &options, stdout, stderr);
     tourney_tournament_close(&t);
-    return outcome == RUN_COMPLETE      ? EXIT_SUCCESS
-           : outcome == RUN_INTERRUPTED ? EXIT_INTERRUPTED
-                                        : EXIT_RUN_FAILED;
+    /* Stopped: 128 + the signal, as a shell reports a program it killed
+     * (130 for Ctrl-C, 143 for SIGTERM). */
+    int stopped_by = stop_requested;
+    return outcome == RUN_COMPLETE ? EXIT_SUCCESS
+           : outcome == RUN_INTERRUPTED
+               ? (stopped_by > 0 && stopped_by < 64 ? EXIT_SIGNALLED + stopped_by
+                                                    : EXIT_SIGNALLED + SIGINT)
+               : EXIT_RUN_FAILED;
 }
 
 /* COMMAND with the --set and --each values it reads, released after it. */

@@ -55,7 +55,12 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
     struct error why;
     tourney_error_clear(&why);
     int status = tourney_play_game(&rules, seats, &scheduled, &record, &why);
-    if (status != 0) {
+    if (status > 0) {
+        /* Its process was stopped from outside: no result to announce. */
+        fprintf(err, "tourney: the game was stopped: %s was %s\n", t->entrants[agent].name,
+                record.reason);
+        status = -1;
+    } else if (status != 0) {
         fprintf(err, "tourney: %s\n",
                 tourney_error_is_set(&why) ? why.text : "the game could not be played");
     } else {

@@ -286,6 +286,18 @@ static enum run_outcome play_here(struct run_state *run, struct error *err)
         tourney_record_init(&record);
         char *line = NULL;
         int status = player_play(run, g, &record, &line, err);
+        if (status > 0) {
+            /* An agent was stopped from outside: the game is no result, and
+             * whatever stops the agents stops the run. */
+            fprintf(run->err, "tourney: %s; it will be played again\n", err->text);
+            tourney_error_clear(err);
+            tourney_record_finish(&record);
+            if (run->options->stop != NULL) {
+                *run->options->stop = status;
+            }
+            outcome = RUN_INTERRUPTED;
+            break;
+        }
         if (status == 0) {
             status = deliver_game(run, &record, line, err);
         }

@@ -30,9 +30,11 @@ struct run_options {
     const char *output;           /* the --output given, to repeat it in the resume hint */
     unsigned jobs;                /* games played at once, at least 1 (job_pool.h) */
     struct shard shard;           /* the part of the tournament to play; count 0 for all */
-    /* Set (by a signal handler) to stop after the game being played; the
-     * games finished so far are kept and reported. May be NULL. */
-    const volatile sig_atomic_t *stop;
+    /* Set (by a signal handler) to the signal's number to stop after the
+     * game being played; the games finished so far are kept and reported.
+     * The run sets it too, to the signal, when an agent process was stopped
+     * from outside the tournament (executor.h). May be NULL. */
+    volatile sig_atomic_t *stop;
 };
 
 enum run_outcome {

@@ -468,6 +468,14 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
                 return true;
             }
             p->dying_signal = (int)signal_number;
+        } else if (h.type == MSG_OUTSIDE) {
+            uint32_t signal_number = 0;
+            if (tourney_msg_get_outside(payload, h.length, &signal_number) != 0) {
+                tourney_error_set(err, "a malformed OUTSIDE message");
+                *event = PROCESS_PROTOCOL_ERROR;
+                return true;
+            }
+            p->outside_signal = (int)signal_number;
         } else if (h.sequence != awaited) {
             tourney_error_set(err, "%s numbered %u while waiting for the reply to request %u",
                               tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
@@ -631,7 +639,7 @@ static bool take_channel_reply(struct agent_process *p, const struct awaiting *a
         return true;
     }
     if (h.type == MSG_LOG || h.type == MSG_MEMORY || h.type == MSG_DYING ||
-        h.sequence != awaited) {
+        h.type == MSG_OUTSIDE || h.sequence != awaited) {
         tourney_error_set(err,
                           "%s numbered %u in the shared memory while waiting for the reply "
                           "to request %u",

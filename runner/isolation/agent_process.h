@@ -129,6 +129,7 @@ struct agent_process {
     uint64_t reply_cpu_ns; /* the CPU time the last reply took, from its request on */
     uint64_t cpu_limit_ns; /* for the request waited for; 0 for none (the caller sets it) */
     int dying_signal;      /* the signal it said it dies of (DYING), 0 when none */
+    int outside_signal;    /* the signal from outside it said it stops on (OUTSIDE), or 0 */
     bool lines;            /* it speaks lines of text, not frames */
     uint64_t line_bytes;   /* of the lines it sent since the last take: output too */
     /* Requests and replies in memory shared with it (shared_channel.h),

@@ -378,11 +378,22 @@ int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory
     return tourney_wire_done(&r) ? 0 : -1;
 }
 
-int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number)
+/* A frame of TYPE that holds a signal's number alone (DYING, OUTSIDE). */
+static int put_signal(struct wire_writer *w, uint16_t type, uint32_t seq, uint32_t signal_number)
 {
-    tourney_wire_begin(w, PROTOCOL_VERSION, MSG_DYING, seq);
+    tourney_wire_begin(w, PROTOCOL_VERSION, type, seq);
     tourney_wire_put_u32(w, signal_number);
     return tourney_wire_end(w);
+}
+
+int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number)
+{
+    return put_signal(w, MSG_DYING, seq, signal_number);
+}
+
+int tourney_msg_put_outside(struct wire_writer *w, uint32_t seq, uint32_t signal_number)
+{
+    return put_signal(w, MSG_OUTSIDE, seq, signal_number);
 }
 
 int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number)
@@ -391,6 +402,11 @@ int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_n
     tourney_wire_reader_init(&r, payload, length);
     *signal_number = tourney_wire_get_u32(&r);
     return tourney_wire_done(&r) && *signal_number > 0 && *signal_number < 65 ? 0 : -1;
+}
+
+int tourney_msg_get_outside(const void *payload, size_t length, uint32_t *signal_number)
+{
+    return tourney_msg_get_dying(payload, length, signal_number);
 }
 
 int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_exec *m)
@@ -501,7 +517,7 @@ const char *tourney_msg_name(uint16_t type)
         {MSG_CREATED, "CREATED"},     {MSG_MOVED, "MOVED"},
         {MSG_ENDED, "ENDED"},         {MSG_LOG, "LOG"},
         {MSG_MEMORY, "MEMORY"},       {MSG_DYING, "DYING"},
-        {MSG_EXECUTING, "EXECUTING"},
+        {MSG_EXECUTING, "EXECUTING"}, {MSG_OUTSIDE, "OUTSIDE"},
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if (names[i].type == type) {

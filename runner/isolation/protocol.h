@@ -20,7 +20,9 @@
  * the agent logs, as it logs it) and, as it dies of a fatal signal close to
  * its address-space limit, one MEMORY frame; as process 1 of a PID
  * namespace, which a signal it sends itself cannot kill, one DYING frame
- * before it exits instead (see agent_process.h). A probe is a LOAD without
+ * before it exits instead (see agent_process.h); and, as a signal sent
+ * from outside the tournament stops it, one OUTSIDE frame before it exits
+ * with 128 + the signal (the game it was in is not a result). A probe is a LOAD without
  * a game: the answer describes the plugin, and nothing is played.
  */
 #ifndef TOURNEY_RUNNER_PROTOCOL_H
@@ -37,8 +39,8 @@
  * plugin's id and version (ABI 1.2). 3: MOVE carries the clocks; EXEC (on
  * one branch), or LOADED says whether Landlock confines the process; DYING
  * (on another; neither was released). 4: all of them, and EXECUTING says
- * whether Landlock confines the program. */
-#define PROTOCOL_VERSION 4
+ * whether Landlock confines the program. 5: OUTSIDE. */
+#define PROTOCOL_VERSION 5
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
@@ -64,6 +66,7 @@ enum protocol_type {
     MSG_MEMORY = 22,
     MSG_DYING = 23,
     MSG_EXECUTING = 24,
+    MSG_OUTSIDE = 25,
 };
 
 /* Parameter values: the runner encodes VALUES; a decoded message holds RAW,
@@ -201,6 +204,7 @@ int tourney_msg_put_empty(struct wire_writer *w, uint16_t type, uint32_t seq);
 int tourney_msg_put_log(struct wire_writer *w, uint32_t seq, const struct msg_log *m);
 int tourney_msg_put_memory(struct wire_writer *w, uint32_t seq, const struct msg_memory *m);
 int tourney_msg_put_dying(struct wire_writer *w, uint32_t seq, uint32_t signal_number);
+int tourney_msg_put_outside(struct wire_writer *w, uint32_t seq, uint32_t signal_number);
 int tourney_msg_put_exec(struct wire_writer *w, uint32_t seq, const struct msg_exec *m);
 int tourney_msg_put_executing(struct wire_writer *w, uint32_t seq, const struct msg_executing *m);
 
@@ -220,6 +224,8 @@ int tourney_msg_get_empty(const void *payload, size_t length);
 int tourney_msg_get_log(const void *payload, size_t length, struct msg_log *m);
 int tourney_msg_get_memory(const void *payload, size_t length, struct msg_memory *m);
 int tourney_msg_get_dying(const void *payload, size_t length, uint32_t *signal_number);
+/* OUTSIDE holds what DYING holds: the signal. */
+int tourney_msg_get_outside(const void *payload, size_t length, uint32_t *signal_number);
 /* Allocates the lists; free them with tourney_msg_exec_finish. */
 int tourney_msg_get_exec(const void *payload, size_t length, struct msg_exec *m);
 void tourney_msg_exec_finish(struct msg_exec *m);

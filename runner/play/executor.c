@@ -28,12 +28,13 @@ static void finish_by_rules(struct game_record *record, int status)
 }
 
 /* Ends the game with SEAT at fault (RESULT 1), or passes on that the runner
- * failed (-1). */
+ * failed (-1). A seat stopped from outside the tournament ends it without a
+ * result: the signal is returned, RECORD says which seat and how. */
 static int settle(struct game_record *record, int seat, int result, const struct seat_fault *fault)
 {
     if (result > 0) {
         forfeit(record, seat, fault);
-        return 0;
+        return fault->outside_signal;
     }
     return -1;
 }

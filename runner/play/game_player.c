@@ -47,12 +47,18 @@ int tourney_game_player_play(struct game_player *player, uint64_t index,
     *line = NULL;
     /* Where it happened goes after what happened: "... while playing game 3". */
     struct error why;
-    if (tourney_play_game(&player->rules, seats, &scheduled, record, &why) != 0) {
+    int status = tourney_play_game(&player->rules, seats, &scheduled, record, &why);
+    if (status < 0) {
         return tourney_error_set(err, "%s while playing game %llu", why.text,
                                  (unsigned long long)index);
     }
     const char *names[2] = {t->entrants[scheduled.agent[0]].name,
                             t->entrants[scheduled.agent[1]].name};
+    if (status > 0) {
+        tourney_error_set(err, "game %llu was stopped: the process of agent '%s' was %s",
+                          (unsigned long long)index, names[record->fault_seat], record->reason);
+        return status;
+    }
     *line = tourney_log_line_of_record(record, names);
     if (*line == NULL) {
         return tourney_error_set(err, "out of memory for the record of game %llu",

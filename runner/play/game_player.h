@@ -31,7 +31,9 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
 
 /* Plays game INDEX into RECORD (initialised by the caller) and makes its log
  * line, to free, in *LINE. Returns 0 when the game was played, whoever was at
- * fault, or -1 when the runner itself failed, with ERR saying why. */
+ * fault, or -1 when the runner itself failed, with ERR saying why; or the
+ * signal that stopped an agent process from outside the tournament (> 0),
+ * with ERR saying which: the game is no result (executor.h). */
 int tourney_game_player_play(struct game_player *player, uint64_t index,
                              struct game_record *record, char **line, struct error *err);
 

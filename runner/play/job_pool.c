@@ -48,7 +48,9 @@ struct worker {
     bool cut_off; /* killed with games no longer needed: its end is no fault */
 };
 
-enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED };
+/* SLOT_STOPPED: an agent process of the game was stopped from outside the
+ * tournament; it is no result, and nothing after it is written. */
+enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED, SLOT_STOPPED };
 
 /* A game of the window: slots[game % window]. */
 struct slot {
@@ -71,7 +73,8 @@ struct pool {
     /* Per worker, shared with it: the game it is playing, plus 1; 0 for
      * none (job_worker.h). */
     volatile uint64_t *playing;
-    unsigned idle_deaths; /* workers that died playing no game since the last reply */
+    unsigned idle_deaths;  /* workers that died playing no game since the last reply */
+    uint64_t stopped_game; /* the first game stopped from outside, or UINT64_MAX */
     bool failed;
     struct error *err; /* why it failed */
 };
@@ -233,7 +236,8 @@ static uint32_t take_task(struct pool *p, bool stopping, uint32_t max, uint64_t 
 {
     const struct job_plan *plan = p->plan;
     uint32_t count = 0;
-    while (count < max && p->retry_count > 0) {
+    /* Past a game stopped from outside, nothing is written any more. */
+    while (count < max && p->retry_count > 0 && p->retry[0] < p->stopped_game) {
         games[count++] = p->retry[0];
         p->retry_count--;
         memmove(p->retry, p->retry + 1, p->retry_count * sizeof(*p->retry));
@@ -292,8 +296,25 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
         fail(p, "a worker process sent a broken reply");
         return;
     }
-    if (head.status != 0) {
+    if (head.status < 0) {
         fail(p, "%s", text);
+        return;
+    }
+    if (head.status > 0) {
+        /* An agent process was stopped from outside the tournament: no
+         * result, and whatever stops agents stops the run. */
+        if (p->plan->err != NULL) {
+            fprintf(p->plan->err, "tourney: %s; it will be played again\n", text);
+        }
+        if (p->plan->stop != NULL && *p->plan->stop == 0) {
+            *p->plan->stop = head.status;
+        }
+        if (head.game < p->stopped_game) {
+            p->stopped_game = head.game;
+        }
+        slot_of(p, head.game)->state = SLOT_STOPPED;
+        w->head = (w->head + 1) % QUEUE_GAMES;
+        w->count--;
         return;
     }
     unsigned char *reply = malloc(size);
@@ -493,6 +514,33 @@ static void cut_off_busy_workers(struct pool *p)
     }
 }
 
+/* Ends at once the workers whose games all come after the first game that
+ * was stopped from outside: the log stays in game order, so none of theirs
+ * would be written (--resume plays them again). Its agent processes die
+ * with it. */
+static void cut_off_after_stop(struct pool *p)
+{
+    for (unsigned i = 0; p->stopped_game != UINT64_MAX && i < p->plan->jobs; i++) {
+        struct worker *w = &p->workers[i];
+        bool needed = false;
+        for (unsigned j = 0; j < w->count; j++) {
+            needed = needed || queued_game(w, j) < p->stopped_game;
+        }
+        if (w->pid == 0 || w->count == 0 || needed) {
+            continue;
+        }
+        kill(w->pid, SIGKILL);
+        close(w->fd);
+        while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
+        }
+        for (unsigned j = 0; j < w->count; j++) {
+            slot_of(p, queued_game(w, j))->state = SLOT_FREE;
+        }
+        free(w->in);
+        *w = (struct worker){.pid = 0, .fd = -1};
+    }
+}
+
 /* After a failure: games that finished after one that never will are
  * delivered anyway, out of order, rather than lost. */
 static void salvage(struct pool *p)
@@ -530,6 +578,7 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, struct error 
     struct pool p = {
         .plan = plan,
         .window = (uint64_t)plan->jobs * WINDOW_PER_JOB,
+        .stopped_game = UINT64_MAX,
         .err = err,
     };
     p.workers = calloc(plan->jobs, sizeof(*p.workers));
@@ -560,7 +609,8 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, struct error 
             outcome = JOBS_COMPLETE;
             break;
         }
-        bool stopping = plan->stop != NULL && *plan->stop != 0;
+        bool stopping = (plan->stop != NULL && *plan->stop != 0) || p.stopped_game != UINT64_MAX;
+        cut_off_after_stop(&p);
         deal(&p, stopping);
         if (p.failed) {
             break;

@@ -41,7 +41,8 @@ struct job_plan {
     uint64_t (*next)(void *context, uint64_t from);
 
     /* In a worker, after the fork: ready to play, play one game (as
-     * tourney_game_player_play), done. */
+     * tourney_game_player_play: > 0 for a game stopped from outside, with
+     * the reason in ERR), done. */
     int (*worker_init)(void *context);
     int (*play)(void *context, uint64_t game, struct game_record *record, char **line,
                 struct error *err);
@@ -63,14 +64,17 @@ struct job_plan {
     int (*tick)(void *context, struct error *err);
     void *context;
 
-    /* Set by a signal handler: deal no more games. May be NULL. */
-    const volatile sig_atomic_t *stop;
+    /* Set by a signal handler: deal no more games. Set by the pool, to the
+     * signal, when an agent process was stopped from outside the
+     * tournament (a game that play says was stopped). May be NULL. */
+    volatile sig_atomic_t *stop;
     FILE *err; /* notes about workers that died */
 };
 
 enum job_outcome {
     JOBS_COMPLETE = 0, /* every game was delivered */
-    JOBS_STOPPED = 1,  /* stopped: every game dealt was played and delivered */
+    JOBS_STOPPED = 1,  /* stopped: every game dealt was played and delivered, up to
+                        * the first that was stopped from outside, if one was */
     JOBS_FAILED = -1,  /* ERR says why; finished games were delivered, in
                         * order as far as possible, then the rest */
 };

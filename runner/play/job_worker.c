@@ -161,8 +161,10 @@ static int send_outbox(int fd, struct outbox *out)
     return status;
 }
 
-/* Plays GAME and adds its reply to OUT. */
-static int play_one(const struct job_plan *plan, bool ready, uint64_t game, struct outbox *out)
+/* Plays GAME and adds its reply to OUT; *STOPPED is set when an agent
+ * process was stopped from outside, for the reply to go at once. */
+static int play_one(const struct job_plan *plan, bool ready, uint64_t game, struct outbox *out,
+                    bool *stopped)
 {
     struct game_record record;
     tourney_record_init(&record);
@@ -171,6 +173,7 @@ static int play_one(const struct job_plan *plan, bool ready, uint64_t game, stru
     tourney_error_set(&err, "out of memory in a worker process");
     int status = ready ? plan->play(plan->context, game, &record, &line, &err) : -1;
     int added = add_reply(out, game, status, &record, status == 0 ? line : err.text);
+    *stopped = status > 0;
     free(line);
     tourney_record_finish(&record);
     return added;
@@ -179,14 +182,16 @@ static int play_one(const struct job_plan *plan, bool ready, uint64_t game, stru
 _Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_t runner,
                                        volatile uint64_t *playing)
 {
-    /* Ctrl-C reaches the whole process group; the runner decides what
-     * stops, and a worker finishes the games it was given. */
+    /* Ctrl-C reaches the whole process group, a job's end or a hang-up
+     * every process; the runner decides what stops, and a worker finishes
+     * the games it was given. */
     struct sigaction ignore;
     memset(&ignore, 0, sizeof(ignore));
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
     sigaction(SIGINT, &ignore, NULL);
     sigaction(SIGTERM, &ignore, NULL);
+    sigaction(SIGHUP, &ignore, NULL);
     /* A worker never outlives the runner (killed with SIGKILL, say). */
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != runner) {
         _exit(1);
@@ -205,9 +210,11 @@ _Noreturn void tourney_job_worker_main(const struct job_plan *plan, int fd, pid_
         for (uint32_t i = 0; status == 0 && i < task.count; i++) {
             uint64_t start = tourney_now_ns();
             *playing = games[i] + 1;
-            status = play_one(plan, ready, games[i], &out);
+            bool stopped = false;
+            status = play_one(plan, ready, games[i], &out, &stopped);
             *playing = 0;
-            if (status == 0 && (i + 1 == task.count || tourney_now_ns() - start > QUICK_GAME_NS)) {
+            if (status == 0 &&
+                (i + 1 == task.count || stopped || tourney_now_ns() - start > QUICK_GAME_NS)) {
                 status = send_outbox(fd, &out);
             }
         }

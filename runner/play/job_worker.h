@@ -33,7 +33,9 @@ struct job_task_head {
 struct job_reply_head {
     uint64_t game;
     uint64_t seed;
-    int32_t status; /* 0: played; -1: the runner failed, the text says why */
+    int32_t status; /* 0: played; -1: the runner failed, the text says why; > 0: an
+                     * agent process was stopped from outside by that signal, the
+                     * game is no result (the text says which) */
     uint32_t agent[2];
     int32_t result;
     int32_t termination;

@@ -43,6 +43,10 @@ static inline uint64_t tourney_seat_move_due_ns(const struct tourney_move_reques
 struct seat_fault {
     enum termination termination;
     char reason[256];
+    /* Not the agent's doing: its process was stopped by this signal from
+     * outside the tournament (a job's end, a stop of the whole cgroup). The
+     * game is then no result at all, and the run stops (executor.h). */
+    int outside_signal;
 };
 
 /* The calls that can fail return 0 when the agent did its part, 1 when it

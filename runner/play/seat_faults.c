@@ -1,3 +1,5 @@
+/* W_EXITCODE, to describe a signal as the death it stands for. */
+#define _DEFAULT_SOURCE
 #include "seat_faults.h"
 
 #include <signal.h>
@@ -18,12 +20,39 @@ int tourney_seat_at_fault(struct seat_fault *fault, enum termination termination
     return 1;
 }
 
+/* The signal from outside the tournament that stopped P, or 0: the one it
+ * said it stops on (OUTSIDE) as it exited with 128 + that signal; or, in a
+ * PID namespace of its own, SIGKILL the runner did not send, as nothing in
+ * the namespace can kill its process 1 (only a process outside it, or the
+ * kernel short of memory for the whole machine or cgroup). */
+static int outside_signal(const struct agent_process *p)
+{
+    int status = p->wait_status;
+    if (p->outside_signal > 0 && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 128 + p->outside_signal) {
+        return p->outside_signal;
+    }
+    if (p->namespaces && !p->killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+        return SIGKILL;
+    }
+    return 0;
+}
+
 int tourney_seat_exit_fault(const struct agent_process *p, const char *when,
                             struct seat_fault *fault)
 {
     char how[64];
     tourney_describe_wait_status(p->wait_status, how, sizeof(how));
     int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
+    int outside = outside_signal(p);
+    if (outside != 0) {
+        char killed[64]; /* "killed by SIGTERM" */
+        tourney_describe_wait_status(W_EXITCODE(0, outside), killed, sizeof(killed));
+        tourney_seat_at_fault(fault, TERMINATION_CRASH, "%s from outside the tournament %s",
+                              killed, when);
+        fault->outside_signal = outside;
+        return 1;
+    }
     if (p->memory_note) {
         return tourney_seat_at_fault(
             fault, TERMINATION_MEMORY_LIMIT,

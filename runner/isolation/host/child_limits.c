@@ -38,7 +38,8 @@ static struct {
     uint64_t limit_kb;
     volatile uint32_t sequence;
     bool unkillable; /* process 1 of a PID namespace */
-} watch = {-1, -1, 0, 0, false};
+    pid_t self;      /* its pid, as it sees it */
+} watch = {-1, -1, 0, 0, false, 0};
 
 int tourney_child_tie_to_parent(pid_t parent, int control)
 {
@@ -184,17 +185,34 @@ static void send_memory_note(int signal_number)
     }
 }
 
-/* Says on the socket that the process dies of SIGNAL_NUMBER. */
-static void send_dying(int signal_number)
+/* Says on the socket that the process dies of SIGNAL_NUMBER, which it
+ * raised itself (DYING) or which was sent from outside (OUTSIDE). */
+static void send_signal_note(int signal_number, bool outside)
 {
     unsigned char buffer[64];
     struct wire_writer writer;
     tourney_wire_writer_init(&writer, buffer, sizeof(buffer));
-    if (watch.control >= 0 &&
-        tourney_msg_put_dying(&writer, watch.sequence, (uint32_t)signal_number) == 0) {
+    int built = outside ? tourney_msg_put_outside(&writer, watch.sequence, (uint32_t)signal_number)
+                        : tourney_msg_put_dying(&writer, watch.sequence, (uint32_t)signal_number);
+    if (watch.control >= 0 && built == 0) {
         ssize_t written = write(watch.control, writer.data, writer.length);
         (void)written;
     }
+}
+
+/* A signal another process sent (kill, sigqueue, tgkill), from outside
+ * the agent process: in a PID namespace of its own, the kernel gives the
+ * sender's pid as 0 when the sender lives outside the namespace (a process
+ * the agent forked, inside it, is its own doing); without one, any sender
+ * but itself. Not a signal the kernel raised for what the agent did (a
+ * fault, a limit, a timer, a write to a closed pipe, which name the process
+ * itself or no process), and not one it raised itself. */
+static bool sent_from_outside(const siginfo_t *info)
+{
+    if (info->si_code != SI_USER && info->si_code != SI_QUEUE && info->si_code != SI_TKILL) {
+        return false;
+    }
+    return watch.unkillable ? info->si_pid == 0 : info->si_pid != watch.self;
 }
 
 /* A fault the processor raised (not a signal sent): it happens again as the
@@ -208,6 +226,14 @@ static bool is_fault(int signal_number, const siginfo_t *info)
 static void on_fatal_signal(int signal_number, siginfo_t *info, void *context)
 {
     (void)context;
+    if (sent_from_outside(info)) {
+        /* Not the agent's doing: the runner does not count the game it was
+         * in (a job's end, a Ctrl-C, a stop of its cgroup reaching every
+         * process). The system call itself, as below. */
+        send_signal_note(signal_number, true);
+        syscall(SYS_exit_group, 128 + signal_number);
+        return;
+    }
     send_memory_note(signal_number);
     /* SA_RESETHAND put the default action back: a fault happens again as
      * the handler returns, and a raised signal is raised once more. */
@@ -217,7 +243,7 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context)
     }
     /* A process 1 ignores a signal it sends itself, even at its default
      * action: it says what it dies of, and exits in the signal's place. */
-    send_dying(signal_number);
+    send_signal_note(signal_number, false);
     /* The system call itself: a sanitizer build intercepts _exit to check
      * for leaks, which the sandbox forbids. */
     syscall(SYS_exit_group, 128 + signal_number);
@@ -235,11 +261,9 @@ static int handle_fatal(int signal_number)
 
 int tourney_child_watch_signals(int control)
 {
-    if (getpid() != 1) {
-        return 0;
-    }
     watch.control = control;
-    watch.unkillable = true;
+    watch.self = getpid();
+    watch.unkillable = watch.self == 1;
     /* Every signal whose default action ends a process. */
     static const int fatal[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGILL,  SIGTRAP, SIGABRT,
                                 SIGBUS,  SIGFPE,  SIGUSR1,   SIGSEGV, SIGUSR2, SIGPIPE,

@@ -32,13 +32,16 @@
  * 0, or -1 when the parent is gone. */
 int tourney_child_tie_to_parent(pid_t parent, int control);
 
-/* As process 1 of a PID namespace, which the kernel never lets die of a
- * signal it sends itself (abort, raise, SIGXFSZ at its file-size limit):
- * installs handlers for every signal that ends a process by default, which
- * send a DYING frame on CONTROL and exit with 128 + the signal, for the
- * runner to record the death it should have been (agent_process.h). A
- * processor's fault still kills by itself. Does nothing in any other
- * process. Returns 0 or -1. */
+/* Installs handlers for every signal that ends a process by default. One
+ * sent from outside the agent process (a job's end, a stop of the whole
+ * cgroup or process group: not the agent's doing) sends an OUTSIDE frame
+ * on CONTROL and exits with 128 + the signal, for the runner not to count
+ * the game. Any other is the agent's: as process 1 of a PID namespace,
+ * which the kernel never lets die of a signal it sends itself (abort,
+ * raise, SIGXFSZ at its file-size limit), the handler sends a DYING frame
+ * and exits with 128 + the signal, for the runner to record the death it
+ * should have been (agent_process.h); elsewhere it dies of the signal. A
+ * processor's fault still kills by itself. Returns 0 or -1. */
 int tourney_child_watch_signals(int control);
 
 /* Closes FIRST_CLOSED and every descriptor above it. */

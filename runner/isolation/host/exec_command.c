@@ -1,6 +1,7 @@
 #include "exec_command.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,25 @@ static int prepare(const struct msg_exec *m, struct msg_executing *answer,
     return confine_program(m, answer, report, sandboxed, err);
 }
 
+/* The requests to end that a job's end, a Ctrl-C or a stop of a whole
+ * cgroup send to every process: blocked for the program (a mask outlives
+ * execve, the handlers of this host do not), so that they never end a game
+ * the runner would count. In a PID namespace of its own the program, as
+ * process 1, would die of none of them anyway at their default action (the
+ * kernel drops them); blocked, a handler it installs (Python's for SIGINT)
+ * does not run either, and without the namespace it is the same. The
+ * runner hears of the end itself. */
+static void block_stop_requests(void)
+{
+    sigset_t requests;
+    sigemptyset(&requests);
+    sigaddset(&requests, SIGHUP);
+    sigaddset(&requests, SIGINT);
+    sigaddset(&requests, SIGQUIT);
+    sigaddset(&requests, SIGTERM);
+    sigprocmask(SIG_BLOCK, &requests, NULL);
+}
+
 int tourney_host_exec(int control, const void *payload, size_t length, uint32_t sequence,
                       bool *sandboxed, struct error *err)
 {
@@ -97,6 +117,7 @@ int tourney_host_exec(int control, const void *payload, size_t length, uint32_t 
         tourney_msg_exec_finish(&m);
         return tourney_error_set(err, "cannot answer EXEC");
     }
+    block_stop_requests(); /* from here on, where no OUTSIDE frame could go out */
     /* The socket becomes the program's standard input and output. */
     if (dup2(control, 0) != 0 || dup2(control, 1) != 1 || (control > 1 && close(control) != 0)) {
         fprintf(stderr, "tourney-agent-host: cannot hand the socket to %s: %s\n", m.argv[0],
