@@ -37,6 +37,7 @@ struct run_state {
     struct game_sample games; /* the games report.html shows */
     struct results_log log;
     struct game_set done; /* games already in the log */
+    struct shard shard;   /* the options' shard, dealt over the schedule's pairs */
     uint64_t to_play;     /* the games of this run: of its shard, or all */
     uint64_t finished;    /* of those, in the log */
     struct progress progress;
@@ -50,7 +51,7 @@ static int count_logged_game(const struct game_record *record, void *context)
 {
     struct run_state *run = context;
     if (tourney_game_set_add(&run->done, record->index) &&
-        tourney_shard_has(&run->options->shard, record->index)) {
+        tourney_shard_has(&run->shard, record->index)) {
         run->finished++;
     }
     if (tourney_stats_add(&run->stats, record) != 0) {
@@ -73,7 +74,7 @@ static uint64_t next_game(void *context, uint64_t from)
         return run->schedule.count; /* the sequential test has its answer */
     }
     while (g < run->schedule.count &&
-           (tourney_game_set_has(&run->done, g) || !tourney_shard_has(&run->options->shard, g))) {
+           (tourney_game_set_has(&run->done, g) || !tourney_shard_has(&run->shard, g))) {
         g++;
     }
     return g;
@@ -506,8 +507,10 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         }
     }
     run.header.games_scheduled = run.schedule.count;
-    run.header.shard = options->shard;
-    run.to_play = tourney_shard_games(&options->shard, run.schedule.count);
+    run.shard = options->shard;
+    tourney_shard_deal(&run.shard, run.schedule.pair_count, run.schedule.count);
+    run.header.shard = run.shard;
+    run.to_play = tourney_shard_games(&run.shard, run.schedule.count);
     /* Nothing in the directory is touched before its lock is held. */
     if (tourney_out_dir_open(&run.dir, t->config.settings.output_dir, true, &error) != 0 ||
         tourney_dir_lock(&run.lock, &run.dir, &error) != 0 || open_log(&run, &error) != 0 ||

@@ -206,6 +206,10 @@ int tourney_header_from_json(struct log_header *h, json_t *object, struct error 
         }
         h->shard.index = (uint32_t)index;
         h->shard.count = (uint32_t)shards;
+        /* The schedule's pairs, each playing games_per_pair. */
+        uint64_t per_pair = h->settings.games_per_pair;
+        tourney_shard_deal(&h->shard, per_pair > 0 ? h->games_scheduled / per_pair : 0,
+                           h->games_scheduled);
     }
     json_t *overrides = json_object_get(object, "overrides");
     size_t override;

@@ -31,16 +31,41 @@ int tourney_shard_parse(const char *text, struct shard *shard, struct error *err
     return 0;
 }
 
+void tourney_shard_deal(struct shard *shard, uint64_t pairs, uint64_t games)
+{
+    uint64_t matches = (games + 1) / 2;
+    shard->pairs = pairs;
+    shard->rounds = pairs > 0 ? (matches + pairs - 1) / pairs : 0;
+}
+
+/* How many q from FROM to TO - 1 have q mod N = K. */
+static uint64_t dealt_between(uint64_t from, uint64_t to, uint64_t k, uint64_t n)
+{
+    uint64_t below_to = to / n + (to % n > k);
+    uint64_t below_from = from / n + (from % n > k);
+    return below_to - below_from;
+}
+
 uint64_t tourney_shard_games(const struct shard *shard, uint64_t games)
 {
     if (shard->count == 0) {
         return games;
     }
     uint64_t matches = (games + 1) / 2;
-    uint64_t mine = matches / shard->count + (shard->index < matches % shard->count);
+    uint64_t mine = 0;
+    if (shard->pairs == 0) {
+        mine = dealt_between(0, matches, shard->index, shard->count);
+    }
+    for (uint64_t p = 0; p < shard->pairs && p < matches; p++) {
+        /* Pair p's mini-matches in the schedule's first MATCHES, numbered
+         * from p * R on. */
+        uint64_t played = (matches - p + shard->pairs - 1) / shard->pairs;
+        uint64_t first = p * shard->rounds;
+        mine += dealt_between(first, first + played, shard->index, shard->count);
+    }
     uint64_t count = 2 * mine;
     /* An odd last game is a mini-match of one. */
-    if (games % 2 == 1 && (matches - 1) % shard->count == shard->index) {
+    if (games % 2 == 1 && tourney_shard_has(shard, games - 1)) {
         count--;
     }
     return count;

@@ -1,12 +1,19 @@
 /*
  * shard.h - one of N parts of a tournament, for playing it on several
- * machines at once. Shard K of N (K from 0 to N - 1) plays the mini-matches
- * m with m mod N = K: games 2m and 2m + 1, the two games of a pair with the
- * seats swapped, always stay together. Dealing the mini-matches round the
- * shards, rather than cutting the schedule in blocks, gives every shard its
- * share of every pair, so shards take about as long as each other however
- * slow some agents are. A game's seed depends on the tournament's seed and
- * its index alone, so it plays the same in whichever shard.
+ * machines at once. Games 2m and 2m + 1, mini-match m, the two games of a
+ * pair with the seats swapped, always stay together. The schedule plays in
+ * rounds of one mini-match of each of its P pairs (m = r * P + p: round r,
+ * pair p), R rounds in all. Shard K of N (K from 0 to N - 1) plays the
+ * mini-matches whose number in pair order, q = p * R + r (pair 0's R
+ * mini-matches, then pair 1's, ...), has q mod N = K: the mini-matches
+ * dealt round the shards one pair after the other. So every shard plays its
+ * share of every pair (R / N of its mini-matches, rounded down or up) and
+ * as many mini-matches as any other, within one: shards take about as long
+ * as each other however slow some agents are. (Dealing the schedule's own
+ * order, m mod N, which is what P = 0 does, gave shard K only the pairs
+ * p = K mod gcd(P, N).) Only which shard plays a game depends on this: a
+ * game's number and seed depend on the tournament alone, so it plays the
+ * same in whichever shard, and unsharded runs are as they were.
  */
 #ifndef TOURNEY_RUNNER_SHARD_H
 #define TOURNEY_RUNNER_SHARD_H
@@ -23,7 +30,15 @@
 struct shard {
     uint32_t index; /* K, from 0 */
     uint32_t count; /* N; 0 for the whole tournament */
+    /* P and R, which the dealing depends on (tourney_shard_deal), set by
+     * whoever knows the schedule; P = 0 deals mini-match m to m mod N. Not
+     * in the log: its header says them (games_scheduled, games_per_pair). */
+    uint64_t pairs;
+    uint64_t rounds;
 };
+
+/* Deals SHARD's games over a schedule of PAIRS pairs and GAMES games. */
+void tourney_shard_deal(struct shard *shard, uint64_t pairs, uint64_t games);
 
 /* Reads TEXT as "K/N". Returns -1 with a message in ERR that says what was
  * expected. */
@@ -32,7 +47,13 @@ int tourney_shard_parse(const char *text, struct shard *shard, struct error *err
 /* Whether SHARD plays GAME (every game, without a shard). */
 static inline bool tourney_shard_has(const struct shard *shard, uint64_t game)
 {
-    return shard->count == 0 || (game / 2) % shard->count == shard->index;
+    if (shard->count == 0) {
+        return true;
+    }
+    uint64_t match = game / 2;
+    uint64_t q =
+        shard->pairs == 0 ? match : match % shard->pairs * shard->rounds + match / shard->pairs;
+    return q % shard->count == shard->index;
 }
 
 /* How many of the games 0 to GAMES - 1 SHARD plays. */
