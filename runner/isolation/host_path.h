@@ -1,7 +1,9 @@
 /*
- * host_path.h - where the agent host program (tourney-agent-host) is: beside
- * the running program when that is the one in the build tree, else where
- * `meson install` put it (LIBEXECDIR/tourney).
+ * host_path.h - where the agent host program (tourney-agent-host) is: where
+ * TOURNEY_AGENT_HOST names it; else beside the running program when that is
+ * the one in the build tree; else where `meson install` put it
+ * (LIBEXECDIR/tourney), found from the running program's folder (a prefix
+ * copied or mounted elsewhere), or at the prefix it was built for.
  */
 #ifndef TOURNEY_RUNNER_HOST_PATH_H
 #define TOURNEY_RUNNER_HOST_PATH_H

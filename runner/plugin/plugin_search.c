@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+#include "install_path.h"
 #include "plugin.h"
 #include "suggest.h"
 #include "text.h"
@@ -17,6 +18,9 @@
 #endif
 #ifndef TOURNEY_INSTALLED_PLUGIN_DIR
 #error "meson defines TOURNEY_INSTALLED_PLUGIN_DIR"
+#endif
+#ifndef TOURNEY_PLUGIN_DIR_FROM_BIN
+#error "meson defines TOURNEY_PLUGIN_DIR_FROM_BIN"
 #endif
 
 static int add_dir(struct plugin_search *search, const char *dir, size_t length)
@@ -64,9 +68,15 @@ int tourney_plugin_search_init(struct plugin_search *search, char *const *config
             goto err_dirs;
         }
     }
-    if (add_dir(search, TOURNEY_INSTALLED_PLUGIN_DIR, strlen(TOURNEY_INSTALLED_PLUGIN_DIR)) != 0) {
+    /* The installed plugins, from the program's folder where it was
+     * installed (a prefix copied elsewhere), else at the prefix. */
+    char *installed =
+        tourney_install_path(exe_path, TOURNEY_PLUGIN_DIR_FROM_BIN, TOURNEY_INSTALLED_PLUGIN_DIR);
+    if (installed == NULL || add_dir(search, installed, strlen(installed)) != 0) {
+        free(installed);
         goto err_dirs;
     }
+    free(installed);
     return 0;
 err_dirs:
     tourney_plugin_search_finish(search);
