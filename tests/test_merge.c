@@ -412,12 +412,15 @@ static void test_headers_that_differ_are_refused(void **state)
         void (*change)(struct log_header *header);
         const char *difference;
     } cases[] = {
-        {"seed", other_header_seed, "seed 8 where the first has 7"},
-        {"time", other_time_per_move, "time_per_move_ms 250 ms where the first has 1000 ms"},
-        {"agent", other_agent, "agent 2 is beta (minimax: ) where the first has beta (random: )"},
+        {"seed", other_header_seed, "it has seed 8 where the first has 7"},
+        {"time", other_time_per_move,
+         "it has time_per_move_ms 250 ms where the first has 1000 ms"},
+        {"agent", other_agent,
+         "its agent 2 is beta (minimax: ) where the first's is beta (random: )"},
         {"agent-build", other_agent_build,
-         "another build of the plugin of agent 'alpha' than the first"},
-        {"game-build", other_game_build, "another build of the game plugin 'mnk' than the first"},
+         "it has another build of the plugin of agent 'alpha' than the first"},
+        {"game-build", other_game_build,
+         "it has another build of the game plugin 'mnk' than the first"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         write_other_header(f, cases[i].name, cases[i].change);
@@ -426,7 +429,7 @@ static void test_headers_that_differ_are_refused(void **state)
         char expected[512];
         snprintf(expected, sizeof(expected),
                  "tourney merge: {dir}/%s/games.jsonl belongs to another tournament than "
-                 "{dir}/a/games.jsonl: it has %s; refusing to merge\n",
+                 "{dir}/a/games.jsonl: %s; refusing to merge\n",
                  cases[i].name, cases[i].difference);
         assert_errors(f, expected);
         assert_int_not_equal(access(f->log, F_OK), 0);
@@ -442,10 +445,36 @@ static void test_empty_torn_and_corrupted_logs(void **state)
     snprintf(path, sizeof(path), "%s/games.jsonl", dir);
     write_file(path, "%s", "");
     free(dir);
+    /* A shard killed before it wrote its header (an empty log), or before
+     * it made its log (a folder without one), holds no games: its shard is
+     * missing, whichever place it has among the directories. */
+    static const uint32_t s0[] = {0, 1, 4, 5};
+    write_input(f, "s0", (struct shard){.index = 0, .count = 2}, s0, 4);
+    free(input_dir(f, "bare"));
+    static const char *const killed[] = {"empty", "s0", "bare"};
+    assert_int_equal(merge(f, killed, 3), MERGE_INCOMPLETE);
+    assert_errors(f, "tourney merge: {dir}/empty/games.jsonl is empty (its run was killed before "
+                     "it wrote the header): no games\n"
+                     "tourney merge: {dir}/bare/games.jsonl does not exist yet (its run never "
+                     "started): no games\n"
+                     "tourney merge: 4 of 8 games are missing: games 2-3, 6-7\n"
+                     "tourney merge: no directory given holds shard 1/2\n"
+                     "tourney merge: play the missing games with: tourney run CONFIG --resume "
+                     "--output {dir}/out (or merge again with the missing shards)\n");
+    assert_merged_log(f, s0, 4);
+    remove_tree(f->out);
     static const char *const empty[] = {"a", "empty"};
-    assert_int_equal(merge(f, empty, 2), MERGE_FAILED);
-    assert_errors(f, "tourney merge: {dir}/empty/games.jsonl is empty: the run was killed before "
-                     "its header was written\n");
+    assert_int_equal(merge(f, empty, 2), MERGE_COMPLETE);
+    assert_merged_log(f, all_games, GAMES);
+    remove_tree(f->out);
+    static const char *const only_empty[] = {"empty", "bare"};
+    assert_int_equal(merge(f, only_empty, 2), MERGE_FAILED);
+    assert_errors(f, "tourney merge: {dir}/empty/games.jsonl is empty (its run was killed before "
+                     "it wrote the header): no games\n"
+                     "tourney merge: {dir}/bare/games.jsonl does not exist yet (its run never "
+                     "started): no games\n"
+                     "tourney merge: no directory given holds a results log with games\n");
+    /* A folder that is not there is a mistake, not a shard to be played. */
     static const char *const nothing[] = {"a", "none"};
     assert_int_equal(merge(f, nothing, 2), MERGE_FAILED);
     assert_errors(f, "tourney merge: cannot open {dir}/none/games.jsonl: No such file or "

@@ -77,25 +77,27 @@ static bool first_difference(const struct log_header *a, const struct log_header
     case HEADER_SETTING:
         tourney_setting_show(setting, &b->settings, has, sizeof(has));
         tourney_setting_show(setting, &a->settings, first, sizeof(first));
-        snprintf(text, size, "%s %s where the first has %s", setting->key, has, first);
+        snprintf(text, size, "it has %s %s where the first has %s", setting->key, has, first);
         break;
     case HEADER_GAME:
-        snprintf(text, size, "game %s (%s) where the first has %s (%s)", b->game, b->game_params,
-                 a->game, a->game_params);
+        snprintf(text, size, "it has game %s (%s) where the first has %s (%s)", b->game,
+                 b->game_params, a->game, a->game_params);
         break;
     case HEADER_AGENT_COUNT:
-        snprintf(text, size, "%zu agents where the first has %zu", b->agent_count, a->agent_count);
+        snprintf(text, size, "it has %zu agents where the first has %zu", b->agent_count,
+                 a->agent_count);
         break;
     case HEADER_AGENT:
-        snprintf(text, size, "agent %zu is %s (%s: %s) where the first has %s (%s: %s)", i + 1,
-                 b->agents[i].name, b->agents[i].plugin, b->agents[i].params, a->agents[i].name,
-                 a->agents[i].plugin, a->agents[i].params);
+        snprintf(text, size, "its agent %zu is %s (%s: %s) where the first's is %s (%s: %s)",
+                 i + 1, b->agents[i].name, b->agents[i].plugin, b->agents[i].params,
+                 a->agents[i].name, a->agents[i].plugin, a->agents[i].params);
         break;
     case HEADER_GAME_BUILD:
-        snprintf(text, size, "another build of the game plugin '%s' than the first", a->game);
+        snprintf(text, size, "it has another build of the game plugin '%s' than the first",
+                 a->game);
         break;
     case HEADER_AGENT_BUILD:
-        snprintf(text, size, "another build of the plugin of agent '%s' than the first",
+        snprintf(text, size, "it has another build of the plugin of agent '%s' than the first",
                  a->agents[i].name);
         break;
     }
@@ -137,18 +139,42 @@ static int add_stretch(struct merge *m, size_t input, off_t start, size_t line)
     return 0;
 }
 
+/* Whether the folder of input I exists and holds no log: a run killed
+ * before it made its log (or a folder made for a shard not played yet). */
+static bool no_log_yet(const struct merge *m, size_t i)
+{
+    struct stat info;
+    if (stat(m->paths[i], &info) == 0 || errno != ENOENT) {
+        return false;
+    }
+    const char *slash = strrchr(m->paths[i], '/');
+    char *dir = tourney_format("%.*s", (int)(slash - m->paths[i]), m->paths[i]);
+    bool exists = dir != NULL && stat(dir, &info) == 0 && S_ISDIR(info.st_mode);
+    free(dir);
+    return exists;
+}
+
 /* Reads the whole log of input I: its header agrees with the first's, every
- * line checks out, and where its stretches in game order begin. */
+ * line checks out, and where its stretches in game order begin. Returns 0,
+ * -1 (M's error says why), or 1 for a log that holds no games, not even a
+ * header: the shard it was is then missing, as if it were not given. */
 static int check_input(struct merge *m, size_t i)
 {
     struct log_reader reader;
+    if (no_log_yet(m, i)) {
+        fprintf(m->err, "tourney merge: %s does not exist yet (its run never started): no games\n",
+                m->paths[i]);
+        return 1;
+    }
     int status = tourney_log_reader_open(&reader, m->paths[i], &m->error);
+    if (status == TOURNEY_LOG_EMPTY) {
+        fprintf(m->err,
+                "tourney merge: %s is empty (its run was killed before it wrote the header): "
+                "no games\n",
+                m->paths[i]);
+        return 1;
+    }
     if (status != 0) {
-        if (status == TOURNEY_LOG_EMPTY) {
-            tourney_error_set(&m->error,
-                              "%s is empty: the run was killed before its header was written",
-                              m->paths[i]);
-        }
         return -1;
     }
     char difference[512];
@@ -159,7 +185,7 @@ static int check_input(struct merge *m, size_t i)
         memset(&reader.header, 0, sizeof(reader.header));
     } else if (first_difference(&m->header, &reader.header, difference, sizeof(difference))) {
         tourney_error_set(&m->error,
-                          "%s belongs to another tournament than %s: it has %s; refusing to merge",
+                          "%s belongs to another tournament than %s: %s; refusing to merge",
                           m->paths[i], m->paths[0], difference);
         tourney_log_reader_close(&reader);
         return -1;
@@ -468,8 +494,21 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
     if (status != 0) {
         tourney_error_nomem(&m.error);
     }
-    for (size_t i = 0; status == 0 && i < count; i++) {
+    for (size_t i = 0; status == 0 && i < m.count;) {
         status = check_input(&m, i);
+        if (status > 0) {
+            /* Left out: the next input takes its place (and is the first
+             * when it was). */
+            free(m.paths[i]);
+            memmove(&m.paths[i], &m.paths[i + 1], (m.count - i) * sizeof(*m.paths));
+            m.count--;
+            status = 0;
+        } else {
+            i++;
+        }
+    }
+    if (status == 0 && m.count == 0) {
+        status = tourney_error_set(&m.error, "no directory given holds a results log with games");
     }
     if (status == 0) {
         /* The merged log is the whole tournament's, or as much of it as
@@ -514,7 +553,7 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
         if (out != NULL) {
             fprintf(out,
                     "\nMerged %zu results log%s into %s/%s: %" PRIu64 " of %" PRIu64 " games\n",
-                    count, count == 1 ? "" : "s", out_dir, TOURNEY_LOG_NAME, m.found.count,
+                    m.count, m.count == 1 ? "" : "s", out_dir, TOURNEY_LOG_NAME, m.found.count,
                     m.header.games_scheduled);
         }
         outcome = m.found.count == m.header.games_scheduled ? MERGE_COMPLETE : MERGE_INCOMPLETE;
