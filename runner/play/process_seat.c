@@ -133,6 +133,10 @@ static int post_load(struct process_seat *s, struct error *err)
 }
 
 /* Waits for LOADED. */
+/* How long a process whose sandbox could not be counted is given to show
+ * that it was dying. */
+#define DEATH_GRACE_NS (200 * MS)
+
 static int loaded(struct process_seat *s, struct seat_fault *fault, struct error *err)
 {
     static const char when[] = "while loading its plugin";
@@ -166,6 +170,15 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
     if (description.sandbox == SANDBOX_STATE_ACTIVE &&
         tourney_filter_count_expect(p->pid, 2, &why) != 0) {
         tourney_msg_loaded_finish(&description);
+        /* A process that died as it was counted has no count to read: how
+         * it died says whose doing it was (a signal from outside, say).
+         * Waited for as the reply to a request never sent. */
+        struct process_reply none;
+        struct error ignored;
+        if (tourney_agent_process_wait(p, UINT32_MAX, tourney_now_ns() + DEATH_GRACE_NS, NULL,
+                                       NULL, &none, &ignored) == PROCESS_EXITED) {
+            return fail(s, PROCESS_EXITED, "", limit, when, fault, err);
+        }
         fault->termination = TERMINATION_AGENT_ERROR;
         snprintf(fault->reason, sizeof(fault->reason), "%.200s", why.text);
         discard(s);
