@@ -426,7 +426,11 @@ static void process_ended(void *self)
             tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
                                         sizeof(limit));
             int result = fail(s, event, why.text, limit, when, &note, NULL);
-            note_after_game(s, result > 0 ? note.reason : why.text);
+            /* A stop from outside is no news about the agent: the game
+             * reads as it would without it. */
+            if (result <= 0 || note.outside_signal == 0) {
+                note_after_game(s, result > 0 ? note.reason : why.text);
+            }
         }
     }
     if (p->open) {

@@ -13,6 +13,7 @@ int tourney_seat_at_fault(struct seat_fault *fault, enum termination termination
                           const char *format, ...)
 {
     fault->termination = termination;
+    fault->outside_signal = 0;
     va_list args;
     va_start(args, format);
     vsnprintf(fault->reason, sizeof(fault->reason), format, args);
