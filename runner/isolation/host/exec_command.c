@@ -111,13 +111,15 @@ int tourney_host_exec(int control, const void *payload, size_t length, uint32_t 
         tourney_msg_exec_finish(&m);
         return refuse(control, sequence, why.text) == 0 ? 0 : -1;
     }
+    /* Blocked before EXECUTING goes out: from then on the runner reads
+     * lines, where an OUTSIDE frame would be lost. */
+    block_stop_requests();
     struct wire_writer writer;
     tourney_wire_writer_init(&writer, NULL, 0);
     if (send_reply(control, &writer, tourney_msg_put_executing(&writer, sequence, &answer)) != 0) {
         tourney_msg_exec_finish(&m);
         return tourney_error_set(err, "cannot answer EXEC");
     }
-    block_stop_requests(); /* from here on, where no OUTSIDE frame could go out */
     /* The socket becomes the program's standard input and output. */
     if (dup2(control, 0) != 0 || dup2(control, 1) != 1 || (control > 1 && close(control) != 0)) {
         fprintf(stderr, "tourney-agent-host: cannot hand the socket to %s: %s\n", m.argv[0],
