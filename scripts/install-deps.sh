@@ -13,6 +13,7 @@ packages=(
   libcmocka-dev     # unit tests
   valgrind          # the memcheck test setup
   parallel          # GNU parallel: the test that runs shards of a tournament at once
+  rsync             # the GNU parallel recipe of docs/distributed.md, run by e2e.parallel-recipe
   clang libclang-rt-14-dev  # libFuzzer, for fuzzing the config reader
   clang-format      # the C sources' formatting, checked by the tests
   chromium          # report.html in a real browser (tests/e2e/html_in_browser.sh)
