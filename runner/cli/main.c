@@ -399,6 +399,10 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
             const struct entrant *e = &t.entrants[i];
             if (e->argv != NULL) {
                 printf("  %-20s command: %s (%s)\n", e->name, e->command, e->argv[0]);
+                if (e->shim_tool != NULL) {
+                    printf("  %-20s   %s is a %s shim for %s\n", "", e->program_word, e->shim_tool,
+                           e->argv[0]);
+                }
                 print_program_access(&e->access);
                 continue;
             }

@@ -14,6 +14,7 @@
 #include "program_access.h"
 #include "suggest.h"
 #include "text.h"
+#include "version_shim.h"
 
 /* How many probes of agent plugins load at once (start_probes). */
 #define PROBES_AHEAD 4
@@ -352,6 +353,39 @@ static void open_command(struct tournament *t, const struct agent_choice *choice
     }
 }
 
+/* Each program agent whose program is a version manager's shim started
+ * through what its tool resolves it to, in the folder the agent runs in
+ * (its access planned): the tool forks, which the filter of programs
+ * forbids. Once per tournament, not per game. Returns whether any was. */
+static bool resolve_shims(struct tournament *t, struct diagnostics *diag)
+{
+    bool any = false;
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        struct entrant *e = &t->entrants[i];
+        const struct agent_choice *choice = &t->config.agents[i];
+        if (e->argv == NULL || e->shim_path != NULL || e->access.workdir == NULL) {
+            continue;
+        }
+        struct version_shim shim;
+        struct error err;
+        int found = tourney_version_shim_resolve(e->argv[0], e->access.workdir, &shim, &err);
+        if (found < 0) {
+            tourney_diag_add(diag, t->config.path, choice->choice.line,
+                             "cannot run agent '%s': %s", choice->name, err.text);
+            e->shim_failed = true;
+        } else if (found > 0) {
+            e->shim_path = e->argv[0];
+            e->argv[0] = shim.resolved;
+            e->shim_tool = shim.tool;
+            shim.resolved = NULL;
+            shim.tool = NULL;
+            any = true;
+        }
+        tourney_version_shim_finish(&shim);
+    }
+    return any;
+}
+
 /* Once every agent is known: what each program may read, then each
  * started once, to see that it runs and speaks the protocol. */
 static void probe_commands(struct tournament *t, struct diagnostics *diag)
@@ -364,10 +398,14 @@ static void probe_commands(struct tournament *t, struct diagnostics *diag)
         tourney_diag_add(diag, t->config.path, 0, "%s", err.text);
         return;
     }
+    if (resolve_shims(t, diag) && tourney_tournament_plan_reads(t, false, &err) != 0) {
+        tourney_diag_add(diag, t->config.path, 0, "%s", err.text);
+        return;
+    }
     for (size_t i = 0; i < t->entrant_count; i++) {
         const struct entrant *e = &t->entrants[i];
         const struct agent_choice *choice = &t->config.agents[i];
-        if (e->argv == NULL || e->access.argv == NULL || t->agent_host == NULL) {
+        if (e->argv == NULL || e->access.argv == NULL || t->agent_host == NULL || e->shim_failed) {
             continue;
         }
         if (probe_command(t, &e->access, &err) != 0) {
@@ -640,6 +678,8 @@ void tourney_tournament_close(struct tournament *t)
             free(t->entrants[i].argv);
         }
         free(t->entrants[i].program_word);
+        free(t->entrants[i].shim_path);
+        free(t->entrants[i].shim_tool);
         free(t->entrants[i].read_words);
         tourney_program_reads_finish(&t->entrants[i].access);
     }

@@ -32,7 +32,13 @@ struct entrant {
     char **argv;
     const char *command; /* the command as written (the config's) */
     char *program_word;  /* the command's first word as written */
-    char **read_words;   /* its `read =` words (one allocation), or NULL */
+    /* When that program was a version manager's shim (version_shim.h):
+     * the shim's path and its tool ("pyenv"); argv[0] is then what the
+     * tool resolved it to. NULL otherwise. */
+    char *shim_path;
+    char *shim_tool;
+    bool shim_failed;  /* a shim its tool could not resolve (told already) */
+    char **read_words; /* its `read =` words (one allocation), or NULL */
     /* What the program may read, where it runs and its arguments as it is
      * given them (program_access.h). */
     struct program_reads access;

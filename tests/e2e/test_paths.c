@@ -352,6 +352,63 @@ static void prepare_shim(const struct layout *l)
     assert_int_equal(chmod(shim, 0755), 0);
 }
 
+/* pyenv exactly as it is: shims/python3 is pyenv's own shim, which runs
+ * libexec/pyenv exec python3; that tool finds the version in subshells
+ * ($(...), a fork: .python-version in the working folder, else the global
+ * version file) and only then executes versions/VERSION/bin/python3 (here
+ * the system's interpreter, resolved). Under the filter of programs the
+ * fork kills it, so the runner must start what `pyenv which` names. */
+static void prepare_pyenv(const struct layout *l)
+{
+    make_folder(l, "@/pyenv");
+    make_folder(l, "@/pyenv/shims");
+    make_folder(l, "@/pyenv/libexec");
+    make_folder(l, "@/pyenv/versions");
+    make_folder(l, "@/pyenv/versions/sys");
+    make_folder(l, "@/pyenv/versions/sys/bin");
+    char real[PATH_MAX];
+    assert_non_null(realpath(python(), real));
+    char link[512];
+    expand(link, sizeof(link), "@/pyenv/versions/sys/bin/python3", l->run.dir);
+    assert_int_equal(symlink(real, link), 0);
+    char path[512];
+    expand(path, sizeof(path), "@/pyenv/version", l->run.dir);
+    write_file(path, "sys\n");
+    char root[512];
+    expand(root, sizeof(root), "@/pyenv", l->run.dir);
+    expand(path, sizeof(path), "@/pyenv/libexec/pyenv", l->run.dir);
+    write_file(path,
+               "#!/usr/bin/env bash\n"
+               "set -e\n"
+               "command=\"$1\"; program=\"$2\"; shift 2\n"
+               "version=\"$(cat .python-version 2>/dev/null || cat \"$PYENV_ROOT/version\")\"\n"
+               "interpreter=\"$PYENV_ROOT/versions/$version/bin/$program\"\n"
+               "if [ ! -x \"$interpreter\" ]; then\n"
+               "  echo \"pyenv: version \\`$version' is not installed\" >&2; exit 1\n"
+               "fi\n"
+               "case \"$command\" in\n"
+               "  which) echo \"$interpreter\" ;;\n"
+               "  exec) exec \"$interpreter\" \"$@\" ;;\n"
+               "esac\n");
+    assert_int_equal(chmod(path, 0755), 0);
+    expand(path, sizeof(path), "@/pyenv/shims/python3", l->run.dir);
+    write_file(path,
+               "#!/usr/bin/env bash\n"
+               "set -e\n"
+               "[ -n \"$PYENV_DEBUG\" ] && set -x\n"
+               "\n"
+               "program=\"${0##*/}\"\n"
+               "\n"
+               "export PYENV_ROOT=\"%s\"\n"
+               "SHIM_PATH=${0%%/*}\n"
+               "if [[ $SHIM_PATH != \"%s/shims\" ]]; then\n"
+               "  export _PYENV_SHIM_PATH=\"$SHIM_PATH\"\n"
+               "fi\n"
+               "exec \"%s/libexec/pyenv\" exec \"$program\" \"$@\"\n",
+               root, root, root);
+    assert_int_equal(chmod(path, 0755), 0);
+}
+
 /* A virtual environment made by venv, with a module of its own. */
 static void prepare_venv(const struct layout *l)
 {
@@ -481,6 +538,102 @@ static void test_every_way_of_starting_python(void **state)
                                         {NULL}};
         check_case(&own);
     }
+}
+
+/* Validates `command = python3 spy.py` with the fake pyenv of
+ * prepare_pyenv first on PATH and, unless NULL, VERSION in the agent's
+ * .python-version; its output in L's run. */
+static void validate_pyenv(struct layout *l, const char *version)
+{
+    char spy[256];
+    add_agent(l, "spy", spy, sizeof(spy));
+    prepare_pyenv(l);
+    if (version != NULL) {
+        char path[512];
+        expand(path, sizeof(path), "@/agents/spy/.python-version", l->run.dir);
+        write_file(path, "%s\n", version);
+    }
+    char first[512];
+    expand(first, sizeof(first), "@/pyenv/shims", l->run.dir);
+    char path[4600];
+    snprintf(path, sizeof(path), "%s:%s", first, getenv("PATH") ? getenv("PATH") : "");
+    char saved[4096];
+    bool had = false;
+    swap_variable("PATH", path, saved, sizeof(saved), &had);
+    write_file(l->config, "[tournament]\nname = t\ngames_per_pair = 2\n[game]\nplugin = mnk\n"
+                          "[agent first-open]\nplugin = first-open\n"
+                          "[agent spy]\ncommand = python3 ../agents/spy/spy.py\n");
+    const char *args[] = {"validate", l->config, NULL};
+    run_tourney(&l->run, args);
+    swap_variable("PATH", NULL, saved, sizeof(saved), &had);
+}
+
+/* python3 that is pyenv's shim (whose tool forks before it executes the
+ * interpreter) plays under the filter of programs, as the interpreter the
+ * tool names; validate says so; a version the tool cannot find is an
+ * error of that agent, with what the tool said. On this machine, the
+ * user's own pyenv likewise. */
+static void test_a_pyenv_shim(void **state)
+{
+    (void)state;
+    if (!have_landlock()) {
+        return;
+    }
+    const struct launch_case shim = {"pyenv's shim", prepare_pyenv,   "python3", true,
+                                     NULL,           "@/pyenv/shims", NULL,      {NULL}};
+    check_case(&shim);
+
+    struct layout l;
+    make_layout(&l, "paths-pyenv");
+    validate_pyenv(&l, NULL);
+    char *out = slurp(l.run.out);
+    char top[PATH_MAX];
+    assert_non_null(realpath(l.run.dir, top));
+    char expected[3 * PATH_MAX + 256];
+    snprintf(expected, sizeof(expected),
+             "python3 is a pyenv shim for %s/pyenv/versions/sys/bin/python3\n", top);
+    if (l.run.status != 0 || strstr(out, expected) == NULL) {
+        fail_msg("validate (%d) did not say '%s':\n%s\n%s", l.run.status, expected, out,
+                 slurp(l.run.err));
+    }
+    free(out);
+    remove_tree(l.run.dir);
+
+    /* The agent's .python-version counts, and names no installed version. */
+    make_layout(&l, "paths-pyenv");
+    validate_pyenv(&l, "3.99");
+    assert_non_null(realpath(l.run.dir, top));
+    char *err = slurp(l.run.err);
+    snprintf(expected, sizeof(expected),
+             "t.ini:9: cannot run agent 'spy': %s/pyenv/shims/python3 is a pyenv shim, and "
+             "'%s/pyenv/libexec/pyenv which python3' (in %s/agents/spy) failed: pyenv: version "
+             "`3.99' is not installed\n",
+             top, top, top);
+    if (l.run.status == 0 || strstr(err, expected) == NULL) {
+        fail_msg("validate (%d) did not say '%s':\n%s", l.run.status, expected, err);
+    }
+    free(err);
+    remove_tree(l.run.dir);
+
+    /* The user's own pyenv, with PATH as the user has it. */
+    const char *user_shim = "/root/.pyenv/shims/python3";
+    char found[PATH_MAX] = "";
+    FILE *which = popen("command -v python3", "r");
+    if (which != NULL) {
+        if (fgets(found, sizeof(found), which) == NULL) {
+            found[0] = '\0';
+        }
+        found[strcspn(found, "\n")] = '\0';
+        pclose(which);
+    }
+    if (geteuid() != 0 || access(user_shim, X_OK) != 0 || strcmp(found, user_shim) != 0) {
+        print_message("skipped the user's pyenv: not root, or python3 on PATH is not %s\n",
+                      user_shim);
+        return;
+    }
+    const struct launch_case user = {
+        "the user's pyenv shim", NULL, "python3", true, NULL, NULL, NULL, {NULL}};
+    check_case(&user);
 }
 
 /* A plain program agent: its own folder, not the one above (where the
@@ -740,6 +893,7 @@ int main(void)
         cmocka_unit_test(test_a_shebang_cannot_widen_the_reads),
         cmocka_unit_test(test_a_bash_agent_with_slashes),
         cmocka_unit_test(test_every_way_of_starting_python),
+        cmocka_unit_test(test_a_pyenv_shim),
         cmocka_unit_test(test_node),
         cmocka_unit_test(test_the_environment_is_clean),
         cmocka_unit_test(test_an_agent_beside_the_config),
