@@ -279,7 +279,20 @@ int tourney_child_watch_signals(int control)
             return -1;
         }
     }
-    return 0;
+    /* The runner started it with the requests to stop blocked, so that one
+     * sent before now waited for these handlers (spawn_process.c). */
+    sigset_t stops;
+    tourney_child_stop_requests(&stops);
+    return sigprocmask(SIG_UNBLOCK, &stops, NULL);
+}
+
+void tourney_child_stop_requests(sigset_t *set)
+{
+    sigemptyset(set);
+    sigaddset(set, SIGHUP);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGQUIT);
+    sigaddset(set, SIGTERM);
 }
 
 static void on_exit_note(void)

@@ -9,6 +9,7 @@
 #ifndef TOURNEY_RUNNER_CHILD_LIMITS_H
 #define TOURNEY_RUNNER_CHILD_LIMITS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/resource.h>
@@ -43,6 +44,11 @@ int tourney_child_tie_to_parent(pid_t parent, int control);
  * should have been (agent_process.h); elsewhere it dies of the signal. A
  * processor's fault still kills by itself. Returns 0 or -1. */
 int tourney_child_watch_signals(int control);
+
+/* The requests to stop a job sends (SIGHUP, SIGINT, SIGQUIT, SIGTERM): the
+ * runner starts the agent process with them blocked, until its handlers
+ * are in place; an agent's own program keeps them blocked. */
+void tourney_child_stop_requests(sigset_t *set);
 
 /* Closes FIRST_CLOSED and every descriptor above it. */
 void tourney_child_close_from(int first_closed);

@@ -88,11 +88,7 @@ static int prepare(const struct msg_exec *m, struct msg_executing *answer,
 static void block_stop_requests(void)
 {
     sigset_t requests;
-    sigemptyset(&requests);
-    sigaddset(&requests, SIGHUP);
-    sigaddset(&requests, SIGINT);
-    sigaddset(&requests, SIGQUIT);
-    sigaddset(&requests, SIGTERM);
+    tourney_child_stop_requests(&requests);
     sigprocmask(SIG_BLOCK, &requests, NULL);
 }
 
