@@ -274,6 +274,12 @@ static int add_open_rules(scmp_filter_ctx filter, int call, unsigned flags)
     return 0;
 }
 
+/* Making a socket fails as a host without networking would refuse it
+ * (EACCES), rather than kill: the C library tries a socket to nscd each
+ * time a program asks who the user is (bash does when SHELL is unset,
+ * Python when HOME is), and carries on with /etc/passwd when refused. */
+static const int command_no_socket[] = {SCMP_SYS(socket), SCMP_SYS(socketpair)};
+
 static int add_command_rules(scmp_filter_ctx filter)
 {
     size_t allowed_count = sizeof(command_allowed) / sizeof(command_allowed[0]);
@@ -284,7 +290,9 @@ static int add_command_rules(scmp_filter_ctx filter)
         add_all(filter, command_allowed, allowed_count) != 0 ||
         add_all(filter, command_event_loop,
                 sizeof(command_event_loop) / sizeof(command_event_loop[0])) != 0 ||
-        add_each(filter, SCMP_ACT_ERRNO(EROFS), command_read_only, read_only_count) != 0) {
+        add_each(filter, SCMP_ACT_ERRNO(EROFS), command_read_only, read_only_count) != 0 ||
+        add_each(filter, SCMP_ACT_ERRNO(EACCES), command_no_socket,
+                 sizeof(command_no_socket) / sizeof(command_no_socket[0])) != 0) {
         return -1;
     }
     return 0;

@@ -691,16 +691,8 @@ static void test_a_shebang_cannot_widen_the_reads(void **state)
 
 /* A bash script whose #! line is //bin/bash reads with a redirection (no
  * new process): the secret elsewhere and the config stay closed to it. */
-static void test_a_bash_agent_with_slashes(void **state)
+static void play_bash_agent(void)
 {
-    (void)state;
-    if (!have_landlock()) {
-        return;
-    }
-    if (access("/bin/bash", X_OK) != 0) {
-        print_message("skipped: no /bin/bash\n");
-        return;
-    }
     struct layout l;
     make_layout(&l, "paths-bash");
     char dir[192];
@@ -741,6 +733,66 @@ static void test_a_bash_agent_with_slashes(void **state)
     assert_logged(games, 2, "bash", "own", "own ok, shadow refused, config refused");
     json_decref(games);
     remove_tree(l.run.dir);
+}
+
+static void test_a_bash_agent_with_slashes(void **state)
+{
+    (void)state;
+    if (!have_landlock()) {
+        return;
+    }
+    if (access("/bin/bash", X_OK) != 0) {
+        print_message("skipped: no /bin/bash\n");
+        return;
+    }
+    play_bash_agent();
+}
+
+/* Programs started from a bare environment, as cron, containers and CI
+ * runners start jobs: with no HOME, SHELL, USER or LOGNAME, bash and
+ * Python ask the C library who the user is, which first tries a socket to
+ * nscd. The socket is refused, not a reason to kill the program: both play
+ * every game and still read only their own. */
+static void test_a_bare_environment(void **state)
+{
+    (void)state;
+    if (!have_landlock()) {
+        return;
+    }
+    static const char *const names[] = {"HOME", "SHELL", "USER", "LOGNAME"};
+    enum { COUNT = sizeof(names) / sizeof(names[0]) };
+    char saved[COUNT][256];
+    bool had[COUNT];
+    for (size_t i = 0; i < COUNT; i++) {
+        const char *old = getenv(names[i]);
+        had[i] = old != NULL;
+        snprintf(saved[i], sizeof(saved[i]), "%s", old ? old : "");
+        unsetenv(names[i]);
+    }
+    if (access("/bin/bash", X_OK) == 0) {
+        play_bash_agent();
+    }
+    struct layout l;
+    make_layout(&l, "paths-bare");
+    char agent[256];
+    add_agent(&l, "knower", agent, sizeof(agent));
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "[tournament]\nname = t\nseed = 3\ngames_per_pair = 2\ntime_per_move_ms = 5000\n"
+             "[game]\nplugin = mnk\nk = 3\n"
+             "[agent knower]\ncommand = %s %s --game-plugin\n"
+             "[agent first-open]\nplugin = first-open\n",
+             python(), agent);
+    json_t *games = play_layout(&l, text);
+    assert_logged(games, 2, "knower", "game plugin",
+                  "game plugin mnk.so, params rows=3 cols=3 k=3");
+    json_decref(games);
+    remove_tree(l.run.dir);
+    for (size_t i = 0; i < COUNT; i++) {
+        if (had[i]) {
+            setenv(names[i], saved[i], 1);
+        }
+    }
 }
 
 /* node agent.js, where node is installed: plays the lowest legal move and
@@ -892,6 +944,7 @@ int main(void)
         cmocka_unit_test(test_a_program_reads_only_its_own),
         cmocka_unit_test(test_a_shebang_cannot_widen_the_reads),
         cmocka_unit_test(test_a_bash_agent_with_slashes),
+        cmocka_unit_test(test_a_bare_environment),
         cmocka_unit_test(test_every_way_of_starting_python),
         cmocka_unit_test(test_a_pyenv_shim),
         cmocka_unit_test(test_node),
