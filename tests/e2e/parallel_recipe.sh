@@ -87,6 +87,8 @@ WRAPPER
 chmod +x "$HOSTS_DIR/host1/bin/tourney"
 status=0
 play_shards host1 host2 >parallel.out 2>&1 || status=$?
+[ -f "$HOSTS_DIR/host1/killed/shard" ] ||
+    { cat parallel.out >&2; fail "no shard started on host1 (parallel exited with $status)"; }
 killed=$(cat "$HOSTS_DIR/host1/killed/shard")
 rm "$HOSTS_DIR/host1/bin/tourney"
 [ "$status" -ne 0 ] || fail "parallel says every shard succeeded though shard $killed was killed"

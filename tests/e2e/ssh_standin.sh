@@ -5,6 +5,9 @@
 # and parallel --ssh call it so), with the host's own bin folder first on
 # the PATH, as a user's ~/bin. A host whose folder is missing, or that
 # has a file HOST.down beside it, cannot be reached (exit 255, as ssh).
+# As sshd, it sets SHELL to the login shell whatever the caller's was: GNU
+# parallel's worker starts each job with $SHELL, and without one it ran
+# nothing and said nothing (a caller started from a bare environment).
 set -u
 : "${HOSTS_DIR:?set HOSTS_DIR to the folder of the hosts}"
 while [ $# -gt 0 ]; do
@@ -21,4 +24,4 @@ if [ ! -d "$HOSTS_DIR/$host" ] || [ -e "$HOSTS_DIR/$host.down" ]; then
     echo "ssh: connect to host $host port 22: No route to host" >&2
     exit 255
 fi
-cd "$HOSTS_DIR/$host" && HOME=$PWD PATH=$PWD/bin:$PATH exec bash -c "$*"
+cd "$HOSTS_DIR/$host" && HOME=$PWD SHELL=/bin/bash PATH=$PWD/bin:$PATH exec bash -c "$*"
