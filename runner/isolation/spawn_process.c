@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "agent_environment.h"
+#include "stop_requests.h"
 
 extern char **environ;
 
@@ -39,28 +40,12 @@ static bool is_reset(int signal_number)
     return false;
 }
 
-/* The requests to stop (SIGHUP, SIGINT, SIGQUIT, SIGTERM) start blocked in
- * the new program, whatever the runner blocks: a job's end sent to every
- * process at once would otherwise kill an agent host before it has its
- * handlers, and its game would be recorded as the agent's crash. Pending,
- * they reach the handlers the host installs and then unblocks
- * (tourney_child_watch_signals), which tell the runner it was stopped from
- * outside. */
-static void stop_requests(sigset_t *set)
-{
-    sigemptyset(set);
-    sigaddset(set, SIGHUP);
-    sigaddset(set, SIGINT);
-    sigaddset(set, SIGQUIT);
-    sigaddset(set, SIGTERM);
-}
-
-/* The same set as the kernel's mask word, for the child's raw system call. */
-static uint64_t stop_request_mask(void)
-{
-    return (1ULL << (SIGHUP - 1)) | (1ULL << (SIGINT - 1)) | (1ULL << (SIGQUIT - 1)) |
-           (1ULL << (SIGTERM - 1));
-}
+/* The requests to stop (stop_requests.h) start blocked in the new program,
+ * whatever the runner blocks: a job's end sent to every process at once
+ * would otherwise kill an agent host before it has its handlers, and its
+ * game would be recorded as the agent's crash. Pending, they reach the
+ * handlers the host installs and then unblocks (tourney_child_watch_signals),
+ * which tell the runner it was stopped from outside. */
 
 /* The first descriptor the program must not find open. */
 static int first_closed(const struct spawn_request *r)
@@ -81,7 +66,7 @@ static int spawn_plain(const struct spawn_request *r, char *const *env, pid_t *p
         return tourney_error_nomem(err);
     }
     sigset_t stops, defaults;
-    stop_requests(&stops);
+    tourney_stop_requests(&stops);
     sigemptyset(&defaults);
     for (size_t i = 0; i < sizeof(reset) / sizeof(reset[0]); i++) {
         sigaddset(&defaults, reset[i]);
@@ -140,7 +125,7 @@ struct child_plan {
     const struct spawn_request *request;
     char *const *env; /* the program's environment */
     bool keep_setuid; /* the runner is root: it will map a user to count tasks by */
-    uint64_t stops;   /* the signal mask it starts with (stop_requests) */
+    uint64_t stops;   /* the signal mask it starts with (stop_requests.h) */
     int error;        /* errno of the step that failed, set by the child */
 };
 
@@ -221,8 +206,10 @@ static int spawn_in_namespaces(const struct spawn_request *r, char *const *env, 
     if (stack == MAP_FAILED) {
         return tourney_error_set_errno(err, "cannot start %s", r->argv[0]);
     }
-    struct child_plan plan = {
-        .request = r, .env = env, .keep_setuid = geteuid() == 0, .stops = stop_request_mask()};
+    struct child_plan plan = {.request = r,
+                              .env = env,
+                              .keep_setuid = geteuid() == 0,
+                              .stops = tourney_stop_request_mask()};
     /* No handler of the runner may run in the child before it resets them. */
     sigset_t all, old;
     sigfillset(&all);

@@ -15,6 +15,7 @@
 
 #include "protocol.h"
 #include "spawn_process.h"
+#include "stop_requests.h"
 
 /* AddressSanitizer reserves terabytes of address space for its shadow
  * memory before main, so an address-space limit would fail every later
@@ -282,17 +283,8 @@ int tourney_child_watch_signals(int control)
     /* The runner started it with the requests to stop blocked, so that one
      * sent before now waited for these handlers (spawn_process.c). */
     sigset_t stops;
-    tourney_child_stop_requests(&stops);
+    tourney_stop_requests(&stops);
     return sigprocmask(SIG_UNBLOCK, &stops, NULL);
-}
-
-void tourney_child_stop_requests(sigset_t *set)
-{
-    sigemptyset(set);
-    sigaddset(set, SIGHUP);
-    sigaddset(set, SIGINT);
-    sigaddset(set, SIGQUIT);
-    sigaddset(set, SIGTERM);
 }
 
 static void on_exit_note(void)

@@ -45,11 +45,6 @@ int tourney_child_tie_to_parent(pid_t parent, int control);
  * processor's fault still kills by itself. Returns 0 or -1. */
 int tourney_child_watch_signals(int control);
 
-/* The requests to stop a job sends (SIGHUP, SIGINT, SIGQUIT, SIGTERM): the
- * runner starts the agent process with them blocked, until its handlers
- * are in place; an agent's own program keeps them blocked. */
-void tourney_child_stop_requests(sigset_t *set);
-
 /* Closes FIRST_CLOSED and every descriptor above it. */
 void tourney_child_close_from(int first_closed);
 

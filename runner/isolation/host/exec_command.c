@@ -9,6 +9,7 @@
 
 #include "child_limits.h"
 #include "confine.h"
+#include "stop_requests.h"
 #include "protocol.h"
 #include "write_all.h"
 
@@ -88,7 +89,7 @@ static int prepare(const struct msg_exec *m, struct msg_executing *answer,
 static void block_stop_requests(void)
 {
     sigset_t requests;
-    tourney_child_stop_requests(&requests);
+    tourney_stop_requests(&requests);
     sigprocmask(SIG_BLOCK, &requests, NULL);
 }
 
