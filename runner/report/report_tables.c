@@ -81,14 +81,22 @@ static void describe_repeats(struct report *report)
     uint64_t distinct = 0;
     size_t pairs = tourney_stats_repeating_pairs(stats, &games, &distinct);
     report->repeats[0] = '\0';
-    if (pairs > 0) {
-        snprintf(report->repeats, sizeof(report->repeats),
-                 "Repeated games: %zu of %zu pairs played the same game more than once (%" PRIu64
-                 " distinct of %" PRIu64 " games), so their games are weaker evidence than "
-                 "their number says; set openings or opening_plies to start from varied "
-                 "positions.",
-                 pairs, stats->pair_count, distinct, games);
+    if (pairs == 0) {
+        return;
     }
+    /* What would vary the starts, from what the config already does. */
+    const struct tournament_settings *settings = report->input->settings;
+    const char *remedy = "set openings or opening_plies to start from varied positions";
+    if (settings->openings.path != NULL) {
+        remedy = "an openings file with more positions than rounds would vary the starts";
+    } else if (settings->opening_plies > 0) {
+        remedy = "more opening_plies, or an openings file, would vary the starts";
+    }
+    snprintf(report->repeats, sizeof(report->repeats),
+             "Repeated games: %zu of %zu pairs played the same game more than once (%" PRIu64
+             " distinct of %" PRIu64 " games), so their games are weaker evidence than "
+             "their number says; %s.",
+             pairs, stats->pair_count, distinct, games, remedy);
 }
 
 /* The pairs' Elo estimates, each computed once per distinct set of results:
@@ -792,6 +800,7 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
         tourney_markdown_text(out, agent->params);
         fputs("\n", out);
     }
+    fputs("\n", out);
     char line[768];
     tourney_report_describe_sprt(report, line, sizeof(line));
     if (line[0] != '\0') {

@@ -601,6 +601,62 @@ static void test_report_without_the_game_plugin(void **state)
     remove_tree(run.dir);
 }
 
+/* The warning on repeated games suggests what would vary the starts, from
+ * what the config already does: openings when it has none, more plies when
+ * it plays random ones, more positions when its file has too few (it said
+ * "set openings or opening_plies" whatever the config had). */
+static void test_repeat_warning_names_what_would_help(void **state)
+{
+    (void)state;
+    struct run run;
+    make_run_dir(&run, "e2e");
+    char openings[128];
+    snprintf(openings, sizeof(openings), "%s/one.txt", run.dir);
+    write_file(openings, "%s", ". . . / . . . / . o x\n");
+    char start[192];
+    snprintf(start, sizeof(start), "openings = %s\n", openings);
+    const char *const starts[] = {"", "opening_plies = 1\n", start};
+    const char *const expected[] = {
+        "2 distinct of 12 games), so their games are weaker evidence than their number says; "
+        "set openings or opening_plies to start from varied positions.",
+        "10 distinct of 12 games), so their games are weaker evidence than their number says; "
+        "more opening_plies, or an openings file, would vary the starts.",
+        "2 distinct of 12 games), so their games are weaker evidence than their number says; "
+        "an openings file with more positions than rounds would vary the starts.",
+    };
+    for (size_t k = 0; k < 3; k++) {
+        char config[128];
+        snprintf(config, sizeof(config), "%s/repeat%zu.ini", run.dir, k);
+        write_file(config,
+                   "[tournament]\nseed = 3\ngames_per_pair = 12\nisolation = none\n%s"
+                   "[game]\nplugin = mnk\n[agent minimax]\nplugin = minimax\ndepth = 2\n"
+                   "[agent first-open]\nplugin = first-open\n",
+                   starts[k]);
+        char reports[160];
+        snprintf(reports, sizeof(reports), "%s/reports%zu", run.dir, k);
+        const char *const args[] = {"run", config, "--output", reports, NULL};
+        run_tourney_ok(&run, args);
+        char line[400];
+        snprintf(line, sizeof(line),
+                 "Repeated games: 1 of 1 pairs played the same game more than once (%s",
+                 expected[k]);
+        char summary[192];
+        snprintf(summary, sizeof(summary), "%s/summary.json", reports);
+        json_t *root = json_load_file(summary, 0, NULL);
+        assert_non_null(root);
+        assert_string_equal(json_string_value(json_object_get(json_object_get(root, "tournament"),
+                                                              "repeat_warning")),
+                            line);
+        json_decref(root);
+        char md[192];
+        snprintf(md, sizeof(md), "%s/report.md", reports);
+        char section[480];
+        snprintf(section, sizeof(section), "\n\n## Repeated games\n\n%s\n\n## Standings", line);
+        assert_file_has(md, section);
+    }
+    remove_tree(run.dir);
+}
+
 /* The length of the longest line of the file at PATH, but for the last
  * line, which says where the reports went. */
 static size_t longest_line(const char *path)
@@ -947,6 +1003,7 @@ int main(void)
         cmocka_unit_test(test_faulty_agents_lose_only_their_games),
         cmocka_unit_test(test_report_without_the_game_plugin),
         cmocka_unit_test(test_console_width),
+        cmocka_unit_test(test_repeat_warning_names_what_would_help),
         cmocka_unit_test(test_log_order_does_not_matter),
         cmocka_unit_test(test_shuffled_log_changes_no_figure),
         cmocka_unit_test(test_validate),
