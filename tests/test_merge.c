@@ -283,6 +283,22 @@ static void other_result(struct game_record *record)
     record->fault_seat = 0;
 }
 
+/* Game 3 ended before its last move by a fault of X, who was to move:
+ * each an end that follows from its moves, as two plays of it could end. */
+static void lost_on_time(struct game_record *record)
+{
+    record->move_count = 6;
+    record->result = RESULT_SECOND_WINS;
+    record->termination = TERMINATION_TIME_FORFEIT;
+    record->fault_seat = 0;
+}
+
+static void crashed(struct game_record *record)
+{
+    lost_on_time(record);
+    record->termination = TERMINATION_CRASH;
+}
+
 static void other_seed(struct game_record *record)
 {
     record->seed++;
@@ -309,10 +325,20 @@ static void test_conflicting_duplicates_are_refused(void **state)
                      "{dir}/moves/games.jsonl (its moves); refusing to merge\n");
     /* Nothing was written. */
     assert_int_not_equal(access(f->log, F_OK), 0);
-    static const char *const result[] = {"result", "a"};
+    write_with_game_3(f, "on-time", lost_on_time);
+    write_with_game_3(f, "crash", crashed);
+    static const char *const result[] = {"on-time", "crash"};
     assert_int_equal(merge(f, result, 2), MERGE_FAILED);
-    assert_errors(f, "tourney merge: game 3 differs between {dir}/result/games.jsonl and "
-                     "{dir}/a/games.jsonl (its result); refusing to merge\n");
+    assert_errors(f, "tourney merge: game 3 differs between {dir}/on-time/games.jsonl and "
+                     "{dir}/crash/games.jsonl (its result); refusing to merge\n");
+    /* A result its moves do not give is never merged, whatever the other
+     * logs hold. */
+    static const char *const edited[] = {"a", "result"};
+    assert_int_equal(merge(f, edited, 2), MERGE_FAILED);
+    assert_errors(f, "tourney merge: {dir}/result/games.jsonl: game 3 (beta against alpha): its "
+                     "end (time_forfeit, 0-1) does not follow from its moves: the rules had "
+                     "ended the game; refusing to merge (take its line out of the log to merge "
+                     "the other games)\n");
     static const char *const seed[] = {"a", "seed"};
     assert_int_equal(merge(f, seed, 2), MERGE_FAILED);
     assert_errors(f, "tourney merge: game 3 differs between {dir}/a/games.jsonl and "

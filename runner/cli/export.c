@@ -1,5 +1,6 @@
 #include "export.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "log_game.h"
 #include "log_reader.h"
 #include "output.h"
+#include "record_check.h"
 #include "results_log.h"
 #include "text.h"
 
@@ -22,12 +24,16 @@ bool tourney_export_format_parse(const char *name, enum export_format *format)
     return true;
 }
 
-/* A log opened with its game plugin, and where the games go. */
+/* A log opened with its game plugin, and where the games go; the games
+ * left out, their ends not following from their moves, are named on
+ * WARN and counted in LEFT_OUT. */
 struct export_job {
     const struct export_request *request;
     struct log_reader *reader;
-    const struct game_adapter *game;
+    struct game_adapter *game;
     struct error *err;
+    FILE *warn;
+    uint64_t *left_out;
 };
 
 /* Writes every game of the job's log to OUT. A log that cannot be read
@@ -48,6 +54,13 @@ static int write_games(const void *context, FILE *out)
         if (read <= 0) {
             status = read;
             break;
+        }
+        struct error why;
+        if (tourney_record_check(job->game, &job->reader->header, &record, &why) != 0) {
+            tourney_record_check_say(job->warn, &why);
+            ++*job->left_out;
+            tourney_record_finish(&record);
+            continue;
         }
         status = job->request->format == EXPORT_CSV
                      ? tourney_export_csv_game(out, &source, &record)
@@ -113,8 +126,13 @@ int tourney_export(const struct export_request *request, const char *exe_path,
     if (status != 0) {
         fprintf(err, "tourney: cannot name the moves of %s: %s\n", path, error.text);
     } else {
-        struct export_job job = {
-            .request = request, .reader = &reader, .game = &game.game, .err = &error};
+        uint64_t left_out = 0;
+        struct export_job job = {.request = request,
+                                 .reader = &reader,
+                                 .game = &game.game,
+                                 .err = &error,
+                                 .warn = err,
+                                 .left_out = &left_out};
         tourney_error_clear(&error);
         status =
             request->output != NULL ? write_file(request->output, &job) : write_games(&job, out);
@@ -128,6 +146,11 @@ int tourney_export(const struct export_request *request, const char *exe_path,
             fprintf(err,
                     "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
                     path);
+        }
+        if (status == 0 && left_out > 0) {
+            /* The other games are exported; the status says some are not. */
+            tourney_record_check_say_left_out(err, left_out, path, "the export");
+            status = -1;
         }
     }
     tourney_log_game_close(&game);

@@ -10,16 +10,19 @@
 
 #include "dir_lock.h"
 #include "game_set.h"
+#include "log_game.h"
 #include "log_header.h"
 #include "log_line.h"
 #include "log_reader.h"
 #include "out_dir.h"
 #include "game_sample.h"
 #include "publish.h"
+#include "record_check.h"
 #include "results_log.h"
 #include "stats.h"
 #include "table.h"
 #include "text.h"
+#include "text_escape.h"
 
 /* At most this many ranges of missing games are listed. */
 #define MISSING_RANGES 20
@@ -60,6 +63,14 @@ struct merge {
     bool lost;          /* OUT_DIR's log holds a game the merge has not */
     uint32_t lost_game; /* the first such */
     struct error error;
+    /* The game the logs were played with, loaded once the first header is
+     * read: it checks each game's end against its moves, and draws the
+     * boards of report.html. */
+    const char *exe_path;
+    const char *env_plugin_path;
+    struct log_game game;
+    bool game_loaded;
+    struct error game_missing; /* why it is not loaded */
 };
 
 /* The first setting in which B differs from A, the first log's header, in
@@ -183,6 +194,8 @@ static int check_input(struct merge *m, size_t i)
          * into it, and it outlives the reader. */
         m->header = reader.header;
         memset(&reader.header, 0, sizeof(reader.header));
+        m->game_loaded = tourney_log_game_find(&m->game, &m->header, m->exe_path,
+                                               m->env_plugin_path, &m->game_missing) == 0;
     } else if (first_difference(&m->header, &reader.header, difference, sizeof(difference))) {
         tourney_error_set(&m->error,
                           "%s belongs to another tournament than %s: %s; refusing to merge",
@@ -199,6 +212,16 @@ static int check_input(struct merge *m, size_t i)
         tourney_record_init(&record);
         status = tourney_log_reader_next(&reader, &record, &m->error);
         uint32_t index = record.index;
+        struct error why;
+        if (status > 0 && m->game_loaded &&
+            tourney_record_check(&m->game.game, &m->header, &record, &why) != 0) {
+            /* Never into the merged log: whatever else it holds, that line
+             * is not what its game was. */
+            status = tourney_error_set(&m->error,
+                                       "%s: %s; refusing to merge (take its line out of the log "
+                                       "to merge the other games)",
+                                       m->paths[i], why.text);
+        }
         tourney_record_finish(&record);
         if (status <= 0) {
             break;
@@ -467,6 +490,7 @@ static void merge_finish(struct merge *m)
         tourney_game_sample_finish(&m->games);
     }
     tourney_game_set_finish(&m->found);
+    tourney_log_game_close(&m->game);
     tourney_header_finish(&m->header);
     free(m->paths);
     free(m->shards);
@@ -484,6 +508,8 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
     m.count = count;
     m.out_dir = out_dir;
     m.err = err;
+    m.exe_path = exe_path;
+    m.env_plugin_path = env_plugin_path;
     m.paths = calloc(count + 1, sizeof(*m.paths));
     m.shards = calloc(count + 1, sizeof(*m.shards));
     int status = m.paths != NULL && m.shards != NULL ? 0 : -1;
@@ -542,13 +568,16 @@ enum merge_outcome tourney_merge(const char *out_dir, const char *const *dirs, s
             m.error = why;
         }
     }
-    status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games, &opened,
-                                                    exe_path, env_plugin_path, out,
+    status = status == 0 ? tourney_publish_from_log(&m.header, &m.stats, &m.games,
+                                                    m.game_loaded ? &m.game.game : NULL,
+                                                    m.game_missing.text, &opened, out,
                                                     tourney_table_console_width(), err, &m.error)
                          : status;
     enum merge_outcome outcome = MERGE_FAILED;
     if (status != 0) {
-        fprintf(err, "tourney merge: %s\n", m.error.text);
+        fputs("tourney merge: ", err);
+        tourney_terminal_text(err, m.error.text, false);
+        fputc('\n', err);
     } else {
         if (out != NULL) {
             fprintf(out,

@@ -7,20 +7,31 @@
 
 #include "dir_lock.h"
 #include "game_sample.h"
+#include "log_game.h"
 #include "log_header.h"
 #include "out_dir.h"
 #include "publish.h"
+#include "record_check.h"
 #include "results_log.h"
 #include "stats.h"
 #include "text.h"
 
 /* Statistics and the shown games of a log being read: sized from its
- * header, which the reader fills before it hands over the first game. */
+ * header, which the reader fills before it hands over the first game; and
+ * the game it was played with, which checks each game's end against its
+ * moves and draws the boards. */
 struct rebuild {
     struct log_header header;
     struct stats stats;
     struct game_sample games;
     bool ready;
+    const char *exe_path;
+    const char *env_plugin_path;
+    struct log_game game;
+    bool game_loaded;
+    struct error game_missing; /* why the game is not loaded */
+    uint64_t left_out;         /* games whose end does not follow from their moves */
+    FILE *err;
 };
 
 static int rebuild_ready(struct rebuild *r)
@@ -36,6 +47,8 @@ static int rebuild_ready(struct rebuild *r)
         return -1;
     }
     r->ready = true;
+    r->game_loaded = tourney_log_game_find(&r->game, &r->header, r->exe_path, r->env_plugin_path,
+                                           &r->game_missing) == 0;
     return 0;
 }
 
@@ -44,6 +57,13 @@ static int rebuild_game(const struct game_record *record, void *context)
     struct rebuild *r = context;
     if (rebuild_ready(r) != 0) {
         return -1;
+    }
+    struct error why;
+    if (r->game_loaded && tourney_record_check(&r->game.game, &r->header, record, &why) != 0) {
+        /* Left out of every figure and of the games shown, and named. */
+        tourney_record_check_say(r->err, &why);
+        r->left_out++;
+        return 0;
     }
     if (tourney_stats_add(&r->stats, record) != 0) {
         return -1;
@@ -61,6 +81,9 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     }
     struct rebuild r;
     memset(&r, 0, sizeof(r));
+    r.exe_path = exe_path;
+    r.env_plugin_path = env_plugin_path;
+    r.err = err;
     off_t valid_end = 0;
     bool torn = false;
     struct error error;
@@ -81,9 +104,13 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
         fprintf(err, "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
                 path);
     }
+    if (status == 0 && r.left_out > 0) {
+        tourney_record_check_say_left_out(err, r.left_out, path, "the reports");
+    }
     if (status == 0) {
-        status = tourney_publish_from_log(&r.header, &r.stats, &r.games, &opened, exe_path,
-                                          env_plugin_path, out, width, err, &error);
+        status = tourney_publish_from_log(&r.header, &r.stats, &r.games,
+                                          r.game_loaded ? &r.game.game : NULL, r.game_missing.text,
+                                          &opened, out, width, err, &error);
     }
     if (status != 0) {
         fprintf(err, "tourney: %s\n", error.text);
@@ -94,10 +121,13 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     if (r.ready) {
         tourney_game_sample_finish(&r.games);
         tourney_stats_finish(&r.stats);
+        tourney_log_game_close(&r.game);
     }
     tourney_header_finish(&r.header);
     tourney_dir_unlock(&lock);
     tourney_out_dir_close(&opened);
     free(path);
-    return status;
+    /* The reports are written, without the games that lie: the user
+     * learns from the status too. */
+    return status == 0 && r.left_out > 0 ? -1 : status;
 }

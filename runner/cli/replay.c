@@ -7,10 +7,10 @@
 #include "game_adapter.h"
 #include "log_game.h"
 #include "record.h"
+#include "record_check.h"
 #include "results_log.h"
 #include "text.h"
 #include "text_escape.h"
-#include "record_check.h"
 
 /* The game being looked for, copied out of the log as it streams by. */
 struct wanted {
@@ -151,21 +151,9 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
     }
     /* The log's check is a digest anyone can compute: its end is shown
      * only when it follows from its moves (record_check.h). */
-    void *played = tourney_game_adapter_new_state(game);
     struct error why;
-    tourney_error_clear(&why);
-    if (played == NULL) {
-        status = tourney_error_nomem(&why);
-    } else {
-        memcpy(played, state, (size_t)game->info.state_size);
-        int32_t first_ply = r->opening.moves_known ? (int32_t)r->opening.move_count : 0;
-        status = tourney_record_check(game, played, first_ply, r, &why);
-    }
-    free(played);
-    if (status != 0) {
-        char shown[512];
-        tourney_terminal_copy(shown, sizeof(shown), why.text);
-        fprintf(err, "tourney: %s\n", shown);
+    if (tourney_record_check(game, h, r, &why) != 0) {
+        tourney_record_check_say(err, &why);
         free(state);
         return -1;
     }

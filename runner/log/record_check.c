@@ -1,8 +1,11 @@
 #include "record_check.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include <tourney/game.h>
+
+#include "text_escape.h"
 
 static enum game_result result_of(int status)
 {
@@ -11,8 +14,10 @@ static enum game_result result_of(int status)
                                           : RESULT_DRAW;
 }
 
-int tourney_record_check(const struct game_adapter *game, void *state, int32_t first_ply,
-                         const struct game_record *r, struct error *err)
+/* The moves of R played from STATE, FIRST_PLY plies into the game, and
+ * its end against the last position (record_check.h). */
+static int check_moves(const struct game_adapter *game, void *state, int32_t first_ply,
+                       const struct game_record *r, struct error *err)
 {
     tourney_move *legal = calloc((size_t)game->info.move_limit + 1, sizeof(*legal));
     if (legal == NULL) {
@@ -23,7 +28,7 @@ int tourney_record_check(const struct game_adapter *game, void *state, int32_t f
     for (size_t i = 0;; i++) {
         int32_t ply = first_ply + (int32_t)i;
         if (tourney_game_adapter_turn(game, state, ply, legal, &turn, err) != 0) {
-            status = tourney_error_prefix(err, "game %u", r->index);
+            status = -1;
             break;
         }
         if (i == r->move_count) {
@@ -31,14 +36,13 @@ int tourney_record_check(const struct game_adapter *game, void *state, int32_t f
         }
         const struct move_record *m = &r->moves[i];
         if (turn.status != TOURNEY_ONGOING) {
-            status = tourney_error_set(err, "game %u: it goes on after its end, at ply %d",
-                                       r->index, (int)ply);
+            status = tourney_error_set(err, "it goes on after its end, at ply %d", (int)ply);
             break;
         }
         if (m->seat != turn.to_move || !tourney_move_listed(legal, turn.count, m->move)) {
             status = tourney_error_set(
-                err, "game %u: move %zu (%d) is not a legal move of %s", r->index, i + 1,
-                (int)m->move, m->seat == turn.to_move ? "the seat to move" : "a seat not to move");
+                err, "move %zu (%d) is not a legal move of %s", i + 1, (int)m->move,
+                m->seat == turn.to_move ? "the seat to move" : "a seat not to move");
             break;
         }
         tourney_game_adapter_apply(game, state, m->move);
@@ -47,8 +51,8 @@ int tourney_record_check(const struct game_adapter *game, void *state, int32_t f
         (turn.status == TOURNEY_ONGOING || r->fault_seat >= 0 ||
          r->result != result_of(turn.status))) {
         status = tourney_error_set(
-            err, "game %u: its result %s (normal) does not follow from its moves, after which %s",
-            r->index, tourney_result_text(r->result),
+            err, "its result %s (normal) does not follow from its moves, after which %s",
+            tourney_result_text(r->result),
             turn.status == TOURNEY_ONGOING ? "the game goes on"
                                            : tourney_result_text(result_of(turn.status)));
     } else if (status == 0 && r->termination != TERMINATION_NORMAL) {
@@ -58,10 +62,8 @@ int tourney_record_check(const struct game_adapter *game, void *state, int32_t f
         if (turn.status != TOURNEY_ONGOING || !lost ||
             (r->move_count > 0 && r->fault_seat != turn.to_move)) {
             status = tourney_error_set(
-                err,
-                "game %u: its end (%s, %s) does not follow from its "
-                "moves: %s",
-                r->index, tourney_termination_name(r->termination), tourney_result_text(r->result),
+                err, "its end (%s, %s) does not follow from its moves: %s",
+                tourney_termination_name(r->termination), tourney_result_text(r->result),
                 turn.status != TOURNEY_ONGOING ? "the rules had ended the game"
                 : !lost                        ? "the seat at fault did not lose"
                                                : "the seat at fault was not to move");
@@ -69,4 +71,64 @@ int tourney_record_check(const struct game_adapter *game, void *state, int32_t f
     }
     free(legal);
     return status;
+}
+
+/* Puts the position R started at into STATE (the initial position) and
+ * its ply into *FIRST_PLY: from its opening's plies where they are known,
+ * else from its position, as the run started it (executor.c). */
+static int start_of(struct game_adapter *game, const struct game_record *r, void *state,
+                    int32_t *first_ply, struct error *err)
+{
+    const struct record_opening *opening = &r->opening;
+    *first_ply = 0;
+    if (opening->moves_known) {
+        for (size_t i = 0; i < opening->move_count; i++) {
+            if (!tourney_game_adapter_play(game, state, opening->moves[i])) {
+                return tourney_error_set(err, "ply %zu of its opening (%d) is not legal", i + 1,
+                                         (int)opening->moves[i]);
+            }
+        }
+        *first_ply = (int32_t)opening->move_count;
+    } else if (opening->position != NULL &&
+               tourney_game_adapter_parse_state(game, opening->position, state) != 0) {
+        return tourney_error_set(err, "the game cannot read its opening position");
+    }
+    return 0;
+}
+
+int tourney_record_check(struct game_adapter *game, const struct log_header *header,
+                         const struct game_record *record, struct error *err)
+{
+    void *state = tourney_game_adapter_new_state(game);
+    if (state == NULL) {
+        return tourney_error_nomem(err);
+    }
+    int32_t first_ply = 0;
+    int status = start_of(game, record, state, &first_ply, err);
+    status = status == 0 ? check_moves(game, state, first_ply, record, err) : status;
+    free(state);
+    if (status != 0) {
+        /* The reader checked the agents against the header's. */
+        tourney_error_prefix(err, "game %u (%s against %s)", record->index,
+                             header->agents[record->agent[0]].name,
+                             header->agents[record->agent[1]].name);
+    }
+    return status;
+}
+
+void tourney_record_check_say(FILE *err, const struct error *why)
+{
+    fputs("tourney: ", err);
+    tourney_terminal_text(err, why->text, false);
+    fputc('\n', err);
+}
+
+void tourney_record_check_say_left_out(FILE *err, uint64_t count, const char *path,
+                                       const char *what)
+{
+    bool one = count == 1;
+    fprintf(err, "tourney: left out of %s: %" PRIu64 " game%s of ", what, count, one ? "" : "s");
+    tourney_terminal_text(err, path, false);
+    fprintf(err, " whose end%s not follow from %s moves\n", one ? " does" : "s do",
+            one ? "its" : "their");
 }

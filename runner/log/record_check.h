@@ -1,26 +1,41 @@
 /*
  * record_check.h - whether a game's end follows from its moves: a log's
  * check is a digest anyone can compute, so a result swapped against the
- * moves (and the log sealed again) is caught only by playing them.
+ * moves (and the log sealed again) is caught only by playing them. Every
+ * reader of a log that shows or counts a game's end (`replay`, `report`,
+ * `export`, `merge`) asks this first.
  */
 #ifndef TOURNEY_RUNNER_RECORD_CHECK_H
 #define TOURNEY_RUNNER_RECORD_CHECK_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "game_adapter.h"
+#include "log_header.h"
 #include "record.h"
 
-/* Plays RECORD's moves through GAME from STATE (its start, FIRST_PLY plies
- * into the game; changed), as the referee (executor.c) did: every move
- * legal and made by the seat to move, while the game goes on. Then a
- * normal end must be the status of the last position, with its result; any
- * other end a position where the game goes on, lost by the seat at fault,
- * which was the seat to move (before any move, either seat: an agent that
- * failed to be made). Returns 0, or -1 with ERR naming the game and what
- * does not follow. */
-int tourney_record_check(const struct game_adapter *game, void *state, int32_t first_ply,
+/* Plays RECORD's moves through GAME (the game HEADER's log was played
+ * with) from the position the game started at: its opening's plies where
+ * the log has them (each legal), else its opening position as GAME reads
+ * it, else the initial position. As the referee (executor.c) did: every
+ * move legal and made by the seat to move, while the game goes on. Then a
+ * normal end must be the status of the last position, with its result;
+ * any other end a position where the game goes on, lost by the seat at
+ * fault, which was the seat to move (before any move, either seat: an
+ * agent that failed to be made). Returns 0, or -1 with ERR naming the game
+ * and its agents ("game 4 (a against b): ...") and what does not follow. */
+int tourney_record_check(struct game_adapter *game, const struct log_header *header,
                          const struct game_record *record, struct error *err);
+
+/* Names on ERR the game WHY (tourney_record_check's) is about, and why,
+ * with the control characters of its names escaped (text_escape.h). */
+void tourney_record_check_say(FILE *err, const struct error *why);
+
+/* Says on ERR that COUNT games of the log at PATH, named above, are left
+ * out of WHAT ("the reports"), their ends not following from their moves. */
+void tourney_record_check_say_left_out(FILE *err, uint64_t count, const char *path,
+                                       const char *what);
 
 #endif /* TOURNEY_RUNNER_RECORD_CHECK_H */

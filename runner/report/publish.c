@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "log_game.h"
 #include "report.h"
+#include "text_escape.h"
 
 int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
 {
@@ -86,20 +86,17 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
 }
 
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
-                             const struct game_sample *games, const struct out_dir *dir,
-                             const char *exe_path, const char *env_plugin_path, FILE *out,
+                             const struct game_sample *games, struct game_adapter *game,
+                             const char *why_no_game, const struct out_dir *dir, FILE *out,
                              size_t width, FILE *err, struct error *error)
 {
-    struct log_game game;
-    struct error why;
-    tourney_error_clear(&why);
-    struct board_source board = {.note = why.text};
-    if (tourney_log_game_find(&game, header, exe_path, env_plugin_path, &why) == 0) {
-        board.game = &game.game;
-    } else {
-        fprintf(err, "tourney: report.html shows moves without boards: %s\n", why.text);
+    struct board_source board = {.game = game, .note = why_no_game};
+    if (game == NULL) {
+        fputs("tourney: report.html shows moves without boards, and no game's end was checked "
+              "against its moves: ",
+              err);
+        tourney_terminal_text(err, why_no_game, false);
+        fputc('\n', err);
     }
-    int status = tourney_publish(header, stats, games, &board, dir, out, width, error);
-    tourney_log_game_close(&game);
-    return status;
+    return tourney_publish(header, stats, games, &board, dir, out, width, error);
 }

@@ -32,13 +32,15 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct out_dir *dir, FILE *out, size_t width, struct error *err);
 
 /* Writes every report of a log's games into DIR, drawing boards in
- * report.html with the log's game plugin when it can be found (a report
- * without boards is still a report; a note on ERR says why). The tables on
- * OUT fit WIDTH characters (0: all columns). Returns -1 with the reason in
- * ERROR when the reports cannot be written. */
+ * report.html with GAME, the log's game (log_game.h), which checked each
+ * game's end against its moves (record_check.h); when it could not be
+ * loaded (NULL), a report without boards is still a report, and a note on
+ * ERR says WHY_NO_GAME. The tables on OUT fit WIDTH characters (0: all
+ * columns). Returns -1 with the reason in ERROR when the reports cannot be
+ * written. */
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
-                             const struct game_sample *games, const struct out_dir *dir,
-                             const char *exe_path, const char *env_plugin_path, FILE *out,
+                             const struct game_sample *games, struct game_adapter *game,
+                             const char *why_no_game, const struct out_dir *dir, FILE *out,
                              size_t width, FILE *err, struct error *error);
 
 #endif /* TOURNEY_RUNNER_PUBLISH_H */

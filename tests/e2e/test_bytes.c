@@ -301,36 +301,20 @@ static void test_a_name_that_is_not_utf8(void **state)
     remove_tree(dir);
 }
 
-/* A log edited and sealed again (its check is a digest anyone can
- * compute) with game 0's result swapped against its moves: replay refuses
- * it, naming the game, where it once showed the swapped result under the
- * board its moves make. */
-static void test_a_result_swapped_against_its_moves(void **state)
+/* Game INDEX's line of the log at LOG changed by EDIT and sealed again
+ * with the digest anyone can compute (its check, log_line.h). */
+static void edit_game(const char *log, size_t index, void (*edit)(json_t *game))
 {
-    (void)state;
-    struct run run;
-    char dir[64];
-    json_t *games = play_zoo(&run, dir, sizeof(dir), "good_agent");
-    json_decref(games);
-    char log[160];
-    snprintf(log, sizeof(log), "%s/reports/games.jsonl", run.dir);
     char *text = slurp(log);
-    char *second = strchr(text, '\n') + 1;
-    char *third = strchr(second, '\n') + 1;
-    char *line = strndup(second, (size_t)(third - second - 1));
+    char *start = text;
+    for (size_t i = 0; i <= index; i++) {
+        start = strchr(start, '\n') + 1;
+    }
+    char *end = strchr(start, '\n') + 1;
+    char *line = strndup(start, (size_t)(end - start - 1));
     json_t *game = json_loads(line, 0, NULL);
     assert_non_null(game);
-    const char *was = text_of(game, "result");
-    const char *swapped = strcmp(was, "1-0") == 0 ? "0-1" : "1-0";
-    char expected[256];
-    snprintf(expected, sizeof(expected),
-             "tourney: game 0: its result %s (normal) does not follow from its moves, after "
-             "which %s\n",
-             swapped, strcmp(was, "1/2-1/2") == 0 ? "1/2-1/2" : was);
-    assert_string_equal(text_of(game, "termination"), "normal");
-    json_object_set_new(game, "result", json_string(swapped));
-    json_object_set(game, "winner",
-                    json_object_get(game, strcmp(swapped, "1-0") == 0 ? "first" : "second"));
+    edit(game);
     json_object_del(game, "check");
     char *body = json_dumps(game, JSON_COMPACT);
     XXH128_hash_t hash = XXH3_128bits(body, strlen(body));
@@ -339,18 +323,152 @@ static void test_a_result_swapped_against_its_moves(void **state)
              (unsigned long long)hash.low64);
     json_object_set_new(game, "check", json_string(check));
     char *sealed = json_dumps(game, JSON_COMPACT);
-    write_file(log, "%.*s%s\n%s", (int)(second - text), text, sealed, third);
-    char output[128];
-    snprintf(output, sizeof(output), "%s/reports", run.dir);
-    const char *replay[] = {"replay", output, "0", NULL};
-    run_tourney(&run, replay);
-    assert_int_equal(run.status, 1);
-    assert_file_is(run.err, expected);
+    write_file(log, "%.*s%s\n%s", (int)(start - text), text, sealed, end);
     free(sealed);
     free(body);
     json_decref(game);
     free(line);
     free(text);
+}
+
+/* The other side's win; a draw stays a draw. */
+static const char *swapped_result(const char *result)
+{
+    return strcmp(result, "1-0") == 0 ? "0-1" : strcmp(result, "0-1") == 0 ? "1-0" : result;
+}
+
+static void swap_result(json_t *game)
+{
+    const char *swapped = swapped_result(text_of(game, "result"));
+    json_object_set_new(game, "result", json_string(swapped));
+    json_object_set(game, "winner",
+                    json_object_get(game, strcmp(swapped, "1-0") == 0 ? "first" : "second"));
+}
+
+/* The game one ply shorter: its last move gone from every column. */
+static void drop_last_move(json_t *game)
+{
+    static const char *const columns[] = {"moves", "nodes", "depth", "score", "time_ns", "cpu_ns"};
+    for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++) {
+        json_t *column = json_object_get(game, columns[i]);
+        json_array_remove(column, json_array_size(column) - 1);
+    }
+    const char *seats = text_of(game, "seats");
+    json_object_set_new(game, "seats", json_stringn(seats, strlen(seats) - 1));
+}
+
+/* What `replay` and the others say of a game whose normal end RESULT does
+ * not follow from its moves, after which AFTER. */
+static void not_following(char *text, size_t size, unsigned index, const char *agents,
+                          const char *result, const char *after)
+{
+    snprintf(text, size,
+             "game %u (%s): its result %s (normal) does not follow from its moves, after "
+             "which %s",
+             index, agents, result, after);
+}
+
+/* A log edited and sealed again (its check is a digest anyone can
+ * compute): game 0's result swapped against its moves, then game 1 cut
+ * one ply short. replay refuses such a game, naming it, where it once
+ * showed the swapped result under the board its moves make; report and
+ * export leave it out, naming it, and exit with 1, where they once counted
+ * and wrote it; merge refuses to merge it, where it once merged it. */
+static void test_a_log_edited_against_its_moves(void **state)
+{
+    (void)state;
+    struct run run;
+    char dir[64];
+    json_t *games = play_zoo(&run, dir, sizeof(dir), "good_agent");
+    char was[2][16];
+    for (size_t i = 0; i < 2; i++) {
+        assert_string_equal(text_of(json_array_get(games, i), "termination"), "normal");
+        snprintf(was[i], sizeof(was[i]), "%s", text_of(json_array_get(games, i), "result"));
+        assert_string_not_equal(was[i], "1/2-1/2");
+    }
+    json_decref(games);
+    char output[128];
+    char log[160];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    edit_game(log, 0, swap_result);
+    char first[512];
+    not_following(first, sizeof(first), 0, "bad against first-open", swapped_result(was[0]),
+                  was[0]);
+    char expected[2048];
+
+    const char *replay[] = {"replay", output, "0", NULL};
+    run_tourney(&run, replay);
+    assert_int_equal(run.status, 1);
+    snprintf(expected, sizeof(expected), "tourney: %s\n", first);
+    assert_file_is(run.err, expected);
+
+    const char *report[] = {"report", output, NULL};
+    run_tourney(&run, report);
+    assert_int_equal(run.status, 1);
+    snprintf(expected, sizeof(expected),
+             "tourney: %s\ntourney: left out of the reports: 1 game of %s whose end does not "
+             "follow from its moves\n",
+             first, log);
+    assert_file_is(run.err, expected);
+    snprintf(expected, sizeof(expected), "\nReports rebuilt from %s: 1 of 2 games\n", log);
+    assert_file_has(run.out, expected);
+    json_t *summary = load_summary(&run);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 1);
+    json_decref(summary);
+
+    const char *exported[] = {"export", output, NULL};
+    run_tourney(&run, exported);
+    assert_int_equal(run.status, 1);
+    snprintf(expected, sizeof(expected),
+             "tourney: %s\ntourney: left out of the export: 1 game of %s whose end does not "
+             "follow from its moves\n",
+             first, log);
+    assert_file_is(run.err, expected);
+    char *text = slurp(run.out);
+    assert_null(strstr(text, "[Game \"0\"]"));
+    assert_non_null(strstr(text, "[Game \"1\"]"));
+    free(text);
+    const char *csv[] = {"export", output, "--format", "csv", NULL};
+    run_tourney(&run, csv);
+    assert_int_equal(run.status, 1);
+    text = slurp(run.out);
+    assert_null(strstr(text, "\n0,"));
+    assert_non_null(strstr(text, "\n1,first-open,bad,"));
+    free(text);
+
+    char merged[128];
+    char merged_log[160];
+    snprintf(merged, sizeof(merged), "%s/merged", run.dir);
+    snprintf(merged_log, sizeof(merged_log), "%s/games.jsonl", merged);
+    const char *merge[] = {"merge", merged, output, NULL};
+    run_tourney(&run, merge);
+    assert_int_equal(run.status, 1);
+    snprintf(expected, sizeof(expected),
+             "tourney merge: %s: %s; refusing to merge (take its line out of the log to merge "
+             "the other games)\n",
+             log, first);
+    assert_file_is(run.err, expected);
+    assert_int_not_equal(access(merged_log, F_OK), 0);
+
+    /* Game 1 one ply short: its last move, which ended it, gone. */
+    edit_game(log, 1, drop_last_move);
+    char second[512];
+    not_following(second, sizeof(second), 1, "first-open against bad", was[1], "the game goes on");
+    const char *replay_second[] = {"replay", output, "1", NULL};
+    run_tourney(&run, replay_second);
+    assert_int_equal(run.status, 1);
+    snprintf(expected, sizeof(expected), "tourney: %s\n", second);
+    assert_file_is(run.err, expected);
+    run_tourney(&run, report);
+    assert_int_equal(run.status, 1);
+    snprintf(expected, sizeof(expected),
+             "tourney: %s\ntourney: %s\ntourney: left out of the reports: 2 games of %s whose "
+             "ends do not follow from their moves\n",
+             first, second, log);
+    assert_file_is(run.err, expected);
+    snprintf(expected, sizeof(expected), "\nReports rebuilt from %s: 0 of 2 games\n", log);
+    assert_file_has(run.out, expected);
     remove_tree(run.dir);
     remove_tree(dir);
 }
@@ -362,7 +480,7 @@ int main(void)
         cmocka_unit_test(test_a_forged_load_failure),
         cmocka_unit_test(test_a_forged_description_of_the_game),
         cmocka_unit_test(test_a_name_that_is_not_utf8),
-        cmocka_unit_test(test_a_result_swapped_against_its_moves),
+        cmocka_unit_test(test_a_log_edited_against_its_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

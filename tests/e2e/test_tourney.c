@@ -589,8 +589,9 @@ static void test_report_without_the_game_plugin(void **state)
      * refused: it is not the file the games were played with. */
     char expected[512];
     snprintf(expected, sizeof(expected),
-             "tourney: report.html shows moves without boards: %s/games/mnk.so is not the game "
-             "plugin the log was played with (its digest differs)\n",
+             "tourney: report.html shows moves without boards, and no game's end was checked "
+             "against its moves: %s/games/mnk.so is not the game plugin the log was played "
+             "with (its digest differs)\n",
              TOURNEY_TEST_BUILD_ROOT);
     assert_file_is(run.err, expected);
     page = check_page(&run, 2, 1);

@@ -240,7 +240,8 @@ static void test_log_names_no_code(void **state)
     run_tourney(&run, report);
     assert_status(&run, 0);
     assert_int_not_equal(access(marker, F_OK), 0);
-    assert_file_has(run.err, "tourney: report.html shows moves without boards: ");
+    assert_file_has(run.err, "tourney: report.html shows moves without boards, and no game's end "
+                             "was checked against its moves: ");
     assert_file_has(run.err, refused);
 
     const char *replay[] = {"replay", output, "0", NULL};
