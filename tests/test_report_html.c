@@ -602,10 +602,11 @@ static void test_page_with_boards(void **state)
 
     /* User text survives as text. */
     /* b's standings row: rank, name, plugin, parameters, 3 games, 0-0-3,
-     * score 0, its finite rating with its interval, win rate 0, the interval [0, z^2 / (3 + z^2)],
-     * and 0 as first, as second and against random. */
+     * score 0, its finite rating with its interval, the ranks whose
+     * intervals overlap it (1 and 2), win rate 0, the interval
+     * [0, z^2 / (3 + z^2)], and 0 as first, as second and against random. */
     assert_text_of(root, "data-agent", "b<&\"'>",
-                   "3b<&\"'>0.0\u2212324.1[\u2212813.1, +164.9]30\u20130\u201330.0"
+                   "3b<&\"'>0.0\u2212324.1[\u2212813.1, +164.9]1,230\u20130\u201330.0"
                    "[0.0, 56.1]0.00.00.0");
     assert_non_null(strstr(page, "<code>weird</code> (version &lt;b&gt;&amp;): note = "
                                  "&lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot;</div></td>"));
@@ -623,8 +624,16 @@ static void test_page_with_boards(void **state)
     for (size_t i = 0; i < sizeof(charts) / sizeof(charts[0]); i++) {
         assert_non_null(html_find(root, "id", charts[i]));
     }
-    /* The key figures: the leader, and how games ended. */
-    assert_text_of(root, "class", "kpi leader", "Leaderalpha83.3% score, Elo +22.7");
+    /* The key figures: the leader, and how games ended. alpha leads on
+     * score, but drew its pair with random 1-1 (LOS 50%) and is not surely
+     * ahead of b either: the card says the three are tied, by how much
+     * alpha leads the second, and that the games do not separate them. */
+    assert_text_of(root, "class", "kpi leader",
+                   "LeaderTied: alpha, random, b<&\"'>alpha ahead of random by +0.0 Elo "
+                   "[\u2212375.7, +375.7], LOS 50.0% (their games): the games do not separate "
+                   "them \u00b7 83.3% score, Elo +22.7");
+    assert_string_equal(html_attr(html_find(root, "class", "kpi leader"), "data-separated"),
+                        "false");
 
     /* The games, with their moves named and their positions. */
     assert_non_null(strstr(page, "All 4 games (2 lost by a fault)."));

@@ -98,6 +98,29 @@ int tourney_report_faults(const struct report *report, size_t rows, struct table
 /* The agents a tie at the top names before "and N more". */
 #define LEADER_TIED_NAMED 5
 
+/* The first place as the data supports it. */
+struct leader_verdict {
+    size_t leader;  /* the first agent; SIZE_MAX without games */
+    size_t second;  /* the second; SIZE_MAX with a single agent */
+    bool separated; /* ahead of the second with LOS >= LEADER_LOS */
+    double los;     /* that LOS */
+    bool from_pair; /* from their games; else from the field's ratings */
+    /* The leader's margin over the second in Elo, with its 95% interval:
+     * their pair's difference, or the difference of their ratings. */
+    struct elo_value margin;
+    struct elo_value margin_low;
+    struct elo_value margin_high;
+};
+void tourney_report_leader(const struct report *report, struct leader_verdict *verdict);
+/* Whether the leader is not surely ahead (LOS below LEADER_LOS) of the
+ * agent at RANK (from 1): the two are tied at the top. */
+bool tourney_report_tied_with_leader(const struct report *report, size_t rank);
+
+/* The ranks (from 1) whose Elo intervals overlap that of the agent at RANK
+ * (from 0), among the leader's and its neighbours' above and below, as
+ * "1,3"; "" when none does. */
+void tourney_report_overlaps(const struct report *report, size_t rank, char *buf, size_t size);
+
 /* The verdict on the first place, one line: "Leader: A, ahead of B with LOS
  * 97.1% (their games)." when the first is ahead of the second with a LOS of
  * at least LEADER_LOS (from their pair, or from the field's ratings when they

@@ -66,6 +66,102 @@ static void kpi_note(FILE *out)
     fputs("</span><span class=\"kpi-note\">", out);
 }
 
+/* The agents the Leader card names when tied, before "and N more". */
+#define LEADER_CARD_NAMED 3
+
+/* An Elo value as the page writes it: "+52.5", "\u221259.4", "+inf". */
+static void elo_html(FILE *out, struct elo_value value)
+{
+    char raw[32];
+    char text[48];
+    tourney_elo_format(value, raw, sizeof(raw));
+    tourney_html_minus_text(text, sizeof(text), raw);
+    tourney_html_text(out, text);
+}
+
+/* The Leader card: who leads, by how much over the second, and whether the
+ * data separates them (the verdict of the console and report.md): the
+ * agent's name when it does, else "Tied:" and the agents tied at the top. */
+static void write_leader(const struct report *report, const struct leader_verdict *verdict,
+                         FILE *out)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    size_t leader = verdict->leader;
+    fputs("<div class=\"kpi leader\"", out);
+    tourney_html_data_agent(out, "data-agent", in->agents[leader].name);
+    fprintf(out, " data-separated=\"%s\"><span class=\"kpi-label\">Leader</span>",
+            verdict->separated ? "true" : "false");
+    fputs("<span class=\"kpi-value\">", out);
+    if (verdict->separated) {
+        tourney_html_text(out, in->agents[leader].name);
+    } else {
+        /* The first and the agents it is not surely ahead of. */
+        fputs("Tied: ", out);
+        tourney_html_text(out, in->agents[leader].name);
+        size_t named = 1;
+        size_t more = 0;
+        for (size_t rank = 1; rank < stats->agent_count; rank++) {
+            if (!tourney_report_tied_with_leader(report, rank)) {
+                continue;
+            }
+            if (named < LEADER_CARD_NAMED) {
+                fputs(", ", out);
+                tourney_html_text(out, in->agents[report->order[rank]].name);
+                named++;
+            } else {
+                more++;
+            }
+        }
+        if (more > 0) {
+            fprintf(out, " and %zu more", more);
+        }
+    }
+    kpi_note(out);
+    if (verdict->second != SIZE_MAX) {
+        if (!verdict->separated) {
+            tourney_html_text(out, in->agents[leader].name);
+            fputc(' ', out);
+        }
+        fputs("ahead of ", out);
+        tourney_html_text(out, in->agents[verdict->second].name);
+        if (verdict->margin.kind != ELO_ABOVE || verdict->margin_low.kind != ELO_FINITE) {
+            fputs(" by ", out);
+            elo_html(out, verdict->margin);
+            fputs(" Elo [", out);
+            elo_html(out, verdict->margin_low);
+            fputs(", ", out);
+            elo_html(out, verdict->margin_high);
+            fputc(']', out);
+        } else {
+            /* A perfect score: only its interval's lower end is a number. */
+            fputs(" by at least ", out);
+            elo_html(out, verdict->margin_low);
+            fputs(" Elo (all won, the 95% bound)", out);
+        }
+        fprintf(out, ", LOS %.1f%% (%s)%s \u00b7 ", 100.0 * verdict->los,
+                verdict->from_pair ? "their games" : "the field's ratings",
+                verdict->separated ? "" : ": the games do not separate them");
+    }
+    fputs("<span", out);
+    tourney_html_data(out, "all.score", report->summaries[leader].score_rate);
+    fprintf(out, ">%.1f%%</span> score, Elo <span", 100.0 * report->summaries[leader].score_rate);
+    const struct elo_value elo = report->ratings.agents[leader].elo;
+    if (elo.kind == ELO_FINITE) {
+        tourney_html_data(out, "rating.elo", elo.value);
+    } else {
+        tourney_html_data_null(out, "rating.elo");
+    }
+    char raw[32];
+    char text[48];
+    tourney_rating_format(&report->ratings.agents[leader], raw, sizeof(raw));
+    tourney_html_minus_text(text, sizeof(text), raw);
+    fputc('>', out);
+    tourney_html_text(out, text);
+    fputs("</span>", out);
+    close_kpi(out);
+}
+
 /* The figures a reader looks for first: games, agents, the leader, the
  * game, how long games last and how many ended by a fault. */
 static void write_kpis(const struct report *report, FILE *out)
@@ -102,30 +198,10 @@ static void write_kpis(const struct report *report, FILE *out)
                        tourney_tournament_format_name(settings->format), text);
     close_kpi(out);
 
-    if (stats->games > 0 && stats->agent_count > 0) {
-        size_t leader = report->order[0];
-        fputs("<div class=\"kpi leader\"", out);
-        tourney_html_data_agent(out, "data-agent", in->agents[leader].name);
-        fputs("><span class=\"kpi-label\">Leader</span><span class=\"kpi-value\">", out);
-        tourney_html_text(out, in->agents[leader].name);
-        kpi_note(out);
-        fputs("<span", out);
-        tourney_html_data(out, "all.score", report->summaries[leader].score_rate);
-        fprintf(out, ">%.1f%%</span> score, Elo <span",
-                100.0 * report->summaries[leader].score_rate);
-        const struct elo_value elo = report->ratings.agents[leader].elo;
-        if (elo.kind == ELO_FINITE) {
-            tourney_html_data(out, "rating.elo", elo.value);
-        } else {
-            tourney_html_data_null(out, "rating.elo");
-        }
-        char raw[32];
-        tourney_rating_format(&report->ratings.agents[leader], raw, sizeof(raw));
-        tourney_html_minus_text(text, sizeof(text), raw);
-        fputc('>', out);
-        tourney_html_text(out, text);
-        fputs("</span>", out);
-        close_kpi(out);
+    struct leader_verdict verdict;
+    tourney_report_leader(report, &verdict);
+    if (verdict.leader != SIZE_MAX) {
+        write_leader(report, &verdict, out);
     } else {
         open_kpi(out, "kpi", "Leader", "");
         fputs(HTML_DASH, out);

@@ -122,6 +122,7 @@ static const struct column standings_columns[] = {
     {"score %", "num key"},
     {"Elo", "num key"},
     {"Elo 95% interval", "num opt"},
+    {"overlaps", "num opt"},
     {"games", "num opt"},
     {"W" HTML_DASH "D" HTML_DASH "L", "num opt"},
     {"win %", "num opt"},
@@ -161,6 +162,11 @@ static void detail_row(FILE *out, const struct report *report, size_t i)
             fputs(", ", out);
             elo_text(out, rating->high);
             fputc(']', out);
+        }
+        char overlaps[64];
+        tourney_report_overlaps(report, report->rank[i], overlaps, sizeof(overlaps));
+        if (overlaps[0] != '\0') {
+            fprintf(out, " \u00b7 overlaps %s", overlaps);
         }
         const struct interval ci = report->summaries[i].win_interval;
         fprintf(out, " \u00b7 win %.1f%% [%.1f, %.1f]", 100.0 * report->summaries[i].win_rate,
@@ -218,7 +224,9 @@ static void standings_row(FILE *out, const struct report *report, size_t rank)
     tourney_html_text(out, text);
     fputs("</td><td class=\"num opt\">", out);
     elo_interval(out, "rating.elo_low", rating->low, "rating.elo_high", rating->high);
-    fputs("</td>", out);
+    char overlaps[64];
+    tourney_report_overlaps(report, rank, overlaps, sizeof(overlaps));
+    fprintf(out, "</td><td class=\"num opt\">%s</td>", overlaps[0] != '\0' ? overlaps : HTML_DASH);
     count_element(out, "td", "num opt", "all.games", a->all.games);
     fputs("<td class=\"num opt\">", out);
     fputs("<span", out);
@@ -254,9 +262,11 @@ int tourney_html_standings(struct html_page *page, FILE *out)
     tourney_report_describe_ratings(report, ratings, sizeof(ratings));
     fputs("<p class=\"note\">Ranked by score (a draw counts half a win), then by wins. ", out);
     tourney_html_text(out, ratings);
-    fputs(" Intervals are 95% intervals, the win rate's the Wilson score interval; the last "
-          "three columns are the win rates as first player, as second player and against "
-          "random. Under each agent: its plugin and parameters.</p>\n",
+    fputs(" Intervals are 95% intervals, the win rate's the Wilson score interval; "
+          "\u201coverlaps\u201d lists the ranks (the leader, and the agents just above and "
+          "below) whose Elo intervals overlap the agent's, which the games do not separate "
+          "from it. The last three columns are the win rates as first player, as second "
+          "player and against random. Under each agent: its plugin and parameters.</p>\n",
           out);
     size_t shown = tourney_html_top(page, out, HTML_TABLE_MAX, "Rows");
     open_table(out, "standings", standings_columns, STANDINGS_COLUMNS);

@@ -243,27 +243,30 @@ static void elo_cell(struct table *table, struct elo_value value)
 
 int tourney_report_standings(const struct report *report, size_t rows, struct table *table)
 {
-    static const char *const headers[] = {
-        "#",   "agent",      "games", "W",           "D",        "L",        "score%",
-        "Elo", "Elo 95% CI", "win%",  "win% 95% CI", "win% 1st", "win% 2nd", "win% vs random"};
+    static const char *const headers[] = {"#",          "agent",    "games",         "W",
+                                          "D",          "L",        "score%",        "Elo",
+                                          "Elo 95% CI", "overlaps", "win%",          "win% 95% CI",
+                                          "win% 1st",   "win% 2nd", "win% vs random"};
     if (start_table(table, headers, sizeof(headers) / sizeof(headers[0]), 1) != 0) {
         return -1;
     }
     /* Left out on a narrow console, first to last: the win rate's interval,
-     * as second, as first, the Elo interval, the win rate. The win rate
-     * against random, the question a field with random answers, stays
-     * while random plays; without it, it is the first to go. */
+     * as second, as first, the win rate, the Elo interval, and the ranks
+     * whose intervals overlap (which say at a glance what the interval
+     * does). The win rate against random, the question a field
+     * with random answers, stays while random plays; without it, it is the
+     * first to go. */
     const struct stats *stats = report->input->stats;
     bool random_plays = false;
     for (size_t a = 0; a < stats->agent_count; a++) {
         random_plays |= stats->is_random[a] && stats->agents[a].all.games > 0;
     }
-    static const size_t with_random[] = {10, 12, 11, 8, 9};
-    static const size_t without_random[] = {13, 10, 12, 11, 8, 9};
+    static const size_t with_random[] = {11, 13, 12, 10, 8, 9};
+    static const size_t without_random[] = {14, 11, 13, 12, 10, 8, 9};
     if (random_plays) {
-        tourney_table_optional_in_order(table, with_random, 5);
+        tourney_table_optional_in_order(table, with_random, 6);
     } else {
-        tourney_table_optional_in_order(table, without_random, 6);
+        tourney_table_optional_in_order(table, without_random, 7);
     }
     for (size_t rank = 0; rank < stats->agent_count && rank < rows; rank++) {
         size_t i = report->order[rank];
@@ -290,6 +293,9 @@ int tourney_report_standings(const struct report *report, size_t rows, struct ta
         } else {
             tourney_table_cell(table, "-");
         }
+        char overlaps[64];
+        tourney_report_overlaps(report, rank, overlaps, sizeof(overlaps));
+        tourney_table_cell(table, "%s", overlaps[0] != '\0' ? overlaps : "-");
         percent_cell(table, agent->all.wins, agent->all.games);
         if (agent->all.games > 0) {
             tourney_table_cell(table, "[%.1f, %.1f]", 100.0 * summary->win_interval.low,
@@ -448,26 +454,107 @@ static double leader_los(const struct report *report, size_t a, size_t b, bool *
     return 0.5 * (1.0 + erf((ra->elo.value - rb->elo.value) / se / sqrt(2.0)));
 }
 
+void tourney_report_leader(const struct report *report, struct leader_verdict *verdict)
+{
+    const struct stats *stats = report->input->stats;
+    struct elo_value unknown = {.kind = ELO_UNKNOWN};
+    *verdict = (struct leader_verdict){.leader = SIZE_MAX,
+                                       .second = SIZE_MAX,
+                                       .margin = unknown,
+                                       .margin_low = unknown,
+                                       .margin_high = unknown};
+    if (stats->games == 0 || stats->agent_count == 0) {
+        return;
+    }
+    verdict->leader = report->order[0];
+    if (stats->agent_count == 1) {
+        verdict->separated = true;
+        return;
+    }
+    size_t a = verdict->leader;
+    size_t b = report->order[1];
+    verdict->second = b;
+    verdict->los = leader_los(report, a, b, &verdict->from_pair);
+    verdict->separated = verdict->los >= LEADER_LOS;
+    if (verdict->from_pair) {
+        struct elo_estimate e = tourney_report_pair_elo(report, a, b);
+        verdict->margin = e.elo;
+        verdict->margin_low = e.low;
+        verdict->margin_high = e.high;
+        return;
+    }
+    /* Their ratings' difference, within 1.96 standard errors of it. */
+    const struct rating *ra = &report->ratings.agents[a];
+    const struct rating *rb = &report->ratings.agents[b];
+    if (ra->elo.kind == ELO_FINITE && rb->elo.kind == ELO_FINITE) {
+        double d = ra->elo.value - rb->elo.value;
+        double half =
+            TOURNEY_Z95 * sqrt(ra->stderr_elo * ra->stderr_elo + rb->stderr_elo * rb->stderr_elo);
+        verdict->margin = tourney_elo_value(d);
+        verdict->margin_low = tourney_elo_value(d - half);
+        verdict->margin_high = tourney_elo_value(d + half);
+    }
+}
+
+bool tourney_report_tied_with_leader(const struct report *report, size_t rank)
+{
+    bool from_pair = false;
+    return leader_los(report, report->order[0], report->order[rank], &from_pair) < LEADER_LOS;
+}
+
+/* Whether the Elo intervals of agents A and B have a point in common. */
+static bool intervals_overlap(const struct report *report, size_t a, size_t b)
+{
+    const struct rating *ra = &report->ratings.agents[a];
+    const struct rating *rb = &report->ratings.agents[b];
+    if (ra->elo.kind != ELO_FINITE || rb->elo.kind != ELO_FINITE) {
+        return false;
+    }
+    /* An unbounded end (ELO_ABOVE, ELO_BELOW) reaches as far as can be. */
+    double la = ra->low.kind == ELO_FINITE ? ra->low.value : -INFINITY;
+    double ha = ra->high.kind == ELO_FINITE ? ra->high.value : INFINITY;
+    double lb = rb->low.kind == ELO_FINITE ? rb->low.value : -INFINITY;
+    double hb = rb->high.kind == ELO_FINITE ? rb->high.value : INFINITY;
+    return la <= hb && lb <= ha;
+}
+
+void tourney_report_overlaps(const struct report *report, size_t rank, char *buf, size_t size)
+{
+    size_t count = report->input->stats->agent_count;
+    /* The leader, the agent above and the one below, in rank order, once. */
+    size_t candidates[3] = {0, rank > 0 ? rank - 1 : SIZE_MAX, rank + 1};
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < 3; k++) {
+        size_t other = candidates[k];
+        if (other == rank || other >= count || (k == 1 && other == 0)) {
+            continue;
+        }
+        if (intervals_overlap(report, report->order[rank], report->order[other]) && used < size) {
+            used += (size_t)snprintf(buf + used, size - used, "%s%zu", used ? "," : "", other + 1);
+        }
+    }
+}
+
 void tourney_report_describe_leader(const struct report *report, char *buf, size_t size)
 {
     const struct stats *stats = report->input->stats;
     const struct report_agent *agents = report->input->agents;
+    struct leader_verdict verdict;
+    tourney_report_leader(report, &verdict);
     buf[0] = '\0';
-    if (stats->games == 0 || stats->agent_count == 0) {
+    if (verdict.leader == SIZE_MAX) {
         return;
     }
-    size_t top = report->order[0];
-    if (stats->agent_count == 1) {
+    size_t top = verdict.leader;
+    if (verdict.second == SIZE_MAX) {
         snprintf(buf, size, "Leader: %s.", agents[top].name);
         return;
     }
-    bool from_pair = false;
-    size_t next = report->order[1];
-    double los = leader_los(report, top, next, &from_pair);
-    if (los >= LEADER_LOS) {
+    if (verdict.separated) {
         snprintf(buf, size, "Leader: %s, ahead of %s with LOS %.1f%% (%s).", agents[top].name,
-                 agents[next].name, 100.0 * los,
-                 from_pair ? "their games" : "the field's ratings");
+                 agents[verdict.second].name, 100.0 * verdict.los,
+                 verdict.from_pair ? "their games" : "the field's ratings");
         return;
     }
     /* Tied: the first and every agent it is not surely ahead of. */
@@ -476,7 +563,7 @@ void tourney_report_describe_leader(const struct report *report, char *buf, size
     size_t more = 0;
     for (size_t rank = 1; rank < stats->agent_count && used < size; rank++) {
         size_t b = report->order[rank];
-        if (leader_los(report, top, b, &from_pair) >= LEADER_LOS) {
+        if (!tourney_report_tied_with_leader(report, rank)) {
             continue;
         }
         if (named < LEADER_TIED_NAMED) {
@@ -812,7 +899,9 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     tourney_report_describe_ratings(report, line, sizeof(line));
     fprintf(out,
             "## Standings\n\nScore counts a draw as half a win. %s Its interval and "
-            "the win rate's (Wilson score) are 95%% intervals.\n\n",
+            "the win rate's (Wilson score) are 95%% intervals. \"overlaps\" lists the ranks "
+            "(the leader, and the agents just above and below) whose Elo intervals overlap "
+            "the agent's, which the games do not separate from it.\n\n",
             line);
     int status =
         print_table(report, tourney_report_standings, SIZE_MAX, tourney_table_print_markdown, out);

@@ -385,6 +385,14 @@ static void test_sprt_stops_the_match(void **state)
      * LOS of 99.59% from the pairs (z = 2.6463). */
     assert_file_has(run.out, "\nLeader: negamax-ab-ids, ahead of first-open with LOS 99.6% "
                              "(their games).\n");
+    /* So does report.html's Leader card, with its margin: every game won,
+     * the interval's lower end is the only number. */
+    char page[160];
+    snprintf(page, sizeof(page), "%s/reports/report.html", run.dir);
+    assert_file_has(page, "data-separated=\"true\"><span class=\"kpi-label\">Leader</span>"
+                          "<span class=\"kpi-value\">negamax-ab-ids</span><span "
+                          "class=\"kpi-note\">ahead of first-open by at least +104.3 Elo (all "
+                          "won, the 95% bound), LOS 99.6% (their games) \u00b7 <span");
 
     /* Resuming a decided match plays nothing more; rebuilding the reports
      * from the log reaches the same verdict. */
@@ -687,18 +695,32 @@ static void test_console_width(void **state)
      * 2-0 (LOS 92.1%) and drew the other searchers. */
     assert_file_has(run.out, "\nTied at the top: minimax, negamax, negamax-ab-ids, first-open, "
                              "random (minimax is ahead of none of\nthem with LOS >= 95%).\n");
-    /* Two columns go; the win rate against random stays while random
-     * plays. */
-    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 2nd; --wide "
-                             "shows them)\n");
+    /* Three columns go; the win rate against random stays while random
+     * plays. Beside the Elo interval, the ranks (the leader's, the
+     * neighbours') whose intervals overlap: minimax's [+46.7, +716.7]
+     * holds first-open's +0.0 +- 310.4 but not random's [+0.0, +0.0],
+     * which first-open's holds. */
+    assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 1st, win% 2nd; "
+                             "--wide shows them)\n");
     assert_file_has(run.out, "\n#  agent           games  W  D  L  score%     Elo        Elo 95% "
-                             "CI  win%  win% 1st  win% vs random\n");
+                             "CI  overlaps  win%  win% vs random\n"
+                             "1  minimax             8  4  4  0    75.0  +381.7   [+46.7, "
+                             "+716.7]         2  50.0           100.0\n"
+                             "2  negamax             8  4  4  0    75.0  +381.7   [+46.7, "
+                             "+716.7]       1,3  50.0           100.0\n"
+                             "3  negamax-ab-ids      8  4  4  0    75.0  +381.7   [+46.7, "
+                             "+716.7]     1,2,4  50.0           100.0\n"
+                             "4  first-open          8  1  0  7    12.5    +0.0  [-310.4, "
+                             "+310.4]     1,3,5  12.5            50.0\n"
+                             "5  random              8  1  0  7    12.5    +0.0      [+0.0, "
+                             "+0.0]         4  12.5               -\n");
     char reports[128];
     snprintf(reports, sizeof(reports), "%s/reports", run.dir);
     const char *const wide[] = {"report", reports, "--wide", NULL};
     run_tourney_ok(&run, wide);
     assert_true(longest_line(run.out) > 100);
-    assert_file_has(run.out, "  win% 95% CI  win% 1st  win% 2nd  win% vs random\n");
+    assert_file_has(run.out,
+                    "  overlaps  win%   win% 95% CI  win% 1st  win% 2nd  win% vs random\n");
     assert_file_has(run.out, "nodes total");
     char *out = slurp(run.out);
     assert_null(strstr(out, "left out"));
@@ -712,10 +734,10 @@ static void test_console_width(void **state)
     run_tourney_ok(&run, narrow);
     unsetenv("COLUMNS");
     assert_true(longest_line(run.out) <= 80);
-    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%     Elo  win%  "
+    assert_file_has(run.out, "\n#  agent           games  W  D  L  score%     Elo  overlaps  "
                              "win% vs random\n");
-    assert_file_has(run.out, "\n(left out to fit 80 columns: Elo 95% CI, win% 95% CI, win% "
-                             "1st, win% 2nd; --wide\nshows them)\n");
+    assert_file_has(run.out, "\n(left out to fit 80 columns: Elo 95% CI, win%, win% 95% CI, "
+                             "win% 1st, win% 2nd;\n--wide shows them)\n");
     /* A run of its own (into a folder of its own: this one holds a log). */
     char wide_reports[160];
     snprintf(wide_reports, sizeof(wide_reports), "%s/wide", run.dir);
