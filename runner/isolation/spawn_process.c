@@ -129,18 +129,27 @@ struct child_plan {
     int error;        /* errno of the step that failed, set by the child */
 };
 
-/* Lets the program keep, through its exec, the capability (in its own
- * user namespace only, where the clone gave it all) to take the user the
- * runner maps for it to count its tasks by: an ambient capability, which
- * the agent process drops as soon as it has used it (child_limits.h). Raw
- * system calls, as everything in the child. */
-static void keep_setuid(void)
+/* Lets the program keep, through its exec, capabilities in its own user
+ * namespace (where the clone gave it all): to mount, for the view of the
+ * file system an agent without the sandbox gets (private_mounts.h), and,
+ * under a runner running as root, to take the user the runner maps for it
+ * to count its tasks by. Ambient capabilities, which the agent process
+ * drops as soon as it has used them (child_limits.h), before any code of
+ * an agent runs. Raw system calls, as everything in the child. */
+static void keep_capabilities(bool setuid)
 {
     struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3};
     struct __user_cap_data_struct data[2];
-    if (syscall(SYS_capget, &header, data) == 0) {
+    if (syscall(SYS_capget, &header, data) != 0) {
+        return;
+    }
+    data[0].inheritable |= 1U << CAP_SYS_ADMIN;
+    if (setuid) {
         data[0].inheritable |= 1U << CAP_SETUID;
-        if (syscall(SYS_capset, &header, data) == 0) {
+    }
+    if (syscall(SYS_capset, &header, data) == 0) {
+        syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_SYS_ADMIN, 0, 0);
+        if (setuid) {
             syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_SETUID, 0, 0);
         }
     }
@@ -183,9 +192,7 @@ static int child_main(void *arg)
 #endif
         uint64_t stops = plan->stops;
         syscall(SYS_rt_sigprocmask, SIG_SETMASK, &stops, NULL, sizeof(stops));
-        if (plan->keep_setuid) {
-            keep_setuid();
-        }
+        keep_capabilities(plan->keep_setuid);
         syscall(SYS_execve, r->argv[0], r->argv, plan->env);
     }
     plan->error = errno != 0 ? errno : EINVAL;
@@ -242,23 +249,46 @@ static int spawn_in_namespaces(const struct spawn_request *r, char *const *env, 
     return 0;
 }
 
-/* As root, gives the new user namespace of PID a user to count its tasks
- * by (spawn_process.h). Where that fails (a runner in a container's user
- * namespace, without nobody), its tasks go uncounted, as root's always are. */
-static void map_task_user(pid_t pid)
+/* Writes TEXT into /proc/PID/NAME; returns whether it was taken. */
+static bool write_proc(pid_t pid, const char *name, const char *text)
 {
-    if (geteuid() != 0) {
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%ld/%s", (long)pid, name);
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return false;
+    }
+    size_t length = strlen(text);
+    bool written = write(fd, text, length) == (ssize_t)length;
+    close(fd);
+    return written;
+}
+
+/* Gives the new user namespace of PID its users (spawn_process.h). Where a
+ * write fails (a runner in a container's user namespace, without nobody),
+ * its tasks go uncounted, as root's always are, or its view of the file
+ * system cannot make folders for what it keeps (private_mounts.h). */
+static void map_users(pid_t pid)
+{
+    char map[96];
+    if (geteuid() == 0) {
+        snprintf(map, sizeof(map), "%d %d 1\n%d 0 1\n", SPAWN_TASK_USER, SPAWN_TASK_USER_OUTSIDE,
+                 SPAWN_OVERFLOW_ID);
+        if (!write_proc(pid, "uid_map", map)) {
+            snprintf(map, sizeof(map), "%d %d 1\n", SPAWN_TASK_USER, SPAWN_TASK_USER_OUTSIDE);
+            write_proc(pid, "uid_map", map);
+        }
+        snprintf(map, sizeof(map), "%d 0 1\n", SPAWN_OVERFLOW_ID);
+        write_proc(pid, "gid_map", map);
         return;
     }
-    char path[64];
-    char map[64];
-    snprintf(path, sizeof(path), "/proc/%ld/uid_map", (long)pid);
-    int length = snprintf(map, sizeof(map), "%d %d 1\n", SPAWN_TASK_USER, SPAWN_TASK_USER_OUTSIDE);
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        ssize_t written = write(fd, map, (size_t)length);
-        (void)written;
-        close(fd);
+    /* An unprivileged runner may map its own user and group, and the
+     * group only once the namespace can never call setgroups. */
+    snprintf(map, sizeof(map), "%d %ld 1\n", SPAWN_OVERFLOW_ID, (long)geteuid());
+    write_proc(pid, "uid_map", map);
+    if (write_proc(pid, "setgroups", "deny")) {
+        snprintf(map, sizeof(map), "%d %ld 1\n", SPAWN_OVERFLOW_ID, (long)getegid());
+        write_proc(pid, "gid_map", map);
     }
 }
 
@@ -285,7 +315,7 @@ int tourney_spawn_process(const struct spawn_request *r, struct spawn_result *re
             status = spawn_in_namespaces(r, env, &result->pid, &refused, err);
         }
         if (status == 0) {
-            map_task_user(result->pid);
+            map_users(result->pid);
         }
         if (status <= 0) {
             result->namespaces = status == 0;

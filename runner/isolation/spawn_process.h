@@ -22,6 +22,13 @@
  * SPAWN_TASK_USER to the unprivileged SPAWN_TASK_USER_OUTSIDE, which the
  * agent process makes its real user (the one the kernel counts tasks by);
  * its effective user, which file access goes by, stays root's.
+ *
+ * The user and group the runner runs as (root's, or the unprivileged
+ * user's) are mapped too, as SPAWN_OVERFLOW_ID: the id the agent saw them
+ * as when they were not mapped, so nothing changes for it, but the agent
+ * process can then make folders in a tmpfs of its own, for the files it
+ * keeps in its own view of the file system (private_mounts.h), which the
+ * kernel refuses to a user or group it cannot map.
  */
 #ifndef TOURNEY_RUNNER_SPAWN_PROCESS_H
 #define TOURNEY_RUNNER_SPAWN_PROCESS_H
@@ -34,6 +41,7 @@
 
 #define SPAWN_TASK_USER 1             /* in the agent process's namespace */
 #define SPAWN_TASK_USER_OUTSIDE 65534 /* nobody, in the runner's */
+#define SPAWN_OVERFLOW_ID 65534       /* the runner's user and group, in its namespace */
 
 struct spawn_request {
     const char *const *argv; /* argv[0] is the program's absolute path */

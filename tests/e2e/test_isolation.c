@@ -251,6 +251,8 @@ static void check_case(const struct zoo_case *c, json_t *reference)
     check_zoo(c, reference, c->needs_address_limit ? 5000 : 0);
 }
 
+static bool namespaces_available(void);
+
 static void test_the_zoo(void **state)
 {
     (void)state;
@@ -258,8 +260,16 @@ static void test_the_zoo(void **state)
     struct run reference;
     play_zoo(&reference, "good_agent", NULL, 0);
     json_t *games = load_games(&reference);
+    bool namespaces = namespaces_available();
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         if (cases[i].needs_address_limit && !HAVE_ADDRESS_LIMIT) {
+            continue;
+        }
+        /* With namespaces, an agent without the sandbox cannot open a file
+         * for writing at all (its file system is read-only: e2e.unsandboxed);
+         * the file-size limit is what stops it without them. */
+        if (namespaces && strcmp(cases[i].plugin, "zoo_write_file") == 0 &&
+            cases[i].extra != NULL) {
             continue;
         }
         check_case(&cases[i], games);

@@ -1,6 +1,9 @@
+/* glibc interfaces: realpath. */
+#define _GNU_SOURCE
 #include "agent_host.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 #include "filter_count.h"
 #include "game_adapter.h"
 #include "plugin.h"
+#include "private_mounts.h"
 #include "protocol.h"
 #include "rng.h"
 #include "shared_channel.h"
@@ -329,6 +333,48 @@ static int filter_playing(const struct host *h, const struct confine_report *rep
     return 0;
 }
 
+/* The folders of the two plugins (a plugin may load libraries beside it)
+ * and of LD_LIBRARY_PATH, kept in the agent's own view of the file system,
+ * which it then enters. A plugin's path that led through a hidden place
+ * ("/tmp/x/bin/../lib/a.so") is replaced by its canonical one, held in
+ * CANONICAL. */
+static int keep_plugin_folders(struct msg_load *m, char canonical[2][PATH_MAX], struct error *err)
+{
+    char folders[2][PATH_MAX];
+    const char *keep[2 + 32];
+    size_t count = 0;
+    const char **plugins[2] = {&m->path, &m->game_path};
+    for (size_t i = 0; i < 2; i++) {
+        canonical[i][0] = '\0';
+        if (*plugins[i] != NULL && realpath(*plugins[i], canonical[i]) != NULL) {
+            memcpy(folders[i], canonical[i], strlen(canonical[i]) + 1);
+            *strrchr(folders[i], '/') = '\0';
+            keep[count++] = folders[i][0] != '\0' ? folders[i] : "/";
+        }
+    }
+    char *libraries = getenv("LD_LIBRARY_PATH") ? strdup(getenv("LD_LIBRARY_PATH")) : NULL;
+    char *rest = NULL;
+    for (char *folder = libraries != NULL ? strtok_r(libraries, ":", &rest) : NULL;
+         folder != NULL && count < sizeof(keep) / sizeof(keep[0]);
+         folder = strtok_r(NULL, ":", &rest)) {
+        if (folder[0] == '/') {
+            keep[count++] = folder;
+        }
+    }
+    char note[256];
+    int made = tourney_private_mounts_make(keep, count, note, sizeof(note), err);
+    free(libraries);
+    if (made < 0) {
+        return tourney_error_prefix(err, "cannot make the agent's view of the files");
+    }
+    for (size_t i = 0; i < 2; i++) {
+        if (*plugins[i] != NULL && canonical[i][0] != '\0' && access(*plugins[i], R_OK) != 0) {
+            *plugins[i] = canonical[i];
+        }
+    }
+    return 0;
+}
+
 static int handle_load(struct host *h)
 {
     struct msg_load m;
@@ -343,7 +389,13 @@ static int handle_load(struct host *h)
     struct msg_loaded loaded = {.sandbox = SANDBOX_STATE_OFF};
     bool sandbox = (m.flags & LOAD_SANDBOX) != 0;
     /* Limits and confinement first: the plugins' constructors run inside
-     * them. */
+     * them. Without the sandbox, a file system of its own where it can be
+     * made (private_mounts.h), while the capability to mount is still
+     * there. */
+    char canonical[2][PATH_MAX];
+    if (!sandbox && keep_plugin_folders(&m, canonical, &err) != 0) {
+        return load_failed(h, err.text);
+    }
     if (tourney_child_set_limits(m.memory_bytes, CHILD_MAX_FILES, &err) != 0 ||
         tourney_child_limit_tasks(true, &err) != 0) {
         return load_failed(h, err.text);

@@ -9,8 +9,9 @@
 
 #include "child_limits.h"
 #include "confine.h"
-#include "stop_requests.h"
+#include "private_mounts.h"
 #include "protocol.h"
+#include "stop_requests.h"
 #include "write_all.h"
 
 extern char **environ;
@@ -58,9 +59,33 @@ static int confine_program(const struct msg_exec *m, struct msg_executing *answe
 /* Limits, directory, confinement: what the program starts under. Returns 0
  * with *ANSWER filled (its strings in REPORT), or -1 with the reason in
  * ERR. */
+/* Without the sandbox, a view of the file system of its own
+ * (private_mounts.h) that keeps what the runner worked out it may read,
+ * its folder and the program itself. */
+static int enter_private_view(const struct msg_exec *m, struct error *err)
+{
+    const char **keep = calloc((size_t)m->read_count + 2, sizeof(*keep));
+    if (keep == NULL) {
+        return tourney_error_nomem(err);
+    }
+    for (uint32_t i = 0; i < m->read_count; i++) {
+        keep[i] = m->reads[i];
+    }
+    keep[m->read_count] = m->dir;
+    keep[m->read_count + 1] = m->argv[0];
+    char note[256];
+    int made =
+        tourney_private_mounts_make(keep, (size_t)m->read_count + 2, note, sizeof(note), err);
+    free(keep);
+    return made < 0 ? tourney_error_prefix(err, "cannot make the agent's view of the files") : 0;
+}
+
 static int prepare(const struct msg_exec *m, struct msg_executing *answer,
                    struct confine_report *report, bool *sandboxed, struct error *err)
 {
+    if ((m->flags & LOAD_SANDBOX) == 0 && enter_private_view(m, err) != 0) {
+        return -1;
+    }
     if (tourney_child_set_limits(m->memory_bytes, CHILD_PROGRAM_MAX_FILES, err) != 0 ||
         tourney_child_limit_tasks(false, err) != 0) {
         return -1;
