@@ -17,6 +17,7 @@
 #include "export.h"
 #include "help.h"
 #include "merge.h"
+#include "option_words.h"
 #include "overrides.h"
 #include "params.h"
 #include "plugin.h"
@@ -806,7 +807,7 @@ out:
     return status;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         tourney_help_print_overview(stderr);
@@ -863,4 +864,18 @@ int main(int argc, char **argv)
     fprintf(stderr, "tourney: unknown command '%s'%s%s%s (see tourney --help)\n", command,
             guess ? "; did you mean '" : "", guess ? guess : "", guess ? "'?" : "");
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* "--jobs=2" and "-j2" as "--jobs 2", for every command. */
+    int count = 0;
+    char **words = tourney_option_words(argc, argv, &count);
+    if (words == NULL) {
+        fprintf(stderr, "tourney: out of memory\n");
+        return EXIT_RUN_FAILED;
+    }
+    int status = dispatch(count, words);
+    free(words);
+    return status;
 }

@@ -110,6 +110,22 @@ expect "$work/err.txt" "tourney run: --set seed=3: expected tournament.KEY=VALUE
 status_is 2 "$TOURNEY" run "$smoke" --each 2>"$work/err.txt"
 expect "$work/err.txt" "tourney run: --each needs KEY=VALUE"
 
+note "an option's value in the same word: --jobs=2, -j2, -oDIR, --set=KEY=VALUE"
+"$TOURNEY" run "$smoke" --quiet --jobs=2 "--output=$work/attached" \
+    --set=tournament.games_per_pair=4 --each=depth=1
+head -1 "$work/attached/games.jsonl" |
+    grep -qF '"overrides":["--set tournament.games_per_pair=4","--each depth=1"]' ||
+    fail "--set= and --each= are not in the log's header"
+[ "$(wc -l <"$work/attached/games.jsonl")" -eq 41 ] || fail "--set=: not 40 games"
+"$TOURNEY" run "$smoke" -q -j2 "-o$work/attached-short"
+[ "$(wc -l <"$work/attached-short/games.jsonl")" -eq 21 ] || fail "-j2 -oDIR: not 20 games"
+status_is 2 "$TOURNEY" run "$smoke" -jx 2>"$work/err.txt"
+same "$work/err.txt" <(echo "tourney run: bad value 'x' for -j: expected a whole number of games played at once from 1 to 256")
+status_is 2 "$TOURNEY" run "$smoke" --jobs= 2>"$work/err.txt"
+same "$work/err.txt" <(echo "tourney run: --jobs needs a number of jobs")
+status_is 2 "$TOURNEY" run "$smoke" --wide=1 2>"$work/err.txt"
+same "$work/err.txt" <(echo "tourney run: unknown option '--wide=1'; did you mean '--wide'?")
+
 note "--set and --each: the games they make, in the log's header"
 set_options=(--set tournament.games_per_pair=4 --each depth=1 --set agent.minimax.depth=3
     --set game.rows=4)
