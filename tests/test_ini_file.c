@@ -339,6 +339,23 @@ static void test_nul_bytes_are_refused(void **state)
     finish(&p);
 }
 
+/* A program given as the config is one error, not one a line: NUL bytes
+ * on two lines or more make a file no text. */
+static void test_binary_file_is_one_error(void **state)
+{
+    (void)state;
+    static const char text[] = "\x7f"
+                               "ELF\x02\x01\x01\0\0\0\n\0\x03\0>\0\n[s]\na = 1\n"
+                               "\n\n\0\0\n";
+    struct parsed p;
+    tourney_diag_init(&p.diag);
+    assert_int_equal(tourney_ini_parse_text(&p.doc, "t.ini", text, sizeof(text) - 1, &p.diag), -1);
+    assert_messages(&p, "t.ini: not a text file: 3 lines hold NUL bytes (the first is line 1); a "
+                        "config is an INI file in UTF-8 (see docs/config.md)\n");
+    assert_int_equal(p.doc.section_count, 0);
+    finish(&p);
+}
+
 static void test_read_from_a_file(void **state)
 {
     (void)state;
@@ -398,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_names_at_most_49_characters),
         cmocka_unit_test(test_syntax_errors_all_in_one_pass),
         cmocka_unit_test(test_nul_bytes_are_refused),
+        cmocka_unit_test(test_binary_file_is_one_error),
         cmocka_unit_test(test_read_from_a_file),
     };
     return cmocka_run_group_tests_name("ini_file", tests, NULL, NULL);

@@ -223,6 +223,36 @@ static int on_entry(void *user, const char *section_name, const char *key, const
     return 1;
 }
 
+/* A file with NUL bytes on more than one line is no text (a program, an
+ * image, text in UTF-16): one error says so, rather than one for every
+ * line of it (11,124 for a program). A single stray NUL is reported where
+ * it is, as any bad line. */
+static bool refuse_binary(const char *path, const char *text, size_t length,
+                          struct diagnostics *diag)
+{
+    size_t lines = 0;
+    int first = 0;
+    int line = 1;
+    bool seen_on_line = false;
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] == '\n') {
+            line++;
+            seen_on_line = false;
+        } else if (text[i] == '\0' && !seen_on_line) {
+            seen_on_line = true;
+            first = lines++ == 0 ? line : first;
+        }
+    }
+    if (lines < 2) {
+        return false;
+    }
+    tourney_diag_add(diag, path, 0,
+                     "not a text file: %zu lines hold NUL bytes (the first is line %d); a "
+                     "config is an INI file in UTF-8 (see docs/config.md)",
+                     lines, first);
+    return true;
+}
+
 int tourney_ini_parse_text(struct ini_document *doc, const char *path, const char *text,
                            size_t length, struct diagnostics *diag)
 {
@@ -236,6 +266,9 @@ int tourney_ini_parse_text(struct ini_document *doc, const char *path, const cha
     if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         text += 3;
         length -= 3;
+    }
+    if (refuse_binary(path, text, length, diag)) {
+        return -1;
     }
     struct reader r = {.text = text, .length = length, .doc = doc, .diag = diag};
     int result = ini_parse_stream(read_line, &r, on_entry, &r);

@@ -43,7 +43,8 @@ struct ini_document {
 
 /* Reads and parses PATH. Syntax errors are added to DIAG; the document holds
  * whatever could be read. Returns 0, or -1 when the file could not be read at
- * all (also reported in DIAG). */
+ * all or is no text (NUL bytes on more than one line), with one error in
+ * DIAG. */
 int tourney_ini_read(struct ini_document *doc, const char *path, struct diagnostics *diag);
 
 /* The same for text already in memory; PATH only names it in messages. */

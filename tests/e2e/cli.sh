@@ -126,6 +126,13 @@ same "$work/err.txt" <(echo "tourney run: --jobs needs a number of jobs")
 status_is 2 "$TOURNEY" run "$smoke" --wide=1 2>"$work/err.txt"
 same "$work/err.txt" <(echo "tourney run: unknown option '--wide=1'; did you mean '--wide'?")
 
+note "a program given as the config: one error, not one a line"
+status_is 2 "$TOURNEY" validate "$TOURNEY" 2>"$work/err.txt"
+[ "$(wc -l <"$work/err.txt")" -eq 2 ] || { head -5 "$work/err.txt" >&2; fail "not two lines"; }
+grep -qE "^$TOURNEY: not a text file: [0-9]+ lines hold NUL bytes \(the first is line 1\); a config is an INI file in UTF-8 \(see docs/config.md\)\$" "$work/err.txt" ||
+    fail "the binary config's error: $(head -1 "$work/err.txt")"
+expect "$work/err.txt" "tourney: 1 error in $TOURNEY; nothing was played"
+
 note "--set and --each: the games they make, in the log's header"
 set_options=(--set tournament.games_per_pair=4 --each depth=1 --set agent.minimax.depth=3
     --set game.rows=4)
