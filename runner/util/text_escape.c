@@ -24,6 +24,25 @@ static size_t next_unit(const char *text, bool keep_lines, bool *escape)
     return n;
 }
 
+/* Where the units of a text go, as each writer wants them: a character
+ * written as itself (ESCAPE false) or as \xHH per byte (ESCAPE true).
+ * Returns false to stop the walk. */
+typedef bool (*unit_sink)(void *context, const char *unit, size_t n, bool escape);
+
+/* Hands TEXT's units, one at a time, to SINK: the one walk all writers
+ * share, so that all escape the very same bytes. */
+static void walk(const char *text, bool keep_lines, unit_sink sink, void *context)
+{
+    while (*text != '\0') {
+        bool escape;
+        size_t n = next_unit(text, keep_lines, &escape);
+        if (!sink(context, text, n, escape)) {
+            return;
+        }
+        text += n;
+    }
+}
+
 static void put_escaped(FILE *out, const char *bytes, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -31,45 +50,56 @@ static void put_escaped(FILE *out, const char *bytes, size_t n)
     }
 }
 
+static bool to_terminal(void *context, const char *unit, size_t n, bool escape)
+{
+    FILE *out = context;
+    if (escape) {
+        put_escaped(out, unit, n);
+    } else {
+        fwrite(unit, 1, n, out);
+    }
+    return true;
+}
+
 void tourney_terminal_text(FILE *out, const char *text, bool lines)
 {
-    while (*text != '\0') {
-        bool escape;
-        size_t n = next_unit(text, lines, &escape);
-        if (escape) {
-            put_escaped(out, text, n);
-        } else {
-            fwrite(text, 1, n, out);
-        }
-        text += n;
+    walk(text, lines, to_terminal, out);
+}
+
+/* A buffer filled by tourney_terminal_copy. */
+struct copy {
+    char *out;
+    size_t size;
+    size_t used;
+};
+
+static bool to_copy(void *context, const char *unit, size_t n, bool escape)
+{
+    static const char hex[] = "0123456789abcdef";
+    struct copy *c = context;
+    size_t width = escape ? 4 * n : n;
+    if (c->used + width >= c->size) {
+        return false;
     }
+    for (size_t i = 0; i < n; i++) {
+        if (escape) {
+            unsigned char byte = (unsigned char)unit[i];
+            c->out[c->used++] = '\\';
+            c->out[c->used++] = 'x';
+            c->out[c->used++] = hex[byte >> 4];
+            c->out[c->used++] = hex[byte & 0xf];
+        } else {
+            c->out[c->used++] = unit[i];
+        }
+    }
+    return true;
 }
 
 void tourney_terminal_copy(char *out, size_t size, const char *text)
 {
-    static const char hex[] = "0123456789abcdef";
-    size_t used = 0;
-    while (*text != '\0') {
-        bool escape;
-        size_t n = next_unit(text, false, &escape);
-        size_t width = escape ? 4 * n : n;
-        if (used + width >= size) {
-            break;
-        }
-        for (size_t i = 0; i < n; i++) {
-            if (escape) {
-                unsigned char byte = (unsigned char)text[i];
-                out[used++] = '\\';
-                out[used++] = 'x';
-                out[used++] = hex[byte >> 4];
-                out[used++] = hex[byte & 0xf];
-            } else {
-                out[used++] = text[i];
-            }
-        }
-        text += n;
-    }
-    out[used] = '\0';
+    struct copy c = {.out = out, .size = size, .used = 0};
+    walk(text, false, to_copy, &c);
+    out[c.used] = '\0';
 }
 
 static bool is_alnum(char c)
@@ -77,25 +107,33 @@ static bool is_alnum(char c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Markdown being written: the character before the unit at hand. */
+struct markdown {
+    FILE *out;
+    char previous;
+};
+
+static bool to_markdown(void *context, const char *unit, size_t n, bool escape)
+{
+    struct markdown *m = context;
+    if (escape) {
+        put_escaped(m->out, unit, n);
+    } else {
+        /* An underscore inside a word emphasises nothing (tie_break). */
+        bool inside = *unit == '_' && is_alnum(m->previous) && is_alnum(unit[1]);
+        if (n == 1 && strchr("\\`*_[]<>|&~", *unit) != NULL && !inside) {
+            fputc('\\', m->out);
+        }
+        fwrite(unit, 1, n, m->out);
+    }
+    m->previous = *unit;
+    return true;
+}
+
 void tourney_markdown_text(FILE *out, const char *text)
 {
-    char previous = ' ';
-    while (*text != '\0') {
-        bool escape;
-        size_t n = next_unit(text, false, &escape);
-        if (escape) {
-            put_escaped(out, text, n);
-        } else {
-            /* An underscore inside a word emphasises nothing (tie_break). */
-            bool inside = *text == '_' && is_alnum(previous) && is_alnum(text[1]);
-            if (n == 1 && strchr("\\`*_[]<>|&~", *text) != NULL && !inside) {
-                fputc('\\', out);
-            }
-            fwrite(text, 1, n, out);
-        }
-        previous = *text;
-        text += n;
-    }
+    struct markdown m = {.out = out, .previous = ' '};
+    walk(text, false, to_markdown, &m);
 }
 
 void tourney_markdown_code(FILE *out, const char *text)
@@ -121,20 +159,22 @@ void tourney_markdown_code(FILE *out, const char *text)
     }
 }
 
+static bool to_csv(void *context, const char *unit, size_t n, bool escape)
+{
+    FILE *out = context;
+    if (escape) {
+        put_escaped(out, unit, n);
+    } else {
+        fputs(*unit == '"' ? "\"" : "", out);
+        fwrite(unit, 1, n, out);
+    }
+    return true;
+}
+
 void tourney_csv_field(FILE *out, const char *text)
 {
     bool quote = strpbrk(text, ",\"") != NULL;
     fputs(quote ? "\"" : "", out);
-    while (*text != '\0') {
-        bool escape;
-        size_t n = next_unit(text, false, &escape);
-        if (escape) {
-            put_escaped(out, text, n);
-        } else {
-            fputs(*text == '"' ? "\"" : "", out);
-            fwrite(text, 1, n, out);
-        }
-        text += n;
-    }
+    walk(text, false, to_csv, out);
     fputs(quote ? "\"" : "", out);
 }
