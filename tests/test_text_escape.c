@@ -33,6 +33,12 @@ static void terminal_lines(FILE *out, const char *text)
     tourney_terminal_text(out, text, true);
 }
 
+/* A message: the prefix as it is, the reason escaped, one line. */
+static void terminal_message(FILE *out, const char *text)
+{
+    tourney_terminal_say(out, "tourney:\t", text);
+}
+
 static void assert_written(void (*write)(FILE *out, const char *text), const char *text,
                            const char *expected)
 {
@@ -53,6 +59,8 @@ static void test_terminal(void **state)
                    "2J \xff\xc3",
                    "\\xc2\\x9b2J \\xff\\xc3");
     assert_written(terminal_lines, "a\nb\tc\r", "a\nb\tc\\x0d");
+    assert_written(terminal_message, "no '\x1b[2J'\nforged",
+                   "tourney:\tno '\\x1b[2J'\\x0aforged\n");
     char out[12];
     tourney_terminal_copy(out, 10, "ab\x1b\x1b");
     assert_string_equal(out, "ab\\x1b");

@@ -11,6 +11,7 @@
 #include "record_check.h"
 #include "results_log.h"
 #include "text.h"
+#include "text_escape.h"
 
 bool tourney_export_format_parse(const char *name, enum export_format *format)
 {
@@ -115,16 +116,17 @@ int tourney_export(const struct export_request *request, const char *exe_path,
     struct log_reader reader;
     int status = tourney_log_reader_open(&reader, path, &error);
     if (status != 0) {
-        fprintf(err, "tourney: %s\n",
-                status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
-                                            : error.text);
+        tourney_terminal_say(err, "tourney: ",
+                             status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
+                                                         : error.text);
         free(path);
         return -1;
     }
     struct log_game game;
     status = find_game(&game, &reader.header, exe_path, env_plugin_path, &error);
     if (status != 0) {
-        fprintf(err, "tourney: cannot name the moves of %s: %s\n", path, error.text);
+        fprintf(err, "tourney: cannot name the moves of %s: ", path);
+        tourney_terminal_say(err, "", error.text);
     } else {
         uint64_t left_out = 0;
         struct export_job job = {.request = request,
@@ -141,7 +143,7 @@ int tourney_export(const struct export_request *request, const char *exe_path,
             status = tourney_error_set(&error, "cannot write the standard output");
         }
         if (status != 0) {
-            fprintf(err, "tourney: %s\n", error.text);
+            tourney_terminal_say(err, "tourney: ", error.text);
         } else if (reader.torn) {
             fprintf(err,
                     "tourney: %s ends in a torn record (an interrupted write); it is left out\n",

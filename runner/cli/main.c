@@ -163,7 +163,8 @@ static int read_override(const char *command, const char *option, const char *va
     }
     struct error error;
     if (tourney_overrides_add(overrides, kind, value, &error) != 0) {
-        fprintf(stderr, "tourney %s: %s\n", command, error.text);
+        fprintf(stderr, "tourney %s: ", command);
+        tourney_terminal_say(stderr, "", error.text);
         return -1;
     }
     return 1;
@@ -215,7 +216,7 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
         } else if (strcmp(option, "--shard") == 0) {
             struct error error;
             if (tourney_shard_parse(argv[++i], &options.shard, &error) != 0) {
-                fprintf(stderr, "tourney run: %s\n", error.text);
+                tourney_terminal_say(stderr, "tourney run: ", error.text);
                 return EXIT_USAGE;
             }
         } else if (option[0] == '-' && option[1] != '\0') {
@@ -262,7 +263,7 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
     struct error error;
     if (tourney_tournament_plan_reads(&t, true, &error) != 0) {
         tourney_tournament_close(&t);
-        fprintf(stderr, "tourney: %s\n", error.text);
+        tourney_terminal_say(stderr, "tourney: ", error.text);
         return EXIT_RUN_FAILED;
     }
     unsigned config_jobs = t.config.settings.jobs;
@@ -327,13 +328,18 @@ static int command_report(int argc, char **argv)
 /* What a program agent may read, one line each, and what was held back. */
 static void print_program_access(const struct program_reads *access)
 {
-    printf("  %-20s   runs in %s, may read:\n", "", access->workdir);
+    /* Paths are the user's file names: any bytes (text_escape.h). */
+    printf("  %-20s   runs in ", "");
+    tourney_terminal_text(stdout, access->workdir, false);
+    fputs(", may read:\n", stdout);
     for (size_t i = 0; access->shown != NULL && access->shown[i] != NULL; i++) {
-        printf("  %-20s     %s\n", "", access->shown[i]);
+        printf("  %-20s     ", "");
+        tourney_terminal_say(stdout, "", access->shown[i]);
     }
     printf("  %-20s     the system's libraries\n", "");
     if (access->note != NULL) {
-        printf("  %-20s   note: %s\n", "", access->note);
+        printf("  %-20s   note: ", "");
+        tourney_terminal_say(stdout, "", access->note);
     }
 }
 
@@ -377,20 +383,26 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
     struct error error;
     tourney_error_clear(&error);
     if (status == 0 && tourney_fits_check(&t, tourney_fits_games(&t), &footprint, &error) != 0) {
-        fprintf(stderr, "tourney: %s\n", error.text);
+        tourney_terminal_say(stderr, "tourney: ", error.text);
         status = -1;
     }
     if (status == 0) {
         size_t agents = t.entrant_count;
+        /* Plugins name themselves, and paths and commands are the user's
+         * file names: any bytes (text_escape.h). */
         char game[256];
+        char params[512];
+        char shown[1024];
         tourney_terminal_copy(game, sizeof(game), t.game_plugin.game->name);
-        printf("%s: OK: game %s (%s), %zu agents, %s, %" PRIu64 " games\n", config, game,
-               t.game_params_text, agents,
-               t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
+        tourney_terminal_copy(params, sizeof(params), t.game_params_text);
+        tourney_terminal_copy(shown, sizeof(shown), config);
+        printf("%s: OK: game %s (%s), %zu agents, %s, %" PRIu64 " games\n", shown, game, params,
+               agents, t.gauntlet == TOURNEY_NO_GAUNTLET ? "round-robin" : "gauntlet",
                tourney_fits_games(&t));
         const struct opening_book *book = &t.openings;
         if (book->source == OPENINGS_FILE) {
-            printf("  openings: %zu positions from %s, %s\n", book->count, t.config.openings_file,
+            tourney_terminal_copy(shown, sizeof(shown), t.config.openings_file);
+            printf("  openings: %zu positions from %s, %s\n", book->count, shown,
                    book->order == OPENINGS_RANDOM ? "in an order drawn from the seed"
                                                   : "in the file's order");
         } else if (book->source == OPENINGS_PLIES) {
@@ -399,19 +411,22 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
         for (size_t i = 0; i < agents; i++) {
             const struct entrant *e = &t.entrants[i];
             if (e->argv != NULL) {
-                printf("  %-20s command: %s (%s)\n", e->name, e->command, e->argv[0]);
+                char program[1024];
+                tourney_terminal_copy(shown, sizeof(shown), e->command);
+                tourney_terminal_copy(program, sizeof(program), e->argv[0]);
+                printf("  %-20s command: %s (%s)\n", e->name, shown, program);
                 if (e->shim_tool != NULL) {
-                    printf("  %-20s   %s is a %s shim for %s\n", "", e->program_word, e->shim_tool,
-                           e->argv[0]);
+                    tourney_terminal_copy(shown, sizeof(shown), e->program_word);
+                    printf("  %-20s   %s is a %s shim for %s\n", "", shown, e->shim_tool, program);
                 }
                 print_program_access(&e->access);
                 continue;
             }
-            /* A plugin names itself: any bytes (text_escape.h). */
             char name[256];
             tourney_terminal_copy(name, sizeof(name), e->plugin->agent->name);
-            printf("  %-20s %s (%s)%s%s\n", e->name, name, e->plugin->path,
-                   e->params_text[0] ? ": " : "", e->params_text);
+            tourney_terminal_copy(shown, sizeof(shown), e->plugin->path);
+            tourney_terminal_copy(params, sizeof(params), e->params_text);
+            printf("  %-20s %s (%s)%s%s\n", e->name, name, shown, params[0] ? ": " : "", params);
         }
         char memory[32];
         char reports[32];
@@ -497,7 +512,7 @@ static void list_plugin(const char *path, void *context)
         if (tourney_plugin_opener_open(&listing->opener, &plugin, path, other, NULL) == 0) {
             tourney_plugin_close(&plugin);
         } else {
-            fprintf(stderr, "tourney: skipping %s\n", error.text);
+            tourney_terminal_say(stderr, "tourney: skipping ", error.text);
         }
         return;
     }

@@ -9,6 +9,7 @@
 #include "human_seat.h"
 #include "record.h"
 #include "seat_pool.h"
+#include "text_escape.h"
 
 /* The position the game ended in, rebuilt from its moves. */
 static void show_final_board(const struct game_adapter *game, const struct game_record *record,
@@ -57,19 +58,23 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
     int status = tourney_play_game(&rules, seats, &scheduled, &record, &why);
     if (status > 0) {
         /* Its process was stopped from outside: no result to announce. */
-        fprintf(err, "tourney: the game was stopped: %s was %s\n", t->entrants[agent].name,
-                record.reason);
+        /* A reason may quote the agent: any bytes (text_escape.h). */
+        fprintf(err, "tourney: the game was stopped: %s was ", t->entrants[agent].name);
+        tourney_terminal_say(err, "", record.reason);
         status = -1;
     } else if (status != 0) {
-        fprintf(err, "tourney: %s\n",
-                tourney_error_is_set(&why) ? why.text : "the game could not be played");
+        tourney_terminal_say(
+            err,
+            "tourney: ", tourney_error_is_set(&why) ? why.text : "the game could not be played");
     } else {
         if (!human.resigned && record.move_count > 0 &&
             record.moves[record.move_count - 1].seat != human_seat) {
             char name[64];
             tourney_game_adapter_move_text(rules.game, record.moves[record.move_count - 1].move,
                                            name, sizeof(name));
-            fprintf(out, "\n%s plays %s.\n", t->entrants[agent].name, name);
+            char shown[256];
+            tourney_terminal_copy(shown, sizeof(shown), name);
+            fprintf(out, "\n%s plays %s.\n", t->entrants[agent].name, shown);
         }
         if (!human.resigned) {
             show_final_board(rules.game, &record, out);
@@ -82,8 +87,9 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
         if (human.resigned) {
             fprintf(out, "You resigned: %s wins.\n", t->entrants[agent].name);
         } else if (record.termination != TERMINATION_NORMAL) {
-            fprintf(out, "%s %s lost by %s: %s\n", verdict, t->entrants[agent].name,
-                    tourney_termination_name(record.termination), record.reason);
+            fprintf(out, "%s %s lost by %s: ", verdict, t->entrants[agent].name,
+                    tourney_termination_name(record.termination));
+            tourney_terminal_say(out, "", record.reason);
         } else {
             fprintf(out, "%s (%s after %zu moves)\n", verdict, tourney_result_text(record.result),
                     record.move_count);

@@ -15,6 +15,7 @@
 #include "results_log.h"
 #include "stats.h"
 #include "text.h"
+#include "text_escape.h"
 
 /* Statistics and the shown games of a log being read: sized from its
  * header, which the reader fills before it hands over the first game; and
@@ -113,7 +114,7 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
                                           &opened, out, width, err, &error);
     }
     if (status != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
+        tourney_terminal_say(err, "tourney: ", error.text);
     } else if (out != NULL) {
         fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
                 r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));

@@ -204,9 +204,9 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
                               : tourney_results_log_read(path, &header, keep_wanted, &wanted,
                                                          &valid_end, &torn, &error);
     if (status != 0) {
-        fprintf(err, "tourney: %s\n",
-                status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
-                                            : error.text);
+        tourney_terminal_say(err, "tourney: ",
+                             status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
+                                                         : error.text);
         status = -1;
     } else if (!wanted.found) {
         if (wanted.games == 0) {
@@ -222,7 +222,7 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
         struct log_game g;
         status = tourney_log_game_find(&g, &header, exe_path, env_plugin_path, &error);
         if (status != 0) {
-            fprintf(err, "tourney: cannot show the boards: %s\n", error.text);
+            tourney_terminal_say(err, "tourney: cannot show the boards: ", error.text);
         } else {
             status = show(&header, &wanted.record, &g.game, out, err);
         }

@@ -23,6 +23,7 @@
 #include "table.h"
 #include "text.h"
 #include "tournament_header.h"
+#include "text_escape.h"
 
 /* Everything a run owns, released in one place. */
 struct run_state {
@@ -290,7 +291,9 @@ static enum run_outcome play_here(struct run_state *run, struct error *err)
         if (status > 0) {
             /* An agent was stopped from outside: the game is no result, and
              * whatever stops the agents stops the run. */
-            fprintf(run->err, "tourney: %s; it will be played again\n", err->text);
+            fputs("tourney: ", run->err);
+            tourney_terminal_text(run->err, err->text, false);
+            fputs("; it will be played again\n", run->err);
             tourney_error_clear(err);
             tourney_record_finish(&record);
             if (run->options->stop != NULL) {
@@ -466,13 +469,13 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     struct error error;
     enum run_outcome outcome = RUN_FAILED;
     if (tourney_header_from_tournament(&run.header, t, &error) != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
+        tourney_terminal_say(err, "tourney: ", error.text);
         return RUN_FAILED;
     }
     const struct tournament_settings *settings = &t->config.settings;
     struct footprint footprint;
     if (tourney_fits_check(t, tourney_fits_games(t), &footprint, &error) != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
+        tourney_terminal_say(err, "tourney: ", error.text);
         goto out;
     }
     if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
@@ -502,8 +505,9 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     }
     for (size_t i = 0; i < t->entrant_count; i++) {
         if (t->entrants[i].access.note != NULL) {
-            fprintf(err, "tourney: warning: agent '%s': %s\n", t->entrants[i].name,
-                    t->entrants[i].access.note);
+            /* It names the user's folders: any bytes. */
+            fprintf(err, "tourney: warning: agent '%s': ", t->entrants[i].name);
+            tourney_terminal_say(err, "", t->entrants[i].access.note);
         }
     }
     run.header.games_scheduled = run.schedule.count;
@@ -515,7 +519,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (tourney_out_dir_open(&run.dir, t->config.settings.output_dir, true, &error) != 0 ||
         tourney_dir_lock(&run.lock, &run.dir, &error) != 0 || open_log(&run, &error) != 0 ||
         tourney_results_log_start_writer(&run.log, run.lock.fd, &error) != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
+        tourney_terminal_say(err, "tourney: ", error.text);
         goto out;
     }
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
@@ -527,10 +531,11 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     outcome = options->jobs > 1 ? play_in_workers(&run, &error) : play_here(&run, &error);
     tourney_progress_finish(&run.progress, tourney_now_ns());
     if (outcome == RUN_FAILED) {
-        fprintf(err, "tourney: %s\n", tourney_error_is_set(&error) ? error.text : "out of memory");
+        tourney_terminal_say(
+            err, "tourney: ", tourney_error_is_set(&error) ? error.text : "out of memory");
     }
     if (tourney_results_log_sync(&run.log, &error) != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
+        tourney_terminal_say(err, "tourney: ", error.text);
         outcome = RUN_FAILED;
     }
 
@@ -539,7 +544,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
                         options->quiet ? NULL : out,
                         options->wide ? 0 : tourney_table_console_width(), &error) != 0) {
-        fprintf(err, "tourney: %s\n", error.text);
+        tourney_terminal_say(err, "tourney: ", error.text);
         outcome = RUN_FAILED;
         goto out;
     }

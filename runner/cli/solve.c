@@ -15,6 +15,7 @@
 #include "plugin.h"
 #include "solve_session.h"
 #include "text.h"
+#include "text_escape.h"
 
 /* Room for the game's drawing of a position. */
 #define SOLVE_BOARD_SIZE 65536
@@ -36,7 +37,7 @@ static void host_log(void *context, uint32_t level, const char *message)
 {
     struct solve_host *host = context;
     if (level <= TOURNEY_LOG_INFO) {
-        fprintf(host->err, "tourney solve: %s\n", message);
+        tourney_terminal_say(host->err, "tourney solve: ", message);
     }
 }
 
@@ -63,7 +64,7 @@ static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plug
     int status = tourney_plugin_open(plugin, path, kind, &error);
     free(path);
     if (status != 0) {
-        fprintf(err, "tourney solve: %s\n", error.text);
+        tourney_terminal_say(err, "tourney solve: ", error.text);
         return -1;
     }
     return 0;
@@ -87,16 +88,22 @@ static int set_param(const struct tourney_param_info *params, size_t count, cons
             if (tourney_params_parse(&params[i], eq + 1, &values[i])) {
                 return 0;
             }
+            /* A plugin names its parameters: any bytes (text_escape.h). */
+            char name[256];
+            char shown[256];
             tourney_params_expected(&params[i], expected, sizeof(expected));
-            fprintf(err, "tourney solve: bad value '%s' for %s of %s: expected %s\n", eq + 1,
-                    params[i].name, owner, expected);
+            tourney_terminal_copy(name, sizeof(name), params[i].name);
+            tourney_terminal_copy(shown, sizeof(shown), expected);
+            fprintf(err, "tourney solve: bad value '%s' for %s of %s: expected %s\n", eq + 1, name,
+                    owner, shown);
             return -1;
         }
     }
     fprintf(err, "tourney solve: %s has no parameter '%.*s'; it has:", owner, (int)key_length,
             word);
     for (size_t i = 0; i < count; i++) {
-        fprintf(err, "%s %s", i ? "," : "", params[i].name);
+        fputs(i ? ", " : " ", err);
+        tourney_terminal_text(err, params[i].name, false);
     }
     fprintf(err, "%s\n", count ? "" : " none");
     return -1;
@@ -142,14 +149,16 @@ const char *tourney_solve_status_text(int status)
 
 static int open_game(struct solve *s, const struct solve_request *request, FILE *err)
 {
-    char owner[256];
+    char owner[300];
 
     if (open_plugin(s, &s->game_plugin, TOURNEY_KIND_GAME, request->game, err) != 0) {
         return -1;
     }
     size_t count = 0;
     const struct tourney_param_info *params = tourney_plugin_params(&s->game_plugin, &count);
-    snprintf(owner, sizeof(owner), "game '%s'", tourney_plugin_name(&s->game_plugin));
+    char name[256];
+    tourney_terminal_copy(name, sizeof(name), tourney_plugin_name(&s->game_plugin));
+    snprintf(owner, sizeof(owner), "game '%s'", name);
     s->game_values =
         read_params(params, count, request->game_params, request->game_param_count, owner, err);
     if (s->game_values == NULL) {
@@ -157,7 +166,7 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
     }
     struct error error;
     if (tourney_game_adapter_init(&s->game, &s->game_plugin, s->game_values, &error) != 0) {
-        fprintf(err, "tourney solve: %s\n", error.text);
+        tourney_terminal_say(err, "tourney solve: ", error.text);
         return -1;
     }
     s->game_params_text = tourney_params_text(params, count, s->game_values);
@@ -170,7 +179,8 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
 
 static int read_position(struct solve *s, const char *text, FILE *err)
 {
-    const char *name = tourney_game_adapter_name(&s->game);
+    char name[256];
+    tourney_terminal_copy(name, sizeof(name), tourney_game_adapter_name(&s->game));
 
     if (!tourney_game_adapter_has(&s->game, GAME_OPTIONAL_PARSE_STATE)) {
         fprintf(err, "tourney solve: game '%s' cannot read positions: it has no parse_state\n",
@@ -245,7 +255,9 @@ int tourney_solve_open_agent(struct solve *s, const struct solve_request *reques
     };
     if (api->create(&init, &s->agent) != TOURNEY_OK) {
         s->agent = NULL;
-        fprintf(err, "tourney solve: agent '%s' could not be created\n", api->name);
+        char name[256];
+        tourney_terminal_copy(name, sizeof(name), api->name);
+        fprintf(err, "tourney solve: agent '%s' could not be created\n", name);
         return -1;
     }
     return 0;

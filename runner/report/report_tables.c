@@ -769,8 +769,12 @@ static void more_rows(FILE *out, size_t total, const char *what, const char *fil
 
 /* TEXT as a paragraph of lines within WIDTH columns (0: one line), broken
  * at spaces; a word longer than WIDTH stands on a line of its own. */
-static void print_paragraph(const char *text, size_t width, FILE *out)
+static void print_paragraph(const char *raw, size_t width, FILE *out)
 {
+    /* It quotes names from a log anyone can edit (text_escape.h). */
+    char shown[4 * 768];
+    tourney_terminal_copy(shown, sizeof(shown), raw);
+    const char *text = shown;
     while (width > 0 && strlen(text) > width) {
         size_t cut = width;
         while (cut > 0 && text[cut] != ' ') {
@@ -792,8 +796,12 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
 {
     const struct report_input *in = report->input;
     size_t agents = in->stats->agent_count;
+    char game[256];
+    char params[512];
+    tourney_terminal_copy(game, sizeof(game), in->game);
+    tourney_terminal_copy(params, sizeof(params), in->game_params);
     fprintf(out, "\n%s%s%s: %s (%s), %" PRIu64 " games, seed %" PRIu64 "\n\n", in->settings->name,
-            in->shard ? ", shard " : "", in->shard ? in->shard : "", in->game, in->game_params,
+            in->shard ? ", shard " : "", in->shard ? in->shard : "", game, params,
             in->stats->games, in->settings->seed);
     int status = print_console_table(report, tourney_report_standings, width, out);
     more_rows(out, agents, "agents", "report.md and results.csv");
@@ -860,7 +868,10 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     char value[256];
     for (size_t next = 0;
          tourney_report_next_setting(report, &next, &label, value, sizeof(value));) {
-        fprintf(out, "- %s: %s\n", label, value);
+        /* A value may be a file's name: any bytes. */
+        fprintf(out, "- %s: ", label);
+        tourney_markdown_text(out, value);
+        fputc('\n', out);
     }
     fprintf(out, "- Terminations:");
     for (int t = 0; t < TERMINATION_COUNT; t++) {
@@ -891,7 +902,10 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
     char line[768];
     tourney_report_describe_sprt(report, line, sizeof(line));
     if (line[0] != '\0') {
-        fprintf(out, "## Sequential test\n\n%s\n\n", line);
+        /* Tourney's own words but for the agents' names. */
+        fputs("## Sequential test\n\n", out);
+        tourney_markdown_text(out, line);
+        fputs("\n\n", out);
     }
     if (report->repeats[0] != '\0') {
         fprintf(out, "## Repeated games\n\n%s\n\n", report->repeats);

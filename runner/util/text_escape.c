@@ -66,6 +66,13 @@ void tourney_terminal_text(FILE *out, const char *text, bool lines)
     walk(text, lines, to_terminal, out);
 }
 
+void tourney_terminal_say(FILE *out, const char *prefix, const char *text)
+{
+    fputs(prefix, out);
+    tourney_terminal_text(out, text, false);
+    fputc('\n', out);
+}
+
 /* A buffer filled by tourney_terminal_copy. */
 struct copy {
     char *out;

@@ -19,6 +19,12 @@
  * of many lines, such as an agent's output). */
 void tourney_terminal_text(FILE *out, const char *text, bool lines);
 
+/* A message for a terminal on a line of its own: PREFIX, tourney's own
+ * words ("tourney: "), as it is, then TEXT escaped as above: how a command
+ * says what went wrong, whatever a plugin, an agent, a config or a log put
+ * into the reason. */
+void tourney_terminal_say(FILE *out, const char *prefix, const char *text);
+
 /* The same into OUT of SIZE bytes (SIZE > 0), cut between two characters
  * or escapes where it does not fit: for text that a table or a message
  * formats later. */

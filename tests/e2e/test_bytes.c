@@ -473,6 +473,85 @@ static void test_a_log_edited_against_its_moves(void **state)
     remove_tree(dir);
 }
 
+/* An edited line's result: a word no reader knows, with the bytes that
+ * clear a terminal. */
+static void hostile_result(json_t *game)
+{
+    json_object_set_new(game, "result", json_string("1-0\x1b[2J"));
+}
+
+/* Text from an edited log reaches the terminal escaped: an error that
+ * quotes a line's unknown result, from every reader. */
+static void test_hostile_text_in_a_log(void **state)
+{
+    (void)state;
+    struct run run;
+    char dir[64];
+    json_decref(play_zoo(&run, dir, sizeof(dir), "good_agent"));
+    char output[128];
+    char log[160];
+    char saved[160];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    snprintf(log, sizeof(log), "%s/games.jsonl", output);
+    snprintf(saved, sizeof(saved), "%s/games.saved", run.dir);
+    char *original = slurp(log);
+    write_file(saved, "%s", original);
+    edit_game(log, 0, hostile_result);
+    char merged[128];
+    snprintf(merged, sizeof(merged), "%s/merged", run.dir);
+    const char *replay[] = {"replay", output, "0", NULL};
+    const char *report[] = {"report", output, NULL};
+    const char *exported[] = {"export", output, NULL};
+    const char *merge[] = {"merge", merged, output, NULL};
+    const char *const *readers[] = {replay, report, exported, merge};
+    for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+        run_tourney(&run, readers[i]);
+        assert_int_equal(run.status, 1);
+        assert_no_controls(run.err);
+        assert_file_has(run.err, "game 0: unknown result '1-0\\x1b[2J'");
+    }
+
+    free(original);
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
+/* A file of openings named with the bytes that colour a terminal and with
+ * Markdown's own syntax: `validate` shows its name escaped, report.md's
+ * line of settings too, as Markdown that reads as the name. */
+static void test_hostile_text_in_a_setting(void **state)
+{
+    (void)state;
+    char dir[64];
+    make_temp_dir(dir, sizeof(dir), "bytes");
+    char openings[128];
+    snprintf(openings, sizeof(openings), "%s/op\x1b[31m|*x*", dir);
+    write_file(openings, "x . . / . . . / . . .\n");
+    char config[128];
+    snprintf(config, sizeof(config), "%s/bytes.ini", dir);
+    write_file(config,
+               "[tournament]\nname = bytes\nseed = 7\ngames_per_pair = 2\n"
+               "isolation = none\nopenings = op\x1b[31m|*x*\n"
+               "[game]\nplugin = mnk\n"
+               "[agent random]\nplugin = random\n[agent first-open]\nplugin = first-open\n");
+    struct run run;
+    memset(&run, 0, sizeof(run));
+    const char *validate[] = {"validate", config, NULL};
+    run_tourney_ok(&run, validate);
+    assert_no_controls(run.out);
+    char shown[256];
+    snprintf(shown, sizeof(shown),
+             "  openings: 1 positions from %s/op\\x1b[31m|*x*, in the file's order\n", dir);
+    assert_file_has(run.out, shown);
+    play(&run, config);
+    char markdown[160];
+    snprintf(markdown, sizeof(markdown), "%s/reports/report.md", run.dir);
+    assert_no_controls(markdown);
+    assert_file_has(markdown, "\n- Openings: op\\x1b\\[31m\\|\\*x\\* (contents ");
+    remove_tree(run.dir);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -481,6 +560,8 @@ int main(void)
         cmocka_unit_test(test_a_forged_description_of_the_game),
         cmocka_unit_test(test_a_name_that_is_not_utf8),
         cmocka_unit_test(test_a_log_edited_against_its_moves),
+        cmocka_unit_test(test_hostile_text_in_a_log),
+        cmocka_unit_test(test_hostile_text_in_a_setting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
