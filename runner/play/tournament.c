@@ -585,6 +585,28 @@ static void start_probes(struct tournament *t)
 }
 
 /* sandbox = true is a promise: refused where it cannot be kept. */
+/* rating_anchor = random with no agent of the random plugin would rate the
+ * field around its mean without a word: refused, as any setting that
+ * cannot be honoured. Only once every agent is known (a plugin that could
+ * not be opened is reported already, and might have been random). */
+static void check_anchor(const struct tournament *t, struct diagnostics *diag)
+{
+    if (t->config.settings.rating_anchor != ANCHOR_RANDOM) {
+        return;
+    }
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        const struct entrant *e = &t->entrants[i];
+        if (e->is_random || (e->plugin == NULL && e->argv == NULL)) {
+            return;
+        }
+    }
+    tourney_diag_add(diag, t->config.path, tourney_config_line(&t->config, "rating_anchor"),
+                     "rating_anchor = random needs an agent of the random plugin, and none of "
+                     "the %zu agents is one (add [agent random] with plugin = random, or set "
+                     "rating_anchor = mean)",
+                     t->entrant_count);
+}
+
 static void check_sandbox(struct tournament *t, struct diagnostics *diag)
 {
     bool processes =
@@ -648,6 +670,7 @@ int tourney_tournament_open_overridden(struct tournament *t, const char *config_
     }
     probe_commands(t, diag);
     check_each(t, diag);
+    check_anchor(t, diag);
     check_sandbox(t, diag);
     return diag->count > errors_before || diag->out_of_memory ? -1 : 0;
 }

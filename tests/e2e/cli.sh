@@ -133,6 +133,14 @@ grep -qE "^$TOURNEY: not a text file: [0-9]+ lines hold NUL bytes \(the first is
     fail "the binary config's error: $(head -1 "$work/err.txt")"
 expect "$work/err.txt" "tourney: 1 error in $TOURNEY; nothing was played"
 
+note "rating_anchor = random without a random agent is refused"
+status_is 2 "$TOURNEY" validate tests/configs/sprt.ini --set tournament.rating_anchor=random \
+    2>"$work/err.txt"
+same "$work/err.txt" <(printf '%s\n' \
+    "--set tournament.rating_anchor=random: rating_anchor = random needs an agent of the random plugin, and none of the 2 agents is one (add [agent random] with plugin = random, or set rating_anchor = mean)" \
+    "tourney: 1 error in tests/configs/sprt.ini; nothing was played")
+"$TOURNEY" validate "$smoke" --set tournament.rating_anchor=random >/dev/null
+
 note "--set and --each: the games they make, in the log's header"
 set_options=(--set tournament.games_per_pair=4 --each depth=1 --set agent.minimax.depth=3
     --set game.rows=4)
