@@ -41,6 +41,10 @@ static int keep_wanted(const struct game_record *record, void *context)
     r->termination = record->termination;
     r->fault_seat = record->fault_seat;
     memcpy(r->reason, record->reason, sizeof(r->reason));
+    memcpy(r->log, record->log, sizeof(r->log));
+    r->log_count = record->log_count;
+    r->log_dropped = record->log_dropped;
+    memcpy(r->output, record->output, sizeof(r->output));
     if (tourney_record_opening_copy(&r->opening, &record->opening) != 0) {
         return -1;
     }
@@ -121,6 +125,47 @@ static int show_start(const struct game_record *r, struct game_adapter *game, vo
     return 0;
 }
 
+/* The messages the agents logged with PLY moves played: under the board
+ * they were logged at, as protocol.md promises. */
+static void print_log(const struct log_header *h, const struct game_record *r, size_t ply,
+                      bool last, FILE *out)
+{
+    for (size_t k = 0; k < r->log_count; k++) {
+        const struct agent_message *m = &r->log[k];
+        if (!(m->ply >= 0 && (size_t)m->ply == ply) &&
+            !(last && (m->ply < 0 || (size_t)m->ply > ply))) {
+            continue;
+        }
+        fputs("   log: ", out);
+        tourney_terminal_text(out, h->agents[r->agent[m->seat]].name, false);
+        fprintf(out, " (%s): ", tourney_log_level_name(m->level));
+        tourney_terminal_text(out, m->text, false);
+        fputc('\n', out);
+    }
+}
+
+/* What the agents' processes printed (their stderr, and stdout beyond the
+ * protocol), the last bytes of it, after the result. */
+static void print_output(const struct log_header *h, const struct game_record *r, FILE *out)
+{
+    if (r->log_dropped > 0) {
+        fprintf(out, "(%zu more log messages were not kept)\n", r->log_dropped);
+    }
+    for (int seat = 0; seat < 2; seat++) {
+        if (r->output[seat][0] == '\0') {
+            continue;
+        }
+        fputs("\nOutput of ", out);
+        tourney_terminal_text(out, h->agents[r->agent[seat]].name, false);
+        fputs(" (its last bytes):\n", out);
+        tourney_terminal_text(out, r->output[seat], true);
+        size_t length = strlen(r->output[seat]);
+        if (r->output[seat][length - 1] != '\n') {
+            fputc('\n', out);
+        }
+    }
+}
+
 static int show(const struct log_header *h, const struct game_record *r, struct game_adapter *game,
                 FILE *out, FILE *err)
 {
@@ -158,6 +203,7 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
         return -1;
     }
     print_board(game, state, out);
+    print_log(h, r, 0, r->move_count == 0, out);
     for (size_t ply = 0; ply < r->move_count; ply++) {
         /* The log holds only moves the referee accepted; check anyway, as
          * the game plugin may have changed since. */
@@ -172,6 +218,7 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
         print_move(game, h, r, ply, out);
         tourney_game_adapter_apply(game, state, r->moves[ply].move);
         print_board(game, state, out);
+        print_log(h, r, ply + 1, ply + 1 == r->move_count, out);
     }
     if (status == 0) {
         const char *winner = r->result == RESULT_FIRST_WINS    ? first
@@ -182,6 +229,7 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
         fprintf(out, "Result: %s, %s%s (%s)%s%s\n", tourney_result_text(r->result),
                 winner ? winner : "a draw", winner ? " wins" : "",
                 tourney_termination_name(r->termination), r->reason[0] ? ": " : "", reason);
+        print_output(h, r, out);
     }
     free(state);
     return status;

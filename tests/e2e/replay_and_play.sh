@@ -2,7 +2,8 @@
 # tests/e2e/replay_and_play.sh - `tourney replay` and `tourney play` driven
 # end to end, with the person's moves on a pipe:
 #
-#  1. replay shows a recorded game board by board: the moves and boards
+#  1. replay shows a recorded game board by board: the moves and boards, the
+#     agents' log messages where they were logged and what they printed,
 #     equal what games.jsonl says, games from openings start from their
 #     opening, and a missing game, a missing log and a bad game number are
 #     refused with a clear message;
@@ -17,6 +18,7 @@ set -euo pipefail
 
 : "${TOURNEY:?set TOURNEY to the tourney program}"
 : "${SOURCE_ROOT:?set SOURCE_ROOT to the source tree}"
+: "${BUILD_ROOT:?set BUILD_ROOT to the build tree}"
 
 fail() {
     echo "FAIL: $*" >&2
@@ -54,6 +56,29 @@ done
 [ "$(grep -cE '^[xo.] [xo.] [xo.]$' "$work/replay0.txt")" -eq $((3 * (plies + 1))) ] ||
     fail "replay shows a board for every position"
 expect "$work/replay0.txt" "Result: 1-0, first-open wins (normal)"
+
+note "replay shows the agents' log messages and what their processes printed"
+# faults.ini's game 1: quitter logs an error at ply 2 and gives up there.
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" run tests/configs/faults.ini \
+    --quiet --output "$work/faults"
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" replay "$work/faults" 1 \
+    >"$work/replay-faults.txt"
+tail -2 "$work/replay-faults.txt" >"$work/tail.txt"
+printf '%s\n' "   log: quitter (error): giving up on purpose" \
+    "Result: 0-1, cheat wins (agent_error): choose_move failed with status -3 at ply 2" |
+    cmp -s - "$work/tail.txt" || { cat "$work/replay-faults.txt" >&2; fail "replay of game 1"; }
+# zoo_count prints to stderr as each game's agent is made.
+printf '[tournament]\nname = zc\nseed = 1\ngames_per_pair = 2\n[game]\nplugin = mnk\n%s\n' \
+    "[agent count]
+plugin = zoo_count
+[agent random]
+plugin = random" >"$work/zc.ini"
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" run "$work/zc.ini" --quiet \
+    --output "$work/zc"
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" replay "$work/zc" 1 >"$work/zc.txt"
+tail -3 "$work/zc.txt" >"$work/tail.txt"
+printf '\n%s\n' "Output of count (its last bytes):
+game 2 in this process" | cmp -s - "$work/tail.txt" || { cat "$work/zc.txt" >&2; fail "replay's output"; }
 
 note "replay refuses what is not there"
 if "$TOURNEY" replay "$work/smoke" 20 2>"$work/err.txt"; then fail "game 20 does not exist"; fi
