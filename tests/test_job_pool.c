@@ -5,12 +5,14 @@
  * worker killed while playing is replaced and its game played again; a game
  * that kills two workers fails the pool; a failure of the runner in a worker
  * stops it with its reason; the stop flag stops dealing and delivers what
- * was dealt.
+ * was dealt; a game whose agent was stopped from outside is no result when
+ * the stop flag follows, and counts as played when it does not.
  */
 #include "test.h"
 
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +35,19 @@ struct fake {
     char markers[2][64];   /* created by the workers it killed */
     uint64_t failing_game; /* the game whose play fails; GAMES for none */
     int idle_fd;           /* where a worker writes its pid each time it goes idle; -1 */
+    uint64_t claimed_game; /* the game whose agent was stopped from outside; GAMES for none */
+    uint64_t window_ns;    /* how long the pool waits for the stop flag after it */
+    bool signal_runner;    /* its worker sends the runner SIGUSR1 as it is stopped */
 };
+
+/* Set by SIGUSR1 to the runner (this process): a signal handler reaches
+ * nothing else. */
+static volatile sig_atomic_t runner_signalled;
+
+static void on_runner_signal(int signal_number)
+{
+    runner_signalled = signal_number;
+}
 
 /* Every game but those with g mod 5 = 3, as if they were in the log. */
 static uint64_t next_game(void *context, uint64_t from)
@@ -111,7 +125,18 @@ static int play(void *context, uint64_t game, struct game_record *record, char *
         return -1;
     }
     *line = tourney_format("{\"game\":%llu}\n", (unsigned long long)game);
-    return *line != NULL ? 0 : -1;
+    if (*line == NULL) {
+        return -1;
+    }
+    if (game == f->claimed_game) {
+        if (f->signal_runner) {
+            kill(getppid(), SIGUSR1);
+        }
+        tourney_error_set(err, "game %llu was stopped: an agent was killed by SIGTERM",
+                          (unsigned long long)game);
+        return SIGTERM;
+    }
+    return 0;
 }
 
 static int deliver(void *context, const struct game_record *record, const char *line,
@@ -182,6 +207,7 @@ static void init_fake(struct fake *f)
     f->crash_game = GAMES;
     f->failing_game = GAMES;
     f->idle_fd = -1;
+    f->claimed_game = GAMES;
     for (int i = 0; i < 2; i++) {
         snprintf(f->markers[i], sizeof(f->markers[i]), "/tmp/tourney-pool-XXXXXX");
         int fd = mkstemp(f->markers[i]);
@@ -221,7 +247,8 @@ static enum job_outcome run_pool(struct fake *f, unsigned jobs, struct error *er
         .due = due,
         .tick = tick,
         .context = f,
-        .stop = &f->stop,
+        .stop = f->signal_runner ? &runner_signalled : &f->stop,
+        .outside_window_ns = f->window_ns,
         .err = err,
     };
     enum job_outcome outcome = tourney_job_pool_run(&plan, error);
@@ -359,6 +386,47 @@ static void test_stop_delivers_what_was_dealt(void **state)
     finish_fake(&f);
 }
 
+/* An agent process that says it was stopped from outside. When nothing
+ * stops the runner, the game is delivered as played (the agent's loss, in
+ * the runner) once the window has passed, and the pool goes on. When the
+ * runner is asked to stop too (the worker signals it, as a job's end
+ * would), with a window long enough never to pass, the game is no result,
+ * nothing after it is delivered (the 8 games before it are), and the pool
+ * says it will be played again. */
+static void test_a_stop_from_outside_needs_the_runners_own(void **state)
+{
+    (void)state;
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = on_runner_signal;
+    sigemptyset(&action.sa_mask);
+    assert_int_equal(sigaction(SIGUSR1, &action, NULL), 0);
+    for (int signalled = 0; signalled <= 1; signalled++) {
+        for (unsigned jobs = 1; jobs <= 2; jobs++) {
+            struct fake f;
+            init_fake(&f);
+            f.claimed_game = 10;
+            f.signal_runner = signalled;
+            f.window_ns = signalled ? UINT64_C(600000000000) : UINT64_C(20000000);
+            runner_signalled = 0;
+            struct error error;
+            char notes[512];
+            enum job_outcome outcome = run_pool(&f, jobs, &error, &notes);
+            if (signalled) {
+                assert_int_equal(outcome, JOBS_STOPPED);
+                assert_string_equal(notes, "tourney: game 10 was stopped: an agent was killed "
+                                           "by SIGTERM; it will be played again\n");
+                assert_delivered_in_order(&f, 8);
+            } else {
+                assert_int_equal(outcome, JOBS_COMPLETE);
+                assert_string_equal(notes, "");
+                assert_delivered_in_order(&f, GAMES - GAMES / 5);
+            }
+            finish_fake(&f);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_a_game_that_kills_two_workers_fails),
         cmocka_unit_test(test_a_failure_in_a_worker_fails_the_pool),
         cmocka_unit_test(test_stop_delivers_what_was_dealt),
+        cmocka_unit_test(test_a_stop_from_outside_needs_the_runners_own),
     };
     return cmocka_run_group_tests_name("job_pool", tests, NULL, NULL);
 }

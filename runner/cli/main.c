@@ -43,9 +43,9 @@
 enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_SIGNALLED = 128 };
 
 /* Set by SIGINT/SIGTERM/SIGHUP to the signal's number: the run stops after
- * the game being played (and sets it too when an agent was stopped from
- * outside). The one piece of global state, as a signal handler can reach
- * nothing else. */
+ * the game being played (and a game whose agent process was stopped from
+ * outside at about the same time is no result). The one piece of global
+ * state, as a signal handler can reach nothing else. */
 static volatile sig_atomic_t stop_requested;
 
 static void request_stop(int signal_number)

@@ -1,8 +1,12 @@
+/* W_EXITCODE, to describe a signal as the death it stands for. */
+#define _DEFAULT_SOURCE
 #include "play.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
+#include "agent_process.h"
 #include "executor.h"
 #include "game_adapter.h"
 #include "game_player.h"
@@ -57,10 +61,12 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
     tourney_error_clear(&why);
     int status = tourney_play_game(&rules, seats, &scheduled, &record, &why);
     if (status > 0) {
-        /* Its process was stopped from outside: no result to announce. */
-        /* A reason may quote the agent: any bytes (text_escape.h). */
-        fprintf(err, "tourney: the game was stopped: %s was ", t->entrants[agent].name);
-        tourney_terminal_say(err, "", record.reason);
+        /* Its process was stopped from outside, or says so: no result to
+         * announce, and no tournament to protect from an agent's word. */
+        char killed[64]; /* "killed by SIGTERM" */
+        tourney_describe_wait_status(W_EXITCODE(0, status), killed, sizeof(killed));
+        fprintf(err, "tourney: the game was stopped: the process of %s was %s from outside\n",
+                t->entrants[agent].name, killed);
         status = -1;
     } else if (status != 0) {
         tourney_terminal_say(

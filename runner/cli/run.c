@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "dir_lock.h"
@@ -64,6 +65,22 @@ static int count_logged_game(const struct game_record *record, void *context)
 static bool stopping(const struct run_options *options)
 {
     return options->stop != NULL && *options->stop != 0;
+}
+
+/* Whether the runner is asked to stop, by now or within the window in which
+ * a job's end that stopped an agent process reaches it too (game_player.h).
+ * A signal cuts the wait short. */
+static bool stop_follows(const struct run_options *options)
+{
+    uint64_t until = tourney_now_ns() + TOURNEY_OUTSIDE_STOP_WINDOW_NS;
+    for (uint64_t now = tourney_now_ns(); !stopping(options) && now < until;
+         now = tourney_now_ns()) {
+        uint64_t wait_ns = until - now;
+        struct timespec wait = {.tv_sec = (time_t)(wait_ns / 1000000000),
+                                .tv_nsec = (long)(wait_ns % 1000000000)};
+        nanosleep(&wait, NULL);
+    }
+    return stopping(options);
 }
 
 /* The first game at or after FROM this run plays, or the schedule's count. */
@@ -288,19 +305,23 @@ static enum run_outcome play_here(struct run_state *run, struct error *err)
         tourney_record_init(&record);
         char *line = NULL;
         int status = player_play(run, g, &record, &line, err);
-        if (status > 0) {
-            /* An agent was stopped from outside: the game is no result, and
-             * whatever stops the agents stops the run. */
+        if (status > 0 && stop_follows(run->options)) {
+            /* An agent was stopped from outside, and so was the runner: the
+             * game is no result, and the run stops. */
             fputs("tourney: ", run->err);
             tourney_terminal_text(run->err, err->text, false);
             fputs("; it will be played again\n", run->err);
             tourney_error_clear(err);
+            free(line);
             tourney_record_finish(&record);
-            if (run->options->stop != NULL) {
-                *run->options->stop = status;
-            }
             outcome = RUN_INTERRUPTED;
             break;
+        }
+        if (status > 0) {
+            /* Nothing stopped the runner: the agent's word, or its own
+             * doing. It lost the game, as recorded. */
+            tourney_error_clear(err);
+            status = 0;
         }
         if (status == 0) {
             status = deliver_game(run, &record, line, err);
@@ -336,6 +357,7 @@ static enum run_outcome play_in_workers(struct run_state *run, struct error *err
         .tick = sync_log,
         .context = run,
         .stop = run->options->stop,
+        .outside_window_ns = TOURNEY_OUTSIDE_STOP_WINDOW_NS,
         .err = run->err,
     };
     switch (tourney_job_pool_run(&plan, err)) {

@@ -28,8 +28,8 @@ static void finish_by_rules(struct game_record *record, int status)
 }
 
 /* Ends the game with SEAT at fault (RESULT 1), or passes on that the runner
- * failed (-1). A seat stopped from outside the tournament ends it without a
- * result: the signal is returned, RECORD says which seat and how. */
+ * failed (-1). A seat stopped from outside the tournament, it seems, ends
+ * it the same way, and the signal is returned (executor.h). */
 static int settle(struct game_record *record, int seat, int result, const struct seat_fault *fault)
 {
     if (result > 0) {

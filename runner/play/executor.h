@@ -24,9 +24,9 @@
  * (initialised by the caller). Returns 0 when the game was played to an end, whoever was
  * at fault, or -1 when the runner itself failed, with ERR saying why. An
  * agent process stopped by a signal from outside the tournament (a job's
- * end, a stop of the whole cgroup) ends the game without a result, never to
- * be recorded: the signal is returned (> 0), and RECORD's fault_seat and
- * reason say which agent and how. */
+ * end, a stop of the whole cgroup), as far as it or its death says, ends
+ * the game: the signal is returned (> 0), and RECORD is that agent's loss,
+ * which counts only if nothing stops the runner (game_player.h). */
 int tourney_play_game(const struct match_rules *rules, const struct seat seats[2],
                       const struct scheduled_game *scheduled, struct game_record *record,
                       struct error *err);

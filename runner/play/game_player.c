@@ -1,7 +1,10 @@
+/* W_EXITCODE, to describe a signal as the death it stands for. */
+#define _DEFAULT_SOURCE
 #include "game_player.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "executor.h"
 #include "log_line.h"
@@ -54,17 +57,22 @@ int tourney_game_player_play(struct game_player *player, uint64_t index,
     }
     const char *names[2] = {t->entrants[scheduled.agent[0]].name,
                             t->entrants[scheduled.agent[1]].name};
-    if (status > 0) {
-        tourney_error_set(err, "game %llu was stopped: the process of agent '%s' was %s",
-                          (unsigned long long)index, names[record->fault_seat], record->reason);
-        return status;
-    }
+    /* Stopped from outside: the line of the game lost by that agent goes
+     * too, for when nothing stopped the runner (game_player.h). */
     *line = tourney_log_line_of_record(record, names);
     if (*line == NULL) {
         return tourney_error_set(err, "out of memory for the record of game %llu",
                                  (unsigned long long)index);
     }
-    return 0;
+    if (status > 0) {
+        char killed[64]; /* "killed by SIGTERM" */
+        tourney_describe_wait_status(W_EXITCODE(0, status), killed, sizeof(killed));
+        tourney_error_set(err,
+                          "game %llu was stopped: the process of agent '%s' was %s from outside "
+                          "the tournament",
+                          (unsigned long long)index, names[record->fault_seat], killed);
+    }
+    return status;
 }
 
 void tourney_game_player_rest(struct game_player *player)

@@ -17,6 +17,13 @@
 #include "seat_pool.h"
 #include "tournament.h"
 
+/* How long after an agent process was stopped from outside, as far as it
+ * or its death says, the runner's own request to stop may come: a job's
+ * end signals every process of it in turn, microseconds apart; a busy
+ * machine may hold the sender back for a while between two of them. What
+ * a hostile agent that claims such a stop costs the tournament, per game. */
+#define TOURNEY_OUTSIDE_STOP_WINDOW_NS UINT64_C(2000000000)
+
 struct game_player {
     const struct tournament *tournament;
     const struct schedule *schedule;
@@ -32,8 +39,11 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
 /* Plays game INDEX into RECORD (initialised by the caller) and makes its log
  * line, to free, in *LINE. Returns 0 when the game was played, whoever was at
  * fault, or -1 when the runner itself failed, with ERR saying why; or the
- * signal that stopped an agent process from outside the tournament (> 0),
- * with ERR saying which: the game is no result (executor.h). */
+ * signal that stopped an agent process, it seems, from outside the
+ * tournament (> 0), with ERR saying which (executor.h). The game is then
+ * no result if the runner itself is asked to stop too, within
+ * TOURNEY_OUTSIDE_STOP_WINDOW_NS (a job's end reaches every process); else
+ * RECORD and *LINE, also made then, are the game lost by that agent. */
 int tourney_game_player_play(struct game_player *player, uint64_t index,
                              struct game_record *record, char **line, struct error *err);
 

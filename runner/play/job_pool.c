@@ -16,6 +16,7 @@
 #include "agent_process.h"
 #include "clock.h"
 #include "job_worker.h"
+#include "text_escape.h"
 
 /* Games that may be finished and waiting for an earlier one, per job: enough
  * to keep every worker busy behind one slow game, few enough to keep in
@@ -48,15 +49,18 @@ struct worker {
     bool cut_off; /* killed with games no longer needed: its end is no fault */
 };
 
-/* SLOT_STOPPED: an agent process of the game was stopped from outside the
- * tournament; it is no result, and nothing after it is written. */
-enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED, SLOT_STOPPED };
+/* SLOT_CLAIMED: an agent process of the game was stopped from outside the
+ * tournament, as far as the worker could tell, and the runner waits for a
+ * request to stop of its own (job_pool.h). SLOT_STOPPED: it came; the game
+ * is no result, and nothing after it is written. */
+enum slot_state { SLOT_FREE = 0, SLOT_DEALT, SLOT_FINISHED, SLOT_CLAIMED, SLOT_STOPPED };
 
 /* A game of the window: slots[game % window]. */
 struct slot {
     unsigned char state;
     unsigned char deaths; /* workers that died while playing it */
-    unsigned char *reply; /* SLOT_FINISHED: the whole reply */
+    unsigned char *reply; /* SLOT_FINISHED, SLOT_CLAIMED: the whole reply */
+    uint64_t until;       /* SLOT_CLAIMED: when it is the agent's loss without a stop */
 };
 
 struct pool {
@@ -75,6 +79,7 @@ struct pool {
     volatile uint64_t *playing;
     unsigned idle_deaths;  /* workers that died playing no game since the last reply */
     uint64_t stopped_game; /* the first game stopped from outside, or UINT64_MAX */
+    unsigned claims;       /* games in SLOT_CLAIMED */
     bool failed;
     struct error *err; /* why it failed */
 };
@@ -300,21 +305,8 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
         fail(p, "%s", text);
         return;
     }
-    if (head.status > 0) {
-        /* An agent process was stopped from outside the tournament: no
-         * result, and whatever stops agents stops the run. */
-        if (p->plan->err != NULL) {
-            fprintf(p->plan->err, "tourney: %s; it will be played again\n", text);
-        }
-        if (p->plan->stop != NULL && *p->plan->stop == 0) {
-            *p->plan->stop = head.status;
-        }
-        if (head.game < p->stopped_game) {
-            p->stopped_game = head.game;
-        }
-        slot_of(p, head.game)->state = SLOT_STOPPED;
-        w->head = (w->head + 1) % QUEUE_GAMES;
-        w->count--;
+    if (head.status > 0 && strlen(text) + 1 >= head.text_length) {
+        fail(p, "a worker process sent a broken reply");
         return;
     }
     unsigned char *reply = malloc(size);
@@ -326,6 +318,13 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
     struct slot *s = slot_of(p, head.game);
     s->state = SLOT_FINISHED;
     s->reply = reply;
+    if (head.status > 0) {
+        /* An agent process was stopped from outside the tournament, as it
+         * or its death says: settle_claims decides. */
+        s->state = SLOT_CLAIMED;
+        s->until = tourney_now_ns() + p->plan->outside_window_ns;
+        p->claims++;
+    }
     w->head = (w->head + 1) % QUEUE_GAMES;
     w->count--;
     p->idle_deaths = 0;
@@ -390,6 +389,58 @@ static void receive(struct pool *p, struct worker *w)
     w->in_length -= used;
 }
 
+/* Settles the games an agent process of which was stopped from outside the
+ * tournament, as far as the worker saw: a stop that reaches the agents also
+ * reaches the runner, at once or within the window (a job's end signals
+ * every process), and then the game is no result and whatever stops the
+ * runner stops the run; an agent's word alone, or its death by a SIGKILL
+ * the runner did not send, is not a stop: the game is that agent's loss, as
+ * the worker recorded it, and the run goes on. */
+static void settle_claims(struct pool *p)
+{
+    const struct job_plan *plan = p->plan;
+    bool stop = plan->stop != NULL && *plan->stop != 0;
+    uint64_t now = tourney_now_ns();
+    for (uint64_t i = 0; p->claims > 0 && i < p->window; i++) {
+        struct slot *s = &p->slots[i];
+        if (s->state != SLOT_CLAIMED || (!stop && now < s->until)) {
+            continue;
+        }
+        p->claims--;
+        if (!stop) {
+            s->state = SLOT_FINISHED;
+            continue;
+        }
+        struct job_reply_head head;
+        memcpy(&head, s->reply, sizeof(head));
+        const char *line = (const char *)s->reply + tourney_job_reply_text_offset(&head);
+        if (plan->err != NULL) {
+            /* It names the agent: any bytes (text_escape.h). */
+            fputs("tourney: ", plan->err);
+            tourney_terminal_text(plan->err, line + strlen(line) + 1, false);
+            fputs("; it will be played again\n", plan->err);
+        }
+        if (head.game < p->stopped_game) {
+            p->stopped_game = head.game;
+        }
+        free(s->reply);
+        s->reply = NULL;
+        s->state = SLOT_STOPPED;
+    }
+}
+
+/* When the first claim is settled without a stop, or UINT64_MAX. */
+static uint64_t claims_due(const struct pool *p)
+{
+    uint64_t due = UINT64_MAX;
+    for (uint64_t i = 0; p->claims > 0 && i < p->window; i++) {
+        if (p->slots[i].state == SLOT_CLAIMED && p->slots[i].until < due) {
+            due = p->slots[i].until;
+        }
+    }
+    return due;
+}
+
 /* Hands the reply over to the runner as a record. */
 static int deliver(struct pool *p, struct slot *s)
 {
@@ -434,6 +485,8 @@ static void wait_for_work(struct pool *p)
                                     .events = POLLIN};
     }
     uint64_t due = plan->due(plan->context);
+    uint64_t claims = claims_due(p);
+    due = claims < due ? claims : due;
     uint64_t now = tourney_now_ns();
     int timeout = -1;
     if (due != UINT64_MAX) {
@@ -456,9 +509,12 @@ static void wait_for_work(struct pool *p)
     }
 }
 
-/* Whether a worker still holds games it was dealt. */
+/* Whether a worker still holds games it was dealt, or a claim waits. */
 static bool busy(const struct pool *p)
 {
+    if (p->claims > 0) {
+        return true;
+    }
     for (unsigned i = 0; i < p->plan->jobs; i++) {
         if (p->workers[i].pid != 0 && p->workers[i].count > 0) {
             return true;
@@ -597,6 +653,7 @@ enum job_outcome tourney_job_pool_run(const struct job_plan *plan, struct error 
     p.write_next = p.deal_next = plan->next(plan->context, 0);
     enum job_outcome outcome = JOBS_FAILED;
     for (;;) {
+        settle_claims(&p);
         deliver_in_order(&p);
         if (p.failed) {
             break;

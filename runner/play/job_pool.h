@@ -64,10 +64,17 @@ struct job_plan {
     int (*tick)(void *context, struct error *err);
     void *context;
 
-    /* Set by a signal handler: deal no more games. Set by the pool, to the
-     * signal, when an agent process was stopped from outside the
-     * tournament (a game that play says was stopped). May be NULL. */
+    /* Set by a signal handler: deal no more games. May be NULL.
+     *
+     * A game that play says was stopped from outside the tournament (an
+     * agent process said so, or died of a SIGKILL the runner did not send)
+     * is no result only if STOP is set too, by then or within
+     * OUTSIDE_WINDOW_NS: a job's end reaches the runner as well as its
+     * agents. Else an agent's word or its own doing (a limit it set itself)
+     * would stop the run each time its game is played: the game is that
+     * agent's loss, as play recorded it, and the run goes on. */
     volatile sig_atomic_t *stop;
+    uint64_t outside_window_ns;
     FILE *err; /* notes about workers that died */
 };
 

@@ -88,9 +88,10 @@ struct outbox {
     size_t capacity;
 };
 
-/* Adds one game's reply to OUT. */
+/* Adds one game's reply to OUT: TEXT is the game's line or why the runner
+ * failed; NOTE, for a game stopped from outside, what stopped it. */
 static int add_reply(struct outbox *out, uint64_t game, int status,
-                     const struct game_record *record, const char *text)
+                     const struct game_record *record, const char *text, const char *note)
 {
     struct job_reply_head head;
     memset(&head, 0, sizeof(head));
@@ -103,10 +104,14 @@ static int add_reply(struct outbox *out, uint64_t game, int status,
     head.termination = (int32_t)record->termination;
     head.fault_seat = record->fault_seat;
     snprintf(head.reason, sizeof(head.reason), "%s", record->reason);
-    head.move_count = status == 0 ? (uint32_t)record->move_count : 0;
-    head.text_length = (uint32_t)strlen(text) + 1;
+    /* A game stopped from outside comes whole: it counts if nothing
+     * stopped the runner. */
+    bool played = status >= 0;
+    head.move_count = played ? (uint32_t)record->move_count : 0;
+    size_t text_length = strlen(text) + 1;
+    size_t note_length = status > 0 ? strlen(note) + 1 : 0;
+    head.text_length = (uint32_t)(text_length + note_length);
     const struct record_opening *opening = &record->opening;
-    bool played = status == 0;
     head.opening_move_count = played && opening->moves_known ? (int32_t)opening->move_count : -1;
     head.opening_length =
         played && opening->position != NULL ? (uint32_t)strlen(opening->position) + 1 : 0;
@@ -145,7 +150,10 @@ static int add_reply(struct outbox *out, uint64_t game, int status,
         memcpy(at + tourney_job_reply_opening_offset(&head), opening->moves,
                (size_t)head.opening_move_count * sizeof(int32_t));
     }
-    memcpy(at + tourney_job_reply_text_offset(&head), text, head.text_length);
+    memcpy(at + tourney_job_reply_text_offset(&head), text, text_length);
+    if (note_length > 0) {
+        memcpy(at + tourney_job_reply_text_offset(&head) + text_length, note, note_length);
+    }
     if (head.opening_length > 0) {
         memcpy(at + tourney_job_reply_text_offset(&head) + head.text_length, opening->position,
                head.opening_length);
@@ -172,7 +180,7 @@ static int play_one(const struct job_plan *plan, bool ready, uint64_t game, stru
     struct error err;
     tourney_error_set(&err, "out of memory in a worker process");
     int status = ready ? plan->play(plan->context, game, &record, &line, &err) : -1;
-    int added = add_reply(out, game, status, &record, status == 0 ? line : err.text);
+    int added = add_reply(out, game, status, &record, status >= 0 ? line : err.text, err.text);
     *stopped = status > 0;
     free(line);
     tourney_record_finish(&record);

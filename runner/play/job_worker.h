@@ -34,14 +34,15 @@ struct job_reply_head {
     uint64_t game;
     uint64_t seed;
     int32_t status; /* 0: played; -1: the runner failed, the text says why; > 0: an
-                     * agent process was stopped from outside by that signal, the
-                     * game is no result (the text says which) */
+                     * agent process was stopped from outside by that signal, as far
+                     * as the worker can tell: the record and its line as when that
+                     * agent lost, then a second text that says which (job_pool.h) */
     uint32_t agent[2];
     int32_t result;
     int32_t termination;
     int32_t fault_seat;
     uint32_t move_count;
-    uint32_t text_length;       /* its NUL included */
+    uint32_t text_length;       /* its NUL (each text's) included */
     char reason[256];           /* the record's reason, for what the runner shows of it */
     int32_t opening_move_count; /* the opening's plies; -1: not known (or none) */
     uint32_t opening_length;    /* its position's, NUL included; 0: none */

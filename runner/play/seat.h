@@ -43,9 +43,11 @@ static inline uint64_t tourney_seat_move_due_ns(const struct tourney_move_reques
 struct seat_fault {
     enum termination termination;
     char reason[256];
-    /* Not the agent's doing: its process was stopped by this signal from
-     * outside the tournament (a job's end, a stop of the whole cgroup). The
-     * game is then no result at all, and the run stops (executor.h). */
+    /* Perhaps not the agent's doing: its process was stopped by this
+     * signal from outside the tournament (a job's end, a stop of the whole
+     * cgroup). The game is then no result at all if the runner is asked to
+     * stop too, and the run stops (executor.h); else the agent loses it,
+     * with REASON, which is made for that case. */
     int outside_signal;
 };
 

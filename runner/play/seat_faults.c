@@ -21,19 +21,23 @@ int tourney_seat_at_fault(struct seat_fault *fault, enum termination termination
     return 1;
 }
 
-/* The signal from outside the tournament that stopped P, or 0: the one it
- * said it stops on (OUTSIDE) as it exited with 128 + that signal; or, in a
- * PID namespace of its own, SIGKILL the runner did not send, as nothing in
- * the namespace can kill its process 1 (only a process outside it, or the
- * kernel short of memory for the whole machine or cgroup). */
-static int outside_signal(const struct agent_process *p)
+/* The signal that may have stopped P from outside the tournament, or 0:
+ * the one it said it stops on (OUTSIDE) as it exited with 128 + that
+ * signal (*SAID set); or SIGKILL that the runner did not send. Either may
+ * be the agent's own doing: the frame is its word, and the kernel sends
+ * SIGKILL for a limit the agent set itself (RLIMIT_CPU) or, short of
+ * memory, to the process that takes most. The runner counts the game as no
+ * result only when it was asked to stop too (job_pool.h); else it is the
+ * agent's crash, which the reason made here says. */
+static int outside_signal(const struct agent_process *p, bool *said)
 {
     int status = p->wait_status;
-    if (p->outside_signal > 0 && WIFEXITED(status) &&
-        WEXITSTATUS(status) == 128 + p->outside_signal) {
+    *said = p->outside_signal > 0 && WIFEXITED(status) &&
+            WEXITSTATUS(status) == 128 + p->outside_signal;
+    if (*said) {
         return p->outside_signal;
     }
-    if (p->namespaces && !p->killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+    if (!p->killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
         return SIGKILL;
     }
     return 0;
@@ -45,12 +49,22 @@ int tourney_seat_exit_fault(const struct agent_process *p, const char *when,
     char how[64];
     tourney_describe_wait_status(p->wait_status, how, sizeof(how));
     int signal_number = WIFSIGNALED(p->wait_status) ? WTERMSIG(p->wait_status) : 0;
-    int outside = outside_signal(p);
+    bool said = false;
+    int outside = outside_signal(p, &said);
     if (outside != 0) {
         char killed[64]; /* "killed by SIGTERM" */
         tourney_describe_wait_status(W_EXITCODE(0, outside), killed, sizeof(killed));
-        tourney_seat_at_fault(fault, TERMINATION_CRASH, "%s from outside the tournament %s",
-                              killed, when);
+        if (said) {
+            tourney_seat_at_fault(fault, TERMINATION_CRASH,
+                                  "said it was %s from outside the tournament %s, but the "
+                                  "tournament was not stopped",
+                                  killed, when);
+        } else {
+            tourney_seat_at_fault(fault, TERMINATION_CRASH,
+                                  "%s %s, not sent by the runner, but the tournament was not "
+                                  "stopped",
+                                  killed, when);
+        }
         fault->outside_signal = outside;
         return 1;
     }

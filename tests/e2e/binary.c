@@ -15,6 +15,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+const char *test_python(void)
+{
+    return access(TOURNEY_TEST_PYTHON, X_OK) == 0 ? TOURNEY_TEST_PYTHON : "/usr/bin/python3";
+}
+
 /* Runs the binary with ARGS (NULL-terminated, without argv[0]) in RUN's
  * directory (made if RUN->dir is empty), stdout and stderr into files. */
 pid_t start_tourney(struct run *run, const char *const *args)

@@ -24,6 +24,10 @@ struct run {
     int status;    /* its exit status */
 };
 
+/* The build's Python, or the system's where this user cannot run it (the
+ * build's may live in root's home). */
+const char *test_python(void);
+
 /* Runs the binary with ARGS (NULL-terminated, without argv[0]) in RUN's
  * directory (made if RUN->dir is empty), stdout and stderr into files. */
 void run_tourney(struct run *run, const char *const *args);

@@ -14,15 +14,21 @@ legal move), so that the fault comes in the middle of a game:
     sleep SECONDS  sleeps SECONDS before every move (clocks), and logs what go said
     loud           writes 2000 bytes on standard error before every move
     spin           computes forever (CPU time)
+    cpu-limit      lowers its own limit of CPU time to a second (RLIMIT_CPU) and
+                   computes: the kernel kills it with SIGKILL, which the runner
+                   did not send (needs sandbox = false: the filter lets no program
+                   lower a limit)
     snoop          tries to read /etc/passwd and to write a file in its directory, and
                    gives up saying how each went
     ponder         plays on, while a thread of its own spins all the time; each move
                    says (info nodes) how many microseconds of CPU time the thread used
                    from the previous move sent to the position's first line
 
-Used by tests/e2e/test_commands.c.
+Used by tests/e2e/test_commands.c and test_outside_stop.c.
 """
 
+import resource
+import signal
 import sys
 import threading
 import time
@@ -108,6 +114,13 @@ def main():
                 elif mode == "gives-up":
                     say("error cannot think today")
                 elif mode == "spin":
+                    while True:
+                        pass
+                elif mode == "cpu-limit":
+                    # The hard limit is the soft one, and the kernel checks
+                    # it first: SIGKILL, not SIGXCPU, which is ignored besides.
+                    signal.signal(signal.SIGXCPU, signal.SIG_IGN)
+                    resource.setrlimit(resource.RLIMIT_CPU, (1, 1))
                     while True:
                         pass
                 elif mode == "snoop":

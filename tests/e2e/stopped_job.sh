@@ -11,7 +11,9 @@
 # to all its processes (tests/e2e/signal_job.py walks the process tree): the
 # agents first (the order in which an agent dies before the runner hears of
 # anything), the runner first, or shuffled; one game at a time and in two
-# workers. The field has plugins and a program (the Python greedy agent).
+# workers. One stop in five sends the agent processes SIGKILL instead, as
+# a job's end does to what outlives its SIGTERM: without namespaces, too,
+# an agent killed so is no crash when the runner is asked to stop. The field has plugins and a program (the Python greedy agent).
 # With NO_NAMESPACES=1 it runs where the kernel refuses namespaces (agent
 # processes are then ordinary processes), inside a user namespace that
 # allows no more of them.
@@ -81,6 +83,8 @@ for i in $(seq 20); do
     # idle machine the games left outlast the delay.
     target=$((1 + i * total / 30))
     delay=$(((i * 37) % 10))
+    signals=TERM
+    [ $((i % 5)) -ne 0 ] || signals=TERM:KILL
     "$TOURNEY" run "$work/stopped.ini" --quiet --output "$stopped" --jobs "$jobs" --resume \
         2>"$work/err.txt" &
     pid=$!
@@ -90,7 +94,7 @@ for i in $(seq 20); do
         sleep 0.005
     done
     sleep "0.0$delay"
-    sent=$("$PYTHON" "$signal_job" "$pid" TERM "$order")
+    sent=$("$PYTHON" "$signal_job" "$pid" "$signals" "$order")
     status=0
     wait "$pid" || status=$?
     if [ "$status" -eq 0 ] && [ "$(lines "$stopped/games.jsonl")" -eq $((total + 1)) ]; then
@@ -108,9 +112,9 @@ for i in $(seq 20); do
     # but never a game that the stop ended.
     if grep -q '"from outside\|"crash"\|"early_exit"' "$stopped/games.jsonl" 2>/dev/null; then
         grep '"crash"\|"early_exit"' "$stopped/games.jsonl" | head -3 >&2
-        fail "stop $i ($order, $jobs jobs, $sent processes): a stopped game was recorded"
+        fail "stop $i ($signals, $order, $jobs jobs, $sent processes): a stopped game was recorded"
     fi
-    echo "stop $i: $order, $jobs jobs, $sent processes, $(lines "$stopped/games.jsonl") lines"
+    echo "stop $i: $signals, $order, $jobs jobs, $sent processes, $(lines "$stopped/games.jsonl") lines"
 done
 # Agents were signalled before the runner in a third of the stops: some
 # game in flight must have been seen stopped from outside.

@@ -23,13 +23,6 @@
 
 #define HOSTILE TOURNEY_TEST_SOURCE_DIR "/tests/e2e/hostile_bytes_agent.py"
 
-/* The build's Python, or the system's where this user cannot run it (the
- * build's may live in root's home). */
-static const char *python(void)
-{
-    return access(TOURNEY_TEST_PYTHON, X_OK) == 0 ? TOURNEY_TEST_PYTHON : "/usr/bin/python3";
-}
-
 static const char *text_of(json_t *object, const char *key)
 {
     const char *text = json_string_value(json_object_get(object, key));
@@ -71,7 +64,7 @@ static void play_hostile(struct run *run, char *dir, size_t size, const char *mo
              "[game]\nplugin = mnk\n"
              "[agent bad]\ncommand = %s %s %s\n"
              "[agent first-open]\nplugin = first-open\n",
-             python(), HOSTILE, mode);
+             test_python(), HOSTILE, mode);
     play_and_read(run, dir, size, text);
 }
 

@@ -33,7 +33,7 @@ static void zoo_put(struct zoo_frame *f, uint64_t value, int size)
     }
 }
 
-static void zoo_put_string(struct zoo_frame *f, const char *text)
+__attribute__((unused)) static void zoo_put_string(struct zoo_frame *f, const char *text)
 {
     if (text == NULL) {
         zoo_put(f, 0, 4);
