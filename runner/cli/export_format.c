@@ -40,6 +40,30 @@ static const char *agent_name(const struct export_source *source, const struct g
     return source->header->agents[r->agent[seat]].name;
 }
 
+/* POSITION on one line, as an openings file writes it: a board of several
+ * lines ("o . .\n. . x\n. . .\n", as format_state wrote it for
+ * opening_plies) becomes "o . . / . . x / . . .", each line without its
+ * trailing blanks; a position of one line stays as it is. A tag and a CSV
+ * field then hold it whole, with no line break to escape. */
+static void one_line_position(const char *position, char *text, size_t size)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    while (*position != '\0' && used < size) {
+        size_t length = strcspn(position, "\n");
+        size_t kept = length;
+        while (kept > 0 && (position[kept - 1] == ' ' || position[kept - 1] == '\t' ||
+                            position[kept - 1] == '\r')) {
+            kept--;
+        }
+        if (kept > 0) {
+            used += (size_t)snprintf(text + used, size - used, "%s%.*s", used ? " / " : "",
+                                     (int)kept, position);
+        }
+        position += length + (position[length] == '\n');
+    }
+}
+
 /* "b2 a1 c3", the opening's plies in the game's notation, into TEXT (empty
  * when the opening gives none). */
 static void opening_moves_text(const struct export_source *source,
@@ -88,7 +112,8 @@ int tourney_export_text_game(FILE *out, const struct export_source *source,
     snprintf(text, sizeof(text), "%016" PRIx64, r->seed);
     tag(out, "Seed", text);
     if (r->opening.position != NULL) {
-        tag(out, "Opening", r->opening.position);
+        one_line_position(r->opening.position, text, sizeof(text));
+        tag(out, "Opening", text);
     }
     if (r->opening.moves_known) {
         opening_moves_text(source, &r->opening, text, sizeof(text));
@@ -159,7 +184,8 @@ int tourney_export_csv_game(FILE *out, const struct export_source *source,
     field(out, agent_name(source, r, 1), false);
     snprintf(text, sizeof(text), "%016" PRIx64, r->seed);
     field(out, text, false);
-    field(out, r->opening.position != NULL ? r->opening.position : "", false);
+    one_line_position(r->opening.position != NULL ? r->opening.position : "", text, sizeof(text));
+    field(out, text, false);
     text[0] = '\0';
     if (r->opening.moves_known) {
         opening_moves_text(source, &r->opening, text, sizeof(text));

@@ -197,6 +197,18 @@ same "$work/export.csv" tests/e2e/expected/export.csv
 "$TOURNEY" export --output "$work/export-file.csv" --format csv "$work/export"
 same "$work/export-file.csv" tests/e2e/expected/export.csv
 
+note "export: an opening of random plies on one line, as the openings files write it"
+"$TOURNEY" run tests/configs/docs-example.ini --quiet --output "$work/plies" \
+    --set tournament.games_per_pair=2
+"$TOURNEY" export "$work/plies" | sed -n 7,8p >"$work/opening.txt"
+printf '%s\n' '[Opening "o . . / . . x / . . ."]' '[OpeningMoves "c2 a1"]' >"$work/expected.txt"
+same "$work/opening.txt" "$work/expected.txt"
+"$TOURNEY" export "$work/plies" --format csv | sed -n 2p >"$work/opening.csv"
+echo "0,negamax-ab-ids,minimax,dd363d41851877a1,o . . / . . x / . . .,c2 a1,1-0,negamax-ab-ids,normal,,,5,c1 c3 b2 b1 a2" >"$work/expected.csv"
+same "$work/opening.csv" "$work/expected.csv"
+# The position exported is one tourney solve reads.
+"$TOURNEY" solve mnk "o . . / . . x / . . ." >/dev/null
+
 note "export: refusals"
 status_is 2 "$TOURNEY" export "$work/export" --format pgn 2>"$work/err.txt"
 expect "$work/err.txt" "tourney export: bad value 'pgn' for --format: expected text or csv"
