@@ -42,10 +42,6 @@ static const char *const rollout_choices[] = {"random", "knowledge", NULL};
 #define MCTS_TREE_MB_MAX 4096
 #define MCTS_EXPLORATION_MAX 100000
 
-/* The search stops this share of the budget before the deadline, at most
- * MCTS_MARGIN_MAX_NS, so that the move is back in time. */
-#define MCTS_MARGIN_DIVISOR 50
-#define MCTS_MARGIN_MAX_NS UINT64_C(1000000)
 /* The clock is read about this often: the iterations between two reads are
  * worked out from the average iteration so far, which varies from a
  * microsecond (a small board) to a millisecond (a long random game). */
@@ -201,17 +197,6 @@ err_destroy:
     return err;
 }
 
-/* When the search must stop: a little before the deadline. */
-static uint64_t stop_time(const struct tourney_move_request *request)
-{
-    uint64_t margin = request->budget_ns / MCTS_MARGIN_DIVISOR;
-
-    if (margin > MCTS_MARGIN_MAX_NS) {
-        margin = MCTS_MARGIN_MAX_NS;
-    }
-    return request->deadline_ns > margin ? request->deadline_ns - margin : 0;
-}
-
 /* Iterations to run before the next look at the clock, after `done` of
  * them took `elapsed_ns`. */
 static int64_t clock_stride(int64_t done, uint64_t elapsed_ns)
@@ -249,8 +234,10 @@ static int mcts_choose_move(void *agent, const void *state,
     if (n < 0) {
         return n;
     }
-    /* A deadline of 0 is no deadline. */
-    timed = m->iterations == 0 && request->deadline_ns != 0;
+    /* When to stop is the time rule every agent shares (search.h); a
+     * deadline of 0 is no deadline. */
+    stop = search_time_for(request, s->info.max_plies).stop_ns;
+    timed = m->iterations == 0 && stop != 0;
     memcpy(m->root_state, s->state, s->info.state_size);
     me = s->api->to_move(s->game, s->state);
     if (!mcts_tree_reset(m, search_moves(s, 0), n)) {
@@ -262,7 +249,6 @@ static int mcts_choose_move(void *agent, const void *state,
     }
     if (timed) {
         start = s->host->now_ns(s->host_context);
-        stop = stop_time(request);
     }
     /* Against the clock, every root move is tried once before the first
      * look at it, so that a win at once is always seen. */

@@ -280,7 +280,7 @@ static int ab_ids_choose_move(void *agent, const void *state,
     if (n < 0) {
         return n;
     }
-    time = search_time_for(s, request);
+    time = search_time_for(request, s->info.max_plies);
     me = s->api->to_move(s->game, s->state);
     /* No game outlasts max_plies: what is left of it bounds a win's distance
      * (bisect.c, length_bounds). A request's ply that makes no sense is
@@ -312,13 +312,9 @@ static int ab_ids_choose_move(void *agent, const void *state,
 
     for (int32_t depth = first; depth <= limit; depth++) {
         if (depth > first) {
-            /* The first iteration always finishes, so there is a move. On a
-             * clock, an iteration begun after half the move's time would
-             * most likely be abandoned (each takes several times as long
-             * as the one before): the time is kept for the moves to come. */
-            uint64_t now = timed ? s->host->now_ns(s->host_context) : 0;
-            if (timed && (now >= s->deadline_ns ||
-                          (time.clock && now - time.start_ns >= time.allot_ns / 2))) {
+            /* The first iteration always finishes, so there is a move; no
+             * other begins after the time rule's last_new_ns. */
+            if (timed && s->host->now_ns(s->host_context) >= time.last_new_ns) {
                 break;
             }
             s->timed = timed;

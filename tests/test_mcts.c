@@ -613,6 +613,23 @@ static void test_time_budget(void **state)
     assert_int_equal(report.depth, 1);
     choose_within(a, g, empty, UINT64_C(20000000), &report);
     assert_true(report.nodes > 7);
+    /* The time rule every agent shares (search_time_for) stops 5 ms before
+     * the end of a 100 ms move: with 4 ms left, only the root's moves are
+     * tried, however quick the machine (with a margin of its own, 1 ms,
+     * mcts iterated for 3 ms more). */
+    struct tourney_move_request late = {
+        .struct_size = sizeof(late),
+        .budget_ns = UINT64_C(100000000),
+        .deadline_ns = tourney_fake_now_ns() + UINT64_C(4000000),
+    };
+    tourney_move move = -1;
+    memset(&report, 0, sizeof(report));
+    report.struct_size = sizeof(report);
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, empty, &late, &report, &move),
+                     TOURNEY_OK);
+    assert_true(is_legal(g, empty, move));
+    assert_int_equal(report.nodes, 7);
+    assert_int_equal(report.depth, 1);
     /* `iterations` ignores the clock. */
     agent_free(a);
     a = agent_new(plugins.mcts, g, "iterations=300", 1);

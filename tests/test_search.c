@@ -241,15 +241,17 @@ static void agent_free(struct agent *a)
     test_free(a);
 }
 
-/* Asks for a move within `budget_ns`, checks that it is legal and that the
- * agent left the position alone, and returns it with the report. */
-static tourney_move choose_within(struct agent *a, const struct game *g, const void *state,
-                                  uint64_t budget_ns, struct tourney_move_report *report)
+/* Asks for a move of `budget_ns` of which `left_ns` are left, checks that
+ * it is legal and that the agent left the position alone, and returns it
+ * with the report. */
+static tourney_move choose_late(struct agent *a, const struct game *g, const void *state,
+                                uint64_t budget_ns, uint64_t left_ns,
+                                struct tourney_move_report *report)
 {
     struct tourney_move_request request = {
         .struct_size = sizeof(request),
         .budget_ns = budget_ns,
-        .deadline_ns = tourney_fake_now_ns() + budget_ns,
+        .deadline_ns = tourney_fake_now_ns() + left_ns,
     };
     unsigned char *before = test_malloc(g->info.state_size);
     tourney_move move = -1;
@@ -264,6 +266,13 @@ static tourney_move choose_within(struct agent *a, const struct game *g, const v
     assert_true(report->nodes >= 1);
     test_free(before);
     return move;
+}
+
+/* Asks for a move within `budget_ns`, all of it left. */
+static tourney_move choose_within(struct agent *a, const struct game *g, const void *state,
+                                  uint64_t budget_ns, struct tourney_move_report *report)
+{
+    return choose_late(a, g, state, budget_ns, budget_ns, report);
 }
 
 static tourney_move choose(struct agent *a, const struct game *g, const void *state,
@@ -761,6 +770,15 @@ static void test_ids_time_budget(void **state)
     choose_within(a, g3, empty3, 1, &report);
     assert_int_equal(report.nodes, full.nodes);
     assert_int_equal(report.depth, 9);
+    agent_free(a);
+
+    /* The time rule (search_time_for) stops 5 ms before the end of a
+     * 100 ms move: with 4 ms left, no iteration begins after the first,
+     * which is the root and its sixteen moves, however quick the machine. */
+    a = agent_new(AB_IDS, g4, NULL, 1);
+    choose_late(a, g4, empty4, UINT64_C(100000000), UINT64_C(4000000), &report);
+    assert_int_equal(report.depth, 1);
+    assert_int_equal(report.nodes, 17);
     agent_free(a);
 
     /* On the empty 4x4 board a full search takes far longer than 20 ms: the

@@ -167,17 +167,16 @@ int search_begin(struct search *s, const void *root, const struct tourney_move_r
  * The safety margin: the search stops this long before the move's time is
  * up, so that the move is back in time. What it covers on an idle machine:
  * the clock is read every SEARCH_CLOCK_MASK + 1 nodes (under a millisecond
- * on the shipped games), the search unwinds and the move is picked, and
- * the reply crosses to the runner (tens of microseconds between processes).
- * A twentieth of the move's time, at least 1 ms and at most 20 ms: 5 ms of
- * a 100 ms budget. Without a margin, half the moves of config/connect4.ini
- * took longer than their 100 ms (by up to 1.2 ms, on the runner's clock);
- * with it the longest took 96.0 to 97.3 ms in three runs (docs/agents.md).
+ * on the shipped games) or every 50 us of playouts (mcts), the search
+ * unwinds and the move is picked, and the reply crosses to the runner (tens
+ * of microseconds between processes). A twentieth of the move's time, at
+ * least 1 ms and at most 20 ms: 5 ms of a 100 ms budget. Without a margin,
+ * half the moves of config/connect4.ini took longer than their 100 ms (by
+ * up to 1.2 ms, on the runner's clock); with it the longest took 96.0 to
+ * 97.3 ms in three runs (docs/agents.md). mcts, which kept a rule of its
+ * own before (a fiftieth, at most 1 ms: 1 ms of 100 ms), overran more often
+ * (bench/over-budget.sh).
  */
-#define SEARCH_MARGIN_DIVISOR 20
-#define SEARCH_MARGIN_MIN_NS UINT64_C(1000000)
-#define SEARCH_MARGIN_MAX_NS UINT64_C(20000000)
-
 static uint64_t margin_of(uint64_t allot_ns)
 {
     uint64_t margin = allot_ns / SEARCH_MARGIN_DIVISOR;
@@ -185,30 +184,38 @@ static uint64_t margin_of(uint64_t allot_ns)
     return margin > SEARCH_MARGIN_MAX_NS ? SEARCH_MARGIN_MAX_NS : margin;
 }
 
-struct search_time search_time_for(const struct search *s,
-                                   const struct tourney_move_request *request)
+struct search_time search_time_for(const struct tourney_move_request *request, int32_t max_plies)
 {
-    struct search_time t = {0, 0, false, 0};
+    struct search_time t = {0, 0, 0, false, 0, 0};
     if (request->deadline_ns == 0) {
         return t;
     }
-    t.start_ns = request->deadline_ns - request->budget_ns;
-    t.allot_ns = request->budget_ns;
+    /* A deadline earlier than the budget is long is a broken host's: the
+     * move is taken to have begun at the clock's zero. */
+    t.allot_ns =
+        request->budget_ns < request->deadline_ns ? request->budget_ns : request->deadline_ns;
+    t.start_ns = request->deadline_ns - t.allot_ns;
     uint64_t remaining = 0;
     if (TOURNEY_HAS_FIELD(struct tourney_move_request, request->struct_size, increment_ns)) {
         remaining = request->remaining_ns;
     }
     if (remaining > 0) {
-        int64_t plies_left = (int64_t)s->info.max_plies - request->ply;
+        int64_t plies_left = (int64_t)max_plies - request->ply;
         int64_t moves = (plies_left + 1) / 2;
         moves = moves < 1 ? 1 : moves > SEARCH_CLOCK_MOVES ? SEARCH_CLOCK_MOVES : moves;
         uint64_t allot = remaining / (uint64_t)moves + request->increment_ns;
         t.allot_ns = allot < remaining / 3 ? allot : remaining / 3;
         t.clock = true;
     }
-    uint64_t margin = margin_of(t.allot_ns);
-    /* A move too short for the margin still searches its first iteration. */
-    t.stop_ns = t.start_ns + (t.allot_ns > margin ? t.allot_ns - margin : 0);
+    t.margin_ns = margin_of(t.allot_ns);
+    /* A move too short for the margin stops at once; 0 would be no limit. */
+    t.stop_ns = t.start_ns + (t.allot_ns > t.margin_ns ? t.allot_ns - t.margin_ns : 0);
+    t.stop_ns = t.stop_ns == 0 ? 1 : t.stop_ns;
+    /* On a clock, an iteration begun after half the allotment would most
+     * likely be abandoned (each takes several times as long as the one
+     * before): the time is kept for the moves to come. */
+    uint64_t half = t.start_ns + t.allot_ns / 2;
+    t.last_new_ns = t.clock && half < t.stop_ns ? half : t.stop_ns;
     return t;
 }
 

@@ -107,24 +107,38 @@ void search_finish(struct search *s);
 void search_log(const struct search *s, enum tourney_log_level level, const char *fmt, ...)
     SEARCH_PRINTF(3, 4);
 
-/* A move's time, as a search that can stop at any moment spends it. */
+/* A move's time, as every shipped agent that reads the clock spends it. */
 struct search_time {
-    uint64_t start_ns; /* when the move began, on the host's clock */
-    uint64_t stop_ns;  /* when to stop searching; 0: no limit */
-    bool clock;        /* allotted from a clock, where time saved is kept */
-    uint64_t allot_ns; /* the time the move may take, margin included */
+    uint64_t start_ns;    /* when the move began, on the host's clock */
+    uint64_t stop_ns;     /* when to stop searching; 0: no limit, else at least 1 */
+    uint64_t last_new_ns; /* when to begin no new iteration: on a clock, half the
+                           * allotment; else stop_ns */
+    bool clock;           /* allotted from a clock, where time saved is kept */
+    uint64_t allot_ns;    /* the time the move may take, margin included */
+    uint64_t margin_ns;   /* allot_ns minus the time to search: the safety margin */
 };
 
-/* The time a move of REQUEST may take, and when a search should stop to be
- * back within it (search.c says why the margin is what it is).
+/* The time rule, the one function every agent that stops on the clock asks
+ * (negamax-ab-ids and mcts): the time a move of REQUEST may take, in a game
+ * of at most MAX_PLIES plies, and when to stop searching to be back within
+ * it. docs/agents.md#time describes it; search.c says why the margin is
+ * what it is.
  *
  * With a time per move, the move may take the budget. On a clock (the
  * request's remaining_ns, ABI 1.2) the search allots itself a share of it:
- * what is left spread over the moves it may still have to make (from the
- * game's max_plies, at most SEARCH_CLOCK_MOVES), plus the increment, and
- * never more than a third of what is left. A deadline of 0 is no limit. */
-struct search_time search_time_for(const struct search *s,
-                                   const struct tourney_move_request *request);
+ * what is left spread over the moves it may still have to make (from
+ * MAX_PLIES, at most SEARCH_CLOCK_MOVES), plus the increment, and never more
+ * than a third of what is left. Either way the search stops a safety margin
+ * before the allotment is spent: a twentieth of it, at least
+ * SEARCH_MARGIN_MIN_NS and at most SEARCH_MARGIN_MAX_NS (5 ms of 100 ms);
+ * an allotment shorter than its margin stops at once (the agent still
+ * finishes what it must to have a move). A deadline of 0 is no limit. */
+struct search_time search_time_for(const struct tourney_move_request *request, int32_t max_plies);
+
+/* The margin's share of the allotment, and its bounds. */
+#define SEARCH_MARGIN_DIVISOR 20
+#define SEARCH_MARGIN_MIN_NS UINT64_C(1000000)
+#define SEARCH_MARGIN_MAX_NS UINT64_C(20000000)
 
 /* The most moves a clock is spread over: a game that may last longer still
  * gets a twentieth of the clock a move, and the moves it outlives the

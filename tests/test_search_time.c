@@ -1,0 +1,164 @@
+/*
+ * The time rule every agent that stops on the clock shares
+ * (agents/common/search.c, search_time_for): its margin at each bound, its
+ * clock allotment, and requests a broken host could send, each with the
+ * exact nanoseconds expected.
+ */
+#include "test.h"
+
+#include <stddef.h>
+
+#include "common/search.h"
+
+#define MS UINT64_C(1000000)
+#define S (1000 * MS)
+/* A move that begins one second into the host's clock. */
+#define T0 S
+
+/* A move of BUDGET_NS without a clock, begun at START_NS. */
+static struct tourney_move_request per_move(uint64_t start_ns, uint64_t budget_ns)
+{
+    return (struct tourney_move_request){
+        .struct_size = sizeof(struct tourney_move_request),
+        .budget_ns = budget_ns,
+        .deadline_ns = start_ns + budget_ns,
+    };
+}
+
+/* A move at PLY with REMAINING_NS on the clock and INCREMENT_NS after it;
+ * the runner's suggested share is a second. */
+static struct tourney_move_request on_clock(int32_t ply, uint64_t remaining_ns,
+                                            uint64_t increment_ns)
+{
+    struct tourney_move_request request = per_move(T0, S);
+    request.ply = ply;
+    request.remaining_ns = remaining_ns;
+    request.increment_ns = increment_ns;
+    return request;
+}
+
+static void assert_time(struct search_time t, uint64_t start, uint64_t allot, uint64_t margin,
+                        uint64_t stop, uint64_t last_new, bool clock)
+{
+    assert_true(t.start_ns == start);
+    assert_true(t.allot_ns == allot);
+    assert_true(t.margin_ns == margin);
+    assert_true(t.stop_ns == stop);
+    assert_true(t.last_new_ns == last_new);
+    assert_true(t.clock == clock);
+}
+
+/* A twentieth of the budget, from 1 ms to 20 ms, both bounds included. */
+static void test_margin_per_move(void **state)
+{
+    (void)state;
+    struct tourney_move_request r = per_move(T0, 100 * MS);
+    assert_time(search_time_for(&r, 42), T0, 100 * MS, 5 * MS, T0 + 95 * MS, T0 + 95 * MS, false);
+    r = per_move(T0, 20 * MS);
+    assert_time(search_time_for(&r, 42), T0, 20 * MS, MS, T0 + 19 * MS, T0 + 19 * MS, false);
+    r = per_move(T0, 10 * MS);
+    assert_time(search_time_for(&r, 42), T0, 10 * MS, MS, T0 + 9 * MS, T0 + 9 * MS, false);
+    r = per_move(T0, 400 * MS);
+    assert_time(search_time_for(&r, 42), T0, 400 * MS, 20 * MS, T0 + 380 * MS, T0 + 380 * MS,
+                false);
+    r = per_move(T0, 5 * S);
+    assert_time(search_time_for(&r, 42), T0, 5 * S, 20 * MS, T0 + 4980 * MS, T0 + 4980 * MS,
+                false);
+    /* 30 ms: the twentieth is 1.5 ms, not rounded to whole milliseconds. */
+    r = per_move(T0, 30 * MS);
+    assert_time(search_time_for(&r, 42), T0, 30 * MS, 1500000, T0 + 28500000, T0 + 28500000,
+                false);
+}
+
+/* The rule depends on the budget alone, not on the game's length, when
+ * there is no clock: every agent under one time_per_move_ms stops alike. */
+static void test_same_for_any_game(void **state)
+{
+    (void)state;
+    struct tourney_move_request r = per_move(T0, 100 * MS);
+    r.ply = 37;
+    for (int32_t max_plies = 0; max_plies <= 1000; max_plies += 9) {
+        assert_time(search_time_for(&r, max_plies), T0, 100 * MS, 5 * MS, T0 + 95 * MS,
+                    T0 + 95 * MS, false);
+    }
+}
+
+/* A budget shorter than its margin stops at once, never "no limit". */
+static void test_shorter_than_the_margin(void **state)
+{
+    (void)state;
+    struct tourney_move_request r = per_move(T0, 500000);
+    assert_time(search_time_for(&r, 42), T0, 500000, MS, T0, T0, false);
+    /* Begun at the clock's zero, stopping at once is 1, since 0 means no
+     * limit. */
+    r = per_move(0, 500000);
+    assert_time(search_time_for(&r, 42), 0, 500000, MS, 1, 1, false);
+    r = per_move(0, 0);
+    r.deadline_ns = 7;
+    assert_time(search_time_for(&r, 42), 7, 0, MS, 7, 7, false);
+}
+
+/* No deadline is no limit; a deadline earlier than the budget is long
+ * begins the move at the clock's zero rather than wrapping around. */
+static void test_requests_without_sense(void **state)
+{
+    (void)state;
+    struct tourney_move_request r = per_move(T0, 100 * MS);
+    r.deadline_ns = 0;
+    assert_time(search_time_for(&r, 42), 0, 0, 0, 0, 0, false);
+    r = per_move(T0, 100 * MS);
+    r.deadline_ns = 3 * MS;
+    assert_time(search_time_for(&r, 42), 0, 3 * MS, MS, 2 * MS, 2 * MS, false);
+}
+
+/* On a clock: what is left over the moves still to make (at most 20), plus
+ * the increment, at most a third of what is left; no new iteration after
+ * half of it. */
+static void test_clock(void **state)
+{
+    (void)state;
+    /* 42 plies left: 21 moves, spread over 20. 60 s / 20 + 1 s = 4 s. */
+    struct tourney_move_request r = on_clock(0, 60 * S, S);
+    assert_time(search_time_for(&r, 42), T0, 4 * S, 20 * MS, T0 + 3980 * MS, T0 + 2 * S, true);
+    /* 10 plies left: 5 moves. 10 s / 5 + 0 = 2 s. */
+    r = on_clock(32, 10 * S, 0);
+    assert_time(search_time_for(&r, 42), T0, 2 * S, 20 * MS, T0 + 1980 * MS, T0 + S, true);
+    /* The last move: all of 3 s, but no more than a third of it. */
+    r = on_clock(41, 3 * S, 0);
+    assert_time(search_time_for(&r, 42), T0, S, 20 * MS, T0 + 980 * MS, T0 + 500 * MS, true);
+    /* A ply beyond the game's length is its last move too. */
+    r = on_clock(50, 3 * S, 0);
+    assert_time(search_time_for(&r, 42), T0, S, 20 * MS, T0 + 980 * MS, T0 + 500 * MS, true);
+    /* 300 ms over 20 moves plus 10 ms: 25 ms, margin 1.25 ms; half of it
+     * comes before the stop. */
+    r = on_clock(0, 300 * MS, 10 * MS);
+    assert_time(search_time_for(&r, 1000), T0, 25 * MS, 1250000, T0 + 23750000, T0 + 12500000,
+                true);
+    /* 3 ms left, a third of it: 1 ms, all margin; half of it would come
+     * after the stop, which is at once. */
+    r = on_clock(41, 3 * MS, 0);
+    assert_time(search_time_for(&r, 42), T0, MS, MS, T0, T0, true);
+}
+
+/* A request of ABI 1.0 or 1.1 has no clock fields: what lies past its size
+ * is never read, and the budget is the move's time. */
+static void test_clock_fields_past_the_size(void **state)
+{
+    (void)state;
+    struct tourney_move_request r = on_clock(0, 60 * S, S);
+    r.struct_size = (uint32_t)offsetof(struct tourney_move_request, remaining_ns);
+    assert_time(search_time_for(&r, 42), T0, S, 20 * MS, T0 + 980 * MS, T0 + 980 * MS, false);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_margin_per_move),
+        cmocka_unit_test(test_same_for_any_game),
+        cmocka_unit_test(test_shorter_than_the_margin),
+        cmocka_unit_test(test_requests_without_sense),
+        cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_clock_fields_past_the_size),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
