@@ -268,6 +268,7 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
     }
     unsigned config_jobs = t.config.settings.jobs;
     options.jobs = jobs != 0 ? jobs : config_jobs != 0 ? config_jobs : default_jobs();
+    options.processors = tourney_free_processors_measure(getenv(TOURNEY_FREE_PROCESSORS_ENV));
     options.output = output;
     options.stop = &stop_requested;
     catch_stop_signals();

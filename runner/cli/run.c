@@ -532,6 +532,11 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
             tourney_terminal_say(err, "", t->entrants[i].access.note);
         }
     }
+    char starved[512];
+    if (tourney_free_processors_warning(options->jobs, &options->processors, starved,
+                                        sizeof(starved))) {
+        fprintf(err, "tourney: warning: %s\n", starved);
+    }
     run.header.games_scheduled = run.schedule.count;
     run.shard = options->shard;
     tourney_shard_deal(&run.shard, run.schedule.pair_count, run.schedule.count);

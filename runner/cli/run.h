@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "free_processors.h"
 #include "game_sample.h"
 #include "log_header.h"
 #include "progress.h"
@@ -29,7 +30,10 @@ struct run_options {
     bool fresh;                   /* start over: a results log there is moved aside */
     const char *output;           /* the --output given, to repeat it in the resume hint */
     unsigned jobs;                /* games played at once, at least 1 (job_pool.h) */
-    struct shard shard;           /* the part of the tournament to play; count 0 for all */
+    /* The processors free as the run starts: more jobs than that are
+     * warned of (free_processors.h); `known` false says nothing. */
+    struct free_processors processors;
+    struct shard shard; /* the part of the tournament to play; count 0 for all */
     /* Set (by a signal handler) to the signal's number to stop after the
      * game being played; the games finished so far are kept and reported.
      * The run sets it too, to the signal, when an agent process was stopped

@@ -5,12 +5,15 @@
  * nothing of its directory); a misbehaving agent costs
  * only its own games; a worker that an agent crashes is replaced and its
  * game played again, and a game that crashes two workers fails the run with
- * the games before it kept.
+ * the games before it kept; more jobs than processors free as the run
+ * starts are warned of, before the first game.
  */
+#define _GNU_SOURCE
 #include "test.h"
 
 #include "binary.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -443,11 +446,74 @@ static void test_bad_jobs(void **state)
     remove_tree(run.dir);
 }
 
+/* Plays a few quick games with JOBS jobs, told that FREE processors are
+ * free, and returns tourney's stderr (to free). */
+static char *told_free(const char *jobs, const char *free)
+{
+    static const char *const config = "[tournament]\nname = told\nseed = 4\n"
+                                      "games_per_pair = 4\n[game]\nplugin = mnk\n"
+                                      "[agent first-open]\nplugin = first-open\n"
+                                      "[agent random]\nplugin = random\n";
+    struct run run;
+    make_run_dir(&run, "jobs");
+    char path[160];
+    write_config(&run, path, sizeof(path), config);
+    char output[160];
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    setenv("TOURNEY_FREE_PROCESSORS", free, 1);
+    const char *args[] = {"run", path, "--quiet", "--jobs", jobs, "--output", output, NULL};
+    run_tourney_ok(&run, args);
+    setenv("TOURNEY_FREE_PROCESSORS", "256", 1);
+    json_t *summary = load_summary(&run);
+    assert_int_equal(get_int(json_object_get(summary, "tournament"), "games_played"), 4);
+    json_decref(summary);
+    char *err = slurp(run.err);
+    remove_tree(run.dir);
+    return err;
+}
+
+/* More jobs than processors free: a warning before the first game (the
+ * counts told through TOURNEY_FREE_PROCESSORS, so that the machine's load
+ * does not decide), and the games played all the same. */
+static void test_more_jobs_than_free_processors(void **state)
+{
+    (void)state;
+    cpu_set_t mine;
+    assert_int_equal(sched_getaffinity(0, sizeof(mine), &mine), 0);
+    int usable = CPU_COUNT(&mine);
+    char expected[512];
+    snprintf(expected, sizeof(expected),
+             "tourney: warning: jobs = 2, but 1 processor of %d is free as the run starts (as "
+             "TOURNEY_FREE_PROCESSORS says): an agent waiting for a processor spends its time "
+             "per move waiting, and may go over its budget or lose on time; use --jobs 1 or an "
+             "idle machine\n",
+             usable);
+    char *err = told_free("2", "1");
+    assert_string_equal(err, expected);
+    free(err);
+    snprintf(expected, sizeof(expected),
+             "tourney: warning: jobs = 1, but 0 processors of %d are free as the run starts (as "
+             "TOURNEY_FREE_PROCESSORS says): an agent waiting for a processor spends its time "
+             "per move waiting, and may go over its budget or lose on time; use an idle "
+             "machine\n",
+             usable);
+    err = told_free("1", "0");
+    assert_string_equal(err, expected);
+    free(err);
+    /* As many jobs as processors free: not a word. */
+    err = told_free("2", "2");
+    assert_string_equal(err, "");
+    free(err);
+}
+
 int main(void)
 {
 #if defined(__SANITIZE_ADDRESS__)
     setenv("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=1", 1);
 #endif
+    /* What these tests read of stderr must not depend on the machine's load:
+     * they are told every processor is free, but where they say otherwise. */
+    setenv("TOURNEY_FREE_PROCESSORS", "256", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_results_for_any_jobs),
         cmocka_unit_test(test_same_results_in_process),
@@ -457,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_a_crashed_worker_is_replaced),
         cmocka_unit_test(test_a_game_that_crashes_twice_fails_the_run),
         cmocka_unit_test(test_bad_jobs),
+        cmocka_unit_test(test_more_jobs_than_free_processors),
     };
     return cmocka_run_group_tests_name("jobs", tests, NULL, NULL);
 }
