@@ -309,6 +309,8 @@ static int ab_ids_choose_move(void *agent, const void *state,
      * before the move's time is up (search_time_for). */
     timed = a->iterative && a->use_time_budget && time.stop_ns != 0;
     s->deadline_ns = time.stop_ns;
+    /* A table on the clock doubles only when there is time for it (tt.h). */
+    tt_growth_new_move(a->compact ? &a->ttc.growth : &a->tt.growth, s, timed ? time.stop_ns : 0);
 
     for (int32_t depth = first; depth <= limit; depth++) {
         if (depth > first) {

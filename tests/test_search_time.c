@@ -2,12 +2,14 @@
  * The time rule every agent that stops on the clock shares
  * (agents/common/search.c, search_time_for): its margin at each bound, its
  * clock allotment, and requests a broken host could send, each with the
- * exact nanoseconds expected.
+ * exact nanoseconds expected; and when negamax-ab-ids's table may double in
+ * a move on the clock (agents/ab/tt.h), on a clock that stands still.
  */
 #include "test.h"
 
 #include <stddef.h>
 
+#include "ab/tt.h"
 #include "common/search.h"
 
 #define MS UINT64_C(1000000)
@@ -150,6 +152,69 @@ static void test_clock_fields_past_the_size(void **state)
     assert_time(search_time_for(&r, 42), T0, S, 20 * MS, T0 + 980 * MS, T0 + 980 * MS, false);
 }
 
+/* ---- doubling the table in time ---------------------------------------- */
+
+static uint64_t clock_at(void *context)
+{
+    return *(const uint64_t *)context;
+}
+
+/* Stores KEYS results with keys FROM, FROM + 1, ... */
+static void store(struct tt *tt, uint64_t from, uint64_t keys)
+{
+    for (uint64_t key = from; key < from + keys; key++) {
+        tt_store(tt, key, 0, 0, 1, TT_EXACT);
+    }
+}
+
+/* The first doubling of a 1 MiB table adds its first 2048 buckets' 64 KiB:
+ * on the clock, only with 10 ns a byte left before the stop, 655,360 ns. */
+static void test_table_doubles_in_time(void **state)
+{
+    (void)state;
+    uint64_t now = 10 * S;
+    struct tourney_host host = {.struct_size = sizeof(host), .now_ns = clock_at};
+    struct search s = {.host = &host, .host_context = &now};
+    struct tt tt;
+    assert_int_equal(tt_init(&tt, 1), TOURNEY_OK);
+    assert_true(tt.mask == 2047);
+    assert_true(tt.max_mask == 32767);
+    const uint64_t added = 2048 * sizeof(struct tt_bucket);
+    assert_true(added == 65536);
+
+    /* A nanosecond short: full, it waits for the next move. */
+    tt_new_move(&tt);
+    tt_growth_new_move(&tt.growth, &s, now + added * TT_GROW_NS_PER_BYTE - 1);
+    store(&tt, 0, 2048);
+    assert_true(tt.used == 2048);
+    assert_true(tt.mask == 2047);
+    assert_true(tt.growth.waits);
+    /* It does not ask again in this move, however much time comes. */
+    tt.growth.stop_ns = 0;
+    store(&tt, 2048, 1);
+    assert_true(tt.mask == 2047);
+
+    /* The next move has just the time: the first store doubles it. */
+    tt_new_move(&tt);
+    tt_growth_new_move(&tt.growth, &s, now + added * TT_GROW_NS_PER_BYTE);
+    store(&tt, 4096, 1);
+    assert_true(tt.mask == 4095);
+    assert_false(tt.growth.waits);
+
+    /* Past the stop, never; untimed, as soon as it is due. */
+    now = 20 * S;
+    tt_new_move(&tt);
+    tt_growth_new_move(&tt.growth, &s, now);
+    store(&tt, 8192, 4096);
+    assert_true(tt.mask == 4095);
+    assert_true(tt.growth.waits);
+    tt_new_move(&tt);
+    tt_growth_new_move(&tt.growth, &s, 0);
+    store(&tt, 16384, 1);
+    assert_true(tt.mask == 8191);
+    tt_finish(&tt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_requests_without_sense),
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_clock_fields_past_the_size),
+        cmocka_unit_test(test_table_doubles_in_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,6 +92,20 @@ int tt_init(struct tt *tt, int64_t mb)
     return TOURNEY_OK;
 }
 
+bool tt_growth_allowed(struct tt_growth *growth, uint64_t added_bytes)
+{
+    if (growth->stop_ns == 0) {
+        return true;
+    }
+    const struct search *s = growth->clock;
+    uint64_t now = s->host->now_ns(s->host_context);
+    if (now < growth->stop_ns && (growth->stop_ns - now) / TT_GROW_NS_PER_BYTE >= added_bytes) {
+        return true;
+    }
+    growth->waits = true;
+    return false;
+}
+
 void tt_grow(struct tt *tt)
 {
     uint64_t half = tt->mask + 1;

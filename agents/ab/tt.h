@@ -16,8 +16,9 @@
  *
  * The memory for the whole table is reserved when it is created, but the
  * table starts small and doubles, within that memory, whenever it is half
- * full: a short search touches (and the system zeroes) only the memory it
- * needs, a long one grows it to the full size. Doubling moves each entry
+ * full (on the clock, when there is time for it: struct tt_growth): a short
+ * search touches (and the system zeroes) only the memory it needs, a long
+ * one grows it to the full size. Doubling moves each entry
  * either nowhere or to the same place in the new half, so it is one pass.
  *
  * Probe and store are inline: they run at every node.
@@ -63,12 +64,45 @@ struct tt_bucket {
     struct tt_entry recent; /* always-replace */
 };
 
+/*
+ * When a table may double in a move on the clock. Doubling is one pass that
+ * moves half the entries and touches the new half's memory, which the system
+ * zeroes (and, for huge pages, may first compact): no clock is read meanwhile.
+ * Doubling a 16 MiB table to its full size took 21 ms and more, and made
+ * negamax-ab-ids's third move of a game take 113 to 116 ms of a 100 ms budget
+ * (bench/over-budget.sh). So a table on the clock doubles only when the time
+ * left before the move's stop is at least TT_GROW_NS_PER_BYTE for each byte
+ * the doubling adds (four times the 2.5 ns it took); else not before the next
+ * move, when it asks again. Untimed searches double as soon as they are due.
+ */
+#define TT_GROW_NS_PER_BYTE UINT64_C(10)
+
+struct tt_growth {
+    const struct search *clock; /* whose host's clock to read */
+    uint64_t stop_ns;           /* this move's stop; 0: untimed, double at once */
+    bool waits;                 /* refused in this move: ask again in the next */
+};
+
+/* A new move for GROWTH: on CLOCK's host, stopping at STOP_NS (0: untimed). */
+static inline void tt_growth_new_move(struct tt_growth *growth, const struct search *clock,
+                                      uint64_t stop_ns)
+{
+    growth->clock = clock;
+    growth->stop_ns = stop_ns;
+    growth->waits = false;
+}
+
+/* Whether a doubling that adds ADDED_BYTES may happen now; when it may not,
+ * GROWTH waits for the next move. */
+bool tt_growth_allowed(struct tt_growth *growth, uint64_t added_bytes);
+
 struct tt {
     struct tt_bucket *buckets; /* NULL when the table is off */
     uint64_t mask;             /* buckets in use - 1, a power of two less one */
     uint64_t max_mask;         /* buckets reserved - 1 */
     uint64_t used;             /* entries held */
     uint8_t age;               /* bits 2-7 of meta for this move's entries */
+    struct tt_growth growth;   /* whether it may double now */
     void *mapping;             /* the memory to free, around the buckets */
     size_t mapped;
 };
@@ -214,7 +248,8 @@ static inline void tt_store(struct tt *tt, uint64_t key, int32_t value, tourney_
         tt->used += b->recent.meta == TT_EMPTY;
         b->recent = e;
     }
-    if (tt->used > tt->mask && tt->mask < tt->max_mask) {
+    if (tt->used > tt->mask && tt->mask < tt->max_mask && !tt->growth.waits &&
+        tt_growth_allowed(&tt->growth, (tt->mask + 1) * sizeof(struct tt_bucket))) {
         tt_grow(tt);
     }
 }

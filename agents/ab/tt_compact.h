@@ -64,6 +64,7 @@ struct ttc {
     uint64_t mask;              /* buckets in use - 1 */
     uint64_t max_mask;          /* buckets reserved - 1 */
     uint64_t stored;            /* results stored by this search since the last doubling */
+    struct tt_growth growth;    /* whether it may double now (tt.h) */
     void *mapping;
     size_t mapped;
 };
@@ -156,7 +157,9 @@ static inline void ttc_store(struct ttc *t, uint64_t key, int32_t value, enum tt
         b->slot[i] = b->slot[i - 1];
     }
     b->slot[0] = top << TTC_KEY_SHIFT | code << 2 | (uint64_t)bound;
-    if (++t->stored > (t->mask + 1) * (TTC_WAYS / 2) && t->mask < t->max_mask) {
+    if (++t->stored > (t->mask + 1) * (TTC_WAYS / 2) && t->mask < t->max_mask &&
+        !t->growth.waits &&
+        tt_growth_allowed(&t->growth, (t->mask + 1) * sizeof(struct ttc_bucket))) {
         ttc_grow(t);
     }
 }
