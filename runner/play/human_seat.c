@@ -21,6 +21,7 @@ static int begin(void *self, const struct match_rules *rules, uint64_t game_seed
     h->record = record;
     h->seat = seat;
     h->resigned = false;
+    h->key_shown = false;
     fprintf(h->out,
             "You play %s against %s. Type a move; 'moves' lists the legal ones, "
             "'quit' resigns.\n",
@@ -42,6 +43,78 @@ static void show_board(const struct human_seat *h, const void *state)
     if (tourney_game_adapter_board_text(h->rules->game, state, board, sizeof(board))) {
         fprintf(h->out, "\n%s\n", board);
     }
+}
+
+/* Where the board's text changes from BEFORE to AFTER: the first byte
+ * that differs, or SIZE_MAX. */
+static size_t changed_at(const char *before, const char *after)
+{
+    size_t i = 0;
+    while (before[i] != '\0' && before[i] == after[i]) {
+        i++;
+    }
+    return before[i] == after[i] ? SIZE_MAX : i;
+}
+
+/* Before the person's first move: the mark their moves leave and the name
+ * of each cell a move fills, found by playing each legal move on a copy of
+ * the position and seeing where the board's text changes (the game draws
+ * the board; tourney knows no cells). Nothing when the game has no board. */
+static void show_key(const struct human_seat *h, const void *state, const tourney_move *moves,
+                     int count)
+{
+    const struct game_adapter *game = h->rules->game;
+    enum { BOARD_TEXT = 8192 };
+    char *base = malloc(2 * BOARD_TEXT);
+    char *after = base != NULL ? base + BOARD_TEXT : NULL;
+    if (base == NULL || !tourney_game_adapter_board_text(game, state, base, BOARD_TEXT)) {
+        free(base);
+        return;
+    }
+    void *copy = tourney_game_adapter_new_state(game);
+    char **names = calloc(strlen(base) + 1, sizeof(*names));
+    if (copy == NULL || names == NULL) {
+        free(copy);
+        free(names);
+        free(base);
+        return;
+    }
+    size_t width = 1;
+    char mark = '\0';
+    for (int i = 0; i < count; i++) {
+        memcpy(copy, state, (size_t)game->info.state_size);
+        tourney_game_adapter_apply(game, copy, moves[i]);
+        size_t at = tourney_game_adapter_board_text(game, copy, after, BOARD_TEXT)
+                        ? changed_at(base, after)
+                        : SIZE_MAX;
+        char name[64];
+        move_text(h->rules, moves[i], name, sizeof(name));
+        if (at == SIZE_MAX || names[at] != NULL || (names[at] = strdup(name)) == NULL) {
+            continue;
+        }
+        mark = mark == '\0' && isgraph((unsigned char)after[at]) ? after[at] : mark;
+        width = strlen(name) > width ? strlen(name) : width;
+    }
+    if (mark != '\0') {
+        fprintf(h->out, "Your mark is %c.\n", mark);
+    }
+    /* The board with each cell a move fills named, the others as drawn. */
+    fputs("The cells by name:\n", h->out);
+    for (size_t i = 0; base[i] != '\0'; i++) {
+        if (base[i] == '\n') {
+            fputc('\n', h->out);
+        } else if (base[i] != ' ') {
+            fprintf(h->out, "%*s%s", (int)width,
+                    names[i] != NULL ? names[i] : (char[]){base[i], 0},
+                    base[i + 1] == ' ' ? " " : "");
+        }
+    }
+    for (size_t i = 0; base[i] != '\0'; i++) {
+        free(names[i]);
+    }
+    free(names);
+    free(copy);
+    free(base);
 }
 
 static void list_moves(const struct human_seat *h, const tourney_move *moves, int count)
@@ -100,6 +173,10 @@ static int choose(void *self, const void *state, const struct tourney_move_reque
         return tourney_error_nomem(err);
     }
     int count = tourney_game_adapter_legal_moves(rules->game, state, moves);
+    if (!h->key_shown && count > 0) {
+        h->key_shown = true;
+        show_key(h, state, moves, count);
+    }
     int result = 0;
     for (;;) {
         fprintf(h->out, "Your move: ");

@@ -21,7 +21,8 @@ struct human_seat {
     struct game_record *record;
     int seat;
     bool resigned;
-    char *line; /* getline's buffer */
+    bool key_shown; /* the person's mark and the cells' names, told once */
+    char *line;     /* getline's buffer */
     size_t line_size;
 };
 

@@ -166,6 +166,13 @@ expect "$work/play.txt" "first-open plays a1."
 expect "$work/play.txt" "first-open plays c1."
 expect "$work/play.txt" "You win. (1-0 after 5 moves)"
 expect "$work/play.txt" "o x o"
+# Once, before the first move: the person's mark and the cells' names,
+# once each (the key is printed before the first prompt only).
+expect "$work/play.txt" "Your mark is x."
+grep -A3 -x "The cells by name:" "$work/play.txt" >"$work/key.txt"
+printf '%s\n' "The cells by name:" "a1 b1 c1" "a2 b2 c2" "a3 b3 c3" | cmp -s - "$work/key.txt" ||
+    { cat "$work/key.txt" >&2; fail "the cells' names"; }
+[ "$(grep -c "^Your mark is" "$work/play.txt")" -eq 1 ] || fail "the mark is told more than once"
 [ ! -s "$work/play.err" ] || { cat "$work/play.err"; fail "play wrote errors"; }
 
 note "resigning, the end of input, playing second"
@@ -176,6 +183,10 @@ expect "$work/eof.txt" "You resigned: first-open wins."
 printf 'b2\nc3\n' | "$TOURNEY" play "$work/play.ini" first-open --second >"$work/second.txt"
 expect "$work/second.txt" "You play second against first-open."
 expect "$work/second.txt" "first-open plays a1."
+expect "$work/second.txt" "Your mark is o."
+grep -A3 -x "The cells by name:" "$work/second.txt" >"$work/key.txt"
+printf '%s\n' "The cells by name:" " x b1 c1" "a2 b2 c2" "a3 b3 c3" | cmp -s - "$work/key.txt" ||
+    { cat "$work/key.txt" >&2; fail "the cells' names, playing second"; }
 # first-open (x, first) takes a1, b1 and c1, the top row, while the person
 # plays b2 and c3: 1-0 after 5 moves.
 expect "$work/second.txt" "You lose. (1-0 after 5 moves)"
