@@ -19,6 +19,7 @@ import re
 import sys
 
 TIMING = re.compile(r"(^time_(mean|median|p95|max|histogram)|think|per_second|time_ns|cpu_ns|nodes/s|"
+                    r"over[_ ]budget|"
                     r"ms/move|time \(ms\)|^time$|mean ms|median ms|p95 ms|max ms)", re.I)
 BUILD_KEYS = {"tourney", "game_path", "game_digest", "digest", "check"}
 IDENTITY_KEYS = {"plugin_id", "plugin_version", "game_id", "game_version"}
