@@ -11,7 +11,9 @@
  * - a file rewritten through mmap(MAP_SHARED): read-only beside the agent,
  *   not found elsewhere in /tmp; the bytes unchanged;
  * - the opponent's plugin patched, truncated, renamed, removed: read-only;
- *   the file unchanged, and the opponent plays every game.
+ *   the file unchanged, and the opponent plays every game;
+ * - the view undone (the empty /tmp unmounted, / writable again), by the
+ *   agent and from a user namespace of its own: refused.
  *
  * Each agent plays its own files' folder, which it keeps (and where its
  * plugin loads from), in /tmp. Skipped where the kernel refuses the
@@ -348,6 +350,27 @@ static void test_no_patched_plugin(void **state)
     }
 }
 
+/* The view undone: the empty /tmp unmounted, / mounted writable again,
+ * by the agent and by a child of its in a user and mount namespace of its
+ * own (where it has every capability, over mounts the kernel locked as it
+ * copied them). Each is refused, and the socket in /tmp stays hidden. */
+static void test_no_undoing_the_view(void **state)
+{
+    (void)state;
+    if (!namespaces_available()) {
+        return;
+    }
+    struct scene s;
+    set_scene(&s);
+    char line[512];
+    zoo_line(&s, "zoo_undo_mounts", line, sizeof(line));
+    play_attack(&s, line,
+                "umount: Operation not permitted, remount: Operation not permitted, in a "
+                "namespace of its own: umount: Invalid argument, remount: Operation not "
+                "permitted");
+    clear_scene(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_no_write_to_the_runners_proc),
         cmocka_unit_test(test_no_writable_mapping),
         cmocka_unit_test(test_no_patched_plugin),
+        cmocka_unit_test(test_no_undoing_the_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
