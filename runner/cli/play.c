@@ -28,7 +28,11 @@ static void show_final_board(const struct game_adapter *game, const struct game_
         tourney_game_adapter_apply(game, state, record->moves[i].move);
     }
     if (tourney_game_adapter_board_text(game, state, board, sizeof(board))) {
-        fprintf(out, "\n%s\n", board);
+        /* The game draws it: its lines kept, nothing else that moves
+         * the cursor (text_escape.h). */
+        fputc('\n', out);
+        tourney_terminal_text(out, board, true);
+        fputc('\n', out);
     }
     free(state);
 }

@@ -60,7 +60,10 @@ static void print_board(const struct game_adapter *game, const void *state, FILE
 {
     char board[8192];
     if (tourney_game_adapter_board_text(game, state, board, sizeof(board))) {
-        fprintf(out, "%s\n", board);
+        /* The game draws it: its lines kept, nothing else that moves
+         * the cursor (text_escape.h). */
+        tourney_terminal_text(out, board, true);
+        fputc('\n', out);
     }
 }
 

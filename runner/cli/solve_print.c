@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "solve.h"
+#include "text_escape.h"
 
 /* "win", "loss", "draw", or "unknown" when the search stopped at a depth
  * limit without proving anything. */
@@ -46,11 +47,18 @@ void tourney_solve_print_text(const struct solve_result *r, FILE *out)
     int32_t plies = plies_to_end(r);
     double rate = r->seconds > 0 ? (double)r->nodes / r->seconds / 1e6 : 0;
 
-    fprintf(out, "game:      %s%s%s%s\n", r->game, r->game_params[0] ? " (" : "", r->game_params,
-            r->game_params[0] ? ")" : "");
-    fprintf(out, "position:  %s\n", r->position);
+    /* The game plugin names itself, its parameters, the position, the
+     * board and the move: any bytes (text_escape.h). */
+    fputs("game:      ", out);
+    tourney_terminal_text(out, r->game, false);
+    if (r->game_params[0]) {
+        fputs(" (", out);
+        tourney_terminal_text(out, r->game_params, false);
+        fputs(")", out);
+    }
+    tourney_terminal_say(out, "\nposition:  ", r->position);
     if (r->board != NULL) {
-        fputs(r->board, out);
+        tourney_terminal_text(out, r->board, true);
     }
     fprintf(out, "to move:   %s\n", player_name(r->to_move));
     if (plies > 0) {
@@ -62,7 +70,7 @@ void tourney_solve_print_text(const struct solve_result *r, FILE *out)
     } else {
         fprintf(out, "value:     unknown: the search stopped at its depth limit\n");
     }
-    fprintf(out, "best move: %s\n", r->move_text);
+    tourney_terminal_say(out, "best move: ", r->move_text);
     fprintf(out, "score:     %d\n", (int)r->score);
     fprintf(out, "nodes:     %llu\n", (unsigned long long)r->nodes);
     fprintf(out, "time:      %.3f s (%.2f million nodes per second)\n", r->seconds, rate);
