@@ -624,6 +624,23 @@ static void test_page_with_boards(void **state)
     for (size_t i = 0; i < sizeof(charts) / sizeof(charts[0]); i++) {
         assert_non_null(html_find(root, "id", charts[i]));
     }
+    /* The time chart marks the budget per move, 100 ms: the log axis runs
+     * from 100 us at x 16 by 89.3 a decade, so 100 ms falls at 284. */
+    assert_non_null(strstr(page, " The line marks the budget per move (time_per_move_ms).</p>"));
+    assert_non_null(strstr(page, "<g class=\"mark\"><line x1=\"284.0\" y1=\"24.0\" x2=\"284.0\" "
+                                 "y2=\"246.0\"/><text class=\"mark-label\" x=\"281.0\" "
+                                 "y=\"34.0\" text-anchor=\"end\">budget 100 ms</text></g>"));
+    /* On a clock no one budget applies to every move: no mark, and the
+     * note says why. */
+    t.settings.time_control = strdup("10+0.1");
+    assert_non_null(t.settings.time_control);
+    char *on_clock = capture(write_page, &t.report);
+    assert_null(strstr(on_clock, "class=\"mark\""));
+    assert_non_null(strstr(on_clock, " No line marks a budget: on a clock each move's time "
+                                     "depends on the clock left.</p>"));
+    free(on_clock);
+    free(t.settings.time_control);
+    t.settings.time_control = NULL;
     /* The key figures: the leader, and how games ended. alpha leads on
      * score, but drew its pair with random 1-1 (LOS 50%) and is not surely
      * ahead of b either: the card says the three are tied, by how much

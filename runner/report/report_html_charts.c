@@ -95,8 +95,16 @@ static void millisecond_tick(double ms, char *buf, size_t size)
 int tourney_html_time(struct html_page *page, FILE *out)
 {
     const struct report *report = page->report;
+    const struct tournament_settings *settings = report->input->settings;
+    /* On a clock the time a move may take shrinks and grows with the clock
+     * left, so no one line marks it. */
+    bool budget = settings->time_control == NULL && settings->time_per_move_ms > 0;
     fputs("<p class=\"note\">The time an agent took per move, from the runner's clock around "
-          "each call: mean, median, 95th percentile and maximum over its moves.</p>\n",
+          "each call: mean, median, 95th percentile and maximum over its moves.",
+          out);
+    fputs(budget ? " The line marks the budget per move (time_per_move_ms).</p>\n"
+                 : " No line marks a budget: on a clock each move's time depends on the clock "
+                   "left.</p>\n",
           out);
     size_t count = tourney_html_top(page, out, HTML_GROUPS_MAX, "Bars");
     struct bar_row *rows = agent_rows(report, count);
@@ -126,6 +134,14 @@ int tourney_html_time(struct html_page *page, FILE *out)
         .rows = rows,
         .row_count = count,
     };
+    char mark_label[64];
+    if (budget) {
+        char shown[32];
+        tourney_html_duration_text(shown, sizeof(shown), (double)settings->time_per_move_ms * 1e6);
+        snprintf(mark_label, sizeof(mark_label), "budget %s", shown);
+        chart.mark = (double)settings->time_per_move_ms;
+        chart.mark_label = mark_label;
+    }
     int status = tourney_html_bar_chart(page, out, &chart);
     free(rows);
     return status;

@@ -79,6 +79,9 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
             values[count++] = chart->rows[r].high;
         }
     }
+    if (chart->mark_label != NULL) {
+        values[count++] = chart->mark; /* the axis reaches the mark */
+    }
     struct chart_axis axis = tourney_chart_axis(values, count, chart->percent);
     free(values);
     double x0 = LEFT;
@@ -109,6 +112,14 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
     tourney_svg_x_grid(out, &axis, ticks, tick_count, x0, x1, top, bottom);
     for (size_t r = 0; r < chart->row_count; r++) {
         draw_row(out, chart, &axis, &chart->rows[r], x0, x1, top + group * (double)r);
+    }
+    if (chart->mark_label != NULL) {
+        /* Over the bars, so that a bar past the mark shows where it crosses. */
+        double x = x0 + (x1 - x0) * tourney_chart_position(&axis, chart->mark);
+        fprintf(out, "<g class=\"mark\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
+                x, top, x, bottom);
+        tourney_svg_text(out, "mark-label", x - 3.0, top + 10.0, "end", chart->mark_label);
+        fputs("</g>", out);
     }
     char label[160];
     snprintf(label, sizeof(label), "%s%s", chart->axis_label, axis.log ? " (log scale)" : "");

@@ -40,6 +40,10 @@ struct bar_chart {
     void (*tick_label)(double value, char *buf, size_t size);
     const struct bar_row *rows;
     size_t row_count;
+    /* A value marked across the rows by a line labelled MARK_LABEL (the time
+     * chart's budget per move); no mark when MARK_LABEL is NULL. */
+    double mark;
+    const char *mark_label;
 };
 
 /* The width of every chart's drawing (its viewBox), so that text of one
