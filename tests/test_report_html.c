@@ -626,10 +626,32 @@ static void test_page_with_boards(void **state)
     }
     /* The time chart marks the budget per move, 100 ms: the log axis runs
      * from 100 us at x 16 by 89.3 a decade, so 100 ms falls at 284. */
-    assert_non_null(strstr(page, " The line marks the budget per move (time_per_move_ms).</p>"));
+    assert_non_null(
+        strstr(page, " The dashed line marks the budget per move (time_per_move_ms).</p>"));
     assert_non_null(strstr(page, "<g class=\"mark\"><line x1=\"284.0\" y1=\"24.0\" x2=\"284.0\" "
                                  "y2=\"246.0\"/><text class=\"mark-label\" x=\"281.0\" "
                                  "y=\"34.0\" text-anchor=\"end\">budget 100 ms</text></g>"));
+    /* The histograms mark it too, at the 100 ms tick of their axis. */
+    assert_non_null(strstr(page, "and the line marks its median. The dashed line marks the budget "
+                                 "per move (time_per_move_ms).</p>"));
+    assert_non_null(strstr(page, "<g class=\"mark\"><line x1=\"330.1\" y1=\"4.0\" x2=\"330.1\" "
+                                 "y2=\"154.0\"/><text class=\"mark-label\" x=\"327.1\" "
+                                 "y=\"14.0\" text-anchor=\"end\">budget 100 ms</text></g>"));
+    /* A budget of a day, far above every move: both axes stretch to reach
+     * it, so the line falls inside them (which end at x 344 and 284), not
+     * clamped to their ends. */
+    t.settings.time_per_move_ms = 86400000;
+    char *a_day = capture(write_page, &t.report);
+    assert_non_null(strstr(a_day, "<g class=\"mark\"><line x1=\"336.3\" y1=\"4.0\" "
+                                  "x2=\"336.3\" y2=\"154.0\"/><text class=\"mark-label\" "
+                                  "x=\"333.3\" y=\"14.0\" text-anchor=\"end\">budget 86400 "
+                                  "s</text></g>"));
+    assert_non_null(strstr(a_day, "<g class=\"mark\"><line x1=\"282.1\" y1=\"24.0\" "
+                                  "x2=\"282.1\" y2=\"246.0\"/><text class=\"mark-label\" "
+                                  "x=\"279.1\" y=\"34.0\" text-anchor=\"end\">budget 86400 "
+                                  "s</text></g>"));
+    free(a_day);
+    t.settings.time_per_move_ms = 100;
     /* On a clock no one budget applies to every move: no mark, and the
      * note says why. */
     t.settings.time_control = strdup("10+0.1");

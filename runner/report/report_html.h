@@ -65,6 +65,12 @@ int tourney_html_time(struct html_page *page, FILE *out);
 int tourney_html_nodes(struct html_page *page, FILE *out);
 int tourney_html_endings(struct html_page *page, FILE *out);
 
+/* The budget per move the time charts mark, in milliseconds, with LABEL
+ * set to "budget 100 ms"; 0 on a clock, which has no one budget. */
+uint64_t tourney_html_budget_ms(const struct report *report, char *label, size_t size);
+/* The end of a time chart's note: what the line marks, or why none does. */
+void tourney_html_budget_note(uint64_t budget_ms, FILE *out);
+
 /* Ratings with their intervals, scores over the games, results per seat
  * (report_html_plots.c). */
 int tourney_html_ratings(struct html_page *page, FILE *out);

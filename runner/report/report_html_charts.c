@@ -92,20 +92,37 @@ static void millisecond_tick(double ms, char *buf, size_t size)
     tourney_html_duration_tick(buf, size, ms * 1e6);
 }
 
-int tourney_html_time(struct html_page *page, FILE *out)
+uint64_t tourney_html_budget_ms(const struct report *report, char *label, size_t size)
 {
-    const struct report *report = page->report;
     const struct tournament_settings *settings = report->input->settings;
     /* On a clock the time a move may take shrinks and grows with the clock
      * left, so no one line marks it. */
-    bool budget = settings->time_control == NULL && settings->time_per_move_ms > 0;
+    if (settings->time_control != NULL || settings->time_per_move_ms == 0) {
+        return 0;
+    }
+    char shown[32];
+    tourney_html_duration_text(shown, sizeof(shown), (double)settings->time_per_move_ms * 1e6);
+    snprintf(label, size, "budget %s", shown);
+    return settings->time_per_move_ms;
+}
+
+void tourney_html_budget_note(uint64_t budget_ms, FILE *out)
+{
+    fputs(budget_ms > 0 ? " The dashed line marks the budget per move (time_per_move_ms).</p>\n"
+                        : " No line marks a budget: on a clock each move's time depends on the "
+                          "clock left.</p>\n",
+          out);
+}
+
+int tourney_html_time(struct html_page *page, FILE *out)
+{
+    const struct report *report = page->report;
+    char mark_label[64];
+    uint64_t budget_ms = tourney_html_budget_ms(report, mark_label, sizeof(mark_label));
     fputs("<p class=\"note\">The time an agent took per move, from the runner's clock around "
           "each call: mean, median, 95th percentile and maximum over its moves.",
           out);
-    fputs(budget ? " The line marks the budget per move (time_per_move_ms).</p>\n"
-                 : " No line marks a budget: on a clock each move's time depends on the clock "
-                   "left.</p>\n",
-          out);
+    tourney_html_budget_note(budget_ms, out);
     size_t count = tourney_html_top(page, out, HTML_GROUPS_MAX, "Bars");
     struct bar_row *rows = agent_rows(report, count);
     if (rows == NULL) {
@@ -134,12 +151,8 @@ int tourney_html_time(struct html_page *page, FILE *out)
         .rows = rows,
         .row_count = count,
     };
-    char mark_label[64];
-    if (budget) {
-        char shown[32];
-        tourney_html_duration_text(shown, sizeof(shown), (double)settings->time_per_move_ms * 1e6);
-        snprintf(mark_label, sizeof(mark_label), "budget %s", shown);
-        chart.mark = (double)settings->time_per_move_ms;
+    if (budget_ms > 0) {
+        chart.mark = (double)budget_ms;
         chart.mark_label = mark_label;
     }
     int status = tourney_html_bar_chart(page, out, &chart);

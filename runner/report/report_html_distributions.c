@@ -178,9 +178,20 @@ int tourney_html_time_histogram(struct html_page *page, FILE *out)
         fputs("<p class=\"note\">No moves yet.</p>\n", out);
         return 0;
     }
+    char mark_label[64];
+    uint64_t budget_ms = tourney_html_budget_ms(report, mark_label, sizeof(mark_label));
+    double budget_ns = (double)budget_ms * 1e6;
+    if (budget_ms > 0) {
+        /* The axis reaches the budget, whichever side of the moves it is. */
+        size_t floor_octave = (size_t)floor(log2(budget_ns));
+        size_t ceil_octave = (size_t)ceil(log2(budget_ns));
+        low = floor_octave < low ? floor_octave : low;
+        high = ceil_octave > high ? ceil_octave : high;
+    }
     fputs("<p class=\"note\">How long each agent's moves took, in bins that double in width; "
-          "each agent's bars are scaled to its fullest bin, and the line marks its median.</p>\n",
+          "each agent's bars are scaled to its fullest bin, and the line marks its median.",
           out);
+    tourney_html_budget_note(budget_ms, out);
     tourney_html_top(page, out, HTML_GROUPS_MAX, "Agents");
     /* At least a factor of 1000 wide, so that a decade is labelled. */
     while (high - low < 10) {
@@ -209,6 +220,10 @@ int tourney_html_time_histogram(struct html_page *page, FILE *out)
     tourney_svg_x_grid(out, &axis, ticks, count, x0, x1, top, bottom);
     for (size_t rank = 0; rank < shown; rank++) {
         time_strip(out, report, report->order[rank], &axis, x0, x1, top + group * (double)rank);
+    }
+    if (budget_ms > 0) {
+        tourney_svg_x_mark(out, x0 + (x1 - x0) * tourney_chart_position(&axis, budget_ns), top,
+                           bottom, mark_label);
     }
     tourney_svg_text(out, "axis-label", (x0 + x1) / 2.0, height - 6.0, "middle",
                      "time per move (log scale)");

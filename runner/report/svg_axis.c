@@ -156,6 +156,14 @@ void tourney_svg_text(FILE *out, const char *class_name, double x, double y, con
     fputs("</text>", out);
 }
 
+void tourney_svg_x_mark(FILE *out, double x, double top, double bottom, const char *label)
+{
+    fprintf(out, "<g class=\"mark\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", x,
+            top, x, bottom);
+    tourney_svg_text(out, "mark-label", x - 3.0, top + 10.0, "end", label);
+    fputs("</g>", out);
+}
+
 void tourney_svg_x_grid(FILE *out, const struct chart_axis *axis, const struct chart_tick *ticks,
                         size_t count, double x0, double x1, double top, double bottom)
 {

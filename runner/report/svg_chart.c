@@ -116,10 +116,7 @@ int tourney_svg_bar_chart(FILE *out, const struct bar_chart *chart)
     if (chart->mark_label != NULL) {
         /* Over the bars, so that a bar past the mark shows where it crosses. */
         double x = x0 + (x1 - x0) * tourney_chart_position(&axis, chart->mark);
-        fprintf(out, "<g class=\"mark\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
-                x, top, x, bottom);
-        tourney_svg_text(out, "mark-label", x - 3.0, top + 10.0, "end", chart->mark_label);
-        fputs("</g>", out);
+        tourney_svg_x_mark(out, x, top, bottom, chart->mark_label);
     }
     char label[160];
     snprintf(label, sizeof(label), "%s%s", chart->axis_label, axis.log ? " (log scale)" : "");

@@ -90,6 +90,10 @@ size_t tourney_chart_ticks(const struct chart_axis *axis, bool percent, struct c
 void tourney_svg_open(FILE *out, const char *id, const char *title, double height);
 void tourney_svg_close(FILE *out);
 
+/* A line across the rows at X, from TOP to BOTTOM, with LABEL at its top
+ * left: a value every row is read against (the budget per move). */
+void tourney_svg_x_mark(FILE *out, double x, double top, double bottom, const char *label);
+
 /* Grid lines at TICKS across the plot, labelled outside it: for a value
  * axis along x from X0 to X1, vertical lines from TOP to BOTTOM, labels
  * under BOTTOM; for one along y from Y0 (AXIS's min) up to Y1, horizontal
