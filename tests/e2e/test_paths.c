@@ -134,11 +134,10 @@ static void assert_logged(json_t *games, size_t count, const char *agent, const 
 /* The runner names the game's plugin file, canonical, on the game-plugin
  * line, with the parameters, and the program may read it: every game is
  * played to its end, and the agent's log says what it read. */
-static void test_the_game_plugin_is_told_and_readable(void **state)
+static void play_knower(const char *prefix)
 {
-    (void)state;
     struct layout l;
-    make_layout(&l, "paths-game");
+    make_layout(&l, prefix);
     char agent[256];
     add_agent(&l, "knower", agent, sizeof(agent));
     char text[1024];
@@ -153,6 +152,12 @@ static void test_the_game_plugin_is_told_and_readable(void **state)
                   "game plugin mnk.so, params rows=3 cols=3 k=3");
     json_decref(games);
     remove_tree(l.run.dir);
+}
+
+static void test_the_game_plugin_is_told_and_readable(void **state)
+{
+    (void)state;
+    play_knower("paths-game");
 }
 
 /* The secrets of a layout: a home folder with a secret (HOME is set to
@@ -772,22 +777,7 @@ static void test_a_bare_environment(void **state)
     if (access("/bin/bash", X_OK) == 0) {
         play_bash_agent();
     }
-    struct layout l;
-    make_layout(&l, "paths-bare");
-    char agent[256];
-    add_agent(&l, "knower", agent, sizeof(agent));
-    char text[1024];
-    snprintf(text, sizeof(text),
-             "[tournament]\nname = t\nseed = 3\ngames_per_pair = 2\ntime_per_move_ms = 5000\n"
-             "[game]\nplugin = mnk\nk = 3\n"
-             "[agent knower]\ncommand = %s %s --game-plugin\n"
-             "[agent first-open]\nplugin = first-open\n",
-             python(), agent);
-    json_t *games = play_layout(&l, text);
-    assert_logged(games, 2, "knower", "game plugin",
-                  "game plugin mnk.so, params rows=3 cols=3 k=3");
-    json_decref(games);
-    remove_tree(l.run.dir);
+    play_knower("paths-bare");
     for (size_t i = 0; i < COUNT; i++) {
         if (had[i]) {
             setenv(names[i], saved[i], 1);
