@@ -129,6 +129,9 @@ void tourney_report_overlaps(const struct report *report, size_t rank, char *buf
 void tourney_report_describe_leader(const struct report *report, char *buf, size_t size);
 /* Whether some game ended by a fault (anything but the rules). */
 bool tourney_report_has_faults(const struct report *report);
+/* Whether a pair's interval is unbounded on one side (one agent won every
+ * game of the pair), which the reports then explain. */
+bool tourney_report_has_unbounded_pair(const struct report *report);
 int tourney_report_pairs(const struct report *report, size_t rows, struct table *table);
 int tourney_report_search(const struct report *report, size_t rows, struct table *table);
 

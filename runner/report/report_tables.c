@@ -105,6 +105,13 @@ static void describe_repeats(struct report *report)
  * by the results, compared exactly. */
 #define ESTIMATE_CACHE 1024
 
+/* Under the pairs: why an interval reads +inf (the ratings, with their
+ * prior, never do). */
+#define UNBOUNDED_PAIR_NOTE                                                                  \
+    "An agent that won every game of a pair has an interval open above (+inf, and -inf for " \
+    "its opponent): one-sided, since no finite Elo difference is too large for a perfect "   \
+    "score."
+
 struct cached_estimate {
     bool used;
     struct tally tally;
@@ -344,6 +351,17 @@ int tourney_report_faults(const struct report *report, size_t rows, struct table
         }
     }
     return table->failed ? -1 : 0;
+}
+
+bool tourney_report_has_unbounded_pair(const struct report *report)
+{
+    for (size_t p = 0; p < report->input->stats->pair_count; p++) {
+        const struct elo_estimate *e = &report->pair_elo[p];
+        if (e->low.kind == ELO_BELOW || e->high.kind == ELO_ABOVE) {
+            return true;
+        }
+    }
+    return false;
 }
 
 bool tourney_report_has_faults(const struct report *report)
@@ -822,6 +840,9 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
     }
     status |= print_console_table(report, tourney_report_pairs, width, out);
     more_rows(out, in->stats->pair_count, "pairs", "report.md and summary.json");
+    if (tourney_report_has_unbounded_pair(report)) {
+        print_paragraph(UNBOUNDED_PAIR_NOTE, width, out);
+    }
     fputc('\n', out);
     status |= print_console_table(report, tourney_report_search, width, out);
     more_rows(out, agents, "agents", "report.md and results.csv");
@@ -943,12 +964,15 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
             "(LOS). The interval is a score test's (Wilson's, with draws): from the pairs of "
             "games with the seats swapped when every game is in one, else from the games. A "
             "pair of games scores 0 to 2 points; the pentanomial count says how many pairs "
-            "scored 0, 1/2, 1, 3/2 and 2 for the first agent.\n\n");
+            "scored 0, 1/2, 1, 3/2 and 2 for the first agent.%s%s\n\n",
+            tourney_report_has_unbounded_pair(report) ? " " : "",
+            tourney_report_has_unbounded_pair(report) ? UNBOUNDED_PAIR_NOTE : "");
     status |=
         print_table(report, tourney_report_pairs, SIZE_MAX, tourney_table_print_markdown, out);
     fprintf(out, "\n## Search\n\nNodes are positions visited, the root included. EBF is the "
-                 "effective branching factor b with 1 + b + ... + b^d = nodes for a move searched "
-                 "to depth d, averaged over the moves that searched. Times are per move; the "
+                 "effective branching factor b for which uniform trees, one of each searching "
+                 "move's depth d (1 + b + ... + b^d nodes), hold together as many nodes as the "
+                 "agent visited in those moves. Times are per move; the "
                  "median and the 95th percentile are exact to 0.4%%.\n\n");
     status |=
         print_table(report, tourney_report_search, SIZE_MAX, tourney_table_print_markdown, out);

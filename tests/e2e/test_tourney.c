@@ -702,6 +702,11 @@ static void test_console_width(void **state)
      * which first-open's holds. */
     assert_file_has(run.out, "\n(left out to fit 100 columns: win% 95% CI, win% 1st, win% 2nd; "
                              "--wide shows them)\n");
+    /* minimax, negamax and negamax-ab-ids won both games against random:
+     * those intervals are open above, and the console says why. */
+    assert_file_has(run.out, "\nAn agent that won every game of a pair has an interval open above "
+                             "(+inf, and -inf for its opponent):\none-sided, since no finite Elo "
+                             "difference is too large for a perfect score.\n");
     assert_file_has(run.out, "\n#  agent           games  W  D  L  score%     Elo        Elo 95% "
                              "CI  overlaps  win%  win% vs random\n"
                              "1  minimax             8  4  4  0    75.0  +381.7   [+46.7, "
