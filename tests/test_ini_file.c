@@ -286,10 +286,10 @@ static void test_names_at_most_49_characters(void **state)
     assert_messages(&p, "t.ini:2: key is 50 characters long; at most 49 are allowed\n"
                         "t.ini:3: section name is 50 characters long; at most 49 are allowed\n");
     /* The refused section is not there, so its key went nowhere: what
-     * follows an error is still checked, never attached elsewhere. */
+     * follows an error is still checked, never attached to the section
+     * before it. */
     assert_int_equal(p.doc.section_count, 1);
-    assert_int_equal(p.doc.sections[0].entry_count, 1);
-    assert_entry(&p.doc.sections[0], 0, "k", "2", 4);
+    assert_int_equal(p.doc.sections[0].entry_count, 0);
     finish(&p);
 }
 
@@ -402,6 +402,133 @@ static void test_read_from_a_file(void **state)
     remove_tree(dir);
 }
 
+/* A stand-in for inih built with every option the other way round from
+ * Debian's: no comments after values, a call of the handler for each
+ * section (name and value NULL) and for a key without a value (value
+ * NULL), ';' alone starting a comment line, and a stop at the first error.
+ * What it does with a line is inih's, as its documentation says. */
+static int other_build(ini_reader reader, void *stream, ini_handler handler, void *user)
+{
+    char line[200];
+    char section[50] = "";
+    int number = 0;
+    int error = 0;
+    while (error == 0 && reader(line, sizeof(line), stream) != NULL) {
+        number++;
+        char *start = line;
+        while (*start == ' ' || *start == '\t') {
+            start++;
+        }
+        char *end = start + strlen(start);
+        while (end > start &&
+               (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t')) {
+            *--end = '\0';
+        }
+        if (*start == ';' || *start == '\0') {
+            continue;
+        }
+        if (*start == '[') {
+            char *close = strchr(start + 1, ']');
+            if (close == NULL) {
+                error = number;
+                continue;
+            }
+            *close = '\0';
+            snprintf(section, sizeof(section), "%s", start + 1);
+            if (!handler(user, section, NULL, NULL)) {
+                error = number;
+            }
+            continue;
+        }
+        char *separator = start + strcspn(start, "=:");
+        char *value = NULL;
+        if (*separator != '\0') {
+            *separator = '\0';
+            value = separator + 1;
+            while (*value == ' ' || *value == '\t') {
+                value++;
+            }
+        }
+        char *name_end = start + strlen(start);
+        while (name_end > start && (name_end[-1] == ' ' || name_end[-1] == '\t')) {
+            *--name_end = '\0';
+        }
+        if (!handler(user, section, start, value) || value == NULL) {
+            error = number;
+        }
+    }
+    return error;
+}
+
+/* Every text reads into the same sections, entries and messages with the
+ * installed inih and with the stand-in of a build with other options: the
+ * dialect is tourney's, not the build's. */
+static void test_the_same_whatever_inih_build(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "[s]\na = 40 ; both seats\nb = 3 # three\nc = x;y\nd = ;x\ne =\t; only a comment\n",
+        "[t] ; a comment after a section\ne = 1\n[u]\t# and another\nf:2\n[v];c\ng = 3\n",
+        "# a comment\n; another\n[s]\n  # indented comment\nk = v\n",
+        "[s]\njust words\nk ;x = 1\n[a ;b]\nz = 1\n[w]\nlast = 1\n",
+        "early = 1\n[tournament\n[game] plugin = mnk\n[game]\n= 3\n  : 4\nrows = 3\nrows = 4\n",
+        "[s]\nk = v ; c ; d\nm = a\t;b\nn = \"quoted ; not\" ; cut\n",
+    };
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        struct parsed installed;
+        struct parsed other;
+        assert_int_equal(parse(&installed, texts[i]), 0);
+        tourney_diag_init(&other.diag);
+        assert_int_equal(tourney_ini_parse_text_with(&other.doc, "t.ini", texts[i],
+                                                     strlen(texts[i]), &other.diag, other_build),
+                         0);
+        char *expected = messages(&installed);
+        assert_messages(&other, expected);
+        free(expected);
+        assert_int_equal(other.doc.section_count, installed.doc.section_count);
+        for (size_t s = 0; s < installed.doc.section_count; s++) {
+            const struct ini_section *a = &installed.doc.sections[s];
+            const struct ini_section *b = &other.doc.sections[s];
+            assert_string_equal(b->name, a->name);
+            assert_int_equal(b->line, a->line);
+            assert_int_equal(b->entry_count, a->entry_count);
+            for (size_t e = 0; e < a->entry_count; e++) {
+                assert_entry(b, e, a->entries[e].key, a->entries[e].value, a->entries[e].line);
+            }
+        }
+        finish(&installed);
+        finish(&other);
+    }
+
+    /* What the first two read, to the byte. */
+    struct parsed p;
+    assert_int_equal(parse(&p, texts[0]), 0);
+    assert_messages(&p, "");
+    const struct ini_section *s = &p.doc.sections[0];
+    assert_int_equal(s->entry_count, 5);
+    assert_entry(s, 0, "a", "40", 2);
+    assert_entry(s, 1, "b", "3 # three", 3);
+    assert_entry(s, 2, "c", "x;y", 4);
+    assert_entry(s, 3, "d", "", 5);
+    assert_entry(s, 4, "e", "", 6);
+    finish(&p);
+    assert_int_equal(parse(&p, texts[3]), 0);
+    assert_messages(&p, "t.ini:2: expected '[section]', 'key = value' or a comment\n"
+                        "t.ini:3: expected '[section]', 'key = value' or a comment\n"
+                        "t.ini:4: expected ']' to close the section name\n");
+    /* z went nowhere: its header was refused. */
+    assert_int_equal(p.doc.section_count, 2);
+    assert_int_equal(p.doc.sections[0].entry_count, 0);
+    assert_string_equal(p.doc.sections[1].name, "w");
+    assert_entry(&p.doc.sections[1], 0, "last", "1", 7);
+    finish(&p);
+    assert_int_equal(parse(&p, texts[5]), 0);
+    assert_entry(&p.doc.sections[0], 0, "k", "v", 2);
+    assert_entry(&p.doc.sections[0], 1, "m", "a", 3);
+    assert_entry(&p.doc.sections[0], 2, "n", "\"quoted", 4);
+    finish(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_nul_bytes_are_refused),
         cmocka_unit_test(test_binary_file_is_one_error),
         cmocka_unit_test(test_read_from_a_file),
+        cmocka_unit_test(test_the_same_whatever_inih_build),
     };
     return cmocka_run_group_tests_name("ini_file", tests, NULL, NULL);
 }

@@ -2,16 +2,22 @@
  * ini_file.h - reads an INI file with inih into sections and entries that
  * remember their line numbers, so later checks can say "file:line: ...".
  *
- * Lines are fed to inih by our own reader, which (a) counts lines, (b) refuses
- * lines longer than inih's buffer instead of letting inih split them (a split
- * long value could inject a key), and (c) strips leading blanks so that an
- * indented line is never taken as the continuation of the previous value.
+ * inih splits each line; tourney judges each line once, where inih leaves
+ * it (an entry in inih's handler, any other line when inih asks for the
+ * next). Lines are fed to inih by tourney's own reader, which (a) counts
+ * lines, (b) refuses lines longer than inih's buffer instead of letting
+ * inih split them (a split long value could inject a key), and (c) strips
+ * leading blanks so that an indented line is never taken as the
+ * continuation of the previous value. The dialect is docs/config.md's
+ * whatever options the installed inih was compiled with.
  */
 #ifndef TOURNEY_RUNNER_INI_FILE_H
 #define TOURNEY_RUNNER_INI_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include <ini.h>
 
 #include "diag.h"
 
@@ -50,6 +56,15 @@ int tourney_ini_read(struct ini_document *doc, const char *path, struct diagnost
 /* The same for text already in memory; PATH only names it in messages. */
 int tourney_ini_parse_text(struct ini_document *doc, const char *path, const char *text,
                            size_t length, struct diagnostics *diag);
+
+/* inih's ini_parse_stream, or in tests a stand-in that reads as inih built
+ * with other options would. */
+typedef int (*tourney_ini_parser)(ini_reader reader, void *stream, ini_handler handler,
+                                  void *user);
+
+/* tourney_ini_parse_text with PARSE in place of inih's ini_parse_stream. */
+int tourney_ini_parse_text_with(struct ini_document *doc, const char *path, const char *text,
+                                size_t length, struct diagnostics *diag, tourney_ini_parser parse);
 
 void tourney_ini_finish(struct ini_document *doc);
 
