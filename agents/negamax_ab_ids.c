@@ -43,6 +43,7 @@ enum ab_ids_param {
     AB_IDS_LENGTH_BOUNDS,
     AB_IDS_TABLE,
     AB_IDS_SYMMETRY,
+    AB_IDS_MAX_NODES,
     AB_IDS_PARAM_COUNT,
 };
 
@@ -57,6 +58,9 @@ static const char *const root_choices[] = {"moves", "bisect", NULL};
 
 /* In the order of enum ab_table. */
 static const char *const table_choices[] = {"wide", "compact", NULL};
+
+/* The largest node budget: far beyond any search that ends. */
+#define AB_IDS_MAX_NODES_MAX INT64_C(1000000000000000)
 
 /* The largest transposition table, in mebibytes. */
 #define AB_IDS_TT_MB_MAX 4096
@@ -162,6 +166,16 @@ static const struct tourney_param_info ab_ids_params[AB_IDS_PARAM_COUNT] = {
             .help =
                 "one table entry for a position and its mirror images (the game's symmetric hash)",
         },
+    [AB_IDS_MAX_NODES] =
+        {
+            .name = "max_nodes",
+            .type = TOURNEY_PARAM_INT,
+            .default_value = "0",
+            .min = 0,
+            .max = AB_IDS_MAX_NODES_MAX,
+            .help = "stop a move's search after this many positions (no score when no iteration "
+                    "finished); 0: no limit",
+        },
 };
 
 static int32_t ab_ids_param_info(const struct tourney_agent_api *api, uint32_t index,
@@ -225,6 +239,9 @@ static int ab_ids_create(const struct tourney_agent_init *init, void **out)
     a->bisect = init->params[AB_IDS_ROOT].i == AB_ROOT_BISECT;
     a->length_bounds = init->params[AB_IDS_LENGTH_BOUNDS].i != 0;
     symmetry = init->params[AB_IDS_SYMMETRY].i != 0;
+    if (init->params[AB_IDS_MAX_NODES].i > 0) {
+        a->s.node_limit = (uint64_t)init->params[AB_IDS_MAX_NODES].i;
+    }
     ab_knowledge_take(a, init->game_api, a->ordering, init->params[AB_IDS_KNOWLEDGE].i != 0);
     hash = ab_knowledge_hash(init->game_api, symmetry, &symmetric);
 
@@ -344,6 +361,16 @@ static int ab_ids_choose_move(void *agent, const void *state,
         }
     }
 
+    if (!finished_one) {
+        /* The node budget stopped the first iteration: no value was found,
+         * so the move is the lowest legal one and the report has no score. */
+        s->api->legal_moves(s->game, s->state, moves);
+        *move = moves[0];
+        search_report(s, report, 0);
+        report->has_score = 0;
+        report->depth = 0;
+        return TOURNEY_OK;
+    }
     /* "any" takes the first best move offered, the one the search proved. */
     *move = a->tie_break == AB_TIE_BREAK_ANY ? a->finished.ties[0]
                                              : root_choice_pick(&a->finished, a->tie_break, s);

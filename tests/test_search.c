@@ -530,6 +530,32 @@ static void test_4x4_alphabeta(void **state)
     game_free(g);
 }
 
+/* max_nodes: the search that needs 562 positions finishes within 562, and
+ * within 561 is abandoned after exactly 561 with no score and the lowest
+ * legal move (3), not the winning one (7). */
+static void test_node_budget(void **state)
+{
+    struct game *g = game_new(4, 4, 4);
+    struct outcome out;
+
+    (void)state;
+    out = search_once(AB_IDS, g, POSITION_4X4, "iterative=false max_nodes=562 " AB_PLAIN, 1);
+    assert_int_equal(out.move, 7);
+    assert_int_equal(out.report.nodes, POSITION_4X4_ALPHABETA_NODES);
+    assert_int_equal(out.report.has_score, 1);
+    assert_int_equal(out.report.score, TOURNEY_SCORE_WIN - 1);
+    out = search_once(AB_IDS, g, POSITION_4X4, "iterative=false max_nodes=561 " AB_PLAIN, 1);
+    assert_int_equal(out.move, 3);
+    assert_int_equal(out.report.nodes, POSITION_4X4_ALPHABETA_NODES - 1);
+    assert_int_equal(out.report.has_score, 0);
+    assert_int_equal(out.report.depth, 0);
+    out = search_once(AB_IDS, g, POSITION_4X4, "iterative=false max_nodes=1 " AB_PLAIN, 1);
+    assert_int_equal(out.move, 3);
+    assert_int_equal(out.report.nodes, 1);
+    assert_int_equal(out.report.has_score, 0);
+    game_free(g);
+}
+
 static void test_4x4_ids_stops_at_proven_win(void **state)
 {
     struct game *g = game_new(4, 4, 4);
@@ -905,6 +931,7 @@ int main(void)
         cmocka_unit_test(test_full_tree_3x3),
         cmocka_unit_test(test_4x4_negamax),
         cmocka_unit_test(test_4x4_alphabeta),
+        cmocka_unit_test(test_node_budget),
         cmocka_unit_test(test_4x4_ids_stops_at_proven_win),
         cmocka_unit_test(test_ids_stops_at_proven_loss),
         cmocka_unit_test(test_ids_stops_when_nothing_is_cut_off),

@@ -57,6 +57,7 @@ int search_init(struct search *s, const struct tourney_agent_init *init, const c
 
     memset(s, 0, sizeof(*s));
     s->name = agent;
+    s->node_limit = UINT64_MAX;
     /* Without a usable host there is no way to explain anything. */
     if (!search_host_usable(init)) {
         return TOURNEY_ERR_INVALID;

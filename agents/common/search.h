@@ -76,6 +76,10 @@ struct search {
     bool timed; /* look at the clock at all */
     uint64_t deadline_ns;
     bool aborted; /* the deadline passed: every value since is void */
+
+    /* A move's node budget: a search that would visit more positions is
+     * abandoned as at a deadline; UINT64_MAX (search_init's) for none. */
+    uint64_t node_limit;
 };
 
 /* A root move's value, gathered move by move, and the moves that share the
@@ -162,6 +166,10 @@ static inline tourney_move *search_moves(const struct search *s, int32_t ply)
  * search is timed, looks at the clock now and then. */
 static inline void search_visit(struct search *s, int32_t ply)
 {
+    if (s->nodes == s->node_limit) {
+        s->aborted = true; /* one more would go over the budget: not visited */
+        return;
+    }
     s->nodes++;
     if (ply > s->max_ply) {
         s->max_ply = ply;
