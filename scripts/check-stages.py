@@ -21,6 +21,7 @@ STAGES = [
     "log",
     "play",
     "stats",
+    "analysis",
     "report",
     "cli",
 ]

@@ -15,13 +15,12 @@
 
 #include <tourney/tourney.h>
 
+#include "exact_solver.h"
+
 /* The agent that solves, and the parameters it gets before the user's:
- * one search to the end of the game, no clock, a large table, and the
- * speed-ups meant for solving (docs/agents.md). */
-#define SOLVE_AGENT "negamax-ab-ids"
-#define SOLVE_AGENT_DEFAULTS                                                   \
-    "max_depth=0 iterative=false use_time_budget=false tt_mb=256 root=bisect " \
-    "length_bounds=true table=compact symmetry=true"
+ * the exact analysis's (exact_solver.h), one definition for both. */
+#define SOLVE_AGENT TOURNEY_EXACT_AGENT
+#define SOLVE_AGENT_DEFAULTS TOURNEY_EXACT_AGENT_DEFAULTS
 /* And in the file mode, which shows no move: any best one will do. */
 #define SOLVE_FILE_AGENT_DEFAULTS "tie_break=any"
 
