@@ -6,14 +6,14 @@
 
 #include "common/search.h"
 
-static int first_open_create(const struct tourney_agent_init *init, void **out)
+static int32_t first_open_create(const struct tourney_agent_init *init, void **out)
 {
     return search_root_only_create(init, "first-open", out);
 }
 
-static int first_open_choose_move(void *agent, const void *state,
-                                  const struct tourney_move_request *request,
-                                  struct tourney_move_report *report, tourney_move *move)
+static int32_t first_open_choose_move(void *agent, const void *state,
+                                      const struct tourney_move_request *request,
+                                      struct tourney_move_report *report, tourney_move *move)
 {
     tourney_move *moves;
     int n = search_root_only_begin(agent, state, request, report, &moves);

@@ -155,7 +155,7 @@ static int mcts_allocate(struct mcts *m)
     return TOURNEY_OK;
 }
 
-static int mcts_create(const struct tourney_agent_init *init, void **out)
+static int32_t mcts_create(const struct tourney_agent_init *init, void **out)
 {
     struct mcts *m = calloc(1, sizeof(*m));
     int err;
@@ -214,9 +214,9 @@ static int64_t clock_stride(int64_t done, uint64_t elapsed_ns)
     return stride > MCTS_CLOCK_MAX_STRIDE ? MCTS_CLOCK_MAX_STRIDE : (int64_t)stride;
 }
 
-static int mcts_choose_move(void *agent, const void *state,
-                            const struct tourney_move_request *request,
-                            struct tourney_move_report *report, tourney_move *move)
+static int32_t mcts_choose_move(void *agent, const void *state,
+                                const struct tourney_move_request *request,
+                                struct tourney_move_report *report, tourney_move *move)
 {
     struct mcts *m = agent;
     struct search *s = &m->s;

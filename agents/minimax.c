@@ -79,14 +79,14 @@ static int32_t minimax_value(struct depth_search *a, int32_t ply, int32_t depth_
     return min_value(a, ply, depth_left);
 }
 
-static int minimax_create(const struct tourney_agent_init *init, void **out)
+static int32_t minimax_create(const struct tourney_agent_init *init, void **out)
 {
     return depth_search_create(init, "minimax", out);
 }
 
-static int minimax_choose_move(void *agent, const void *state,
-                               const struct tourney_move_request *request,
-                               struct tourney_move_report *report, tourney_move *move)
+static int32_t minimax_choose_move(void *agent, const void *state,
+                                   const struct tourney_move_request *request,
+                                   struct tourney_move_report *report, tourney_move *move)
 {
     return depth_search_choose(agent, state, request, report, move, minimax_value);
 }

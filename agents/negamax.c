@@ -54,14 +54,14 @@ static int32_t negamax_root_value(struct depth_search *a, int32_t ply, int32_t d
     return negamax(a, a->me, ply, depth_left);
 }
 
-static int negamax_create(const struct tourney_agent_init *init, void **out)
+static int32_t negamax_create(const struct tourney_agent_init *init, void **out)
 {
     return depth_search_create(init, "negamax", out);
 }
 
-static int negamax_choose_move(void *agent, const void *state,
-                               const struct tourney_move_request *request,
-                               struct tourney_move_report *report, tourney_move *move)
+static int32_t negamax_choose_move(void *agent, const void *state,
+                                   const struct tourney_move_request *request,
+                                   struct tourney_move_report *report, tourney_move *move)
 {
     return depth_search_choose(agent, state, request, report, move, negamax_root_value);
 }

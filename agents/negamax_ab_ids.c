@@ -200,7 +200,7 @@ static void ab_ids_destroy(void *agent)
     free(a);
 }
 
-static int ab_ids_create(const struct tourney_agent_init *init, void **out)
+static int32_t ab_ids_create(const struct tourney_agent_init *init, void **out)
 {
     struct ab_ids *a = calloc(1, sizeof(*a));
     bool symmetry;
@@ -276,9 +276,9 @@ err_free:
     return err;
 }
 
-static int ab_ids_choose_move(void *agent, const void *state,
-                              const struct tourney_move_request *request,
-                              struct tourney_move_report *report, tourney_move *move)
+static int32_t ab_ids_choose_move(void *agent, const void *state,
+                                  const struct tourney_move_request *request,
+                                  struct tourney_move_report *report, tourney_move *move)
 {
     struct ab_ids *a = agent;
     struct search *s = &a->s;

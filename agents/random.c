@@ -6,14 +6,14 @@
 
 #include "common/search.h"
 
-static int random_create(const struct tourney_agent_init *init, void **out)
+static int32_t random_create(const struct tourney_agent_init *init, void **out)
 {
     return search_root_only_create(init, "random", out);
 }
 
-static int random_choose_move(void *agent, const void *state,
-                              const struct tourney_move_request *request,
-                              struct tourney_move_report *report, tourney_move *move)
+static int32_t random_choose_move(void *agent, const void *state,
+                                  const struct tourney_move_request *request,
+                                  struct tourney_move_report *report, tourney_move *move)
 {
     struct search *s = agent;
     tourney_move *moves;

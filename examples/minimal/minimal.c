@@ -8,7 +8,7 @@ struct minimal {
     tourney_move moves[];           /* room for every legal move */
 };
 
-static int minimal_create(const struct tourney_agent_init *init, void **out)
+static int32_t minimal_create(const struct tourney_agent_init *init, void **out)
 {
     struct minimal *m = malloc(sizeof(*m) + init->game_info->move_limit * sizeof(tourney_move));
     if (m == NULL) {
@@ -19,9 +19,9 @@ static int minimal_create(const struct tourney_agent_init *init, void **out)
     return TOURNEY_OK;
 }
 
-static int minimal_choose_move(void *agent, const void *state,
-                               const struct tourney_move_request *request,
-                               struct tourney_move_report *report, tourney_move *move)
+static int32_t minimal_choose_move(void *agent, const void *state,
+                                   const struct tourney_move_request *request,
+                                   struct tourney_move_report *report, tourney_move *move)
 {
     struct minimal *m = agent;
     (void)request; /* no search: the time budget does not matter */

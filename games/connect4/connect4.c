@@ -46,13 +46,13 @@ static const struct tourney_param_info connect4_params[] = {
 #define CONNECT4_PARAM_COUNT (sizeof(connect4_params) / sizeof(connect4_params[0]))
 
 /* Whether create may write a reason into `error`. */
-static int can_report(const char *error, size_t error_size)
+static int can_report(const char *error, uint64_t error_size)
 {
     return error != NULL && error_size > 0;
 }
 
-static int connect4_create(const struct tourney_param_value *values, void **out,
-                           struct tourney_game_info *info, char *error, size_t error_size)
+static int32_t connect4_create(const struct tourney_param_value *values, void **out,
+                               struct tourney_game_info *info, char *error, uint64_t error_size)
 {
     if (values == NULL || out == NULL || info == NULL) {
         if (can_report(error, error_size)) {
@@ -129,14 +129,14 @@ static void connect4_initial_state(const void *game, void *state)
     memset(state, 0, sizeof(struct connect4_state));
 }
 
-static int connect4_to_move(const void *game, const void *state)
+static int32_t connect4_to_move(const void *game, const void *state)
 {
     (void)game;
     const struct connect4_state *s = state;
     return s->ply & 1;
 }
 
-static int connect4_status(const void *game, const void *state)
+static int32_t connect4_status(const void *game, const void *state)
 {
     (void)game;
     const struct connect4_state *s = state;
@@ -157,7 +157,7 @@ static int list_columns(const struct connect4_game *g, uint64_t cells, tourney_m
     return n;
 }
 
-static int connect4_legal_moves(const void *game, const void *state, tourney_move *moves)
+static int32_t connect4_legal_moves(const void *game, const void *state, tourney_move *moves)
 {
     const struct connect4_game *g = game;
     const struct connect4_state *s = state;
@@ -295,7 +295,7 @@ static uint64_t connect4_symmetric_hash(const void *game, const void *state)
 
 BITS_POPCNT_CLONES
 static void connect4_order_moves(const void *game, const void *state, tourney_move *moves,
-                                 int count)
+                                 int32_t count)
 {
     const struct connect4_game *g = game;
     const struct connect4_state *s = state;
@@ -345,7 +345,7 @@ static tourney_move connect4_winning_move(const void *game, const void *state)
     return wins != 0 ? g->bit_column[bits_lowest(wins)] : -1;
 }
 
-static int connect4_safe_moves(const void *game, const void *state, tourney_move *moves)
+static int32_t connect4_safe_moves(const void *game, const void *state, tourney_move *moves)
 {
     const struct connect4_game *g = game;
     const struct connect4_state *s = state;

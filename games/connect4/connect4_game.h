@@ -57,9 +57,9 @@ uint64_t connect4_winning_spots(const struct connect4_game *g, uint64_t stones, 
 
 /* ---- connect4_text.c: moves and positions as text ---- */
 
-int connect4_format_move(const void *game, tourney_move move, char *buf, size_t size);
-int connect4_format_state(const void *game, const void *state, char *buf, size_t size);
-int connect4_parse_state(const void *game, const char *text, void *state);
+int32_t connect4_format_move(const void *game, tourney_move move, char *buf, uint64_t size);
+int32_t connect4_format_state(const void *game, const void *state, char *buf, uint64_t size);
+int32_t connect4_parse_state(const void *game, const char *text, void *state);
 
 /* ---- connect4.c: the rules, shared with connect4_text.c ---- */
 

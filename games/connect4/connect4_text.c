@@ -12,7 +12,7 @@
 
 #include "connect4_game.h"
 
-int connect4_format_move(const void *game, tourney_move move, char *buf, size_t size)
+int32_t connect4_format_move(const void *game, tourney_move move, char *buf, uint64_t size)
 {
     const struct connect4_game *g = game;
 
@@ -36,7 +36,7 @@ static uint64_t cell_bit(const struct connect4_game *g, int column, int row)
     return UINT64_C(1) << (column * g->height + row);
 }
 
-int connect4_format_state(const void *game, const void *state, char *buf, size_t size)
+int32_t connect4_format_state(const void *game, const void *state, char *buf, uint64_t size)
 {
     const struct connect4_game *g = game;
     const struct connect4_state *s = state;
@@ -163,7 +163,7 @@ static int read_board(const struct connect4_game *g, const char *text, struct co
     return TOURNEY_OK;
 }
 
-int connect4_parse_state(const void *game, const char *text, void *state)
+int32_t connect4_parse_state(const void *game, const char *text, void *state)
 {
     const struct connect4_game *g = game;
     struct connect4_state parsed;

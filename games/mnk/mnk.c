@@ -54,7 +54,7 @@ static uint64_t splitmix64(uint64_t *x)
 }
 
 /* Whether create may write a reason into `error`. */
-static int can_report(const char *error, size_t error_size)
+static int can_report(const char *error, uint64_t error_size)
 {
     return error != NULL && error_size > 0;
 }
@@ -107,8 +107,8 @@ static void list_symmetries(struct mnk_game *g)
     }
 }
 
-static int mnk_create(const struct tourney_param_value *values, void **out,
-                      struct tourney_game_info *info, char *error, size_t error_size)
+static int32_t mnk_create(const struct tourney_param_value *values, void **out,
+                          struct tourney_game_info *info, char *error, uint64_t error_size)
 {
     if (values == NULL || out == NULL || info == NULL) {
         if (can_report(error, error_size)) {
@@ -258,20 +258,20 @@ static void mnk_initial_state(const void *game, void *state)
     mnk_set_hash(state, g->zobrist_base);
 }
 
-static int mnk_to_move(const void *game, const void *state)
+static int32_t mnk_to_move(const void *game, const void *state)
 {
     (void)game;
     return mnk_get_ply(state) & 1;
 }
 
-static int mnk_status(const void *game, const void *state)
+static int32_t mnk_status(const void *game, const void *state)
 {
     (void)game;
     const struct mnk_state *s = state;
     return s->status;
 }
 
-static int mnk_legal_moves(const void *game, const void *state, tourney_move *moves)
+static int32_t mnk_legal_moves(const void *game, const void *state, tourney_move *moves)
 {
     const struct mnk_game *g = game;
     const struct mnk_state *s = state;
@@ -404,7 +404,8 @@ static uint64_t mnk_symmetric_hash(const void *game, const void *state)
     return best;
 }
 
-static void mnk_order_moves(const void *game, const void *state, tourney_move *moves, int count)
+static void mnk_order_moves(const void *game, const void *state, tourney_move *moves,
+                            int32_t count)
 {
     const struct mnk_game *g = game;
     (void)state;
@@ -450,7 +451,7 @@ static tourney_move mnk_winning_move(const void *game, const void *state)
     return -1;
 }
 
-static int mnk_safe_moves(const void *game, const void *state, tourney_move *moves)
+static int32_t mnk_safe_moves(const void *game, const void *state, tourney_move *moves)
 {
     const struct mnk_game *g = game;
     const struct mnk_state *s = state;

@@ -80,9 +80,9 @@ void mnk_winning_spots(const struct mnk_game *g, const struct mnk_bits *stones,
 
 /* ---- mnk_text.c: moves and positions as text ---- */
 
-int mnk_format_move(const void *game, tourney_move move, char *buf, size_t size);
-int mnk_format_state(const void *game, const void *state, char *buf, size_t size);
-int mnk_parse_state(const void *game, const char *text, void *state);
+int32_t mnk_format_move(const void *game, tourney_move move, char *buf, uint64_t size);
+int32_t mnk_format_state(const void *game, const void *state, char *buf, uint64_t size);
+int32_t mnk_parse_state(const void *game, const char *text, void *state);
 
 /* ---- mnk.c: shared with mnk_text.c ---- */
 

@@ -8,7 +8,7 @@
 
 #include "mnk_game.h"
 
-int mnk_format_move(const void *game, tourney_move move, char *buf, size_t size)
+int32_t mnk_format_move(const void *game, tourney_move move, char *buf, uint64_t size)
 {
     const struct mnk_game *g = game;
 
@@ -27,7 +27,7 @@ int mnk_format_move(const void *game, tourney_move move, char *buf, size_t size)
     return TOURNEY_OK;
 }
 
-int mnk_format_state(const void *game, const void *state, char *buf, size_t size)
+int32_t mnk_format_state(const void *game, const void *state, char *buf, uint64_t size)
 {
     const struct mnk_game *g = game;
     static const char symbols[] = {'.', 'x', 'o'};
@@ -78,7 +78,7 @@ static int read_symbol(char c)
     }
 }
 
-int mnk_parse_state(const void *game, const char *text, void *state)
+int32_t mnk_parse_state(const void *game, const char *text, void *state)
 {
     const struct mnk_game *g = game;
     struct mnk_bits stones[2];
