@@ -16,6 +16,30 @@
  * Life of an instance: the runner creates one instance per game and seat,
  * calls choose_move each time it is that seat's turn, and destroys it when
  * the game ends.
+ *
+ * The runtime contract (docs/plugins.md, "Rules for plugins" and "Where an
+ * agent runs", says why; docs/architecture.md lists the test behind each):
+ *  - Where: by default in a process of its own (tourney-agent-host), one
+ *    process for a pairing's consecutive games: anything global carries
+ *    over from game to game. With `isolation = none`, in the runner's
+ *    process, on one of its worker threads.
+ *  - Loading: constructors and get_param_info run at load, in that process
+ *    and in short-lived ones that only list or check the plugin; a plugin
+ *    may read its own file and the system's libraries then, and no other
+ *    file. After load no file may be opened at all (sandbox_violation).
+ *  - Time: the runner measures each choose_move; one that takes longer than
+ *    request->budget_ns counts as over budget, and an agent that has not
+ *    answered by request->deadline_ns plus the config's time_margin_ms is
+ *    killed and loses (time_forfeit). More processor time than the config's
+ *    `cpu_limit` loses too (cpu_limit).
+ *  - In a process of its own the agent is stopped between its moves:
+ *    threads do not run on the opponent's time; one still computing goes
+ *    on at the agent's next turn.
+ *  - Memory is limited to agent_memory_mb (malloc returns NULL past it);
+ *    stdout and stderr are captured and counted (agent_output_limit_kb a
+ *    game): print nothing, explain through host->log.
+ *  - Randomness only from host->random_u64, so that games replay.
+ * Each function below is tagged with [when] it is called.
  */
 #ifndef TOURNEY_AGENT_H
 #define TOURNEY_AGENT_H
@@ -133,15 +157,19 @@ struct tourney_agent_api {
     const void *legacy_params;
     uint64_t param_count; /* how many parameters the agent accepts */
 
-    /* Required. Creates an instance for one game and seat. On success stores
+    /* [once per game and seat, before its first move; sandboxed]
+     * Required. Creates an instance for one game and seat. On success stores
      * it in *out and returns TOURNEY_OK; on failure returns a negative status
      * and explains through init->host->log. */
     int32_t (*create)(const struct tourney_agent_init *init, void **out);
 
-    /* Required. Frees an instance. destroy(NULL) does nothing. */
+    /* [once per instance, when its game ends, also by a fault of either
+     * seat; never after the process is killed] Required. Frees an
+     * instance. destroy(NULL) does nothing. */
     void (*destroy)(void *agent);
 
-    /* Required. Chooses a move for the player to move in `state`, an ongoing
+    /* [each turn of the instance's seat; timed, see the contract above]
+     * Required. Chooses a move for the player to move in `state`, an ongoing
      * position of the game (the agent may not modify it; it may copy it).
      * Stores the move in *move, fills `report` and returns TOURNEY_OK. A move
      * that is not legal loses the game, and so does a negative status. */
@@ -151,16 +179,18 @@ struct tourney_agent_api {
 
     /* ---- ABI 1.2 ---- */
 
-    /* Required when param_count > 0. Describes parameter `index` (in
+    /* [at load, before any game; also by `tourney agents` and `validate`]
+     * Required when param_count > 0. Describes parameter `index` (in
      * [0, param_count)) into `info`, whose struct_size the host has set;
      * writes only the fields that size holds (use tourney_param_info_copy).
      * Returns TOURNEY_OK, or a negative status for an index out of range. */
     int32_t (*get_param_info)(const struct tourney_agent_api *api, uint32_t index,
                               struct tourney_param_info *info);
 
-    /* Optional. The extension named `id`: a pointer to a constant struct that
-     * begins with its own uint32_t struct_size and lives while the plugin is
-     * loaded, or NULL. No agent extension is defined yet. */
+    /* [at load, before any game] Optional. The extension named `id`: a
+     * pointer to a constant struct that begins with its own uint32_t
+     * struct_size and lives while the plugin is loaded, or NULL. No agent
+     * extension is defined yet. */
     const void *(*get_extension)(const struct tourney_agent_api *api, const char *id);
 
     /* Optional. The plugin's identity, shown in listings and reports: an id

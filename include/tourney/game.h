@@ -21,6 +21,14 @@
  * All functions taking a game instance and a state are pure with respect to
  * the instance: they may be called from any thread as long as each thread
  * uses its own states. No function prints, exits or keeps global state.
+ *
+ * Where a game runs: in the runner's process, trusted, where it judges
+ * every move (legal_moves, apply, status: a game's answer is the rules);
+ * and in each agent's process, whose agent calls it during its search, in
+ * the agent's sandbox and on the agent's time (a game that opens a file
+ * after load loses that agent its game). create may be called more than
+ * once in a process (the tournament, its openings, a check of a log),
+ * each instance independent of the others.
  */
 #ifndef TOURNEY_GAME_H
 #define TOURNEY_GAME_H
