@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Checks that runner/'s stages only use the stages below them.
+"""Checks that runner/'s stages only use the stages below them, and that
+docs/architecture.md says what every runner file is for.
 
 The stage order (lowest first) is the one docs/architecture.md states. A file
 may include headers of its own folder and of the folders before it in
 STAGES, never of one after it. Header names are unique across runner/, so
-that `#include "name.h"` says which stage a file uses. Exits 1 and names
-every offending include otherwise.
+that `#include "name.h"` says which stage a file uses. Every source file (a
+.c, or a header without one) is named in its stage's table in
+docs/architecture.md. Exits 1 and names every offending include and every
+file the tables leave out.
 """
 import os
 import re
@@ -27,6 +30,38 @@ STAGES = [
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+
+
+def stage_sections(text):
+    """{stage folder: the text of its section} of docs/architecture.md's
+    "### `STAGE/`: ..." headings."""
+    sections = {}
+    for match in re.finditer(r"^### `([a-z/]+)/`:.*?(?=^#{2,3} |\Z)", text, re.M | re.S):
+        sections[match.group(1)] = match.group(0)
+    return sections
+
+
+def undocumented(root, sources):
+    """Every runner source file (a .c, or a header with no .c) named in its
+    stage's table of docs/architecture.md, as `NAME` (`host/NAME` for the
+    agent host's side, which isolation/'s table holds)."""
+    doc = os.path.join(root, "..", "docs", "architecture.md")
+    if not os.path.exists(doc):
+        return []
+    with open(doc, encoding="utf-8") as f:
+        sections = stage_sections(f.read())
+    problems = []
+    names = {os.path.basename(path) for path, _ in sources}
+    for path, stage in sources:
+        name = os.path.basename(path)
+        if name.endswith(".h") and name[:-2] + ".c" in names:
+            continue
+        section = sections.get(stage.split("/")[0], "")
+        shown = {f"`{name}`", f"`{stage.split('/', 1)[-1]}/{name}`"}
+        if not any(form in section for form in shown):
+            problems.append(f"{path}: not in the table of runner/{stage.split('/')[0]}/ "
+                            "in docs/architecture.md (say what the file is for)")
+    return problems
 
 
 def main():
@@ -66,6 +101,7 @@ def main():
             if STAGES.index(used) > STAGES.index(stage):
                 problems.append(f"{path}:{line_number}: stage {stage} includes "
                                 f"\"{header}\" of the later stage {used}")
+    problems += undocumented(root, sources)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
