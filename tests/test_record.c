@@ -14,6 +14,7 @@
 
 #include "log_line.h"
 #include "record.h"
+#include "record_json.h"
 
 static const char *const names[] = {"alpha", "beta", "gamma"};
 

@@ -18,6 +18,7 @@
 #include "digest.h"
 #include "log_line.h"
 #include "record.h"
+#include "record_json.h"
 #include "record_scan.h"
 
 static const char *const names[] = {"alpha", "beta", "gamma", "\xc3\xa9lan"};

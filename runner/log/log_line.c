@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "digest.h"
+#include "record_json.h"
 #include "record_scan.h"
 #include "text.h"
 

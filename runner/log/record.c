@@ -1,4 +1,5 @@
 #include "record.h"
+#include "record_json.h"
 
 #include <inttypes.h>
 #include <stdbool.h>

@@ -10,8 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <jansson.h>
-
 #include "digest.h"
 #include "error.h"
 #include "json_out.h"
@@ -145,11 +143,5 @@ int tourney_log_level_from_name(const char *name);
  * written before openings. */
 void tourney_record_write_json(const struct game_record *record, const char *const names[2],
                                struct json_out *out);
-
-/* Reads back what tourney_record_write_json wrote into RECORD (initialised by
- * the caller). Players are looked up in NAMES, the entrants' names by index.
- * On failure returns -1 with the reason in ERR. */
-int tourney_record_from_json(json_t *object, const char *const *names, size_t name_count,
-                             struct game_record *record, struct error *err);
 
 #endif /* TOURNEY_RUNNER_RECORD_H */

@@ -19,6 +19,7 @@
 #include "line_protocol.h"
 #include "log_line.h"
 #include "record.h"
+#include "record_json.h"
 #include "text_bytes.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

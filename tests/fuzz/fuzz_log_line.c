@@ -19,6 +19,7 @@
 #include "digest.h"
 #include "log_line.h"
 #include "record.h"
+#include "record_json.h"
 #include "record_scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
