@@ -367,10 +367,35 @@ static void test_missing_games_and_shards_are_named(void **state)
     assert_int_equal(merge(f, names, 3), MERGE_INCOMPLETE);
     assert_errors(f, "tourney merge: 3 of 8 games are missing: games 4-5, 7\n"
                      "tourney merge: no directory given holds shard 2/4\n"
+                     "tourney merge: shards 2-3 of 4 have games missing\n"
                      "tourney merge: play the missing games with: tourney run CONFIG --resume "
                      "--output {dir}/out (or merge again with the missing shards)\n");
     static const uint32_t merged[] = {0, 1, 2, 3, 6};
     assert_merged_log(f, merged, 5);
+
+    /* The shards that play missing games are named as a job array's list
+     * of task ids: those of stopped shards as well as of absent ones, a
+     * run of them as a range. */
+    remove_tree(f->out);
+    static const uint32_t stopped[] = {0};
+    write_input(f, "s0-stopped", (struct shard){.index = 0, .count = 4}, stopped, 1);
+    static const char *const some_stopped[] = {"s0-stopped", "s1", "s3"};
+    assert_int_equal(merge(f, some_stopped, 3), MERGE_INCOMPLETE);
+    assert_errors(f, "tourney merge: 4 of 8 games are missing: games 1, 4-5, 7\n"
+                     "tourney merge: no directory given holds shard 2/4\n"
+                     "tourney merge: shards 0,2-3 of 4 have games missing\n"
+                     "tourney merge: play the missing games with: tourney run CONFIG --resume "
+                     "--output {dir}/out (or merge again with the missing shards)\n");
+    /* One shard short of one game. */
+    remove_tree(f->out);
+    static const uint32_t s2[] = {4, 5};
+    write_input(f, "s2", (struct shard){.index = 2, .count = 4}, s2, 2);
+    static const char *const only_s3[] = {"s0", "s1", "s2", "s3"};
+    assert_int_equal(merge(f, only_s3, 4), MERGE_INCOMPLETE);
+    assert_errors(f, "tourney merge: 1 of 8 games are missing: games 7\n"
+                     "tourney merge: shard 3 of 4 has games missing\n"
+                     "tourney merge: play the missing games with: tourney run CONFIG --resume "
+                     "--output {dir}/out (or merge again with the missing shards)\n");
 
     /* Logs of the whole run name no shards. */
     static const uint32_t some[] = {0, 3};
@@ -485,6 +510,7 @@ static void test_empty_torn_and_corrupted_logs(void **state)
                      "started): no games\n"
                      "tourney merge: 4 of 8 games are missing: games 2-3, 6-7\n"
                      "tourney merge: no directory given holds shard 1/2\n"
+                     "tourney merge: shard 1 of 2 has games missing\n"
                      "tourney merge: play the missing games with: tourney run CONFIG --resume "
                      "--output {dir}/out (or merge again with the missing shards)\n");
     assert_merged_log(f, s0, 4);

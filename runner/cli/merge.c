@@ -444,8 +444,49 @@ static int write_merged(const void *context, FILE *out)
     return check_replaced(m);
 }
 
-/* Names the games missing from the merge, and the shards no directory
- * held, on ERR. */
+/* Names on ERR the shards of COUNT that play games missing from the merge,
+ * as a list of ranges a job array takes as it is ("0-3,7": `sbatch
+ * --array=0-3,7`): the shards to play again, with --resume. */
+static void report_incomplete_shards(const struct merge *m, uint32_t count, FILE *err)
+{
+    bool *incomplete = calloc(count, sizeof(*incomplete));
+    if (incomplete == NULL) {
+        fputs("tourney merge: out of memory naming the shards with games missing\n", err);
+        return;
+    }
+    /* Any log's dealing is the tournament's, for the same count. */
+    struct shard deal = m->shards[0];
+    deal.count = count;
+    uint32_t shards = 0;
+    for (uint64_t game = 0; game < m->header.games_scheduled; game++) {
+        if (!tourney_game_set_has(&m->found, game)) {
+            uint32_t k = tourney_shard_of(&deal, game);
+            shards += !incomplete[k];
+            incomplete[k] = true;
+        }
+    }
+    fprintf(err, "tourney merge: shard%s ", shards == 1 ? "" : "s");
+    const char *comma = "";
+    for (uint32_t k = 0; k < count; k++) {
+        if (!incomplete[k] || (k > 0 && incomplete[k - 1])) {
+            continue;
+        }
+        uint32_t last = k;
+        while (last + 1 < count && incomplete[last + 1]) {
+            last++;
+        }
+        fprintf(err, "%s%" PRIu32, comma, k);
+        if (last > k) {
+            fprintf(err, "-%" PRIu32, last);
+        }
+        comma = ",";
+    }
+    fprintf(err, " of %" PRIu32 " %s games missing\n", count, shards == 1 ? "has" : "have");
+    free(incomplete);
+}
+
+/* Names the games missing from the merge, the shards no directory held
+ * and the shards that play missing games, on ERR. */
 static void report_missing(const struct merge *m, FILE *err)
 {
     uint64_t missing = m->header.games_scheduled - m->found.count;
@@ -467,6 +508,9 @@ static void report_missing(const struct merge *m, FILE *err)
             fprintf(err, "tourney merge: no directory given holds shard %" PRIu32 "/%" PRIu32 "\n",
                     k, shards);
         }
+    }
+    if (shards > 0) {
+        report_incomplete_shards(m, shards, err);
     }
     fprintf(err,
             "tourney merge: play the missing games with: tourney run CONFIG --resume --output %s "

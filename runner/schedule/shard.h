@@ -44,16 +44,20 @@ void tourney_shard_deal(struct shard *shard, uint64_t pairs, uint64_t games);
  * expected. */
 int tourney_shard_parse(const char *text, struct shard *shard, struct error *err);
 
-/* Whether SHARD plays GAME (every game, without a shard). */
-static inline bool tourney_shard_has(const struct shard *shard, uint64_t game)
+/* Which of SHARD's count of shards, dealt as SHARD is, plays GAME. The
+ * count must not be 0. */
+static inline uint32_t tourney_shard_of(const struct shard *shard, uint64_t game)
 {
-    if (shard->count == 0) {
-        return true;
-    }
     uint64_t match = game / 2;
     uint64_t q =
         shard->pairs == 0 ? match : match % shard->pairs * shard->rounds + match / shard->pairs;
-    return q % shard->count == shard->index;
+    return (uint32_t)(q % shard->count);
+}
+
+/* Whether SHARD plays GAME (every game, without a shard). */
+static inline bool tourney_shard_has(const struct shard *shard, uint64_t game)
+{
+    return shard->count == 0 || tourney_shard_of(shard, game) == shard->index;
 }
 
 /* How many of the games 0 to GAMES - 1 SHARD plays. */

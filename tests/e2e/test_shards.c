@@ -211,6 +211,7 @@ static void test_missing_shard_is_named_and_resumed(void **state)
              "18-19, 40-41, 44-45, 48-49, 52-53, 56-57, 82-83, 86-87, 90-91, 94-95, 98-99, "
              "120-121, 124-125, 128-129, 132-133, 136-137 and 110 more games\n"
              "tourney merge: no directory given holds shard 2/4\n"
+             "tourney merge: shard 2 of 4 has games missing\n"
              "tourney merge: play the missing games with: tourney run CONFIG --resume "
              "--output %s/reports (or merge again with the missing shards)\n",
              run.dir);
