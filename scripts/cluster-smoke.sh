@@ -28,10 +28,12 @@
 #     read from docs/distributed.md and run as they are, scaled down (3
 #     shards, 1 CPU, a time limit of 1 minute): every task meets the time
 #     limit (the --signal=B:TERM@45 to tourney), the afterany merge exits 3
-#     naming the shards; the recovery the docs give, with a longer limit,
-#     during which one task is cancelled with scancel (Slurm's SIGTERM to
-#     every process of it); the merge exits 3 naming that shard; the
-#     recovery again; the merge exits 0.
+#     naming the shards (beside it, an afterok merge is left pending and a
+#     task asking more CPUs than a node has is refused, as the docs say);
+#     the recovery the docs give, with a longer limit, during which one
+#     task is cancelled with scancel (Slurm's SIGTERM to every process of
+#     it); the merge exits 3 naming that shard; the recovery again; the
+#     merge exits 0.
 #  5. No stopped shard's log holds a game the stop ended (no crash, no
 #     "from outside"), and each merge is the unsharded run's log and reports
 #     (scripts/same-results.py: timings and build paths aside).
@@ -503,6 +505,10 @@ started=$SECONDS
 say "the submission, as the docs give it:"
 sed 's/^/    /' <<<"$submit"
 submit_round 1 "$submit"
+# What the docs say of afterok, beside it: a merge that waits on the same
+# array with afterok.
+afterok=$(on 0 bash -c "cd /srv/tourney/slurm &&
+    sbatch --parsable --dependency=afterok:$array merge.sbatch")
 wait_merge 1
 say "  over in $((SECONDS - started)) s; a time limit of 1 min: SIGTERM 45 s before it to the" \
     "batch shell, which is tourney (exit 143)"
@@ -514,6 +520,19 @@ ids=$(named_shards 1)
 [ -n "$ids" ] || fail "the merge named no shard to submit again"
 on 0 scontrol -o show job "$array" | grep -q 'JobState=FAILED .*ExitCode=143:0' ||
     fail "no task was stopped by the time limit's signal (exit 143)"
+waiting=$(on 0 squeue -h -j "$afterok" -o '%T (%r)')
+say "  a merge submitted with afterok in its place (job $afterok): ${waiting:-gone}"
+[ "$waiting" = "PENDING (DependencyNeverSatisfied)" ] ||
+    fail "the afterok merge is not left waiting as the docs say"
+on 0 scancel "$afterok"
+# What the docs say of --cpus-per-task: more than any node has is refused.
+if big=$(on 0 bash -c "cd /srv/tourney/slurm &&
+    sbatch --parsable --cpus-per-task=2 --array=0 shards.sbatch" 2>&1); then
+    on 0 scancel "$big"
+    fail "a task asking 2 CPUs of nodes of 1 was taken (job $big), not refused as the docs say"
+fi
+say "  a task asking 2 CPUs of nodes of 1 is refused:"
+sed 's/^/    /' <<<"$big"
 
 say "the recovery the docs give, with a longer limit (--time=5); a task is cancelled" \
     "(scancel) as it plays:"
