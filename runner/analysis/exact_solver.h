@@ -30,7 +30,7 @@
 
 /* The analysis's default node budget per position, see docs/reports.md
  * (Exact analysis) for how it was chosen. */
-#define TOURNEY_EXACT_DEFAULT_BUDGET UINT64_C(2000000)
+#define TOURNEY_EXACT_DEFAULT_BUDGET UINT64_C(20000000)
 
 /* The agent plugin and its parameter values, shared read-only by the
  * solvers of every thread. */

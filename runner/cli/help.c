@@ -99,6 +99,20 @@ static const struct command_help commands[] = {
                    "formats are described in docs/export.md.",
     },
     {
+        .name = "analyze",
+        .usage = "analyze DIR [--jobs N] [--budget NODES] [--cache FILE] [--wide]",
+        .summary = "every move of DIR/games.jsonl graded by the exact values\n"
+                   "of the positions before and after it (best, slower,\n"
+                   "blunder), solved by negamax-ab-ids; writes\n"
+                   "DIR/analysis.jsonl and prints each agent's figures",
+        .options = "-j, --jobs N         solve N positions at once (default 1)\n"
+                   "--budget NODES       positions a solve may visit before the value is\n"
+                   "                     unknown (default 20000000; 0: no limit)\n"
+                   "--cache FILE         start from the values in FILE and write them back\n"
+                   "--wide               print every column of the table\n",
+        .details = "See docs/reports.md (Exact analysis).",
+    },
+    {
         .name = "play",
         .usage = "play CONFIG AGENT [--second] [--seed N]",
         .summary = "play a game yourself against AGENT of CONFIG, on its game;\n"

@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "fits.h"
+#include "analyze.h"
 #include "export.h"
 #include "help.h"
 #include "merge.h"
@@ -676,6 +677,74 @@ static int command_export(int argc, char **argv)
     return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
 }
 
+/* A whole number of at least MIN for OPTION of `tourney analyze`. */
+static bool analyze_number(const char *option, const char *text, uint64_t min, uint64_t max,
+                           uint64_t *value)
+{
+    if (!tourney_parse_uint64(text, value) || *value < min || *value > max) {
+        fprintf(stderr,
+                "tourney analyze: bad value '%s' for %s: expected a whole number from %" PRIu64
+                " to %" PRIu64 "\n",
+                text, option, min, max);
+        return false;
+    }
+    return true;
+}
+
+static int command_analyze(int argc, char **argv)
+{
+    struct analysis_request request = {.jobs = 1, .budget = TOURNEY_EXACT_DEFAULT_BUDGET};
+    bool wide = false;
+    for (int i = 0; i < argc; i++) {
+        const char *option = argv[i];
+        bool takes_value = strcmp(option, "--jobs") == 0 || strcmp(option, "-j") == 0 ||
+                           strcmp(option, "--budget") == 0 || strcmp(option, "--cache") == 0;
+        uint64_t number = 0;
+        if (takes_value && (i + 1 == argc || argv[i + 1][0] == '\0')) {
+            fprintf(stderr, "tourney analyze: %s needs %s\n", option,
+                    strcmp(option, "--cache") == 0 ? "a FILE" : "a whole number");
+            return EXIT_USAGE;
+        }
+        if (tourney_help_wanted(option)) {
+            tourney_help_print_command("analyze", stdout);
+            return EXIT_SUCCESS;
+        } else if (strcmp(option, "--jobs") == 0 || strcmp(option, "-j") == 0) {
+            if (!analyze_number(option, argv[++i], 1, TOURNEY_ANALYSIS_MAX_JOBS, &number)) {
+                return EXIT_USAGE;
+            }
+            request.jobs = (unsigned)number;
+        } else if (strcmp(option, "--budget") == 0) {
+            if (!analyze_number(option, argv[++i], 0, UINT64_C(1000000000000000), &number)) {
+                return EXIT_USAGE;
+            }
+            request.budget = number;
+        } else if (strcmp(option, "--cache") == 0) {
+            request.cache_path = argv[++i];
+        } else if (strcmp(option, "--wide") == 0) {
+            wide = true;
+        } else if (option[0] == '-' && option[1] != '\0') {
+            tourney_help_unknown_option("analyze", option, stderr);
+            return EXIT_USAGE;
+        } else if (request.dir == NULL) {
+            request.dir = option;
+        } else {
+            fprintf(stderr, "tourney analyze: expected one DIR, got '%s' too\n", option);
+            return EXIT_USAGE;
+        }
+    }
+    if (request.dir == NULL) {
+        fprintf(stderr, "tourney analyze: expected a DIR holding games.jsonl\n");
+        return EXIT_USAGE;
+    }
+    char *exe = exe_path();
+    request.exe_path = exe;
+    request.env_plugin_path = getenv("TOURNEY_PLUGIN_PATH");
+    int status =
+        tourney_analyze(&request, wide ? 0 : tourney_table_console_width(), stdout, stderr);
+    free(exe);
+    return status == 0 ? EXIT_SUCCESS : EXIT_RUN_FAILED;
+}
+
 static int command_play(int argc, char **argv)
 {
     const char *config = NULL;
@@ -863,6 +932,9 @@ static int dispatch(int argc, char **argv)
     }
     if (strcmp(command, "export") == 0) {
         return command_export(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "analyze") == 0) {
+        return command_analyze(argc - 2, argv + 2);
     }
     if (strcmp(command, "merge") == 0) {
         return command_merge(argc - 2, argv + 2);

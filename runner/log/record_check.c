@@ -73,11 +73,8 @@ static int check_moves(const struct game_adapter *game, void *state, int32_t fir
     return status;
 }
 
-/* Puts the position R started at into STATE (the initial position) and
- * its ply into *FIRST_PLY: from its opening's plies where they are known,
- * else from its position, as the run started it (executor.c). */
-static int start_of(struct game_adapter *game, const struct game_record *r, void *state,
-                    int32_t *first_ply, struct error *err)
+int tourney_record_start(struct game_adapter *game, const struct game_record *r, void *state,
+                         int32_t *first_ply, struct error *err)
 {
     const struct record_opening *opening = &r->opening;
     *first_ply = 0;
@@ -104,7 +101,7 @@ int tourney_record_check(struct game_adapter *game, const struct log_header *hea
         return tourney_error_nomem(err);
     }
     int32_t first_ply = 0;
-    int status = start_of(game, record, state, &first_ply, err);
+    int status = tourney_record_start(game, record, state, &first_ply, err);
     status = status == 0 ? check_moves(game, state, first_ply, record, err) : status;
     free(state);
     if (status != 0) {

@@ -29,6 +29,14 @@
 int tourney_record_check(struct game_adapter *game, const struct log_header *header,
                          const struct game_record *record, struct error *err);
 
+/* Puts the position RECORD started at into STATE (which holds the initial
+ * position) and its ply into *FIRST_PLY: from its opening's plies where
+ * they are known (each legal), else from its opening position as GAME reads
+ * it (ply 0: the plies that led there are not known), as the run started it
+ * (executor.c). Returns 0, or -1 with ERR saying why. */
+int tourney_record_start(struct game_adapter *game, const struct game_record *record, void *state,
+                         int32_t *first_ply, struct error *err);
+
 /* Names on ERR the game WHY (tourney_record_check's) is about, and why,
  * with the control characters of its names escaped (text_escape.h). */
 void tourney_record_check_say(FILE *err, const struct error *why);

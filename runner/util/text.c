@@ -86,6 +86,17 @@ bool tourney_parse_bool(const char *text, bool *out)
     return false;
 }
 
+int tourney_hex_value(char c)
+{
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    return -1;
+}
+
 bool tourney_has_suffix(const char *text, const char *suffix)
 {
     size_t length = strlen(text);

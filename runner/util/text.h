@@ -25,6 +25,9 @@ bool tourney_parse_bool(const char *text, bool *out);
 
 bool tourney_has_suffix(const char *text, const char *suffix);
 
+/* The value of a lower-case hex digit, or -1 for any other character. */
+int tourney_hex_value(char c);
+
 /* Text from a plugin or agent is untrusted and may not be UTF-8: turns
  * every byte but printable ASCII (and line breaks and tabs where
  * ALLOW_NEWLINES) into '?', which is always valid in JSON and on a

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 size_t tourney_utf8_char_length(const char *text, size_t length)
 {
     const unsigned char *s = (const unsigned char *)text;
@@ -165,17 +167,6 @@ char *tourney_text_escape_dup(const char *text)
     return out;
 }
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    return -1;
-}
-
 size_t tourney_text_unescape(char *out, const char *text)
 {
     size_t used = 0;
@@ -183,9 +174,9 @@ size_t tourney_text_unescape(char *out, const char *text)
         if (text[0] == '\\' && text[1] == '\\') {
             out[used++] = '\\';
             text += 2;
-        } else if (text[0] == '\\' && text[1] == 'x' && hex_value(text[2]) >= 0 &&
-                   hex_value(text[3]) >= 0) {
-            out[used++] = (char)(hex_value(text[2]) * 16 + hex_value(text[3]));
+        } else if (text[0] == '\\' && text[1] == 'x' && tourney_hex_value(text[2]) >= 0 &&
+                   tourney_hex_value(text[3]) >= 0) {
+            out[used++] = (char)(tourney_hex_value(text[2]) * 16 + tourney_hex_value(text[3]));
             text += 4;
         } else {
             out[used++] = *text++;

@@ -1,0 +1,249 @@
+/*
+ * End to end: `tourney analyze` on the real binary, after a real
+ * tournament of 3x3 (tests/configs/docs-example.ini: 120 games of
+ * negamax-ab-ids, minimax at depth 2, first-open and random from two-ply
+ * openings). Every position of 3x3 is solved, so every move is graded;
+ * negamax-ab-ids searches to the end and never blunders, first-open does.
+ * The value file makes the next analysis find every position; one written
+ * through a link, or an analysis file planted as a link, is refused; every
+ * way to ask wrongly gets exit status 2. Run as root and as nobody.
+ */
+#include "test.h"
+
+#include "binary.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#define EXAMPLE_CONFIG TEST_CONFIG_DIR "/docs-example.ini"
+
+/* The played tournament, shared by the tests of the group. */
+static int play_example(void **state)
+{
+    struct run *run = calloc(1, sizeof(*run));
+    if (run == NULL) {
+        return -1;
+    }
+    play(run, EXAMPLE_CONFIG);
+    *state = run;
+    return 0;
+}
+
+static int remove_example(void **state)
+{
+    struct run *run = *state;
+    remove_tree(run->dir);
+    free(run);
+    return 0;
+}
+
+/* Runs `tourney analyze ARGS...` with RUN's directory; returns stdout. */
+static char *analyze(struct run *run, const char *const *args)
+{
+    const char *argv[16] = {"analyze"};
+    size_t n = 1;
+    while (args[n - 1] != NULL && n < 15) {
+        argv[n] = args[n - 1];
+        n++;
+    }
+    argv[n] = NULL;
+    run_tourney(run, argv);
+    return slurp(run->out);
+}
+
+static void expect_status(struct run *run, int status, const char *message)
+{
+    char *err = slurp(run->err);
+    if (run->status != status || (message != NULL && strstr(err, message) == NULL)) {
+        print_error("expected status %d and '%s'; got %d:\n%s\n", status,
+                    message != NULL ? message : "", run->status, err);
+        free(err);
+        fail();
+    }
+    free(err);
+}
+
+/* The lines of analysis.jsonl; checks every move is graded and counts the
+ * grades of AGENT's moves. */
+static size_t read_analysis(const char *path, const char *agent, size_t *best, size_t *blunders)
+{
+    FILE *in = fopen(path, "r");
+    char line[65536];
+    size_t lines = 0;
+
+    assert_non_null(in);
+    *best = 0;
+    *blunders = 0;
+    while (fgets(line, sizeof(line), in) != NULL) {
+        json_error_t error;
+        json_t *o = json_loads(line, 0, &error);
+        assert_non_null(o);
+        if (lines++ == 0) {
+            assert_string_equal(json_string_value(json_object_get(o, "analysis")), "exact");
+            assert_string_equal(json_string_value(json_object_get(o, "game")), "mnk");
+            json_decref(o);
+            continue;
+        }
+        json_t *players = json_object_get(o, "players");
+        json_t *moves = json_object_get(o, "moves");
+        size_t i;
+        json_t *m;
+        json_array_foreach(moves, i, m)
+        {
+            const char *grade = json_string_value(json_object_get(m, "grade"));
+            json_int_t seat = json_integer_value(json_object_get(m, "seat"));
+            assert_string_not_equal(grade, "unknown");
+            if (strcmp(json_string_value(json_array_get(players, (size_t)seat)), agent) == 0) {
+                *best += strcmp(grade, "best") == 0;
+                *blunders += strcmp(grade, "blunder") == 0;
+            }
+        }
+        json_decref(o);
+    }
+    fclose(in);
+    return lines;
+}
+
+static void test_analysis(void **state)
+{
+    struct run *played = *state;
+    struct run run = *played;
+    char dir[128];
+    char path[192];
+    size_t best = 0;
+    size_t blunders = 0;
+
+    snprintf(dir, sizeof(dir), "%s/reports", played->dir);
+    snprintf(path, sizeof(path), "%s/analysis.jsonl", dir);
+    const char *args[] = {dir, NULL};
+    char *out = analyze(&run, args);
+    expect_status(&run, 0, NULL);
+    assert_non_null(strstr(out, "agent "));
+    assert_non_null(strstr(out, " accuracy "));
+    assert_non_null(strstr(out, "graded (100.0%)\n"));
+    assert_non_null(strstr(out, " 0 of them beyond the budget of 20000000 nodes\n"));
+    free(out);
+    /* The header and a line per game. */
+    assert_int_equal(read_analysis(path, "negamax-ab-ids", &best, &blunders), 121);
+    assert_true(best > 0);
+    assert_int_equal(blunders, 0);
+    read_analysis(path, "first-open", &best, &blunders);
+    assert_true(blunders > 0);
+
+    /* Two solvers at once find the same values. */
+    char *one = slurp(path);
+    const char *jobs[] = {dir, "--jobs", "2", NULL};
+    free(analyze(&run, jobs));
+    expect_status(&run, 0, NULL);
+    assert_file_is(path, one);
+    free(one);
+}
+
+static void test_cache_file(void **state)
+{
+    struct run *played = *state;
+    struct run run = *played;
+    char dir[128];
+    char cache[192];
+    char link[192];
+
+    snprintf(dir, sizeof(dir), "%s/reports", played->dir);
+    snprintf(cache, sizeof(cache), "%s/values", played->dir);
+    snprintf(link, sizeof(link), "%s/values-link", played->dir);
+    const char *args[] = {dir, "--cache", cache, NULL};
+    free(analyze(&run, args));
+    expect_status(&run, 0, NULL);
+    char *out = analyze(&run, args);
+    expect_status(&run, 0, NULL);
+    assert_non_null(strstr(out, " found in the cache (100.0%), 0 solved,"));
+    free(out);
+
+    /* Through a link: refused, the link and its file left as they are. */
+    char *before = slurp(cache);
+    assert_int_equal(symlink(cache, link), 0);
+    const char *linked[] = {dir, "--cache", link, NULL};
+    free(analyze(&run, linked));
+    expect_status(&run, 1, "is a symbolic link");
+    struct stat info;
+    assert_int_equal(lstat(link, &info), 0);
+    assert_true(S_ISLNK(info.st_mode));
+    assert_file_is(cache, before);
+    free(before);
+    unlink(link);
+
+    /* Garbage in its place: refused by name and line, not replaced. */
+    write_file(cache, "%s", "#!/bin/sh\nrm -rf /\n");
+    free(analyze(&run, args));
+    expect_status(&run, 1, ":1: not a file of tourney's values");
+    assert_file_is(cache, "#!/bin/sh\nrm -rf /\n");
+}
+
+/* An analysis file planted as a link is not written through. */
+static void test_planted_link(void **state)
+{
+    struct run *played = *state;
+    struct run run = *played;
+    char dir[128];
+    char path[192];
+    char target[192];
+
+    snprintf(dir, sizeof(dir), "%s/reports", played->dir);
+    snprintf(path, sizeof(path), "%s/analysis.jsonl", dir);
+    snprintf(target, sizeof(target), "%s/elsewhere", played->dir);
+    write_file(target, "%s", "someone else's\n");
+    unlink(path);
+    assert_int_equal(symlink(target, path), 0);
+    const char *args[] = {dir, NULL};
+    free(analyze(&run, args));
+    expect_status(&run, 1, "analysis.jsonl");
+    assert_file_is(target, "someone else's\n");
+    unlink(path);
+}
+
+static void test_usage(void **state)
+{
+    struct run *played = *state;
+    struct run run = *played;
+    char dir[128];
+    snprintf(dir, sizeof(dir), "%s/reports", played->dir);
+    const char *none[] = {NULL};
+    const char *zero_jobs[] = {dir, "--jobs", "0", NULL};
+    const char *bad_budget[] = {dir, "--budget", "lots", NULL};
+    const char *unknown[] = {dir, "--fast", NULL};
+    const char *two[] = {dir, dir, NULL};
+    const char *no_cache[] = {dir, "--cache", NULL};
+
+    free(analyze(&run, none));
+    expect_status(&run, 2, "expected a DIR holding games.jsonl");
+    free(analyze(&run, zero_jobs));
+    expect_status(&run, 2, "bad value '0' for --jobs");
+    free(analyze(&run, bad_budget));
+    expect_status(&run, 2, "bad value 'lots' for --budget");
+    free(analyze(&run, unknown));
+    expect_status(&run, 2, "--fast");
+    free(analyze(&run, two));
+    expect_status(&run, 2, "expected one DIR");
+    free(analyze(&run, no_cache));
+    expect_status(&run, 2, "--cache needs a FILE");
+    /* A folder without a log: named. */
+    const char *empty[] = {played->dir, NULL};
+    free(analyze(&run, empty));
+    expect_status(&run, 1, "games.jsonl");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_analysis),
+        cmocka_unit_test(test_cache_file),
+        cmocka_unit_test(test_planted_link),
+        cmocka_unit_test(test_usage),
+    };
+    return cmocka_run_group_tests(tests, play_example, remove_example);
+}

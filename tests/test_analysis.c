@@ -1,0 +1,335 @@
+/*
+ * tests/test_analysis.c - the exact analysis of a results log
+ * (runner/analysis/analysis.c): a log of four 3x3 games made in the test,
+ * each from an opening whose value is checked by hand, analysed; every
+ * agent's figures computed by hand, the cache's hits and misses counted
+ * exactly, the value file written and read back, and hostile value files
+ * (another game's, cut short, garbage, changed, a link) refused before
+ * anything is solved or written.
+ */
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "exact_solver.h"
+#include "files.h"
+#include "record.h"
+#include "sample_log.h"
+
+/* Cells a1 b1 c1 / a2 b2 c2 / a3 b3 c3 are moves 0 to 8. */
+enum { A1, B1, C1, A2, B2, C2, A3, B3, C3 };
+
+/* One game: alpha is the first player in even games, beta in odd ones. */
+static void make_game(struct game_record *r, uint32_t index, const int32_t *opening,
+                      const int32_t *moves, size_t count, enum game_result result)
+{
+    tourney_record_init(r);
+    r->index = index;
+    r->agent[0] = index % 2;
+    r->agent[1] = 1 - index % 2;
+    assert_int_equal(tourney_record_opening_set(&r->opening, NULL, opening, 4), 0);
+    for (size_t i = 0; i < count; i++) {
+        struct move_record m = {.seat = (int32_t)(i % 2), .move = moves[i], .nodes = 1};
+        assert_int_equal(tourney_record_add_move(r, &m), 0);
+    }
+    r->result = result;
+    r->termination = TERMINATION_NORMAL;
+    r->fault_seat = -1;
+}
+
+/* x a1 b1, o a2 b2: x to move wins at c1 (a win in 1).
+ * x a1 b2, o b1 c1: x to move wins at c3 (a win in 1), or plays a2 for
+ * three threats (a3, c2, c3): o blocks one, x wins (a win in 3). */
+static const int32_t row_open[4] = {A1, A2, B1, B2};
+static const int32_t diagonal_open[4] = {A1, B1, B2, C1};
+
+/* The four games, by hand:
+ * 0 alpha-beta:  alpha c1 wins (best).
+ * 1 beta-alpha:  beta a3 (ply 5) lets o win: a blunder; alpha c2 wins (best).
+ * 2 alpha-beta:  alpha a2 (ply 5): slower; beta c3 (ply 6) blocks: best (a
+ *                loss in 2 either way); alpha a3 wins (best).
+ * 3 beta-alpha:  beta c3 wins (best). */
+static void write_log(struct sample_dir *s)
+{
+    struct game_record games[4];
+    static const int32_t g0[] = {C1};
+    static const int32_t g1[] = {A3, C2};
+    static const int32_t g2[] = {A2, C3, A3};
+    static const int32_t g3[] = {C3};
+
+    make_game(&games[0], 0, row_open, g0, 1, RESULT_FIRST_WINS);
+    make_game(&games[1], 1, row_open, g1, 2, RESULT_SECOND_WINS);
+    make_game(&games[2], 2, diagonal_open, g2, 3, RESULT_FIRST_WINS);
+    make_game(&games[3], 3, diagonal_open, g3, 1, RESULT_FIRST_WINS);
+    sample_log_of(s->dir, &s->header, games, 4);
+    for (int i = 0; i < 4; i++) {
+        tourney_record_finish(&games[i]);
+    }
+}
+
+static struct analysis_request request_for(const struct sample_dir *s, const char *cache)
+{
+    struct analysis_request q = {
+        .dir = s->dir,
+        .jobs = 1,
+        .budget = TOURNEY_EXACT_DEFAULT_BUDGET,
+        .cache_path = cache,
+        .env_plugin_path = TOURNEY_TEST_BUILD_ROOT,
+    };
+    return q;
+}
+
+static void run_ok(const struct analysis_request *q, struct analysis *a)
+{
+    struct error err;
+    tourney_error_clear(&err);
+    if (tourney_analysis_run(q, a, stderr, &err) != 0) {
+        fail_msg("%s", err.text);
+    }
+}
+
+static void test_figures(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis", 4, 1);
+    struct analysis a;
+
+    (void)state;
+    write_log(s);
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    assert_int_equal(a.agent_count, 2);
+    assert_string_equal(a.names[0], "alpha");
+    const struct agent_grades *alpha = &a.grades[0];
+    const struct agent_grades *beta = &a.grades[1];
+    /* alpha: 4 games, 4 moves graded: c1, c2, a3 best, a2 slower; perfect
+     * in games 0 and 1 (game 3 it made no move). */
+    assert_int_equal(alpha->games, 4);
+    assert_int_equal(alpha->moves, 4);
+    assert_int_equal(alpha->graded, 4);
+    assert_int_equal(alpha->best, 3);
+    assert_int_equal(alpha->slower, 1);
+    assert_int_equal(alpha->blunders, 0);
+    assert_int_equal(alpha->perfect_games, 2);
+    assert_true(tourney_grades_accuracy(alpha) == 1.0);
+    assert_true(tourney_grades_share_graded(alpha) == 1.0);
+    assert_true(tourney_grades_blunders_per_game(alpha) == 0.0);
+    assert_true(tourney_grades_first_blunder_ply(alpha) == 0.0);
+    /* beta: 3 moves: a3 a blunder at ply 5, c3 best twice; perfect in
+     * games 2 and 3. */
+    assert_int_equal(beta->games, 4);
+    assert_int_equal(beta->moves, 3);
+    assert_int_equal(beta->graded, 3);
+    assert_int_equal(beta->best, 2);
+    assert_int_equal(beta->slower, 0);
+    assert_int_equal(beta->blunders, 1);
+    assert_int_equal(beta->games_with_blunder, 1);
+    assert_int_equal(beta->perfect_games, 2);
+    assert_true(tourney_grades_accuracy(beta) == 2.0 / 3.0);
+    assert_true(tourney_grades_blunders_per_game(beta) == 0.25);
+    assert_true(tourney_grades_first_blunder_ply(beta) == 5.0);
+    /* Positions where the game goes on: game 0 one, game 1 two (the
+     * first is game 0's), game 2 three, game 3 one (game 2's first): 7
+     * looked up, 2 found, 5 solved. */
+    assert_int_equal(a.counts.games, 4);
+    assert_int_equal(a.counts.moves, 7);
+    assert_int_equal(a.counts.graded, 7);
+    assert_int_equal(a.counts.lookups, 7);
+    assert_int_equal(a.counts.hits, 2);
+    assert_int_equal(a.counts.misses, 5);
+    assert_int_equal(a.counts.unknown, 0);
+    assert_int_equal(a.counts.left_out, 0);
+    tourney_analysis_finish(&a);
+
+    char path[256];
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+    assert_int_equal(count_lines(path), 5);
+    assert_file_has(path,
+                    "{\"game\":1,\"players\":[\"beta\",\"alpha\"],\"first_ply\":4,\"moves\":["
+                    "{\"ply\":5,\"seat\":0,\"move\":\"a3\",\"before\":\"win 1\","
+                    "\"after\":\"loss 2\",\"grade\":\"blunder\"},"
+                    "{\"ply\":6,\"seat\":1,\"move\":\"c2\",\"before\":\"win 1\","
+                    "\"after\":\"win 1\",\"grade\":\"best\"}]}\n");
+    assert_file_has(path, "{\"ply\":5,\"seat\":0,\"move\":\"a2\",\"before\":\"win 1\","
+                          "\"after\":\"win 3\",\"grade\":\"slower\"}");
+    sample_dir_destroy(s);
+}
+
+/* A game whose end does not follow from its moves (game 0 recorded as a
+ * draw) is left out and counted; the others are analysed. */
+static void test_left_out(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-lies", 2, 1);
+    struct game_record games[2];
+    static const int32_t wins[] = {C1};
+    static const int32_t loses[] = {A3, C2};
+    struct analysis a;
+
+    (void)state;
+    make_game(&games[0], 0, row_open, wins, 1, RESULT_DRAW);
+    make_game(&games[1], 1, row_open, loses, 2, RESULT_SECOND_WINS);
+    sample_log_of(s->dir, &s->header, games, 2);
+    tourney_record_finish(&games[0]);
+    tourney_record_finish(&games[1]);
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    assert_int_equal(a.counts.left_out, 1);
+    assert_int_equal(a.counts.games, 1);
+    assert_int_equal(a.counts.moves, 2);
+    assert_int_equal(a.grades[1].blunders, 1);
+    tourney_analysis_finish(&a);
+    sample_dir_destroy(s);
+}
+
+/* With a budget of one position, only what the game's knowledge settles at
+ * the root is solved: a win at once. Game 2's position after a2 (o to move,
+ * every move losing) is unknown: the moves before and after it ungraded. */
+static void test_budget(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-budget", 4, 1);
+    struct analysis a;
+
+    (void)state;
+    write_log(s);
+    struct analysis_request q = request_for(s, NULL);
+    q.budget = 1;
+    run_ok(&q, &a);
+    assert_int_equal(a.counts.misses, 5);
+    assert_int_equal(a.counts.unknown, 1);
+    assert_int_equal(a.counts.graded, 5);
+    assert_int_equal(a.grades[0].graded, 3);
+    assert_int_equal(a.grades[1].graded, 2);
+    tourney_analysis_finish(&a);
+    sample_dir_destroy(s);
+}
+
+/* The value file: written by the first analysis, read by the next, whose
+ * every position is then found; the analysis file the same. An unknown
+ * value of a smaller budget is solved again. */
+static void test_cache_round_trip(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-cache", 4, 1);
+    struct analysis a;
+    char cache[256];
+    char path[256];
+
+    (void)state;
+    write_log(s);
+    snprintf(cache, sizeof(cache), "%s/values.txt", s->dir);
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+    struct analysis_request q = request_for(s, cache);
+    q.budget = 1;
+    run_ok(&q, &a);
+    assert_int_equal(a.counts.from_file, 0);
+    tourney_analysis_finish(&a);
+    assert_int_equal(count_lines(cache), 5 + 5 + 1);
+    assert_file_has(cache, " unknown 1\n");
+
+    q.budget = TOURNEY_EXACT_DEFAULT_BUDGET;
+    run_ok(&q, &a);
+    assert_int_equal(a.counts.from_file, 5);
+    assert_int_equal(a.counts.hits, 6);
+    assert_int_equal(a.counts.misses, 1);
+    assert_int_equal(a.counts.unknown, 0);
+    assert_int_equal(a.counts.graded, 7);
+    tourney_analysis_finish(&a);
+    char *first = slurp(path);
+
+    run_ok(&q, &a);
+    assert_int_equal(a.counts.from_file, 5);
+    assert_int_equal(a.counts.lookups, 7);
+    assert_int_equal(a.counts.hits, 7);
+    assert_int_equal(a.counts.misses, 0);
+    assert_int_equal(a.counts.nodes, 0);
+    tourney_analysis_finish(&a);
+    assert_file_is(path, first);
+    free(first);
+    sample_dir_destroy(s);
+}
+
+/* A hostile value file is refused with a message naming it (and its
+ * line), before anything is solved: no analysis file is written, and the
+ * file is left as it was. */
+static void refused(struct sample_dir *s, const char *cache, const char *why)
+{
+    struct analysis a;
+    struct error err;
+    char path[256];
+    char *before = slurp(cache);
+
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+    unlink(path);
+    struct analysis_request q = request_for(s, cache);
+    tourney_error_clear(&err);
+    assert_int_equal(tourney_analysis_run(&q, &a, stderr, &err), -1);
+    tourney_analysis_finish(&a);
+    if (strstr(err.text, why) == NULL) {
+        fail_msg("expected '%s' in: %s", why, err.text);
+    }
+    assert_non_null(strstr(err.text, cache));
+    assert_int_equal(access(path, F_OK), -1);
+    assert_file_is(cache, before);
+    free(before);
+}
+
+static void test_hostile_cache(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-hostile", 4, 1);
+    struct analysis a;
+    char good[256];
+    char bad[256];
+    char link[256];
+
+    (void)state;
+    write_log(s);
+    snprintf(good, sizeof(good), "%s/good.txt", s->dir);
+    snprintf(bad, sizeof(bad), "%s/bad.txt", s->dir);
+    snprintf(link, sizeof(link), "%s/link.txt", s->dir);
+    struct analysis_request q = request_for(s, good);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    char *text = slurp(good);
+    size_t length = strlen(text);
+
+    copy_edited(good, bad, "game mnk\n", "game connect4\n");
+    refused(s, bad, ":2: the values are of another game");
+    copy_edited(good, bad, "rows = 3", "rows = 4");
+    refused(s, bad, ":3: the values are of another game");
+    copy_edited(good, bad, "game_digest ", "game_digest 0");
+    refused(s, bad, ":4: the values are of another game");
+    /* Cut short: without its end line, and in the middle of a line. */
+    copy_file(good, bad, (size_t)(strrchr(text, 'e') - text) - 1);
+    refused(s, bad, "cut short");
+    copy_file(good, bad, length - 60);
+    refused(s, bad, "cut short");
+    write_file(bad, "%s",
+               "\x7f"
+               "ELF garbage\n\x01\x02");
+    refused(s, bad, ":1: not a file of tourney's values");
+    /* A value changed, the end line kept: the digest no longer matches. */
+    copy_edited(good, bad, " win 1\n", " loss 1\n");
+    refused(s, bad, "the file was changed or damaged");
+    copy_edited(good, bad, " win 1\n", " win one\n");
+    refused(s, bad, "expected a value");
+    /* A link to a good file is neither followed nor replaced. */
+    assert_int_equal(symlink(good, link), 0);
+    refused(s, link, "is a symbolic link");
+    struct stat info;
+    assert_int_equal(lstat(link, &info), 0);
+    assert_true(S_ISLNK(info.st_mode));
+    free(text);
+    sample_dir_destroy(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_figures),       cmocka_unit_test(test_left_out),
+        cmocka_unit_test(test_budget),        cmocka_unit_test(test_cache_round_trip),
+        cmocka_unit_test(test_hostile_cache),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
