@@ -18,7 +18,8 @@
  * searches moves in the order the game lists them, visiting exactly the
  * positions of the textbook alpha-beta (the tests count them).
  *
- * This file holds the parameters, create and the deepening loop; ab/root.c
+ * This file holds the parameters and create; ab/deepen.c the deepening
+ * loop (shared with the perfect agent, agents/perfect.c); ab/root.c
  * searches the root move by move, ab/bisect.c by bisection, ab/node.c
  * everything below it; ab/knowledge.c takes the game's optional functions.
  */
@@ -192,42 +193,22 @@ static void ab_ids_destroy(void *agent)
     if (a == NULL) {
         return;
     }
-    tt_finish(&a->tt);
-    ttc_finish(&a->ttc);
-    root_choice_finish(&a->finished);
-    root_choice_finish(&a->current);
-    search_finish(&a->s);
+    ab_close(a);
     free(a);
 }
 
 static int32_t ab_ids_create(const struct tourney_agent_init *init, void **out)
 {
     struct ab_ids *a = calloc(1, sizeof(*a));
-    bool symmetry;
-    bool symmetric;
-    ab_hash_fn hash;
-    int64_t tt_mb;
     int err;
 
     if (a == NULL) {
         search_log_init(init, "negamax-ab-ids: out of memory");
         return TOURNEY_ERR_NOMEM;
     }
-    err = search_init(&a->s, init, "negamax-ab-ids", true);
+    err = ab_open(a, init, "negamax-ab-ids", ab_ids_params, AB_IDS_PARAM_COUNT);
     if (err != TOURNEY_OK) {
-        goto err_free;
-    }
-    err = search_check_params(&a->s, init, ab_ids_params, AB_IDS_PARAM_COUNT);
-    if (err != TOURNEY_OK) {
-        goto err_search;
-    }
-    err = root_choice_init(&a->current, &a->s);
-    if (err == TOURNEY_OK) {
-        err = root_choice_init(&a->finished, &a->s);
-    }
-    if (err != TOURNEY_OK) {
-        search_log(&a->s, TOURNEY_LOG_ERROR, "out of memory");
-        goto err_choice;
+        goto err_instance;
     }
     a->max_depth = search_depth_limit(init->params[AB_IDS_MAX_DEPTH].i);
     a->tie_break = (int)init->params[AB_IDS_TIE_BREAK].i;
@@ -238,40 +219,20 @@ static int32_t ab_ids_create(const struct tourney_agent_init *init, void **out)
     a->aspiration = init->params[AB_IDS_WINDOW].i == AB_WINDOW_ASPIRATION;
     a->bisect = init->params[AB_IDS_ROOT].i == AB_ROOT_BISECT;
     a->length_bounds = init->params[AB_IDS_LENGTH_BOUNDS].i != 0;
-    symmetry = init->params[AB_IDS_SYMMETRY].i != 0;
     if (init->params[AB_IDS_MAX_NODES].i > 0) {
         a->s.node_limit = (uint64_t)init->params[AB_IDS_MAX_NODES].i;
     }
-    ab_knowledge_take(a, init->game_api, a->ordering, init->params[AB_IDS_KNOWLEDGE].i != 0);
-    hash = ab_knowledge_hash(init->game_api, symmetry, &symmetric);
-
-    tt_mb = init->params[AB_IDS_TT_MB].i;
-    if (tt_mb > 0 && hash == NULL) {
-        search_log(&a->s, TOURNEY_LOG_INFO,
-                   "the game has no hash, so the transposition table is off");
-    } else if (tt_mb > 0) {
-        if (symmetry && !symmetric) {
-            search_log(&a->s, TOURNEY_LOG_INFO,
-                       "the game tells no symmetries, so the table keeps positions apart");
-        }
-        a->compact = init->params[AB_IDS_TABLE].i == AB_TABLE_COMPACT;
-        err = a->compact ? ttc_init(&a->ttc, tt_mb) : tt_init(&a->tt, tt_mb);
-        if (err != TOURNEY_OK) {
-            search_log(&a->s, TOURNEY_LOG_ERROR,
-                       "out of memory for a transposition table of %lld MiB", (long long)tt_mb);
-            goto err_choice;
-        }
-        a->hash = hash;
+    err = ab_take_game(a, init->game_api, init->params[AB_IDS_KNOWLEDGE].i != 0,
+                       init->params[AB_IDS_SYMMETRY].i != 0, init->params[AB_IDS_TT_MB].i,
+                       init->params[AB_IDS_TABLE].i == AB_TABLE_COMPACT);
+    if (err != TOURNEY_OK) {
+        goto err_instance;
     }
     *out = a;
     return TOURNEY_OK;
 
-err_choice:
-    root_choice_finish(&a->finished);
-    root_choice_finish(&a->current);
-err_search:
-    search_finish(&a->s);
-err_free:
+err_instance:
+    ab_close(a);
     free(a);
     return err;
 }
@@ -282,90 +243,35 @@ static int32_t ab_ids_choose_move(void *agent, const void *state,
 {
     struct ab_ids *a = agent;
     struct search *s = &a->s;
-    tourney_move *moves = search_moves(s, 0);
-    struct root_choice swap;
-    int32_t finished_depth = 0;
-    int32_t limit;
-    int32_t first;
-    bool finished_one = false;
     struct search_time time;
-    bool timed;
-    int me;
+    struct ab_deepening plan;
+    struct ab_deepened done;
     int n;
 
-    n = search_begin(s, state, request, report);
+    n = ab_move_begin(a, state, request, report);
     if (n < 0) {
         return n;
     }
     time = search_time_for(request, s->info.max_plies);
-    me = s->api->to_move(s->game, s->state);
-    /* No game outlasts max_plies: what is left of it bounds a win's distance
-     * (bisect.c, length_bounds). A request's ply that makes no sense is
-     * taken as 0, and a game that states no length bounds nothing. */
-    a->plies_left = s->info.max_plies - request->ply;
-    if (a->plies_left < 1 || request->ply < 0) {
-        a->plies_left = s->info.max_plies > 0 ? s->info.max_plies : SEARCH_MAX_DEPTH;
-    }
-    if (a->compact) {
-        ttc_new_search(&a->ttc);
-    } else if (a->hash != NULL) {
-        tt_new_move(&a->tt);
-    }
-    if (a->order_moves != NULL) {
-        a->order_moves(s->game, s->state, moves, n);
-    }
-
-    /* No game outlasts max_plies, so no search needs to look further. */
-    limit = a->max_depth;
-    if (limit == INT32_MAX) {
-        limit = s->info.max_plies > 0 ? s->info.max_plies : 1;
-    }
-    first = a->iterative ? 1 : limit;
+    plan.limit = ab_depth_limit(a);
+    plan.first = a->iterative ? 1 : plan.limit;
     /* Only iterative deepening has a finished iteration to fall back on. A
      * deadline of 0 is taken as no time limit. The search stops a margin
      * before the move's time is up (search_time_for). */
-    timed = a->iterative && a->use_time_budget && time.stop_ns != 0;
-    s->deadline_ns = time.stop_ns;
+    plan.timed = a->iterative && a->use_time_budget && time.stop_ns != 0;
+    plan.first_timed = false;
+    plan.stop_ns = time.stop_ns;
+    plan.last_new_ns = time.last_new_ns;
     /* A table on the clock doubles only when there is time for it (tt.h). */
-    tt_growth_new_move(a->compact ? &a->ttc.growth : &a->tt.growth, s, timed ? time.stop_ns : 0);
+    tt_growth_new_move(a->compact ? &a->ttc.growth : &a->tt.growth, s,
+                       plan.timed ? time.stop_ns : 0);
+    done = ab_deepen(a, s->api->to_move(s->game, s->state), n, &plan);
 
-    for (int32_t depth = first; depth <= limit; depth++) {
-        if (depth > first) {
-            /* The first iteration always finishes, so there is a move; no
-             * other begins after the time rule's last_new_ns. */
-            if (timed && s->host->now_ns(s->host_context) >= time.last_new_ns) {
-                break;
-            }
-            s->timed = timed;
-        }
-        /* The best move of the last iteration is likely the best of this
-         * one, and searched first it narrows the window for the rest. */
-        if (a->ordering && finished_one) {
-            ab_move_to_front(moves, n, a->finished.ties[0]);
-        }
-        s->max_ply = 0;
-        s->horizon_hit = false;
-        if (a->bisect ? !ab_bisect_iteration(a, me, depth, finished_one, a->finished.best)
-                      : !ab_root_iteration(a, me, n, depth, finished_one, a->finished.best)) {
-            break;
-        }
-        swap = a->finished;
-        a->finished = a->current;
-        a->current = swap;
-        finished_one = true;
-        finished_depth = s->max_ply;
-        /* A proven result cannot change with depth, and neither can a
-         * search that reached the end of every line. */
-        if (abs(a->finished.best) >= TOURNEY_SCORE_PROVEN || !s->horizon_hit) {
-            break;
-        }
-    }
-
-    if (!finished_one) {
+    if (!done.finished) {
         /* The node budget stopped the first iteration: no value was found,
          * so the move is the lowest legal one and the report has no score. */
-        s->api->legal_moves(s->game, s->state, moves);
-        *move = moves[0];
+        s->api->legal_moves(s->game, s->state, search_moves(s, 0));
+        *move = search_moves(s, 0)[0];
         search_report(s, report, 0);
         report->has_score = 0;
         report->depth = 0;
@@ -376,7 +282,7 @@ static int32_t ab_ids_choose_move(void *agent, const void *state,
                                              : root_choice_pick(&a->finished, a->tie_break, s);
     /* Nodes count every iteration, the abandoned one too: they were visited. */
     search_report(s, report, a->finished.best);
-    report->depth = finished_depth;
+    report->depth = done.depth;
     return TOURNEY_OK;
 }
 

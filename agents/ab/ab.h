@@ -1,9 +1,9 @@
 /*
  * agents/ab/ab.h - the instance of negamax-ab-ids, shared by its parts:
- * the agent shell (negamax_ab_ids.c: parameters, create, iterative
- * deepening), the root (root.c: root windows, ties, move order; bisect.c:
- * root = bisect), the search below the root (node.c), and the game's
- * optional functions (knowledge.c).
+ * the agent shells (negamax_ab_ids.c, perfect.c: parameters, create), the
+ * move and its iterative deepening (deepen.c), the root (root.c: root windows, ties, move order;
+ * bisect.c: root = bisect), the search below the root (node.c), and the game's optional functions
+ * (knowledge.c).
  *
  * The speed-ups are each switched by a parameter and each leave the value of
  * the position unchanged; docs/agents.md describes them.
@@ -12,6 +12,7 @@
 #define TOURNEY_AGENTS_AB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <tourney/agent.h>
@@ -115,6 +116,61 @@ ab_hash_fn ab_knowledge_hash(const struct tourney_game_api *g, bool symmetry, bo
 /* Like ab_root_iteration, for root = bisect (bisect.c): the value by null
  * windows that halve the range it can lie in, then the moves that reach it. */
 bool ab_bisect_iteration(struct ab_ids *a, int me, int32_t depth, bool has_guess, int32_t guess);
+
+/* Makes a zeroed instance for an agent named AGENT whose parameters are
+ * PARAMS: the search's buffers, the parameters' values checked, the root's
+ * choices (instance.c). The caller then sets the switches, then calls
+ * ab_take_game. Explains a failure through the host's log; ab_close frees
+ * the instance either way. */
+int ab_open(struct ab_ids *a, const struct tourney_agent_init *init, const char *agent,
+            const struct tourney_param_info *params, size_t param_count);
+
+/* Takes the game's knowledge (with `knowledge`; its order_moves with
+ * a->ordering) and hash (its symmetric one with `symmetry`), and makes a
+ * table of TT_MB MiB (0: none), compact or wide. */
+int ab_take_game(struct ab_ids *a, const struct tourney_game_api *g, bool knowledge, bool symmetry,
+                 int64_t tt_mb, bool compact);
+
+/* Frees what ab_open and ab_take_game made; safe on a zeroed instance. */
+void ab_close(struct ab_ids *a);
+
+/* How a move is searched deeper and deeper (deepen.c): from depth `first`
+ * to `limit`, on the clock when `timed`: the search stops at `stop_ns`, and
+ * no iteration begins at or after `last_new_ns`. The first iteration always
+ * finishes unless `first_timed` puts it on the clock too. */
+struct ab_deepening {
+    int32_t first;
+    int32_t limit;
+    bool timed;
+    bool first_timed;
+    uint64_t stop_ns;
+    uint64_t last_new_ns;
+};
+
+/* What the deepening found. */
+struct ab_deepened {
+    bool finished; /* an iteration finished: a->finished holds its root moves */
+    int32_t depth; /* the deepest ply the last finished iteration reached */
+    bool settled;  /* its value is exact: proven, or every line reached the end */
+};
+
+/* Begins a move (search.h's search_begin): the root in the working position,
+ * plies_left from the request, the table told of a new move, and the root's
+ * moves listed and ordered in search_moves(&a->s, 0). Returns their number or
+ * a negative status. */
+int ab_move_begin(struct ab_ids *a, const void *state, const struct tourney_move_request *request,
+                  const struct tourney_move_report *report);
+
+/* Lists and orders the root's moves again in search_moves(&a->s, 0), which
+ * an abandoned search may have left changed; returns their number. */
+int ab_root_moves(struct ab_ids *a);
+
+/* The deepest iteration max_depth allows: the game's max_plies for 0. */
+int32_t ab_depth_limit(const struct ab_ids *a);
+
+/* Searches the root's `n` moves, in search_moves(&a->s, 0), for `me` by
+ * PLAN. The search's node count goes on from where it was. */
+struct ab_deepened ab_deepen(struct ab_ids *a, int me, int n, const struct ab_deepening *plan);
 
 /* Puts `move` first in `moves`, keeping the others in their order (the
  * game's order is worth keeping); does nothing when it is not there, as a
