@@ -46,7 +46,11 @@ python3 scripts/same-results.py "$work/built" "$work/moved" >/dev/null ||
     fail "the moved prefix played other games"
 grep -q "\"game_path\":\"$moved/" "$work/moved/games.jsonl" ||
     fail "the game was not loaded from the moved prefix: $(head -c 400 "$work/moved/games.jsonl")"
-"$moved/bin/tourney" agents 2>/dev/null | grep -q "negamax-ab-ids" ||
+# Into a file: grep -q would leave at the first match, and the rest of the
+# listing (more than a pipe write) would end tourney by SIGPIPE.
+"$moved/bin/tourney" agents >"$work/agents.txt" 2>/dev/null ||
+    fail "tourney agents failed in the moved prefix"
+grep -q "negamax-ab-ids" "$work/agents.txt" ||
     fail "tourney agents found no plugin in the moved prefix"
 
 note "TOURNEY_AGENT_HOST and TOURNEY_PLUGIN_PATH name them instead"
