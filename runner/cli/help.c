@@ -136,8 +136,12 @@ static const struct command_help commands[] = {
         .options = "--agent-param KEY=VALUE  a parameter of negamax-ab-ids (repeatable), e.g.\n"
                    "                     tt_mb=1024 or window=full\n"
                    "--file FILE          solve every position of FILE\n"
-                   "--json               print one JSON object\n",
-        .details = "See docs/solve.md.",
+                   "--json               print one JSON object\n"
+                   "-q, --quiet          no progress line while the search runs\n",
+        .details = "The result goes to standard output. While the search runs, a line on\n"
+                   "standard error, when it is a terminal, says how long it has taken\n"
+                   "(with --file, also the line and the positions solved); it is cleared\n"
+                   "before the result is printed. See docs/solve.md.",
     },
     {
         .name = "merge",

@@ -817,6 +817,7 @@ static int command_play(int argc, char **argv)
 static int command_solve(int argc, char **argv)
 {
     struct solve_request request = {.json = false};
+    bool quiet = false;
     char **game_params = calloc((size_t)argc + 1, sizeof(*game_params));
     char **agent_params = calloc((size_t)argc + 1, sizeof(*agent_params));
     int status = EXIT_USAGE;
@@ -835,6 +836,8 @@ static int command_solve(int argc, char **argv)
             goto out;
         } else if (strcmp(argv[i], "--json") == 0) {
             request.json = true;
+        } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0) {
+            quiet = true;
         } else if (strcmp(argv[i], "--agent-param") == 0) {
             if (i + 1 == argc) {
                 fprintf(stderr, "tourney solve: --agent-param needs KEY=VALUE\n");
@@ -879,6 +882,8 @@ static int command_solve(int argc, char **argv)
         fprintf(stderr, "tourney solve: expected a POSITION or --file FILE, not both\n");
         goto out;
     }
+    /* A line that says the search goes on, on a terminal only. */
+    request.progress = !quiet && isatty(STDERR_FILENO) != 0;
     char *exe = exe_path();
     enum solve_outcome outcome =
         tourney_solve(&request, getenv("TOURNEY_PLUGIN_PATH"), exe, stdout, stderr);

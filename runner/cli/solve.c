@@ -277,8 +277,8 @@ bool tourney_solve_to_the_end(const struct solve *s)
     return false;
 }
 
-static enum solve_outcome search(struct solve *s, const struct solve_request *request, FILE *out,
-                                 FILE *err)
+static enum solve_outcome search(struct solve *s, const struct solve_request *request,
+                                 struct solve_progress *progress, FILE *out, FILE *err)
 {
     struct tourney_move_request move_request = {.struct_size = sizeof(move_request)};
     struct tourney_move_report report = {.struct_size = sizeof(report)};
@@ -295,6 +295,7 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     int status = s->agent_plugin.agent->choose_move(s->agent, s->state, &move_request, &report,
                                                     &result.move);
     result.seconds = (double)(tourney_now_ns() - start) / 1e9;
+    tourney_solve_progress_stop(progress);
     if (status != TOURNEY_OK) {
         fprintf(err, "tourney solve: the search failed with status %d\n", status);
         return SOLVE_FAILED;
@@ -369,16 +370,24 @@ enum solve_outcome tourney_solve(const struct solve_request *request, const char
                                  const char *exe_path, FILE *out, FILE *err)
 {
     struct solve s;
+    struct solve_progress progress;
     enum solve_outcome outcome = SOLVE_BAD_INPUT;
 
-    if (tourney_solve_open(&s, request, env_path, exe_path, err) == 0) {
+    /* From here stderr clears the progress line before each message: the
+     * agent's, and the solve's own. */
+    tourney_solve_progress_init(&progress, err, request->progress, request->file != NULL,
+                                tourney_now_ns());
+    FILE *shown = progress.stream;
+    if (tourney_solve_open(&s, request, env_path, exe_path, shown) == 0) {
         if (request->file != NULL) {
-            outcome = tourney_solve_file(&s, request, out, err);
-        } else if (read_position(&s, request->position, err) == 0 &&
-                   tourney_solve_open_agent(&s, request, err) == 0) {
-            outcome = search(&s, request, out, err);
+            outcome = tourney_solve_file(&s, request, &progress, out, shown);
+        } else if (read_position(&s, request->position, shown) == 0 &&
+                   tourney_solve_open_agent(&s, request, shown) == 0) {
+            tourney_solve_progress_run(&progress);
+            outcome = search(&s, request, &progress, out, shown);
         }
     }
     tourney_solve_close(&s);
+    tourney_solve_progress_finish(&progress);
     return outcome;
 }

@@ -32,7 +32,8 @@ struct solve_request {
     size_t game_param_count;
     char *const *agent_params; /* "key=value" words for the agent, over the defaults */
     size_t agent_param_count;
-    bool json; /* print one JSON object instead of text */
+    bool json;     /* print one JSON object instead of text */
+    bool progress; /* show a progress line on stderr (a terminal, no --quiet) */
 };
 
 /* What a solve found, for the printers. */

@@ -145,7 +145,7 @@ static void check_score(const struct solve *s, const char *where, const struct f
 }
 
 enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_request *request,
-                                      FILE *out, FILE *err)
+                                      struct solve_progress *progress, FILE *out, FILE *err)
 {
     struct solve_file_result result = {
         .game = tourney_game_adapter_name(&s->game),
@@ -166,6 +166,7 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
         goto out_file;
     }
     result.agent_params = s->agent_params_text;
+    tourney_solve_progress_run(progress);
     while (fgets(text, sizeof(text), in) != NULL) {
         struct tourney_move_report report;
         struct file_line line;
@@ -196,6 +197,7 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
         if (ply < 0) {
             goto out_file;
         }
+        tourney_solve_progress_position(progress, number, result.positions, result.nodes);
         if (solve_one(s, ply, &result, &report, err) != 0) {
             outcome = SOLVE_FAILED;
             goto out_file;
@@ -206,6 +208,7 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
         fprintf(err, "tourney solve: cannot read %s: %s\n", request->file, strerror(errno));
         goto out_file;
     }
+    tourney_solve_progress_stop(progress);
     if (!request->json) {
         tourney_solve_print_file_text(&result, out);
     } else if (tourney_solve_print_file_json(&result, out) != 0) {

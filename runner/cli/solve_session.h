@@ -17,6 +17,7 @@
 #include "plugin_search.h"
 #include "rng.h"
 #include "solve.h"
+#include "solve_progress.h"
 
 /* Behind the host services the agent gets. */
 struct solve_host {
@@ -62,8 +63,9 @@ bool tourney_solve_to_the_end(const struct solve *s);
 /* "it is a draw", "the first player won", ... for a status. */
 const char *tourney_solve_status_text(int status);
 
-/* The file mode: every position of request->file solved with one agent. */
+/* The file mode: every position of request->file solved with one agent,
+ * PROGRESS told of each and stopped before the result is printed. */
 enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_request *request,
-                                      FILE *out, FILE *err);
+                                      struct solve_progress *progress, FILE *out, FILE *err);
 
 #endif /* TOURNEY_RUNNER_SOLVE_SESSION_H */
