@@ -587,13 +587,29 @@ static void test_page_with_boards(void **state)
      * the 3 Elo rows (games, distinct games, W, D, L, score, Elo, its
      * interval, LOS, 5 pentanomial counts). Of the whole file: games played and scheduled,
      * the mean, shortest and longest game, W, D, L of each seat, the 9
-     * bins of game lengths from 1 to 9 plies, and the 3 ways games ended
-     * (normal, illegal_move, agent_error). */
+     * bins of game lengths from 1 to 9 plies, the 3 ways games ended
+     * (normal, illegal_move, agent_error), and the Leader card's margin
+     * with its interval and LOS ("leader"). */
     struct html_figures figures = html_compare_summary(root, summary);
     assert_int_equal(figures.agent_values,
                      3 * (15 + 11 + 3 + 1 + 6 + 4 + 1) + 2 + 2 + (5 + 3 + 4));
     assert_int_equal(figures.pair_values, 6 * 4 + 3 * 15);
-    assert_int_equal(figures.summary_values, 2 + 3 + 6 + 9 + 3);
+    assert_int_equal(figures.summary_values, 2 + 3 + 6 + 9 + 3 + 4);
+    /* The verdict the card shows, in summary.json: alpha first, its pair
+     * with random drawn 1-1, and not surely ahead of b either. */
+    json_t *leader = json_object_get(summary, "leader");
+    assert_string_equal(json_string_value(json_object_get(leader, "agent")), "alpha");
+    assert_string_equal(json_string_value(json_object_get(leader, "second")), "random");
+    assert_true(json_is_false(json_object_get(leader, "separated")));
+    assert_float_equal(json_number_value(json_object_get(leader, "los")), 0.5, 1e-12);
+    assert_string_equal(json_string_value(json_object_get(leader, "los_from")), "pair");
+    assert_float_equal(json_number_value(json_object_get(leader, "margin")), 0.0, 1e-9);
+    assert_string_equal(json_string_value(json_object_get(leader, "margin_text")), "+0.0");
+    assert_float_equal(json_number_value(json_object_get(leader, "margin_low")), -375.7, 0.05);
+    assert_float_equal(json_number_value(json_object_get(leader, "margin_high")), 375.7, 0.05);
+    char *tied = json_dumps(json_object_get(leader, "tied"), JSON_COMPACT);
+    assert_string_equal(tied, "[\"alpha\",\"random\",\"b<&\\\"'>\"]");
+    free(tied);
     /* Null in both: random's rate against random, the Elo and the upper
      * end of the interval of the two pairs one side won every game of (the
      * lower end is a number: a score test bounds it). b's rating is a

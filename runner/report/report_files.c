@@ -209,6 +209,43 @@ static json_t *json_ratings(const struct report *report)
                      "fitted_agents", (json_int_t)r->fitted, "text", text);
 }
 
+/* The verdict on the first place, as the console, report.md and the Leader
+ * card of report.html give it: who leads, the second, how surely (LOS, and
+ * what it is from), by how much (Elo with its 95% interval), and the agents
+ * the first is not surely ahead of; null without games. */
+static json_t *json_leader(const struct report *report)
+{
+    const struct report_input *in = report->input;
+    const struct stats *stats = in->stats;
+    struct leader_verdict v;
+    tourney_report_leader(report, &v);
+    if (v.leader == SIZE_MAX) {
+        return json_null();
+    }
+    bool second = v.second != SIZE_MAX;
+    char margin[32];
+    tourney_elo_format(v.margin, margin, sizeof(margin));
+    char text[1024];
+    tourney_report_describe_leader(report, text, sizeof(text));
+    json_t *tied = json_array();
+    json_array_append_new(tied, json_string(in->agents[v.leader].name));
+    for (size_t rank = 1; second && rank < stats->agent_count; rank++) {
+        if (tourney_report_tied_with_leader(report, rank)) {
+            json_array_append_new(tied, json_string(in->agents[report->order[rank]].name));
+        }
+    }
+    return json_pack("{s:s, s:s?, s:b, s:o, s:s?, s:o, s:s?, s:o, s:o, s:o, s:s}", "agent",
+                     in->agents[v.leader].name, "second",
+                     second ? in->agents[v.second].name : NULL, "separated", v.separated, "los",
+                     second ? json_real(v.los) : json_null(), "los_from",
+                     !second       ? NULL
+                     : v.from_pair ? "pair"
+                                   : "ratings",
+                     "margin", json_elo(v.margin), "margin_text", second ? margin : NULL,
+                     "margin_low", json_elo(v.margin_low), "margin_high", json_elo(v.margin_high),
+                     "tied", tied, "text", text);
+}
+
 /* The sequential test: its settings, bounds, state and verdict; null
  * without one. */
 static json_t *json_sprt(const struct report *report)
@@ -368,6 +405,7 @@ int tourney_report_write_json(const struct report *report, FILE *out)
     status |= member(out, &first, "tournament", json_tournament(report));
     status |= member(out, &first, "terminations", json_terminations(stats));
     status |= member(out, &first, "ratings", json_ratings(report));
+    status |= member(out, &first, "leader", json_leader(report));
     status |= member(out, &first, "sprt", json_sprt(report));
     fputs(",\n  \"agents\": [", out);
     bool none = true;

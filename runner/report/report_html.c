@@ -69,28 +69,40 @@ static void kpi_note(FILE *out)
 /* The agents the Leader card names when tied, before "and N more". */
 #define LEADER_CARD_NAMED 3
 
-/* An Elo value as the page writes it: "+52.5", "\u221259.4", "+inf". */
-static void elo_html(FILE *out, struct elo_value value)
+/* An Elo value as the page writes it: "+52.5", "\u221259.4", "+inf", in a
+ * span that gives it as KEY of its summary.json entry (null when it is not
+ * a number there). */
+static void elo_html(FILE *out, const char *key, struct elo_value value)
 {
     char raw[32];
     char text[48];
     tourney_elo_format(value, raw, sizeof(raw));
     tourney_html_minus_text(text, sizeof(text), raw);
+    fputs("<span", out);
+    if (value.kind == ELO_FINITE) {
+        tourney_html_data(out, key, value.value);
+    } else {
+        tourney_html_data_null(out, key);
+    }
+    fputc('>', out);
     tourney_html_text(out, text);
+    fputs("</span>", out);
 }
 
 /* The Leader card: who leads, by how much over the second, and whether the
  * data separates them (the verdict of the console and report.md): the
- * agent's name when it does, else "Tied:" and the agents tied at the top. */
+ * agent's name when it does, else "Tied:" and the agents tied at the top.
+ * Its figures are summary.json's: the margin and the LOS its "leader", the
+ * score and rating the leader's entry of "agents". */
 static void write_leader(const struct report *report, const struct leader_verdict *verdict,
                          FILE *out)
 {
     const struct report_input *in = report->input;
     const struct stats *stats = in->stats;
     size_t leader = verdict->leader;
-    fputs("<div class=\"kpi leader\"", out);
-    tourney_html_data_agent(out, "data-agent", in->agents[leader].name);
-    fprintf(out, " data-separated=\"%s\"><span class=\"kpi-label\">Leader</span>",
+    fprintf(out,
+            "<div class=\"kpi leader\" data-separated=\"%s\"><span "
+            "class=\"kpi-label\">Leader</span>",
             verdict->separated ? "true" : "false");
     fputs("<span class=\"kpi-value\">", out);
     if (verdict->separated) {
@@ -119,6 +131,7 @@ static void write_leader(const struct report *report, const struct leader_verdic
     }
     kpi_note(out);
     if (verdict->second != SIZE_MAX) {
+        fputs("<span data-summary=\"leader\">", out);
         if (!verdict->separated) {
             tourney_html_text(out, in->agents[leader].name);
             fputc(' ', out);
@@ -127,23 +140,28 @@ static void write_leader(const struct report *report, const struct leader_verdic
         tourney_html_text(out, in->agents[verdict->second].name);
         if (verdict->margin.kind != ELO_ABOVE || verdict->margin_low.kind != ELO_FINITE) {
             fputs(" by ", out);
-            elo_html(out, verdict->margin);
+            elo_html(out, "margin", verdict->margin);
             fputs(" Elo [", out);
-            elo_html(out, verdict->margin_low);
+            elo_html(out, "margin_low", verdict->margin_low);
             fputs(", ", out);
-            elo_html(out, verdict->margin_high);
+            elo_html(out, "margin_high", verdict->margin_high);
             fputc(']', out);
         } else {
             /* A perfect score: only its interval's lower end is a number. */
             fputs(" by at least ", out);
-            elo_html(out, verdict->margin_low);
+            elo_html(out, "margin_low", verdict->margin_low);
             fputs(" Elo (all won, the 95% bound)", out);
         }
-        fprintf(out, ", LOS %.1f%% (%s)%s \u00b7 ", 100.0 * verdict->los,
+        fputs(", LOS <span", out);
+        tourney_html_data(out, "los", verdict->los);
+        fprintf(out, ">%.1f%%</span> (%s)%s</span> \u00b7 ", 100.0 * verdict->los,
                 verdict->from_pair ? "their games" : "the field's ratings",
                 verdict->separated ? "" : ": the games do not separate them");
     }
+    /* The leader's own figures, from its entry of "agents". */
     fputs("<span", out);
+    tourney_html_data_agent(out, "data-agent", in->agents[leader].name);
+    fputs("><span", out);
     tourney_html_data(out, "all.score", report->summaries[leader].score_rate);
     fprintf(out, ">%.1f%%</span> score, Elo <span", 100.0 * report->summaries[leader].score_rate);
     const struct elo_value elo = report->ratings.agents[leader].elo;
@@ -158,7 +176,7 @@ static void write_leader(const struct report *report, const struct leader_verdic
     tourney_html_minus_text(text, sizeof(text), raw);
     fputc('>', out);
     tourney_html_text(out, text);
-    fputs("</span>", out);
+    fputs("</span></span>", out);
     close_kpi(out);
 }
 

@@ -166,7 +166,19 @@ static char *check_page(const struct run *run, size_t agents, size_t pairs_playe
         endings += strcmp(key, "normal") == 0 || json_integer_value(count) > 0;
     }
     json_t *bins = json_object_get(json_object_get(summary, "game_lengths"), "bins");
-    assert_int_equal(figures.summary_values, 2 + 3 + 6 + json_array_size(bins) + endings);
+    /* The Leader card's margin over the second and LOS: the margin's
+     * interval whole, or only its lower end for a perfect score ("+inf"). */
+    json_t *leader = json_object_get(summary, "leader");
+    size_t leading = 0;
+    if (!json_is_null(json_object_get(leader, "second"))) {
+        const char *margin = json_string_value(json_object_get(leader, "margin_text"));
+        leading =
+            strcmp(margin, "+inf") == 0 && json_is_number(json_object_get(leader, "margin_low"))
+                ? 2
+                : 4;
+    }
+    assert_int_equal(figures.summary_values,
+                     2 + 3 + 6 + json_array_size(bins) + endings + leading);
     json_decref(summary);
     html_free(root);
     return page;
@@ -386,13 +398,26 @@ static void test_sprt_stops_the_match(void **state)
     assert_file_has(run.out, "\nLeader: negamax-ab-ids, ahead of first-open with LOS 99.6% "
                              "(their games).\n");
     /* So does report.html's Leader card, with its margin: every game won,
-     * the interval's lower end is the only number. */
+     * the interval's lower end is the only number. Its figures are those
+     * of summary.json's "leader". */
     char page[160];
     snprintf(page, sizeof(page), "%s/reports/report.html", run.dir);
     assert_file_has(page, "data-separated=\"true\"><span class=\"kpi-label\">Leader</span>"
                           "<span class=\"kpi-value\">negamax-ab-ids</span><span "
-                          "class=\"kpi-note\">ahead of first-open by at least +104.3 Elo (all "
-                          "won, the 95% bound), LOS 99.6% (their games) \u00b7 <span");
+                          "class=\"kpi-note\"><span data-summary=\"leader\">ahead of "
+                          "first-open by at least <span data-key=\"margin_low\" "
+                          "data-value=\"104.3457773\">+104.3</span> Elo (all won, the 95% "
+                          "bound), LOS <span data-key=\"los\" data-value=\"0.9959313365\">99.6%"
+                          "</span> (their games)</span> \u00b7 <span data-agent=");
+    json_t *leader = json_object_get(summary, "leader");
+    char *verdict = json_dumps(leader, JSON_COMPACT | JSON_REAL_PRECISION(10));
+    assert_string_equal(verdict,
+                        "{\"agent\":\"negamax-ab-ids\",\"second\":\"first-open\","
+                        "\"separated\":true,\"los\":0.9959313365,\"los_from\":\"pair\","
+                        "\"margin\":null,\"margin_text\":\"+inf\",\"margin_low\":104.3457773,"
+                        "\"margin_high\":null,\"tied\":[\"negamax-ab-ids\"],\"text\":\"Leader: "
+                        "negamax-ab-ids, ahead of first-open with LOS 99.6% (their games).\"}");
+    free(verdict);
 
     /* Resuming a decided match plays nothing more; rebuilding the reports
      * from the log reaches the same verdict. */
