@@ -252,6 +252,11 @@ def python_game(c):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
            "PYTHONPATH": os.path.join(SOURCE, "bindings", "python"),
            "TOURNEY_PLUGIN_PATH": os.path.join(c.build, "games")}
+    # A sanitized build's plugins need the sanitizers' runtimes loaded first
+    # (tests/meson.build), as python.game preloads them.
+    preload = os.environ.get("TOURNEY_DOCS_PYTHON_PRELOAD", "")
+    if preload:
+        env.update({"LD_PRELOAD": preload, "ASAN_OPTIONS": "abort_on_error=1:detect_leaks=0"})
     result = subprocess.run([sys.executable, "-c", code], cwd=c.folder("python"), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             check=False)
