@@ -134,6 +134,24 @@ def solve(c):
     }
 
 
+def exact_vs_random(c):
+    """docs/exact-vs-random.md: the shipped agents on 3x3, and on 4x4 with
+    k = 3, exactly against random."""
+    home = c.folder("exact", {"exact.ini": config_text(
+        ["name = exact", "games_per_pair = 2", "time_per_move_ms = 1000"],
+        ["plugin = mnk"],
+        [("first-open", ["plugin = first-open"]),
+         ("negamax-d2", ["plugin = negamax", "depth = 2"]),
+         ("perfect", ["plugin = perfect", "tie_break = lowest"]),
+         ("random", ["plugin = random"])])})
+    return {
+        "exact-vs-random": c.run(home, "tourney exact-vs-random exact.ini") +
+        c.run(home, "tourney exact-vs-random exact.ini perfect --set game.rows=4 "
+              "--set game.cols=4"),
+        "exact-vs-random-json": c.run(home, "tourney exact-vs-random exact.ini negamax-d2 --json"),
+    }
+
+
 def export(c):
     """docs/export.md: games 3 and 4 of tests/configs/export.ini (one lost
     to an illegal move, one by the rules), as text and CSV."""
@@ -269,8 +287,8 @@ def examples(tourney, workdir):
     """Every command example, by name."""
     c = Commands(tourney, workdir)
     made = {}
-    for part in (plugin_listings, config_errors, solve, export, plugin_guide, protocol,
-                 python_game):
+    for part in (plugin_listings, config_errors, solve, exact_vs_random, export, plugin_guide,
+                 protocol, python_game):
         made.update(part(c))
     return made
 

@@ -144,6 +144,19 @@ static const struct command_help commands[] = {
                    "before the result is printed. See docs/solve.md.",
     },
     {
+        .name = "exact-vs-random",
+        .usage = "exact-vs-random CONFIG [AGENT...] [OPTIONS]",
+        .summary = "the exact expected win, draw and loss rates of each AGENT\n"
+                   "of CONFIG (default: every agent but random) against the\n"
+                   "uniformly random agent, as first and as second player, on\n"
+                   "a game small enough to enumerate; each position the agent\n"
+                   "meets is asked once, as a new game, as in a tournament",
+        .options = "--budget N           the most positions of the game each seat's\n"
+                   "                     enumeration may hold (default 1000000)\n"
+                   "--json               print one JSON object\n" OVERRIDE_OPTIONS,
+        .details = "See docs/exact-vs-random.md.",
+    },
+    {
         .name = "merge",
         .usage = "merge OUT_DIR SHARD_DIR...",
         .summary = "merge the results logs of shards of one tournament into\n"

@@ -15,6 +15,8 @@
 #include "diag.h"
 #include "fits.h"
 #include "analyze.h"
+#include "exact_command.h"
+#include "exact_vs_random.h"
 #include "export.h"
 #include "help.h"
 #include "merge.h"
@@ -169,6 +171,25 @@ static int read_override(const char *command, const char *option, const char *va
         return -1;
     }
     return 1;
+}
+
+/* The --set or --each at ARGV[*I], with its value, for COMMAND: 1 when it
+ * was one (*I moved past its value), 0 when it was not, -1 after saying on
+ * stderr what was wrong. */
+static int take_override(const char *command, int argc, char **argv, int *i,
+                         struct config_overrides *overrides)
+{
+    const char *option = argv[*i];
+    const char *needs = option_value(option);
+    if (needs == NULL || (strcmp(option, "--set") != 0 && strcmp(option, "--each") != 0)) {
+        return 0;
+    }
+    if (*i + 1 == argc || argv[*i + 1][0] == '\0') {
+        fprintf(stderr, "tourney %s: %s needs %s\n", command, option, needs);
+        return -1;
+    }
+    *i += 1;
+    return read_override(command, option, argv[*i], overrides);
 }
 
 static int run_with(int argc, char **argv, struct config_overrides *overrides)
@@ -350,15 +371,7 @@ static int validate_with(int argc, char **argv, struct config_overrides *overrid
     const char *config = NULL;
     for (int i = 0; i < argc; i++) {
         const char *option = argv[i];
-        const char *needs = option_value(option);
-        int override = 0;
-        if (needs != NULL && (strcmp(option, "--set") == 0 || strcmp(option, "--each") == 0)) {
-            if (i + 1 == argc || argv[i + 1][0] == '\0') {
-                fprintf(stderr, "tourney validate: %s needs %s\n", option, needs);
-                return EXIT_USAGE;
-            }
-            override = read_override("validate", option, argv[++i], overrides);
-        }
+        int override = take_override("validate", argc, argv, &i, overrides);
         if (override < 0) {
             return EXIT_USAGE;
         } else if (override > 0) {
@@ -814,6 +827,67 @@ static int command_play(int argc, char **argv)
     return status;
 }
 
+/* `tourney exact-vs-random CONFIG [AGENT...] [--budget N] [--json]`, with
+ * --set and --each as validate has them. */
+static int exact_with(int argc, char **argv, struct config_overrides *overrides)
+{
+    const char *config = NULL;
+    char **agents = calloc((size_t)argc + 1, sizeof(*agents));
+    size_t agent_count = 0;
+    uint64_t budget = EXACT_VS_RANDOM_DEFAULT_BUDGET;
+    bool json = false;
+    int status = EXIT_USAGE;
+    if (agents == NULL) {
+        fprintf(stderr, "tourney exact-vs-random: out of memory\n");
+        return EXIT_RUN_FAILED;
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *option = argv[i];
+        int override = take_override("exact-vs-random", argc, argv, &i, overrides);
+        if (override < 0) {
+            goto out;
+        } else if (override > 0) {
+            continue;
+        } else if (tourney_help_wanted(option)) {
+            tourney_help_print_command("exact-vs-random", stdout);
+            status = EXIT_SUCCESS;
+            goto out;
+        } else if (strcmp(option, "--json") == 0) {
+            json = true;
+        } else if (strcmp(option, "--budget") == 0) {
+            if (i + 1 == argc || !tourney_parse_uint64(argv[i + 1], &budget) || budget == 0) {
+                fprintf(stderr, "tourney exact-vs-random: --budget needs a number of positions "
+                                "above 0\n");
+                goto out;
+            }
+            i++;
+        } else if (option[0] == '-' && option[1] != '\0') {
+            tourney_help_unknown_option("exact-vs-random", option, stderr);
+            goto out;
+        } else if (config == NULL) {
+            config = option;
+        } else {
+            agents[agent_count++] = argv[i];
+        }
+    }
+    if (config == NULL) {
+        fprintf(stderr, "tourney exact-vs-random: expected CONFIG, and the NAMEs of its [agent "
+                        "NAME] sections to compute (default: every agent but random)\n");
+        goto out;
+    }
+    struct tournament t;
+    if (open_tournament(&t, config, overrides, stderr) != 0) {
+        tourney_tournament_close(&t);
+        goto out;
+    }
+    int result = tourney_exact_command(&t, agents, agent_count, budget, json, stdout, stderr);
+    status = result == 0 ? EXIT_SUCCESS : result == 2 ? EXIT_USAGE : EXIT_RUN_FAILED;
+    tourney_tournament_close(&t);
+out:
+    free(agents);
+    return status;
+}
+
 static int command_solve(int argc, char **argv)
 {
     struct solve_request request = {.json = false};
@@ -952,6 +1026,9 @@ static int dispatch(int argc, char **argv)
     }
     if (strcmp(command, "solve") == 0) {
         return command_solve(argc - 2, argv + 2);
+    }
+    if (strcmp(command, "exact-vs-random") == 0) {
+        return with_overrides(exact_with, argc - 2, argv + 2);
     }
     const char *guess = tourney_help_suggest_command(command);
     fprintf(stderr, "tourney: unknown command '%s'%s%s%s (see tourney --help)\n", command,

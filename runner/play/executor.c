@@ -79,11 +79,60 @@ static bool charge_clock(const struct match_rules *rules, uint64_t clock[2], int
     return true;
 }
 
+int tourney_executor_ask(const struct match_rules *rules, const struct seat *seat, int to_move,
+                         const void *state, int32_t ply, uint64_t clock[2],
+                         const tourney_move *legal, int count, struct game_record *record,
+                         tourney_move *move, bool *moved, struct error *err)
+{
+    *moved = false;
+    struct seat_fault fault = {.termination = TERMINATION_NORMAL};
+    struct tourney_move_request request = move_request(rules, clock, to_move, ply);
+    struct tourney_move_report report;
+    memset(&report, 0, sizeof(report));
+    report.struct_size = sizeof(report);
+    *move = -1;
+    uint64_t start = tourney_now_ns();
+    request.deadline_ns = start + request.budget_ns;
+    int result = seat->ops->choose(seat->self, state, &request, &report, move, &fault, err);
+    uint64_t elapsed = tourney_now_ns() - start;
+    if (result != 0) {
+        return settle(record, to_move, result, &fault);
+    }
+    if (!charge_clock(rules, clock, to_move, ply, elapsed, &fault)) {
+        forfeit(record, to_move, &fault);
+        return 0;
+    }
+    if (!tourney_move_listed(legal, count, *move)) {
+        struct seat_fault illegal = {.termination = TERMINATION_ILLEGAL_MOVE};
+        snprintf(illegal.reason, sizeof(illegal.reason),
+                 "move %d is not legal at ply %d (%d legal moves)", (int)*move, (int)ply, count);
+        forfeit(record, to_move, &illegal);
+        return 0;
+    }
+    struct move_record entry = {
+        .seat = to_move,
+        .move = *move,
+        .depth = report.depth,
+        .score = report.score,
+        .has_score = report.has_score != 0,
+        .nodes = report.nodes,
+        .time_ns = elapsed,
+    };
+    if (seat->ops->move_cpu != NULL) {
+        entry.has_cpu = seat->ops->move_cpu(seat->self, &entry.cpu_ns);
+    }
+    if (tourney_record_add_move(record, &entry) != 0) {
+        return tourney_error_nomem(err);
+    }
+    *moved = true;
+    return 0;
+}
+
 /* The game loop proper, once both agents exist, from STATE, FIRST_PLY plies
  * into the game. */
 static int play_moves(const struct match_rules *rules, const struct seat seats[2], void *state,
                       int32_t first_ply, tourney_move *legal, struct game_record *record,
-                      struct seat_fault *fault, struct error *err)
+                      struct error *err)
 {
     const struct game_adapter *game = rules->game;
     uint64_t clock[2] = {rules->clock.base_ns, rules->clock.base_ns};
@@ -98,47 +147,12 @@ static int play_moves(const struct match_rules *rules, const struct seat seats[2
             finish_by_rules(record, turn.status);
             return 0;
         }
-        int count = turn.count;
-        int seat = turn.to_move;
-        struct tourney_move_request request = move_request(rules, clock, seat, ply);
-        struct tourney_move_report report;
-        memset(&report, 0, sizeof(report));
-        report.struct_size = sizeof(report);
-        tourney_move move = -1;
-        uint64_t start = tourney_now_ns();
-        request.deadline_ns = start + request.budget_ns;
-        int result =
-            seats[seat].ops->choose(seats[seat].self, state, &request, &report, &move, fault, err);
-        uint64_t elapsed = tourney_now_ns() - start;
-        if (result != 0) {
-            return settle(record, seat, result, fault);
-        }
-        if (!charge_clock(rules, clock, seat, ply, elapsed, fault)) {
-            forfeit(record, seat, fault);
-            return 0;
-        }
-        if (!tourney_move_listed(legal, count, move)) {
-            struct seat_fault illegal = {.termination = TERMINATION_ILLEGAL_MOVE};
-            snprintf(illegal.reason, sizeof(illegal.reason),
-                     "move %d is not legal at ply %d (%d legal moves)", (int)move, (int)ply,
-                     count);
-            forfeit(record, seat, &illegal);
-            return 0;
-        }
-        struct move_record entry = {
-            .seat = seat,
-            .move = move,
-            .depth = report.depth,
-            .score = report.score,
-            .has_score = report.has_score != 0,
-            .nodes = report.nodes,
-            .time_ns = elapsed,
-        };
-        if (seats[seat].ops->move_cpu != NULL) {
-            entry.has_cpu = seats[seat].ops->move_cpu(seats[seat].self, &entry.cpu_ns);
-        }
-        if (tourney_record_add_move(record, &entry) != 0) {
-            return tourney_error_nomem(err);
+        tourney_move move;
+        bool moved;
+        int status = tourney_executor_ask(rules, &seats[turn.to_move], turn.to_move, state, ply,
+                                          clock, legal, turn.count, record, &move, &moved, err);
+        if (status != 0 || !moved) {
+            return status;
         }
         tourney_game_adapter_apply(game, state, move);
     }
@@ -194,7 +208,7 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
         }
     }
     if (!over) {
-        status = play_moves(rules, seats, state, first_ply, legal, record, &fault, err);
+        status = play_moves(rules, seats, state, first_ply, legal, record, err);
     }
     for (int i = 0; i < begun; i++) {
         seats[i].ops->end(seats[i].self);

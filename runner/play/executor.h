@@ -31,4 +31,17 @@ int tourney_play_game(const struct match_rules *rules, const struct seat seats[2
                       const struct scheduled_game *scheduled, struct game_record *record,
                       struct error *err);
 
+/* One move of a game under way: asks SEAT, the agent of player TO_MOVE, for
+ * its move in STATE, PLY plies into the game, with the clocks CLOCK (charged;
+ * unused without a clock), and judges it against the COUNT moves of LEGAL.
+ * Sets *MOVED and *MOVE when the move is legal (kept in RECORD, not
+ * applied); else the game is over. Returns what tourney_play_game does: 0
+ * when the move was made or the agent lost by a fault (RECORD says how),
+ * -1 when the runner failed (ERR says why), a signal when the agent's
+ * process was stopped from outside (RECORD is then its loss). */
+int tourney_executor_ask(const struct match_rules *rules, const struct seat *seat, int to_move,
+                         const void *state, int32_t ply, uint64_t clock[2],
+                         const tourney_move *legal, int count, struct game_record *record,
+                         tourney_move *move, bool *moved, struct error *err);
+
 #endif /* TOURNEY_RUNNER_EXECUTOR_H */

@@ -7,7 +7,9 @@
 #  3. --set and --each change the games played, are kept in the results
 #     log's header, are needed again to resume, and their mistakes are
 #     named by the option;
-#  4. tourney export writes every game of a small tournament exactly as
+#  4. tourney exact-vs-random names what it refuses: an agent, a budget,
+#     a tree larger than the budget;
+#  5. tourney export writes every game of a small tournament exactly as
 #     tests/e2e/expected/export.txt and export.csv hold them, to stdout or
 #     to a file, and refuses what it cannot do.
 #
@@ -45,7 +47,7 @@ cd "$SOURCE_ROOT"
 smoke=tests/configs/smoke.ini
 
 note "every command answers --help and -h"
-for command in run validate agents games report replay export play solve merge; do
+for command in run validate agents games report replay export play solve merge exact-vs-random; do
     for flag in --help -h; do
         status_is 0 "$TOURNEY" "$command" "$flag" >"$work/help.txt" 2>"$work/err.txt"
         head -1 "$work/help.txt" | grep -q "^Usage: tourney $command" ||
@@ -218,4 +220,18 @@ status_is 2 "$TOURNEY" export "$work/export" -o 2>"$work/err.txt"
 expect "$work/err.txt" "tourney export: -o needs a FILE"
 status_is 1 "$TOURNEY" export "$work/nowhere" 2>"$work/err.txt"
 expect "$work/err.txt" "$work/nowhere/games.jsonl"
+note "exact-vs-random: refusals"
+status_is 2 "$TOURNEY" exact-vs-random "$smoke" negamx 2>"$work/err.txt"
+expect "$work/err.txt" "has no agent 'negamx'; its agents are: first-open random minimax negamax negamax-ab-ids; did you mean 'negamax'?"
+status_is 2 "$TOURNEY" exact-vs-random "$smoke" --budget 0 2>"$work/err.txt"
+expect "$work/err.txt" "tourney exact-vs-random: --budget needs a number of positions above 0"
+status_is 2 "$TOURNEY" exact-vs-random "$smoke" --jsn 2>"$work/err.txt"
+expect "$work/err.txt" "tourney exact-vs-random: unknown option '--jsn'; did you mean '--json'?"
+status_is 2 "$TOURNEY" exact-vs-random 2>"$work/err.txt"
+expect "$work/err.txt" "tourney exact-vs-random: expected CONFIG"
+# first-open is printed before negamax's tree goes over the budget.
+status_is 1 "$TOURNEY" exact-vs-random "$smoke" first-open negamax --budget 400 \
+    >"$work/out.txt" 2>"$work/err.txt"
+expect "$work/out.txt" "first-open         78.125    4.167   17.708     44.021    3.810   52.169"
+expect "$work/err.txt" "tourney exact-vs-random: agent 'negamax': the game against random has more than 400 positions (the budget)"
 echo "all command-line checks passed"
