@@ -446,14 +446,14 @@ scaled "$(doc_block '#SBATCH --array')" --array=0-15 --array=0-2 '/16"' '/3"' --
     --cpus-per-task=1 --time=04:00:00 --time=1 "written out (16)" "written out (3)" \
     >"$slurm/shards.sbatch"
 scaled "$(doc_block 'exec tourney merge')" >"$slurm/merge.sbatch"
+# (The submission must set $array, which the script reads.)
 submit=$(scaled "$(doc_block 'mkdir -p logs')" "sbatch --parsable shards.sbatch" \
     "sbatch --parsable shards.sbatch")
 recovery=$(scaled "$(doc_block 'array=2,7 shards')" --array=2,7 "--array=\$ids")
 
-# Runs on host0, in /srv/tourney/slurm, the submission COMMANDS (which set
-# $array and print the merge job's "Submitted batch job M"), then waits for
-# the merge job to end. Sets $array and $merge; the merge's output is in
-# $work/merge-ROUND.out and its exit status in $merge_status.
+# Runs on host0, in /srv/tourney/slurm, with ids=IDS, the submission
+# COMMANDS, which set $array and print the merge job's "Submitted batch job
+# M"; sets $array and $merge.
 submit_round() {
     local round=$1 commands=$2
     on 0 bash -c "cd /srv/tourney/slurm && PATH=/root/tourney/bin:\$PATH && ids='${3:-}' &&
@@ -463,6 +463,8 @@ submit_round() {
     merge=$(sed -n 's/^Submitted batch job //p' "$work/submit-$round.out")
     [ -n "$array" ] && [ -n "$merge" ] || fail "no job ids in $(cat "$work/submit-$round.out")"
 }
+# Waits for the merge job to end: its output in $work/merge-ROUND.out, its
+# exit status in $merge_status.
 wait_merge() {
     local round=$1
     for _ in $(seq 600); do
@@ -473,6 +475,12 @@ wait_merge() {
         fail "the merge job left no logs/merge.out: $(on 0 scontrol show job "$merge")"
     merge_status=$(on 0 scontrol -o show job "$merge" | sed -n 's/.* ExitCode=\([0-9]*\):.*/\1/p')
 }
+# The games in the log in DIR (none without one).
+games_in() {
+    local lines
+    lines=$(cat "$1/games.jsonl" 2>/dev/null | wc -l)
+    echo $((lines > 0 ? lines - 1 : 0))
+}
 # Each task of the array: its state and exit code as Slurm gives them.
 say_tasks() {
     local id line
@@ -481,7 +489,7 @@ say_tasks() {
         line=$(on 0 scontrol -o show job "${array}_$id")
         say "  task $id: $(sed -n 's/.* JobState=\([A-Z]*\) .*/\1/p' <<<"$line")," \
             "exit $(sed -n 's/.* ExitCode=\([0-9:]*\) .*/\1/p' <<<"$line")," \
-            "$(($(wc -l <"$slurm/shards/$id/games.jsonl" 2>/dev/null || echo 1) - 1)) games in shards/$id" \
+            "$(games_in "$slurm/shards/$id") games in shards/$id" \
             "on $(sed -n 's/.* NodeList=\([^ ]*\) .*/\1/p' <<<"$line")"
     done
 }
@@ -540,7 +548,7 @@ longer=$(scaled "$recovery" "sbatch --parsable --array" "sbatch --parsable --tim
 sed "s/^/    ids=$ids; /;2,\$s/^    ids=$ids; /    /" <<<"$longer"
 declare -A before
 for k in 0 1 2; do
-    before[$k]=$(cat "$slurm/shards/$k/games.jsonl" 2>/dev/null | wc -l)
+    before[$k]=$(games_in "$slurm/shards/$k")
 done
 started=$SECONDS
 submit_round 2 "$longer" "$ids"
@@ -548,7 +556,7 @@ cancelled=
 for _ in $(seq 1200); do
     for k in 0 1 2; do
         if on 0 squeue -h -t R -j "${array}_$k" 2>/dev/null | grep -q . &&
-            [ "$(cat "$slurm/shards/$k/games.jsonl" 2>/dev/null | wc -l)" -ge $((before[$k] + 5)) ]; then
+            [ "$(games_in "$slurm/shards/$k")" -ge $((before[$k] + 5)) ]; then
             on 0 scancel "${array}_$k"
             cancelled=$k
             break 2
@@ -581,7 +589,8 @@ say_tasks
 say "  the merge (job $merge) exited with $merge_status:"
 merge_lines 3
 [ "$merge_status" = 0 ] || fail "the last merge exited with $merge_status"
-if grep -l '"crash"\|from outside' "$slurm"/shards/*/games.jsonl "$slurm/reports/classic/games.jsonl"; then
+if grep -l '"crash"\|from outside' "$slurm"/shards/*/games.jsonl \
+    "$slurm/reports/classic/games.jsonl"; then
     fail "a stop left a false result in a shard's log"
 fi
 wait "$whole" || { cat "$work/whole-slurm.out" >&2; fail "the unsharded run failed"; }
