@@ -152,6 +152,61 @@ static void test_garbage_is_a_protocol_error(void **state)
     tourney_agent_process_finish(&p);
 }
 
+/* Writes into a new file, whose path goes into PATH, the frames of a
+ * process that replies to request 7 and then says it was stopped from
+ * outside by SIGTERM. */
+static void write_frames(char path[64])
+{
+    snprintf(path, 64, "/tmp/tourney-frames-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    unsigned char fixed[256];
+    struct wire_writer frame;
+    tourney_wire_writer_init(&frame, fixed, sizeof(fixed));
+    for (int i = 0; i < 2; i++) {
+        int built = i == 0 ? tourney_msg_put_empty(&frame, MSG_ENDED, 7)
+                           : tourney_msg_put_outside(&frame, 0, SIGTERM);
+        assert_int_equal(built, 0);
+        assert_int_equal(write(fd, frame.data, frame.length), (ssize_t)frame.length);
+    }
+    close(fd);
+    tourney_wire_writer_finish(&frame);
+}
+
+/* Waiting for a process's end lets its replies go: one that replies and
+ * then says it was stopped from outside and exits is seen to end, with
+ * what it said; one that replies and lives on is waited for until the
+ * deadline. (Waited for as the reply to a request never sent, the reply
+ * was a protocol error, and a job's SIGKILL an agent's agent_error.) */
+static void test_waiting_for_the_end_lets_replies_go(void **state)
+{
+    (void)state;
+    char frames[64];
+    write_frames(frames);
+    char script[160];
+    struct agent_process p;
+    struct error error;
+    snprintf(script, sizeof(script), "cat %s >&3; sleep 0.1; exit 143", frames);
+    start(&p, script, 1000);
+    assert_int_equal(tourney_agent_process_wait_end(&p, tourney_now_ns() + 5000 * MS, &error),
+                     PROCESS_EXITED);
+    assert_int_equal(p.outside_signal, SIGTERM);
+    assert_true(WIFEXITED(p.wait_status));
+    assert_int_equal(WEXITSTATUS(p.wait_status), 143);
+    tourney_agent_process_finish(&p);
+
+    snprintf(script, sizeof(script), "cat %s >&3; exec sleep 30", frames);
+    start(&p, script, 1000);
+    uint64_t start_ns = tourney_now_ns();
+    assert_int_equal(tourney_agent_process_wait_end(&p, start_ns + 300 * MS, &error),
+                     PROCESS_TIMEOUT);
+    assert_true(tourney_now_ns() - start_ns >= 300 * MS);
+    assert_true(tourney_agent_process_alive(&p));
+    assert_int_equal(p.outside_signal, SIGTERM);
+    tourney_agent_process_finish(&p);
+    unlink(frames);
+}
+
 static void test_only_its_own_descriptors(void **state)
 {
     (void)state;
@@ -422,6 +477,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_time_limit_kills_the_group),
         cmocka_unit_test(test_output_is_capped),
         cmocka_unit_test(test_garbage_is_a_protocol_error),
+        cmocka_unit_test(test_waiting_for_the_end_lets_replies_go),
         cmocka_unit_test(test_only_its_own_descriptors),
         cmocka_unit_test(test_stop_kills_what_does_not_quit),
         cmocka_unit_test(test_missing_program),

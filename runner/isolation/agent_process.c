@@ -421,13 +421,26 @@ static void drop_front(struct agent_process *p, size_t count)
     drop_bytes(p->inbox, &p->inbox_length, count);
 }
 
+/* What a wait is for: the reply to a request (frames), the next line, or
+ * the process's end. */
+struct awaiting {
+    uint32_t sequence; /* frames: the request whose reply ends the wait */
+    process_log_fn log;
+    void *log_context;
+    struct process_reply *reply;
+    size_t max_line; /* lines: the longest allowed, its newline included */
+    char **line;
+    bool end; /* frames: only its end ends the wait; its replies are let go */
+};
+
 /* Handles the complete frames in the inbox: LOG and MEMORY frames on the
- * way, up to the reply to request AWAITED. Returns true with *EVENT set when
- * the wait is over (that reply, or a protocol error). */
-static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log_fn log,
-                          void *log_context, struct process_reply *reply,
+ * way, up to the reply A waits for (none, while it waits for the end).
+ * Returns true with *EVENT set when the wait is over (that reply, or a
+ * protocol error). */
+static bool handle_frames(struct agent_process *p, const struct awaiting *a,
                           enum process_event *event, struct error *err)
 {
+    uint32_t awaited = a->sequence;
     size_t offset = 0;
     for (;;) {
         struct wire_header h;
@@ -450,8 +463,8 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
                 *event = PROCESS_PROTOCOL_ERROR;
                 return true;
             }
-            if (log != NULL) {
-                log(log_context, &message);
+            if (a->log != NULL) {
+                a->log(a->log_context, &message);
             }
         } else if (h.type == MSG_MEMORY) {
             if (tourney_msg_get_memory(payload, h.length, &p->memory) != 0) {
@@ -476,14 +489,16 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
                 return true;
             }
             p->outside_signal = (int)signal_number;
+        } else if (a->end) {
+            /* A reply while its end is awaited: nothing waits for it. */
         } else if (h.sequence != awaited) {
             tourney_error_set(err, "%s numbered %u while waiting for the reply to request %u",
                               tourney_msg_name(h.type), (unsigned)h.sequence, (unsigned)awaited);
             *event = PROCESS_PROTOCOL_ERROR;
             return true;
         } else {
-            reply->header = h;
-            reply->payload = payload;
+            a->reply->header = h;
+            a->reply->payload = payload;
             p->inbox_consumed = end; /* it stays where it is until the next call */
             *event = PROCESS_REPLY;
             return true;
@@ -491,16 +506,6 @@ static bool handle_frames(struct agent_process *p, uint32_t awaited, process_log
         offset = end;
     }
 }
-
-/* What a wait is for: the reply to a request (frames), or the next line. */
-struct awaiting {
-    uint32_t sequence; /* frames: the request whose reply ends the wait */
-    process_log_fn log;
-    void *log_context;
-    struct process_reply *reply;
-    size_t max_line; /* lines: the longest allowed, its newline included */
-    char **line;
-};
 
 /* Hands out the next line in the inbox, when a whole one is there. Returns
  * true with *EVENT set when the wait is over (a line, or one too long). */
@@ -635,7 +640,7 @@ static bool take_channel_reply(struct agent_process *p, const struct awaiting *a
     struct epoll_event ready[WATCH_COUNT];
     int count = epoll_wait(p->epoll, ready, WATCH_COUNT, 0);
     if ((count > 0 && handle_ready(p, ready, count, event, err)) ||
-        handle_frames(p, awaited, a->log, a->log_context, a->reply, event, err)) {
+        handle_frames(p, a, event, err)) {
         return true;
     }
     if (h.type == MSG_LOG || h.type == MSG_MEMORY || h.type == MSG_DYING ||
@@ -654,6 +659,25 @@ static bool take_channel_reply(struct agent_process *p, const struct awaiting *a
     return true;
 }
 
+/* Lets go of what the channel holds of its replies, while its end is
+ * awaited. Returns true with *EVENT set when the wait is over (the runner
+ * is out of memory, or the process wrote counts of the runner's). */
+static bool drop_channel_replies(struct agent_process *p, enum process_event *event,
+                                 struct error *err)
+{
+    if (receive_from_channel(p) != 0) {
+        tourney_error_nomem(err);
+        return over(event, PROCESS_FAILED);
+    }
+    if (p->channel_broken) {
+        tourney_error_set(err, "counts of the runner's written into the memory it shares");
+        return over(event, PROCESS_PROTOCOL_ERROR);
+    }
+    p->replies_length = 0;
+    p->replies_consumed = 0;
+    return false;
+}
+
 /* Whether the wait is over, from what the inbox (and the channel) holds. */
 static bool take(struct agent_process *p, const struct awaiting *a, enum process_event *event,
                  struct error *err)
@@ -661,7 +685,11 @@ static bool take(struct agent_process *p, const struct awaiting *a, enum process
     if (p->lines) {
         return take_line(p, a, event, err);
     }
-    return handle_frames(p, a->sequence, a->log, a->log_context, a->reply, event, err) ||
+    if (a->end) {
+        return handle_frames(p, a, event, err) ||
+               (p->channel != NULL && drop_channel_replies(p, event, err));
+    }
+    return handle_frames(p, a, event, err) ||
            (p->channel != NULL && take_channel_reply(p, a, event, err));
 }
 
@@ -929,6 +957,14 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
         p->reply_ns = tourney_now_ns() - p->posted_ns;
     }
     return judge_reply(p, deadline_ns);
+}
+
+enum process_event tourney_agent_process_wait_end(struct agent_process *p, uint64_t deadline_ns,
+                                                  struct error *err)
+{
+    drop_consumed(p);
+    const struct awaiting a = {.end = true};
+    return wait_for_reply(p, &a, deadline_ns, err);
 }
 
 /* Queues LENGTH bytes to be sent and sends what the socket takes. The CPU

@@ -233,6 +233,16 @@ enum process_event tourney_agent_process_wait(struct agent_process *process, uin
                                               void *log_context, struct process_reply *reply,
                                               struct error *err);
 
+/* Waits until DEADLINE_NS (on tourney_now_ns's clock) for a process that
+ * speaks frames to end, whatever it sends meanwhile: its replies are let
+ * go (nothing that waits for its end believes them), what it says of its
+ * end (DYING, OUTSIDE, MEMORY) is taken as in any wait. PROCESS_EXITED
+ * once it has ended, wait_status saying how; else how the wait ended
+ * (PROCESS_TIMEOUT, PROCESS_OUTPUT_LIMIT, PROCESS_PROTOCOL_ERROR for bytes
+ * that are no frames, PROCESS_FAILED, with ERR). */
+enum process_event tourney_agent_process_wait_end(struct agent_process *process,
+                                                  uint64_t deadline_ns, struct error *err);
+
 /* Posts the request built in the writer and waits for its reply. */
 enum process_event tourney_agent_process_call(struct agent_process *process, uint64_t deadline_ns,
                                               process_log_fn log, void *log_context,

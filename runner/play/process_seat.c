@@ -170,13 +170,15 @@ static int loaded(struct process_seat *s, struct seat_fault *fault, struct error
     if (description.sandbox == SANDBOX_STATE_ACTIVE &&
         tourney_filter_count_expect(p->pid, 2, &why) != 0) {
         tourney_msg_loaded_finish(&description);
-        /* A process that died as it was counted has no count to read: how
-         * it died says whose doing it was (a signal from outside, say).
-         * Waited for as the reply to a request never sent. */
-        struct process_reply none;
+        /* A process that died as it was counted has no count to read (it
+         * may have been reaped as its reply was read): how it died says
+         * whose doing it was (a signal from outside, say). What it sent
+         * after the reply, the agent asked of it at once included, is let
+         * go: a CREATED there, waited for as another reply, made a job's
+         * SIGKILL that came just then this agent's agent_error. */
         struct error ignored;
-        if (tourney_agent_process_wait(p, UINT32_MAX, tourney_now_ns() + DEATH_GRACE_NS, NULL,
-                                       NULL, &none, &ignored) == PROCESS_EXITED) {
+        if (tourney_agent_process_wait_end(p, tourney_now_ns() + DEATH_GRACE_NS, &ignored) ==
+            PROCESS_EXITED) {
             return fail(s, PROCESS_EXITED, "", limit, when, fault, err);
         }
         fault->termination = TERMINATION_AGENT_ERROR;

@@ -28,12 +28,8 @@ set -euo pipefail
 : "${PYTHON:=$(python3 -c 'import sys; print(sys.executable)')}"
 export PYTHON
 
-if [ "${NO_NAMESPACES:-0}" = 1 ] && [ -z "${STOPPED_JOB_INSIDE:-}" ]; then
-    # A user namespace of our own, in which no more may be made.
-    unshare --user --map-root-user true 2>/dev/null || { echo "no user namespaces: skipped"; exit 77; }
-    exec unshare --user --map-root-user env STOPPED_JOB_INSIDE=1 bash -c \
-        'echo 0 >/proc/sys/user/max_user_namespaces && exec bash "$0"' "$0"
-fi
+# With NO_NAMESPACES=1: again in a user namespace that allows no more.
+. "$(dirname "$0")/without_namespaces.sh"
 
 fail() {
     echo "FAIL: $*" >&2

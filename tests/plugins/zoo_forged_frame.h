@@ -10,8 +10,8 @@
 #ifndef TOURNEY_TESTS_ZOO_FORGED_FRAME_H
 #define TOURNEY_TESTS_ZOO_FORGED_FRAME_H
 
-#define _GNU_SOURCE /* dl_iterate_phdr */
-#include <link.h>
+#include "zoo_playing.h" /* first: it defines _GNU_SOURCE */
+
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
@@ -54,18 +54,6 @@ static void zoo_begin(struct zoo_frame *f, uint16_t type)
     zoo_put(f, type, 2);
     zoo_put(f, 0, 4); /* the length, set by zoo_send */
     zoo_put(f, 1, 4);
-}
-
-static int zoo_is_game(struct dl_phdr_info *info, size_t size, void *data)
-{
-    (void)size;
-    (void)data;
-    return info->dlpi_name != NULL && strstr(info->dlpi_name, "/mnk.so") != NULL;
-}
-
-static int zoo_playing(void)
-{
-    return dl_iterate_phdr(zoo_is_game, NULL);
 }
 
 static void zoo_send(struct zoo_frame *f)
