@@ -28,6 +28,8 @@ struct run {
     bool reader_open;
     struct log_game game;
     bool game_open;
+    const struct out_dir *opened; /* &dir, or the run's */
+    struct game_adapter *adapter; /* &game.game, or the run's */
     struct analysed_games games;
     bool games_open;
     struct exact_plan plan;
@@ -62,8 +64,9 @@ static int open_log(struct run *r, struct error *err)
     if (r->log_path == NULL) {
         return tourney_error_nomem(err);
     }
-    if (tourney_out_dir_open(&r->dir, q->dir, false, err) != 0 ||
-        tourney_dir_lock(&r->lock, &r->dir, err) != 0) {
+    r->opened = q->opened != NULL ? q->opened : &r->dir;
+    if (q->opened == NULL && (tourney_out_dir_open(&r->dir, q->dir, false, err) != 0 ||
+                              tourney_dir_lock(&r->lock, &r->dir, err) != 0)) {
         return -1;
     }
     int status = tourney_log_reader_open(&r->reader, r->log_path, err);
@@ -74,12 +77,13 @@ static int open_log(struct run *r, struct error *err)
         return -1;
     }
     r->reader_open = true;
-    if (tourney_log_game_find(&r->game, &r->reader.header, q->exe_path, q->env_plugin_path, err) !=
-        0) {
+    r->adapter = q->game != NULL ? q->game : &r->game.game;
+    if (q->game == NULL && tourney_log_game_find(&r->game, &r->reader.header, q->exe_path,
+                                                 q->env_plugin_path, err) != 0) {
         r->game_open = true; /* closed either way */
         return tourney_error_prefix(err, "cannot replay the games of %s", r->log_path);
     }
-    r->game_open = true;
+    r->game_open = q->game == NULL;
     return keep_names(r->result, &r->reader.header, err);
 }
 
@@ -98,13 +102,13 @@ static int gather(struct run *r, struct error *err)
             break;
         }
         struct error why;
-        if (tourney_record_check(&r->game.game, &r->reader.header, &record, &why) != 0) {
+        if (tourney_record_check(r->adapter, &r->reader.header, &record, &why) != 0) {
             /* Left out, and named: its moves are not what was played. */
             tourney_record_check_say(r->warn, &why);
             r->result->counts.left_out++;
             continue;
         }
-        if (tourney_analysed_games_add(&r->games, &r->game.game, &record, err) != 0) {
+        if (tourney_analysed_games_add(&r->games, r->adapter, &record, err) != 0) {
             status = -1;
             break;
         }
@@ -139,7 +143,7 @@ static int analyse(struct run *r, struct error *err)
     if (open_log(r, err) != 0) {
         return -1;
     }
-    if (tourney_analysed_games_init(&r->games, &r->game.game, q->budget, err) != 0) {
+    if (tourney_analysed_games_init(&r->games, r->adapter, q->budget, err) != 0) {
         return -1;
     }
     r->games_open = true;
@@ -160,7 +164,7 @@ static int analyse(struct run *r, struct error *err)
     if (extra == NULL) {
         return tourney_error_nomem(err);
     }
-    int opened = tourney_exact_plan_open(&r->plan, &r->game.game, extra, q->budget,
+    int opened = tourney_exact_plan_open(&r->plan, r->adapter, extra, q->budget,
                                          q->env_plugin_path, q->exe_path, r->warn, err);
     free(extra);
     if (opened != 0 || gather(r, err) != 0 ||
@@ -177,11 +181,11 @@ static int analyse(struct run *r, struct error *err)
     tourney_analysed_games_grade(&r->games);
     count_up(r);
     struct analysis_file file = {.header = h,
-                                 .game = &r->game.game,
+                                 .game = r->adapter,
                                  .games = &r->games,
                                  .solver_params = r->plan.params_text,
                                  .budget = q->budget};
-    if (tourney_analysis_file_write(&r->dir, TOURNEY_ANALYSIS_NAME, &file, err) != 0) {
+    if (tourney_analysis_file_write(r->opened, TOURNEY_ANALYSIS_NAME, &file, err) != 0) {
         return -1;
     }
     if (q->cache_path != NULL &&

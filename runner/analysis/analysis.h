@@ -15,6 +15,8 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "game_adapter.h"
+#include "out_dir.h"
 #include "move_grades.h"
 
 /* The companion file of games.jsonl. */
@@ -31,6 +33,11 @@ struct analysis_request {
     const char *solver_extra;    /* "key=value" words over the solver's settings, or NULL */
     const char *exe_path;        /* this program, for the build tree's plugins; may be NULL */
     const char *env_plugin_path; /* $TOURNEY_PLUGIN_PATH; may be NULL */
+    /* Set by a run that analyses its own games (analysis = exact): its
+     * output folder, open and locked, and its game, loaded; else NULL, and
+     * DIR is opened and locked, and the log's game found by its name. */
+    const struct out_dir *opened;
+    struct game_adapter *game;
 };
 
 /* What an analysis counted. */

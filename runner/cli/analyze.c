@@ -36,7 +36,7 @@ static void percent_cell(struct table *t, uint64_t whole, double share)
     }
 }
 
-int tourney_analyze_print_table(const struct analysis *a, size_t width, FILE *out)
+static int print_table(const struct analysis *a, size_t width, FILE *out)
 {
     struct table t;
     /* Left out to fit, first to last: the counts behind the shares. */
@@ -110,6 +110,14 @@ static void print_counts(const struct analysis_request *q, const struct analysis
             q->jobs, q->jobs == 1 ? "" : "s");
 }
 
+int tourney_analyze_print(const struct analysis_request *request, const struct analysis *result,
+                          size_t width, FILE *out)
+{
+    int status = print_table(result, width, out);
+    print_counts(request, &result->counts, out);
+    return status;
+}
+
 int tourney_analyze(const struct analysis_request *request, size_t width, FILE *out, FILE *err)
 {
     struct analysis result;
@@ -120,8 +128,7 @@ int tourney_analyze(const struct analysis_request *request, size_t width, FILE *
     if (status != 0) {
         tourney_terminal_say(err, "tourney analyze: ", error.text);
     } else {
-        status = tourney_analyze_print_table(&result, width, out);
-        print_counts(request, &result.counts, out);
+        status = tourney_analyze_print(request, &result, width, out);
         fprintf(out, "Wrote ");
         tourney_terminal_text(out, request->dir, false);
         fprintf(out, "/%s\n", TOURNEY_ANALYSIS_NAME);

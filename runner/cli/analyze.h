@@ -17,7 +17,9 @@
  * moves); -1 when it failed. */
 int tourney_analyze(const struct analysis_request *request, size_t width, FILE *out, FILE *err);
 
-/* The per-agent table of RESULT, fitted to WIDTH columns. */
-int tourney_analyze_print_table(const struct analysis *result, size_t width, FILE *out);
+/* The per-agent table of RESULT, fitted to WIDTH columns, and what was
+ * solved for REQUEST. */
+int tourney_analyze_print(const struct analysis_request *request, const struct analysis *result,
+                          size_t width, FILE *out);
 
 #endif /* TOURNEY_RUNNER_ANALYZE_H */

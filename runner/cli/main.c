@@ -294,7 +294,11 @@ static int run_with(int argc, char **argv, struct config_overrides *overrides)
     options.output = output;
     options.stop = &stop_requested;
     catch_stop_signals();
+    char *exe = exe_path();
+    options.exe_path = exe;
+    options.env_plugin_path = getenv("TOURNEY_PLUGIN_PATH");
     enum run_outcome outcome = tourney_run(&t, &options, stdout, stderr);
+    free(exe);
     tourney_tournament_close(&t);
     /* Stopped: 128 + the signal, as a shell reports a program it killed
      * (130 for Ctrl-C, 143 for SIGTERM). */

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "analyze.h"
+#include "exact_solver.h"
 #include "clock.h"
 #include "dir_lock.h"
 #include "fits.h"
@@ -478,6 +480,37 @@ static int open_log(struct run_state *run, struct error *err)
     return 0;
 }
 
+/* analysis = exact: every move of the log just written graded, in the
+ * folder this run holds locked, with the game it played. Returns 0, or -1
+ * after saying why on ERR. */
+static int analyse_games(struct run_state *run, struct tournament *t,
+                         const struct run_options *options, FILE *out, FILE *err)
+{
+    struct analysis_request request = {
+        .dir = t->config.settings.output_dir,
+        .jobs = options->jobs,
+        .budget = TOURNEY_EXACT_DEFAULT_BUDGET,
+        .exe_path = options->exe_path,
+        .env_plugin_path = options->env_plugin_path,
+        .opened = &run->dir,
+        .game = &t->game,
+    };
+    struct analysis result;
+    struct error error;
+    tourney_error_clear(&error);
+    int status = tourney_analysis_run(&request, &result, err, &error);
+    if (status != 0) {
+        tourney_terminal_say(err, "tourney: the analysis (analysis = exact): ", error.text);
+    } else if (!options->quiet) {
+        fprintf(out, "\nExact analysis (analysis = exact), written to %s/%s:\n",
+                t->config.settings.output_dir, TOURNEY_ANALYSIS_NAME);
+        status = tourney_analyze_print(&request, &result,
+                                       options->wide ? 0 : tourney_table_console_width(), out);
+    }
+    tourney_analysis_finish(&result);
+    return status;
+}
+
 enum run_outcome tourney_run(struct tournament *t, const struct run_options *options, FILE *out,
                              FILE *err)
 {
@@ -580,6 +613,10 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 "\nReports written to %s/ (report.md, report.html, results.csv, "
                 "summary.json, %s)\n",
                 t->config.settings.output_dir, TOURNEY_LOG_NAME);
+    }
+    if (outcome == RUN_COMPLETE && settings->analysis == ANALYSIS_EXACT &&
+        analyse_games(&run, t, options, out, err) != 0) {
+        outcome = RUN_FAILED;
     }
     if (outcome == RUN_INTERRUPTED) {
         char shard[64] = "";

@@ -39,6 +39,11 @@ struct run_options {
      * The run sets it too, to the signal, when an agent process was stopped
      * from outside the tournament (executor.h). May be NULL. */
     volatile sig_atomic_t *stop;
+    /* Where the solver of `analysis = exact` is looked for, as `tourney
+     * analyze` looks: this program (the build tree) and $TOURNEY_PLUGIN_PATH;
+     * each may be NULL. */
+    const char *exe_path;
+    const char *env_plugin_path;
 };
 
 enum run_outcome {

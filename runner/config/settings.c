@@ -20,18 +20,21 @@ static const char *const isolation_words[] = {"process", "none", NULL};
 static const char *const anchor_words[] = {"auto", "random", "mean", NULL};
 static const char *const order_words[] = {"sequential", "random", NULL};
 static const char *const sprt_model_words[] = {"normalized", "logistic", NULL};
+static const char *const analysis_words[] = {"none", "exact", NULL};
 
 _Static_assert(FORMAT_ROUND_ROBIN == 0 && FORMAT_GAUNTLET == 1, "format_words");
 _Static_assert(ISOLATION_PROCESS == 0 && ISOLATION_NONE == 1, "isolation_words");
 _Static_assert(ANCHOR_AUTO == 0 && ANCHOR_RANDOM == 1 && ANCHOR_MEAN == 2, "anchor_words");
 _Static_assert(OPENINGS_SEQUENTIAL == 0 && OPENINGS_RANDOM == 1, "order_words");
 _Static_assert(SPRT_NORMALIZED == 0 && SPRT_LOGISTIC == 1, "sprt_model_words");
+_Static_assert(ANALYSIS_NONE == 0 && ANALYSIS_EXACT == 1, "analysis_words");
 _Static_assert(sizeof(enum tournament_format) == sizeof(int) &&
                    sizeof(enum isolation) == sizeof(int) &&
                    sizeof(enum sandbox_setting) == sizeof(int) &&
                    sizeof(enum rating_anchor) == sizeof(int) &&
                    sizeof(enum openings_order) == sizeof(int) &&
-                   sizeof(enum sprt_model) == sizeof(int),
+                   sizeof(enum sprt_model) == sizeof(int) &&
+                   sizeof(enum analysis_mode) == sizeof(int),
                "CHOICE and SWITCH values are stored as int");
 
 static bool not_empty(const char *text)
@@ -326,6 +329,16 @@ static const struct setting table[] = {
         .help = "with sprt: what elo0 and elo1 measure: normalized Elo (as fishtest and fastchess "
                 "by default: the same bounds take as many games whatever the draw rate) or "
                 "logistic Elo (the expected score); see docs/reports.md",
+    },
+    {
+        .key = "analysis",
+        .type = SETTING_CHOICE,
+        FIELD(analysis),
+        .words = analysis_words,
+        .default_value = ANALYSIS_NONE,
+        .help = "after the games: exact grades every move by the exact values of the positions "
+                "before and after it, as tourney analyze does, into analysis.jsonl; see "
+                "docs/reports.md",
     },
 };
 

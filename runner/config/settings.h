@@ -51,6 +51,12 @@ enum openings_order {
     OPENINGS_RANDOM = 1,     /* each pass over the file in an order drawn from the seed */
 };
 
+/* What is done with the games once they are played (analysis). */
+enum analysis_mode {
+    ANALYSIS_NONE = 0,  /* nothing */
+    ANALYSIS_EXACT = 1, /* every move graded by its exact value (tourney analyze) */
+};
+
 /* A file whose contents decide the games: the path as the config writes it
  * (relative to the config's directory), and the digest of what was read. */
 struct setting_file {
@@ -80,6 +86,7 @@ struct tournament_settings {
     struct sprt_settings sprt; /* off by default */
     enum rating_anchor rating_anchor;
     unsigned jobs; /* 0 when not set */
+    enum analysis_mode analysis;
 };
 
 /* How a setting's value is written and stored. */

@@ -206,6 +206,43 @@ static void test_planted_link(void **state)
     unlink(path);
 }
 
+/* analysis = exact: the run writes the same analysis.jsonl that `tourney
+ * analyze` writes of its log, and shows the table; a bad value is refused
+ * before anything is played. */
+static void test_run_setting(void **state)
+{
+    struct run *played = *state;
+    struct run run;
+    char output[160];
+    char path[192];
+
+    (void)played;
+    make_run_dir(&run, "analysis-run");
+    snprintf(output, sizeof(output), "%s/reports", run.dir);
+    snprintf(path, sizeof(path), "%s/analysis.jsonl", output);
+    const char *args[] = {
+        "run", EXAMPLE_CONFIG, "--output", output, "-j", "1", "--set", "tournament.analysis=exact",
+        NULL};
+    run_tourney_ok(&run, args);
+    char *out = slurp(run.out);
+    assert_non_null(strstr(out, "Exact analysis (analysis = exact), written to "));
+    assert_non_null(strstr(out, "Moves: "));
+    free(out);
+    char *by_run = slurp(path);
+    assert_int_equal(count_lines(path), 121);
+    const char *again[] = {output, NULL};
+    free(analyze(&run, again));
+    expect_status(&run, 0, NULL);
+    assert_file_is(path, by_run);
+    free(by_run);
+
+    const char *bad[] = {
+        "run", EXAMPLE_CONFIG, "--output", output, "--set", "tournament.analysis=deep", NULL};
+    run_tourney(&run, bad);
+    expect_status(&run, 2, "bad value 'deep' for 'analysis'");
+    remove_tree(run.dir);
+}
+
 static void test_usage(void **state)
 {
     struct run *played = *state;
@@ -240,9 +277,8 @@ static void test_usage(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_analysis),
-        cmocka_unit_test(test_cache_file),
-        cmocka_unit_test(test_planted_link),
+        cmocka_unit_test(test_analysis),     cmocka_unit_test(test_cache_file),
+        cmocka_unit_test(test_planted_link), cmocka_unit_test(test_run_setting),
         cmocka_unit_test(test_usage),
     };
     return cmocka_run_group_tests(tests, play_example, remove_example);
