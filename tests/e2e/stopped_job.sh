@@ -12,8 +12,8 @@
 # agents first (the order in which an agent dies before the runner hears of
 # anything), the runner first, or shuffled; one game at a time and in two
 # workers. One stop in five sends the agent processes SIGKILL instead, as
-# a job's end does to what outlives its SIGTERM: an agent killed so is no
-# crash when the runner is asked to stop (with namespaces only: below). The field has plugins and a program (the Python greedy agent).
+# a job's end does to what outlives its SIGTERM: without namespaces, too,
+# an agent killed so is no crash when the runner is asked to stop. The field has plugins and a program (the Python greedy agent).
 # With NO_NAMESPACES=1 it runs where the kernel refuses namespaces (agent
 # processes are then ordinary processes), inside a user namespace that
 # allows no more of them.
@@ -80,10 +80,7 @@ for i in $(seq 20); do
     target=$((1 + i * total / 30))
     delay=$(((i * 37) % 10))
     signals=TERM
-    # Without namespaces a SIGKILL that lands while an agent is loading can
-    # still be recorded as its agent_error (seen under AddressSanitizer): a
-    # known gap (docs/architecture.md), so the KILL stops run with them only.
-    [ $((i % 5)) -ne 0 ] || [ "${NO_NAMESPACES:-0}" = 1 ] || signals=TERM:KILL
+    [ $((i % 5)) -ne 0 ] || signals=TERM:KILL
     "$TOURNEY" run "$work/stopped.ini" --quiet --output "$stopped" --jobs "$jobs" --resume \
         2>"$work/err.txt" &
     pid=$!
