@@ -42,9 +42,9 @@ bench() {
   awk -v n="$name" -v j="$jobs" -v s="$seconds" -v g="$graded" -v h="$hits" -v w="$warm" \
     -v ws="$warm_s" -v gs="$goal_s" -v gg="$goal_graded" 'BEGIN {
       met = (s < gs && g >= gg) ? "met" : "MISSED"
+      goal = gg > 0 ? sprintf("under %g s, %g%% graded", gs, gg) : sprintf("under %g s", gs)
       printf "%-9s %d job%s  %8.2f s  %5.1f%% graded  cache %5.1f%% (warm: %5.1f%%, %.2f s)" \
-             "   goal: under %g s, %g%% graded: %s\n", n, j, j == 1 ? " " : "s", s, g, h, w, ws,
-             gs, gg, met }'
+             "   goal: %s: %s\n", n, j, j == 1 ? " " : "s", s, g, h, w, ws, goal, met }'
 }
 
 echo "tourney analyze, median of $runs runs from no value file, budget the default;" \
