@@ -964,9 +964,8 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
             "(LOS). The interval is a score test's (Wilson's, with draws): from the pairs of "
             "games with the seats swapped when every game is in one, else from the games. A "
             "pair of games scores 0 to 2 points; the pentanomial count says how many pairs "
-            "scored 0, 1/2, 1, 3/2 and 2 for the first agent.%s%s\n\n",
-            tourney_report_has_unbounded_pair(report) ? " " : "",
-            tourney_report_has_unbounded_pair(report) ? UNBOUNDED_PAIR_NOTE : "");
+            "scored 0, 1/2, 1, 3/2 and 2 for the first agent.%s\n\n",
+            tourney_report_has_unbounded_pair(report) ? " " UNBOUNDED_PAIR_NOTE : "");
     status |=
         print_table(report, tourney_report_pairs, SIZE_MAX, tourney_table_print_markdown, out);
     fprintf(out, "\n## Search\n\nNodes are positions visited, the root included. EBF is the "

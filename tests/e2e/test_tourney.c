@@ -746,6 +746,13 @@ static void test_console_width(void **state)
                              "+0.0]         4  12.5               -\n");
     char reports[128];
     snprintf(reports, sizeof(reports), "%s/reports", run.dir);
+    /* report.md says it in its Pairs section. */
+    char markdown[160];
+    snprintf(markdown, sizeof(markdown), "%s/report.md", reports);
+    assert_file_has(markdown,
+                    "the first agent. An agent that won every game of a pair has an "
+                    "interval open above (+inf, and -inf for its opponent): one-sided, "
+                    "since no finite Elo difference is too large for a perfect score.\n");
     const char *const wide[] = {"report", reports, "--wide", NULL};
     run_tourney_ok(&run, wide);
     assert_true(longest_line(run.out) > 100);
