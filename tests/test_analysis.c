@@ -5,7 +5,9 @@
  * agent's figures computed by hand, the cache's hits and misses counted
  * exactly, the value file written and read back, and hostile value files
  * (another game's, cut short, garbage, changed, a link) refused before
- * anything is solved or written.
+ * anything is solved or written; analysis.jsonl read back as it was
+ * written, and hostile ones (garbage, another tournament, huge numbers,
+ * grades that disagree with the values, a link) refused as a whole.
  */
 #include "test.h"
 
@@ -15,8 +17,10 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "analysis_read.h"
 #include "exact_solver.h"
 #include "files.h"
+#include "opened_game.h"
 #include "record.h"
 #include "sample_log.h"
 
@@ -324,12 +328,174 @@ static void test_hostile_cache(void **state)
     sample_dir_destroy(s);
 }
 
+static int read_analysis(struct sample_dir *s, struct analysis_read *read, struct error *err)
+{
+    struct out_dir dir = {.fd = -1};
+    tourney_error_clear(err);
+    assert_int_equal(tourney_out_dir_open(&dir, s->dir, false, err), 0);
+    int status = tourney_analysis_read(&dir, TOURNEY_ANALYSIS_NAME, &s->header, read, err);
+    tourney_out_dir_close(&dir);
+    return status;
+}
+
+static void assert_value(struct exact_value v, enum exact_result result, int32_t plies)
+{
+    assert_int_equal(v.result, result);
+    assert_int_equal(v.plies, plies);
+}
+
+/* analysis.jsonl read back: every game by its index, every move's values
+ * and grade as written; no file is no analysis. */
+static void test_read_back(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-read", 4, 1);
+    struct analysis a;
+    struct analysis_read read;
+    struct error err;
+
+    (void)state;
+    write_log(s);
+    assert_int_equal(read_analysis(s, &read, &err), 1);
+    assert_int_equal(read.count, 0);
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    if (read_analysis(s, &read, &err) != 0) {
+        fail_msg("%s", err.text);
+    }
+    assert_int_equal(read.count, 4);
+    assert_int_equal(read.budget, TOURNEY_EXACT_DEFAULT_BUDGET);
+    assert_null(tourney_analysis_read_find(&read, 4));
+    const struct read_game *g1 = tourney_analysis_read_find(&read, 1);
+    assert_non_null(g1);
+    assert_int_equal(g1->index, 1);
+    assert_int_equal(g1->agent[0], 1); /* beta */
+    assert_int_equal(g1->agent[1], 0);
+    assert_int_equal(g1->first_ply, 4);
+    assert_int_equal(g1->move_count, 2);
+    assert_int_equal(g1->moves[0].ply, 5);
+    assert_int_equal(g1->moves[0].seat, 0);
+    assert_value(g1->moves[0].before, EXACT_WIN, 1);
+    assert_value(g1->moves[0].reached, EXACT_LOSS, 2);
+    assert_int_equal(g1->moves[0].grade, GRADE_BLUNDER);
+    assert_int_equal(g1->moves[1].seat, 1);
+    assert_int_equal(g1->moves[1].grade, GRADE_BEST);
+    const struct read_game *g2 = tourney_analysis_read_find(&read, 2);
+    assert_int_equal(g2->move_count, 3);
+    assert_value(g2->moves[0].reached, EXACT_WIN, 3);
+    assert_int_equal(g2->moves[0].grade, GRADE_SLOWER);
+    assert_value(g2->moves[1].before, EXACT_LOSS, 2);
+    const uint32_t beta_alpha[2] = {1, 0};
+    const uint32_t alpha_beta[2] = {0, 1};
+    const unsigned char seats[2] = {0, 1};
+    const unsigned char swapped[2] = {1, 0};
+    const tourney_move played[2] = {A3, C2};
+    const tourney_move other[2] = {A3, C3};
+    static const struct tourney_param_value mnk_3x3[3] = {{.i = 3}, {.i = 3}, {.i = 3}};
+    struct opened mnk;
+    open_game(&mnk, TOURNEY_TEST_GAME_DIR "/mnk.so", mnk_3x3);
+    struct read_game_check check = {beta_alpha, 2, seats, played, &mnk.game};
+    assert_true(tourney_analysis_read_matches(g1, &check));
+    assert_false(tourney_analysis_read_matches(NULL, &check));
+    check.moves = other;
+    assert_false(tourney_analysis_read_matches(g1, &check));
+    check.game = NULL; /* the names not compared */
+    assert_true(tourney_analysis_read_matches(g1, &check));
+    check.seats = swapped;
+    assert_false(tourney_analysis_read_matches(g1, &check));
+    check.seats = NULL;
+    check.move_count = 3;
+    assert_false(tourney_analysis_read_matches(g1, &check));
+    check.move_count = 2;
+    check.agent = alpha_beta;
+    assert_false(tourney_analysis_read_matches(g1, &check));
+    close_game(&mnk);
+    tourney_analysis_read_finish(&read);
+    sample_dir_destroy(s);
+}
+
+/* A hostile analysis file is refused whole, naming the file and line. */
+static void read_refused(struct sample_dir *s, const char *why)
+{
+    struct analysis_read read;
+    struct error err;
+    assert_int_equal(read_analysis(s, &read, &err), -1);
+    assert_int_equal(read.count, 0);
+    assert_null(read.games);
+    if (strstr(err.text, why) == NULL) {
+        fail_msg("expected '%s' in: %s", why, err.text);
+    }
+    assert_non_null(strstr(err.text, TOURNEY_ANALYSIS_NAME));
+}
+
+static void test_hostile_analysis_file(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-read-hostile", 4, 1);
+    struct analysis a;
+    char path[256];
+    char good[256];
+
+    (void)state;
+    write_log(s);
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+    snprintf(good, sizeof(good), "%s/good.jsonl", s->dir);
+    assert_int_equal(rename(path, good), 0);
+
+    write_file(path, "%s",
+               "\x7f"
+               "ELF garbage\n\x01\x02");
+    read_refused(s, "line 1: not a JSON object");
+    write_file(path, "%s", "");
+    read_refused(s, "line 1: fewer games than the header says");
+    copy_edited(good, path, "\"settings_digest\":\"", "\"settings_digest\":\"0");
+    read_refused(s, "line 1: the analysis of another tournament");
+    copy_edited(good, path, "\"format\":1", "\"format\":2");
+    read_refused(s, "line 1: an analysis of another format");
+    copy_edited(good, path, "\"games\":4", "\"games\":5");
+    read_refused(s, "line 6: fewer games than the header says");
+    copy_edited(good, path, "\"games\":4", "\"games\":3");
+    read_refused(s, "line 5: more games than the header says");
+    copy_edited(good, path, "\"game\":1,", "\"game\":4294967296,");
+    read_refused(s, "line 3: not a game's line");
+    copy_edited(good, path, "\"game\":1,", "\"game\":0,");
+    read_refused(s, "game 0 analysed twice");
+    copy_edited(good, path, "[\"beta\",\"alpha\"]", "[\"beta\",\"<script>alert(1)</script>\"]");
+    read_refused(s, "line 3: a player that is not an agent of the log");
+    copy_edited(good, path, "\"before\":\"win 1\",\"after\":\"loss 2\"",
+                "\"before\":\"win 99999999999\",\"after\":\"loss 2\"");
+    read_refused(s, "line 3: move 1 is not a graded move");
+    copy_edited(good, path, "\"after\":\"loss 2\",\"grade\":\"blunder\"",
+                "\"after\":\"loss 2\",\"grade\":\"best\"");
+    read_refused(s, "line 3: move 1 is not a graded move");
+    copy_edited(good, path, "{\"ply\":5,\"seat\":0,\"move\":\"a3\"",
+                "{\"ply\":7,\"seat\":0,\"move\":\"a3\"");
+    read_refused(s, "line 3: move 1 is not a graded move");
+    copy_edited(good, path, "{\"ply\":6,\"seat\":1,", "{\"ply\":6,\"seat\":2,");
+    read_refused(s, "line 3: move 2 is not a graded move");
+    char *text = slurp(good);
+    copy_file(good, path, strlen(text) - 1);
+    read_refused(s, "line 5: a line cut short");
+    free(text);
+    /* A link to a good file is not followed. */
+    unlink(path);
+    assert_int_equal(symlink(good, path), 0);
+    read_refused(s, "link");
+    sample_dir_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_figures),       cmocka_unit_test(test_left_out),
-        cmocka_unit_test(test_budget),        cmocka_unit_test(test_cache_round_trip),
+        cmocka_unit_test(test_figures),
+        cmocka_unit_test(test_left_out),
+        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_cache_round_trip),
         cmocka_unit_test(test_hostile_cache),
+        cmocka_unit_test(test_read_back),
+        cmocka_unit_test(test_hostile_analysis_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
