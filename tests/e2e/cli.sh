@@ -121,12 +121,18 @@ head -1 "$work/attached/games.jsonl" |
 [ "$(wc -l <"$work/attached/games.jsonl")" -eq 41 ] || fail "--set=: not 40 games"
 "$TOURNEY" run "$smoke" -q -j2 "-o$work/attached-short"
 [ "$(wc -l <"$work/attached-short/games.jsonl")" -eq 21 ] || fail "-j2 -oDIR: not 20 games"
+# Flags bundled, the value at the end of the bundle; "--" before operands.
+"$TOURNEY" run -qj2 "-o$work/bundled" -- "$smoke" >"$work/out.txt" 2>"$work/err.txt"
+[ "$(wc -l <"$work/bundled/games.jsonl")" -eq 21 ] || fail "-qj2 -oDIR -- CONFIG: not 20 games"
+[ ! -s "$work/out.txt" ] || fail "-qj2: --quiet not taken from the bundle"
+status_is 2 "$TOURNEY" run "$smoke" -qx 2>"$work/err.txt"
+same "$work/err.txt" <(echo "tourney run: unknown option '-x'")
 status_is 2 "$TOURNEY" run "$smoke" -jx 2>"$work/err.txt"
 same "$work/err.txt" <(echo "tourney run: bad value 'x' for -j: expected a whole number of games played at once from 1 to 256")
 status_is 2 "$TOURNEY" run "$smoke" --jobs= 2>"$work/err.txt"
 same "$work/err.txt" <(echo "tourney run: --jobs needs a number of jobs")
 status_is 2 "$TOURNEY" run "$smoke" --wide=1 2>"$work/err.txt"
-same "$work/err.txt" <(echo "tourney run: unknown option '--wide=1'; did you mean '--wide'?")
+same "$work/err.txt" <(echo "tourney run: --wide takes no value (got '--wide=1')")
 
 note "a program given as the config: one error, not one a line"
 status_is 2 "$TOURNEY" validate "$TOURNEY" 2>"$work/err.txt"
@@ -224,6 +230,8 @@ note "exact-vs-random: refusals"
 status_is 2 "$TOURNEY" exact-vs-random "$smoke" negamx 2>"$work/err.txt"
 expect "$work/err.txt" "has no agent 'negamx'; its agents are: first-open random minimax negamax negamax-ab-ids; did you mean 'negamax'?"
 status_is 2 "$TOURNEY" exact-vs-random "$smoke" --budget 0 2>"$work/err.txt"
+expect "$work/err.txt" "tourney exact-vs-random: bad value '0' for --budget: expected a number of positions above 0"
+status_is 2 "$TOURNEY" exact-vs-random "$smoke" --budget 2>"$work/err.txt"
 expect "$work/err.txt" "tourney exact-vs-random: --budget needs a number of positions above 0"
 status_is 2 "$TOURNEY" exact-vs-random "$smoke" --jsn 2>"$work/err.txt"
 expect "$work/err.txt" "tourney exact-vs-random: unknown option '--jsn'; did you mean '--json'?"

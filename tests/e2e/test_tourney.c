@@ -983,10 +983,11 @@ static void test_validate(void **state)
         memset(&run, 0, sizeof(run));
         run_tourney(&run, commands[k]);
         assert_int_not_equal(run.status, 0);
+        /* validate's mistake is told by main, with the command's name. */
         snprintf(expected, sizeof(expected),
-                 "tourney: %s: 10000 agents, 2999700000 games: the statistics and reports "
+                 "%s: %s: 10000 agents, 2999700000 games: the statistics and reports "
                  "would need about ",
-                 config);
+                 k == 0 ? "tourney validate" : "tourney", config);
         assert_file_has(run.err, expected);
         assert_file_has(run.err, " of memory, more than the ");
         assert_int_not_equal(access(out_dir, F_OK), 0);
