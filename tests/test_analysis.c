@@ -21,6 +21,7 @@
 #include "exact_solver.h"
 #include "files.h"
 #include "opened_game.h"
+#include "rebuild.h"
 #include "record.h"
 #include "sample_log.h"
 
@@ -428,21 +429,32 @@ static void read_refused(struct sample_dir *s, const char *why)
     assert_non_null(strstr(err.text, TOURNEY_ANALYSIS_NAME));
 }
 
-static void test_hostile_analysis_file(void **state)
+/* The four games analysed, their analysis.jsonl moved to GOOD (in the
+ * folder) for the hostile files made from it. */
+static struct sample_dir *analysed_aside(const char *prefix, char *good, size_t size)
 {
-    struct sample_dir *s = sample_dir_create("analysis-read-hostile", 4, 1);
+    struct sample_dir *s = sample_dir_create(prefix, 4, 1);
     struct analysis a;
     char path[256];
-    char good[256];
 
-    (void)state;
     write_log(s);
     struct analysis_request q = request_for(s, NULL);
     run_ok(&q, &a);
     tourney_analysis_finish(&a);
     snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
-    snprintf(good, sizeof(good), "%s/good.jsonl", s->dir);
+    snprintf(good, size, "%s/good.jsonl", s->dir);
     assert_int_equal(rename(path, good), 0);
+    return s;
+}
+
+static void test_hostile_analysis_file(void **state)
+{
+    char path[256];
+    char good[256];
+    struct sample_dir *s = analysed_aside("analysis-read-hostile", good, sizeof(good));
+
+    (void)state;
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
 
     write_file(path, "%s",
                "\x7f"
@@ -486,6 +498,134 @@ static void test_hostile_analysis_file(void **state)
     sample_dir_destroy(s);
 }
 
+/* report.html of the four games, rebuilt from the log; its text. */
+static char *rebuilt_page(struct sample_dir *s)
+{
+    char path[256];
+    snprintf(path, sizeof(path), "%s/report.html", s->dir);
+    FILE *out = tmpfile();
+    assert_non_null(out);
+    assert_int_equal(tourney_rebuild_reports(s->dir, NULL, TOURNEY_TEST_BUILD_ROOT, out, 0, out),
+                     0);
+    fclose(out);
+    return slurp(path);
+}
+
+static void assert_has(const char *text, const char *part)
+{
+    if (strstr(text, part) == NULL) {
+        fail_msg("expected '%s' in the page", part);
+    }
+}
+
+static void assert_lacks(const char *text, const char *part)
+{
+    if (strstr(text, part) != NULL) {
+        fail_msg("did not expect '%s' in the page", part);
+    }
+}
+
+/* The replay viewer's data of the four games holds every move's grade and
+ * values, as graded by hand above; the analysis's script and style are in
+ * the page only with them, and without analysis.jsonl the page is the
+ * same as before it was written. */
+static void test_report_marks(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-report", 4, 1);
+    struct analysis a;
+    char path[256];
+
+    (void)state;
+    write_log(s);
+    char *plain = rebuilt_page(s);
+    assert_lacks(plain, "\"g\":");
+    assert_lacks(plain, "viewer-values");
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    char *marked = rebuilt_page(s);
+    assert_has(marked, "\"g\":\"b\",\"v\":[[\"w1\",\"w1\"]]}");
+    assert_has(marked, "\"g\":\"xb\",\"v\":[[\"w1\",\"l2\"],[\"w1\",\"w1\"]]}");
+    assert_has(marked, "\"g\":\"sbb\",\"v\":[[\"w1\",\"w3\"],[\"l2\",\"l2\"],[\"w1\",\"w1\"]]}");
+    assert_has(marked, "viewer-values");
+    assert_has(marked, "svg.values");
+    assert_has(marked, "Each move the exact analysis (analysis.jsonl) graded is marked");
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+    assert_int_equal(unlink(path), 0);
+    char *again = rebuilt_page(s);
+    assert_string_equal(again, plain);
+    free(again);
+    free(marked);
+    free(plain);
+    sample_dir_destroy(s);
+}
+
+/* Hostile analysis files: the reports are written, the page shows no
+ * marks of a game whose moves are not the analysis's, and nothing of the
+ * file becomes markup. */
+static void test_report_hostile_analysis(void **state)
+{
+    char path[256];
+    char good[256];
+    struct sample_dir *s = analysed_aside("analysis-report-hostile", good, sizeof(good));
+
+    (void)state;
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+
+    /* Garbage: the page without marks, saying why. */
+    write_file(path, "%s", "<script>alert(1)</script>\n");
+    char *page = rebuilt_page(s);
+    assert_lacks(page, "<script>alert");
+    assert_lacks(page, "\"g\":");
+    assert_has(page, "The exact analysis is not shown: ");
+    assert_has(page, "analysis.jsonl, line 1: not a JSON object.");
+    free(page);
+    /* Game 1's last move gone (a move count that is not the game's), and a
+     * move of game 2 named as markup: those two games have no marks, the
+     * others keep theirs. */
+    copy_edited(good, path,
+                ",{\"ply\":6,\"seat\":1,\"move\":\"c2\",\"before\":\"win 1\","
+                "\"after\":\"win 1\",\"grade\":\"best\"}",
+                "");
+    char *cut = slurp(path);
+    char *edited = NULL;
+    {
+        const char *find = "\"move\":\"a2\"";
+        char *at = strstr(cut, find);
+        assert_non_null(at);
+        const char *markup = "\"move\":\"</script><script>alert(2)</script>\"";
+        size_t head = (size_t)(at - cut);
+        edited = malloc(strlen(cut) + strlen(markup) + 1);
+        assert_non_null(edited);
+        memcpy(edited, cut, head);
+        strcpy(edited + head, markup);
+        strcat(edited, at + strlen(find));
+    }
+    write_file(path, "%s", edited);
+    page = rebuilt_page(s);
+    assert_lacks(page, "alert(2)");
+    assert_lacks(page, "\"g\":\"xb\"");
+    assert_lacks(page, "\"g\":\"sbb\"");
+    assert_has(page, "\"g\":\"b\",\"v\":[[\"w1\",\"w1\"]]}");
+    free(page);
+    free(edited);
+    free(cut);
+    /* Huge numbers and a grade that is not the values': refused whole. */
+    copy_edited(good, path, "\"before\":\"win 1\",\"after\":\"loss 2\"",
+                "\"before\":\"win 4294967296\",\"after\":\"loss 2\"");
+    page = rebuilt_page(s);
+    assert_lacks(page, "\"g\":");
+    assert_has(page, "line 3: move 1 is not a graded move");
+    free(page);
+    /* A file of another tournament is not shown, and the page says so. */
+    copy_edited(good, path, "\"settings_digest\":\"", "\"settings_digest\":\"f");
+    page = rebuilt_page(s);
+    assert_lacks(page, "\"g\":");
+    assert_has(page, "the analysis of another tournament");
+    free(page);
+    sample_dir_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -496,6 +636,8 @@ int main(void)
         cmocka_unit_test(test_hostile_cache),
         cmocka_unit_test(test_read_back),
         cmocka_unit_test(test_hostile_analysis_file),
+        cmocka_unit_test(test_report_marks),
+        cmocka_unit_test(test_report_hostile_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -751,7 +751,8 @@ static void test_position_budget(void **state)
     const char *names[3] = {agents[0].name, agents[1].name, agents[2].name};
     /* The 18 bytes of the empty 3x3 board, then 8 for each changed cell:
      * the start and two plies of game 0, nothing of the others. */
-    json_t *data = tourney_replay_data(&t.sample, chosen, count, names, 3, &t.board, 18 + 2 * 8);
+    json_t *data =
+        tourney_replay_data(&t.sample, chosen, count, names, 3, &t.board, 18 + 2 * 8, NULL);
     assert_non_null(data);
     json_t *games = json_object_get(data, "games");
     assert_int_equal(json_array_size(json_object_get(json_array_get(games, 0), "p")), 3);
@@ -805,8 +806,8 @@ static void test_replay_from_openings(void **state)
     assert_int_equal(tourney_game_sample_select(&sample, chosen, &count), 0);
     assert_int_equal(count, 4);
     const char *names[3] = {agents[0].name, agents[1].name, agents[2].name};
-    json_t *data =
-        tourney_replay_data(&sample, chosen, count, names, 3, &t.board, REPLAY_POSITION_BUDGET);
+    json_t *data = tourney_replay_data(&sample, chosen, count, names, 3, &t.board,
+                                       REPLAY_POSITION_BUDGET, NULL);
     assert_non_null(data);
     json_t *games = json_object_get(data, "games");
     char board[64];

@@ -603,7 +603,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
                         options->quiet ? NULL : out,
-                        options->wide ? 0 : tourney_table_console_width(), &error) != 0) {
+                        options->wide ? 0 : tourney_table_console_width(), err, &error) != 0) {
         tourney_terminal_say(err, "tourney: ", error.text);
         outcome = RUN_FAILED;
         goto out;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
+#include "analysis_read.h"
 #include "report.h"
 #include "text_escape.h"
 
@@ -36,9 +38,29 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
     return tourney_game_sample_init(sample, n, pairs, GAME_SAMPLE_LIMIT);
 }
 
+/* DIR's analysis of the log into READ when it has one that can be used;
+ * else READ empty and, when one is there, why it is not used in WHY (and
+ * on NOTE). */
+static const struct analysis_read *read_analysis(const struct out_dir *dir,
+                                                 const struct log_header *header,
+                                                 struct analysis_read *read, struct error *why,
+                                                 FILE *note)
+{
+    tourney_error_clear(why);
+    int status = tourney_analysis_read(dir, TOURNEY_ANALYSIS_NAME, header, read, why);
+    if (status > 0) {
+        tourney_error_clear(why); /* no file: nothing to say */
+    }
+    if (status < 0 && note != NULL) {
+        tourney_terminal_say(note, "tourney: the reports leave the analysis out: ", why->text);
+    }
+    return status == 0 ? read : NULL;
+}
+
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const struct out_dir *dir, FILE *out, size_t width, struct error *err)
+                    const struct out_dir *dir, FILE *out, size_t width, FILE *note,
+                    struct error *err)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
@@ -49,6 +71,10 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         snprintf(shard, sizeof(shard), "%" PRIu32 "/%" PRIu32, header->shard.index,
                  header->shard.count);
     }
+    struct analysis_read analysis;
+    struct error analysis_why;
+    const struct analysis_read *analysed =
+        read_analysis(dir, header, &analysis, &analysis_why, note);
     for (size_t i = 0; i < header->agent_count; i++) {
         agents[i].name = header->agents[i].name;
         agents[i].plugin = header->agents[i].plugin;
@@ -69,6 +95,8 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         .stats = stats,
         .games = games,
         .board = board,
+        .analysis = analysed,
+        .analysis_note = tourney_error_is_set(&analysis_why) ? analysis_why.text : NULL,
     };
     struct report report;
     int status = tourney_report_init(&report, &input);
@@ -81,6 +109,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         status = tourney_report_write_files(&report, dir, err);
         tourney_report_finish(&report);
     }
+    tourney_analysis_read_finish(&analysis);
     free(agents);
     return status;
 }
@@ -98,5 +127,5 @@ int tourney_publish_from_log(const struct log_header *header, struct stats *stat
         tourney_terminal_text(err, why_no_game, false);
         fputc('\n', err);
     }
-    return tourney_publish(header, stats, games, &board, dir, out, width, error);
+    return tourney_publish(header, stats, games, &board, dir, out, width, err, error);
 }

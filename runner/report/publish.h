@@ -26,10 +26,14 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 /* Writes results.csv, summary.json, report.md and report.html into DIR and,
  * when OUT is not NULL, prints the tables there, fitting WIDTH characters
  * (0: all columns). GAMES are the games report.html shows and BOARD draws
- * them (either may be NULL). Returns -1 with a reason in ERR. */
+ * them (either may be NULL). DIR's analysis.jsonl, when it is an analysis of
+ * this log (analysis_read.h), is shown beside the games; one that is there
+ * and cannot be used is left out, and NOTE (when not NULL) says why.
+ * Returns -1 with a reason in ERR. */
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const struct out_dir *dir, FILE *out, size_t width, struct error *err);
+                    const struct out_dir *dir, FILE *out, size_t width, FILE *note,
+                    struct error *err);
 
 /* Writes every report of a log's games into DIR, drawing boards in
  * report.html with GAME, the log's game (log_game.h), which checked each

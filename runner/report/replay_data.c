@@ -246,6 +246,72 @@ static json_t *opening_text(struct drawing *d, const struct sampled_game *game)
     return string;
 }
 
+/* A value as the viewer reads it: "w5", "l2", "d" or "u". */
+static json_t *short_value(struct exact_value v)
+{
+    char text[16];
+    switch (v.result) {
+    case EXACT_WIN:
+    case EXACT_LOSS:
+        snprintf(text, sizeof(text), "%c%d", v.result == EXACT_WIN ? 'w' : 'l', (int)v.plies);
+        break;
+    case EXACT_DRAW:
+        snprintf(text, sizeof(text), "d");
+        break;
+    default:
+        snprintf(text, sizeof(text), "u");
+        break;
+    }
+    return json_string(text);
+}
+
+/* Adds "g" and "v" to DATA when ANALYSIS graded GAME (the same players,
+ * moves, seats and, where the game names moves, names). */
+static int add_grades(json_t *data, const struct sampled_game *game, struct drawing *d,
+                      const struct analysis_read *analysis)
+{
+    static const char letters[] = {
+        [GRADE_UNKNOWN] = 'u', [GRADE_BEST] = 'b', [GRADE_SLOWER] = 's', [GRADE_BLUNDER] = 'x'};
+    const struct read_game *graded = tourney_analysis_read_find(analysis, game->index);
+    const struct read_game_check check = {
+        .agent = game->agent,
+        .move_count = game->move_count,
+        .seats = game->seats,
+        .moves = game->moves,
+        .game = d != NULL ? d->game : NULL,
+    };
+    if (!tourney_analysis_read_matches(graded, &check)) {
+        return 0;
+    }
+    char *grades = malloc(game->move_count + 1);
+    json_t *values = json_array();
+    for (size_t i = 0; grades != NULL && values != NULL && i < game->move_count; i++) {
+        const struct graded_move *m = &graded->moves[i];
+        grades[i] = letters[m->grade];
+        if (json_array_append_new(values, json_pack("[o, o]", short_value(m->before),
+                                                    short_value(m->reached))) != 0) {
+            json_decref(values);
+            values = NULL;
+        }
+    }
+    int status = -1;
+    if (grades != NULL && values != NULL) {
+        grades[game->move_count] = '\0';
+        /* json_object_set_new takes the value, set or not. */
+        json_t *kept = values;
+        values = NULL;
+        status = json_object_set_new(data, "g", json_string(grades));
+        if (status == 0) {
+            status = json_object_set_new(data, "v", kept);
+        } else {
+            json_decref(kept);
+        }
+    }
+    json_decref(values);
+    free(grades);
+    return status;
+}
+
 static json_t *game_data(struct drawing *d, const struct sampled_game *game)
 {
     /* Moves as numbers until the game names them. */
@@ -292,9 +358,22 @@ static json_t *game_data(struct drawing *d, const struct sampled_game *game)
     return data;
 }
 
+/* GAME's data, with its grades when ANALYSIS has them. */
+static json_t *graded_game_data(struct drawing *d, const struct sampled_game *game,
+                                const struct analysis_read *analysis)
+{
+    json_t *data = game_data(d, game);
+    if (data != NULL && analysis != NULL && add_grades(data, game, d, analysis) != 0) {
+        json_decref(data);
+        return NULL;
+    }
+    return data;
+}
+
 json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen, size_t count,
                             const char *const *names, size_t name_count,
-                            const struct board_source *board, size_t budget)
+                            const struct board_source *board, size_t budget,
+                            const struct analysis_read *analysis)
 {
     struct drawing drawing;
     bool boards = board != NULL && board->game != NULL;
@@ -308,7 +387,8 @@ json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chos
         json_array_append_new(agents, printable(names[i], false));
     }
     for (size_t i = 0; games != NULL && i < count; i++) {
-        json_t *game = game_data(boards ? &drawing : NULL, &sample->games[chosen[i]]);
+        json_t *game =
+            graded_game_data(boards ? &drawing : NULL, &sample->games[chosen[i]], analysis);
         if (game == NULL || json_array_append_new(games, game) != 0) {
             json_decref(games);
             games = NULL;

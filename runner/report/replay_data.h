@@ -11,7 +11,7 @@
  *    1], "r": "1-0", "t": "normal", "f": seat at fault or null, "why":
  *    reason, "m": [move texts], "s": "0101" (who made each move), "p":
  *    positions, "log": [[seat, ply, level, message], ...], "out": [output
- *    of seat 0, of seat 1], "o": the opening}]}
+ *    of seat 0, of seat 1], "o": the opening, "g": grades, "v": values}]}
  * "o", only for a game that started from an opening, is its plies as the
  * game names them, between spaces, where they are known, else its position.
  * "p" holds the text of the starting position (the opening's), then per
@@ -20,6 +20,12 @@
  * differ from the position before. It is shorter than "m" + 1 when a move was not legal, a
  * position could not be written, or the page's budget for positions ran out; it is missing without
  * boards.
+ * "g" and "v" are there only for a game the log's analysis (analysis.jsonl)
+ * graded, with the same players, moves and seats: "g" one letter per move,
+ * its grade ("b" best, "s" slower, "x" blunder, "u" unknown), and "v" per
+ * move [before, after], the values of the move for its mover as
+ * analysis.jsonl gives them, shortened: "w5" (a win in 5 plies), "l2",
+ * "d", "u" (unknown).
  */
 #ifndef TOURNEY_RUNNER_REPLAY_DATA_H
 #define TOURNEY_RUNNER_REPLAY_DATA_H
@@ -28,6 +34,7 @@
 
 #include <jansson.h>
 
+#include "analysis_read.h"
 #include "game_adapter.h"
 #include "game_sample.h"
 
@@ -44,9 +51,11 @@ struct board_source {
 
 /* The document for the games CHOSEN (COUNT indices into SAMPLE's games),
  * with the entrants' NAMES, holding at most about BUDGET bytes of positions
- * (REPLAY_POSITION_BUDGET). NULL when out of memory. */
+ * (REPLAY_POSITION_BUDGET), and the grades of ANALYSIS (NULL for none).
+ * NULL when out of memory. */
 json_t *tourney_replay_data(const struct game_sample *sample, const size_t *chosen, size_t count,
                             const char *const *names, size_t name_count,
-                            const struct board_source *board, size_t budget);
+                            const struct board_source *board, size_t budget,
+                            const struct analysis_read *analysis);
 
 #endif /* TOURNEY_RUNNER_REPLAY_DATA_H */

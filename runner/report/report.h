@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analysis_read.h"
 #include "error.h"
 #include "game_sample.h"
 #include "out_dir.h"
@@ -46,6 +47,10 @@ struct report_input {
      * and the game that draws their boards (NULL, or game NULL, for none). */
     const struct game_sample *games;
     const struct board_source *board;
+    /* The exact analysis of the log (analysis.jsonl; NULL without one), and
+     * why one that is there is not used (NULL when there is none). */
+    const struct analysis_read *analysis;
+    const char *analysis_note;
 };
 
 /* Fields larger than this have no cross-table (a row and a column per

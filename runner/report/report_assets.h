@@ -7,5 +7,9 @@
 
 extern const char tourney_report_css[];
 extern const char tourney_report_js[];
+/* Only in a page with an exact analysis (analysis.jsonl): its marks in the
+ * replay viewer. */
+extern const char tourney_analysis_css[];
+extern const char tourney_analysis_js[];
 
 #endif /* TOURNEY_RUNNER_REPORT_ASSETS_H */

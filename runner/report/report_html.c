@@ -321,6 +321,9 @@ int tourney_report_write_html(const struct report *report, FILE *out)
     tourney_html_textf(out, "%s: tournament report", in->settings->name);
     fputs("</title>\n<style>\n", out);
     fputs(tourney_report_css, out);
+    if (in->analysis != NULL) {
+        fputs(tourney_analysis_css, out);
+    }
     fputs("</style>\n</head>\n<body>\n", out);
     write_header(report, out);
     fputs("<main>\n", out);
@@ -343,6 +346,10 @@ int tourney_report_write_html(const struct report *report, FILE *out)
           "summary.json.</footer>\n<script>\n",
           out);
     fputs(tourney_report_js, out);
+    if (in->analysis != NULL) {
+        fputs("</script>\n<script>\n", out);
+        fputs(tourney_analysis_js, out);
+    }
     fputs("</script>\n</body>\n</html>\n", out);
     return status != 0 || ferror(out) ? -1 : 0;
 }

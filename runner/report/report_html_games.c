@@ -90,7 +90,7 @@ static int write_data(FILE *out, const struct report_input *in, const size_t *ch
         names[i] = in->agents[i].name;
     }
     json_t *data = tourney_replay_data(in->games, chosen, count, names, in->stats->agent_count,
-                                       in->board, REPLAY_POSITION_BUDGET);
+                                       in->board, REPLAY_POSITION_BUDGET, in->analysis);
     free(names);
     if (data == NULL) {
         return -1;
@@ -146,6 +146,18 @@ int tourney_html_games(struct html_page *page, FILE *out)
             tourney_html_text(out, in->board->note);
         }
         fputs("; moves are the game's move numbers.", out);
+    }
+    if (in->analysis != NULL) {
+        fputs(" Each move the exact analysis (analysis.jsonl) graded is marked: &#10003; best, "
+              "?! slower (the same result, later or sooner), ?? a blunder (a worse result), "
+              "&#8211; unknown (beyond the solver's budget); its values are in its tooltip, and "
+              "the chart above the moves follows the value of the position for the first "
+              "player.",
+              out);
+    } else if (in->analysis_note != NULL) {
+        fputs(" The exact analysis is not shown: ", out);
+        tourney_html_text(out, in->analysis_note);
+        fputc('.', out);
     }
     fputs("</p>\n", out);
     write_viewer(out);

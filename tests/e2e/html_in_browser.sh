@@ -120,6 +120,34 @@ grep -Eq '<body[^>]* data-overflowing=""' "$tmp/dom-faults-1280.html" || {
 grep -Eq '<body[^>]* data-overflowing="[^"]*terminations' "$tmp/dom-faults-390.html" ||
     fail "the faults table fits a phone: the check of what scrolls sees nothing"
 
+# The same games with their exact analysis (analysis.jsonl): the page passes
+# the same self-check, every listed move of the game shown carries its grade,
+# and the chart of the position's value is drawn.
+cp -r "$tmp/faults" "$tmp/analysed"
+rm -f "$tmp/analysed/report.html"
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" analyze "$tmp/analysed" \
+    >"$tmp/run.log" 2>&1 || {
+    cat "$tmp/run.log" >&2
+    fail "tourney analyze failed"
+}
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" report "$tmp/analysed" \
+    >"$tmp/run.log" 2>&1 || {
+    cat "$tmp/run.log" >&2
+    fail "tourney report failed"
+}
+for width in 1280 390; do
+    dom analysed "$width"
+    page="$tmp/dom-analysed-$width.html"
+    items=$(grep -o '<ol class="moves" id="viewer-moves">.*</ol>' "$page" | grep -o '<li' | wc -l)
+    marks=$(grep -o '<ol class="moves" id="viewer-moves">.*</ol>' "$page" |
+        grep -o '<span class="grade g-[bsxu]">' | wc -l)
+    ((items > 0 && marks == items)) || fail "$marks of $items moves marked with a grade"
+    grep -q '<svg class="values" id="viewer-values"[^>]*>.*<circle' "$page" ||
+        fail "no chart of the position's value"
+    grep -q '<div class="value-line" id="viewer-value">[^<]' "$page" ||
+        fail "no line with the chosen move's values"
+done
+
 # Two agents and forty: the same self-check at both widths.
 play two "$SOURCE_ROOT/tests/configs/sprt.ini"
 {
