@@ -366,14 +366,14 @@ static void test_idle_process_is_left_running(void **state)
         /* Every 50th wait is long: the one after it is stopped. */
         pause_us(i % 50 == 49 ? 3000 : 100);
         assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
-        assert_true(p.short_wait == !p.stopped);
+        assert_true(p.pause.short_wait == !p.pause.stopped);
         if (i % 50 == 49) {
-            assert_true(p.stopped);
+            assert_true(p.pause.stopped);
         }
-        left_running += !p.stopped;
-        short_waits += p.short_wait;
+        left_running += !p.pause.stopped;
+        short_waits += p.pause.short_wait;
     }
-    assert_false(p.pondered);
+    assert_false(p.pause.pondered);
     /* Waits of 100 us are short, unless valgrind's slowness and a loaded
      * machine make them longer: left running after each short one. */
     print_message("left running after %d waits of 300\n", left_running);
@@ -395,18 +395,18 @@ static void test_process_that_thinks_while_not_asked_is_stopped(void **state)
     struct resting_processes resting = {.count = 0};
     start_replier(&p, "spin", "0", &resting);
     int calls = 0;
-    while (!p.pondered && calls < 5000) {
+    while (!p.pause.pondered && calls < 5000) {
         pause_us(200);
         assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
         calls++;
     }
     print_message("found out after %d requests\n", calls);
-    assert_true(p.pondered);
-    assert_true(p.idle_excess_ns > PAUSE_IDLE_EXCESS_NS);
+    assert_true(p.pause.pondered);
+    assert_true(p.pause.idle_excess_ns > PAUSE_IDLE_EXCESS_NS);
     for (int i = 0; i < 20; i++) {
         pause_us(100);
         assert_int_equal(call(&p, 5000, &error), PROCESS_REPLY);
-        assert_true(p.stopped);
+        assert_true(p.pause.stopped);
     }
     tourney_agent_process_stop(&p, tourney_now_ns() + 1000 * MS);
     tourney_agent_process_finish(&p);
@@ -421,8 +421,8 @@ static void ask_until_left_running(struct agent_process *p)
     do {
         pause_us(100);
         assert_int_equal(call(p, 5000, &error), PROCESS_REPLY);
-    } while (p->stopped && ++tries < 100);
-    assert_false(p->stopped);
+    } while (p->pause.stopped && ++tries < 100);
+    assert_false(p->pause.stopped);
 }
 
 /* A process left running is stopped once a wait for another process of
@@ -440,23 +440,23 @@ static void test_long_wait_for_another_stops_the_resting(void **state)
     start_replier(&thinker, "wait", "5000", &resting);
     /* The first wait of each is not known to be short: stopped. */
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
-    assert_true(idle.stopped);
+    assert_true(idle.pause.stopped);
     ask_until_left_running(&idle);
     assert_int_equal(resting.count, 1);
-    assert_ptr_equal(resting.process[0], &idle);
+    assert_ptr_equal(resting.process[0], &idle.pause);
     assert_int_equal(call(&thinker, 5000, &error), PROCESS_REPLY);
-    assert_true(idle.stopped);
+    assert_true(idle.pause.stopped);
     assert_int_equal(resting.count, 0);
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
-    assert_false(idle.short_wait);
-    assert_true(idle.stopped);
-    assert_false(idle.pondered);
+    assert_false(idle.pause.short_wait);
+    assert_true(idle.pause.stopped);
+    assert_false(idle.pause.pondered);
     /* A worker that waits for its next games stops it too; asked again,
      * it is continued and answers. */
     ask_until_left_running(&idle);
     assert_int_equal(resting.count, 1);
-    tourney_agent_process_stop_resting(&resting);
-    assert_true(idle.stopped);
+    tourney_pause_stop_resting(&resting);
+    assert_true(idle.pause.stopped);
     assert_int_equal(resting.count, 0);
     assert_int_equal(call(&idle, 5000, &error), PROCESS_REPLY);
     /* A process that ends leaves the list. */

@@ -89,6 +89,23 @@ static void open_cpu_clock(struct agent_process *p)
     p->has_cpu_clock = clock_getcpuclockid(p->pid, &p->cpu_clock) == 0;
 }
 
+/* Stops or continues its process group (agent_pause.h); false when there
+ * is no process to signal. */
+static bool signal_group(void *context, bool stop)
+{
+    struct agent_process *p = context;
+    if (!tourney_agent_process_alive(p)) {
+        return false;
+    }
+    kill(-p->pid, stop ? SIGSTOP : SIGCONT);
+    return true;
+}
+
+static bool read_cpu_clock(void *context, uint64_t *ns)
+{
+    return tourney_agent_process_cpu_ns(context, ns);
+}
+
 int tourney_agent_process_start(struct agent_process *p, const char *const *argv,
                                 const struct process_options *options, struct error *err)
 {
@@ -97,8 +114,9 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     tourney_processor_share_init(&p->share);
     p->control = p->out = p->err = p->pidfd = p->epoll = p->wake = -1;
     p->output_limit = options->output_limit;
-    p->pause = options->pause;
-    p->resting = options->resting;
+    const struct pause_target target = {
+        .signal = signal_group, .cpu_ns = read_cpu_clock, .context = p};
+    tourney_pause_init(&p->pause, options->pause, options->resting, &target);
     tourney_capture_init(&p->output);
     tourney_wire_writer_init(&p->request, NULL, 0);
     int pair[2] = {-1, -1};
@@ -202,48 +220,6 @@ bool tourney_agent_process_cpu_ns(const struct agent_process *p, uint64_t *ns)
     return true;
 }
 
-/* Stops or continues its process group: no pondering. One kill() each way;
- * a process being killed or reaped needs neither. */
-static void set_stopped(struct agent_process *p, bool stopped)
-{
-    if (p->stopped != stopped && tourney_agent_process_alive(p)) {
-        kill(-p->pid, stopped ? SIGSTOP : SIGCONT);
-        p->stopped = stopped;
-    }
-}
-
-/* Joins the resting processes; false when there is no list or it is full. */
-static bool join_resting(struct agent_process *p)
-{
-    struct resting_processes *r = p->resting;
-    if (r == NULL || r->count == RESTING_MAX) {
-        return false;
-    }
-    r->process[r->count++] = p;
-    return true;
-}
-
-static void leave_resting(struct agent_process *p)
-{
-    struct resting_processes *r = p->resting;
-    for (size_t i = 0; r != NULL && i < r->count; i++) {
-        if (r->process[i] == p) {
-            r->process[i] = r->process[--r->count];
-            return;
-        }
-    }
-}
-
-/* Each keeps LEFT_RUNNING, so its CPU time is still looked at as it is next
- * asked. */
-void tourney_agent_process_stop_resting(struct resting_processes *r)
-{
-    for (size_t i = 0; i < r->count; i++) {
-        set_stopped(r->process[i], true);
-    }
-    r->count = 0;
-}
-
 /* Reads what is there on an output pipe. Returns -1 when this takes the
  * process past its output limit. */
 static int drain_output(struct agent_process *p, int *fd)
@@ -276,7 +252,7 @@ static void reap(struct agent_process *p)
      * which names the group, cannot be reused, so the signal reaches only
      * what it started. */
     kill(-p->pid, SIGKILL);
-    leave_resting(p);
+    tourney_pause_leave(&p->pause);
     int status = 0;
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -804,15 +780,7 @@ static enum process_event wait_for_reply(struct agent_process *p, const struct a
         if (p->cpu_limit_ns > 0 && wait > CPU_CHECK_NS) {
             wait = CPU_CHECK_NS;
         }
-        if (p->resting != NULL && p->resting->count > 0) {
-            /* Others left running wait no longer than a short wait. */
-            uint64_t stop_at = p->posted_ns + PAUSE_SHORT_WAIT_NS;
-            if (now >= stop_at) {
-                tourney_agent_process_stop_resting(p->resting);
-            } else if (wait > stop_at - now) {
-                wait = stop_at - now;
-            }
-        }
+        wait = tourney_pause_limit_wait(&p->pause, p->posted_ns, now, wait);
         if (tourney_processor_share_held(&p->share)) {
             /* A request that takes long: an agent that thinks gets every
              * processor again. */
@@ -868,57 +836,9 @@ static void measure_reply(struct agent_process *p)
     p->reply_cpu_ns = p->reply_cpu_known ? cpu - p->cpu_posted_ns : 0;
 }
 
-/* Stops it, or leaves it running through what should be a short wait with
- * its CPU time noted, to be looked at again as the next request goes out
- * (agent_process.h). */
-static void rest(struct agent_process *p)
-{
-    if (p->idle_watch && !p->pondered && p->short_wait) {
-        uint64_t cpu = p->cpu_posted_ns + p->reply_cpu_ns; /* read as the reply came */
-        if ((p->reply_cpu_known || tourney_agent_process_cpu_ns(p, &cpu)) && join_resting(p)) {
-            p->left_running = true;
-            p->idle_cpu_ns = cpu;
-            return;
-        }
-    }
-    set_stopped(p, true);
-}
-
-/* As a request goes out: what the wait since its last reply says. The CPU
- * time a process left running used meanwhile beyond the slack is added up,
- * and what it left of the slack taken off; past PAUSE_IDLE_EXCESS_NS it
- * thought while not asked. (Not at the first wait over the slack: an
- * interrupt that came while it ran is counted as its time, rarely but up to
- * hundreds of microseconds, and under valgrind the runner's slowness shows
- * in it.) Returns its CPU time now when it was read, else false. */
-static bool end_wait(struct agent_process *p, bool timed, uint64_t *cpu)
-{
-    p->short_wait = p->received_ns != 0 && p->posted_ns - p->received_ns <= PAUSE_SHORT_WAIT_NS;
-    bool watched = p->left_running;
-    if (watched) {
-        leave_resting(p);
-        p->left_running = false;
-    }
-    if (!timed && !watched) {
-        return false;
-    }
-    bool known = tourney_agent_process_cpu_ns(p, cpu);
-    if (watched && known) {
-        uint64_t used = *cpu - p->idle_cpu_ns;
-        if (used > PAUSE_IDLE_SLACK_NS) {
-            p->idle_excess_ns += used - PAUSE_IDLE_SLACK_NS;
-            p->pondered = p->idle_excess_ns > PAUSE_IDLE_EXCESS_NS;
-        } else {
-            uint64_t spare = PAUSE_IDLE_SLACK_NS - used;
-            p->idle_excess_ns = p->idle_excess_ns > spare ? p->idle_excess_ns - spare : 0;
-        }
-    }
-    return known;
-}
-
 void tourney_agent_process_watch_idle(struct agent_process *p)
 {
-    p->idle_watch = p->pause && p->resting != NULL;
+    tourney_pause_watch_idle(&p->pause);
 }
 
 /* What a reply read by DEADLINE_NS stands for: itself, or a limit it broke. */
@@ -948,8 +868,9 @@ enum process_event tourney_agent_process_wait(struct agent_process *p, uint32_t 
         return event;
     }
     measure_reply(p);
-    if (p->pause && awaited == p->sequence) {
-        rest(p); /* nothing more is asked of it for now */
+    if (awaited == p->sequence) {
+        /* Nothing more is asked of it for now. */
+        tourney_pause_rest(&p->pause, p->reply_cpu_known, p->cpu_posted_ns + p->reply_cpu_ns);
     }
     if (reply->header.type != MSG_LOADED) {
         /* Loading takes milliseconds once: it says nothing of the replies
@@ -989,7 +910,7 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, bool
      * unless it was left running: the read is a system call, and so is the
      * one as its reply comes. */
     uint64_t cpu = 0;
-    bool cpu_known = end_wait(p, timed, &cpu);
+    bool cpu_known = tourney_pause_end_wait(&p->pause, p->posted_ns, p->received_ns, timed, &cpu);
     p->cpu_posted_known = timed && cpu_known;
     p->cpu_posted_ns = cpu;
     p->reply_cpu_known = false;
@@ -1004,7 +925,7 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, bool
         }
     }
     /* The request is in the socket before it wakes: one wake-up, not two. */
-    set_stopped(p, false);
+    tourney_pause_set_stopped(&p->pause, false);
     return 0;
 }
 
@@ -1056,8 +977,8 @@ enum process_event tourney_agent_process_read_line(struct agent_process *p, uint
 
 void tourney_agent_process_pause(struct agent_process *p)
 {
-    if (p->pause) {
-        set_stopped(p, true);
+    if (p->pause.enabled) {
+        tourney_pause_set_stopped(&p->pause, true);
     }
 }
 

@@ -10,25 +10,10 @@
  * process that answers within microseconds runs on the runner's processor
  * (processor_share.h).
  *
- * With PAUSE it runs only while a request of the runner is outstanding: it
- * is stopped (SIGSTOP to its process group) as the last reply arrives and
- * continued (SIGCONT) as the next request goes out, so an agent never
- * thinks on its opponent's time ("no pondering"). A stop and a continue
- * cost two wake-ups of the process, as much as the request itself where
- * moves take microseconds; so a process that cannot start processes (its
- * CPU clock then shows everything it does: tourney_agent_process_watch_
- * idle) is left running through a short wait between two of its requests,
- * and its CPU clock is read as the next goes out. A process found to have
- * used more than PAUSE_IDLE_SLACK_NS of it in a wait (and 1 ms in all
- * beyond what it left unused) thought while it was not asked: it is stopped between
- * requests from then on. A wait longer than PAUSE_SHORT_WAIT_NS (an
- * opponent that thinks) makes the next one stopped again, until a short
- * one is seen; and a wait for another process of the same worker that
- * grows past PAUSE_SHORT_WAIT_NS stops every process left running
- * (struct resting_processes), as does a worker that has played its games
- * and waits for more (tourney_agent_process_stop_resting). So a process
- * thinks on its opponent's time
- * for PAUSE_SHORT_WAIT_NS at most a move, and not at all once found out.
+ * With PAUSE it runs only while a request of the runner is outstanding, or
+ * through short waits while it is seen to sit idle: no pondering
+ * (agent_pause.h has the policy).
+ *
  * The CPU time of each
  * request (every thread of the process) is read by the runner from the
  * kernel (the process's CPU clock) as it is posted and as its reply comes,
@@ -55,6 +40,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "agent_pause.h"
 #include "capture.h"
 #include "processor_share.h"
 #include "error.h"
@@ -63,17 +49,6 @@
 #include "wire.h"
 
 struct agent_process;
-
-/* The processes of one worker left running after a reply (see the top):
- * a wait for any process that knows of them, once it grows past
- * PAUSE_SHORT_WAIT_NS, stops them all, and so does the worker before it
- * waits for anything else. A process that finds it full is stopped as
- * before. */
-#define RESTING_MAX 16
-struct resting_processes {
-    struct agent_process *process[RESTING_MAX];
-    size_t count;
-};
 
 struct agent_process {
     bool open;           /* start was called: the descriptors below are valid or -1 */
@@ -108,18 +83,7 @@ struct agent_process {
     /* Namespaces (spawn_process.h): whether it has them, or why not. */
     bool namespaces;
     char namespace_error[128];
-    /* No pondering: stopped between requests. */
-    bool pause;
-    bool stopped;
-    /* Left running through short waits while it is seen to sit idle. */
-    bool idle_watch; /* it cannot start processes: its CPU clock shows all it does */
-    bool pondered;   /* it was seen thinking while not asked: stopped from then on */
-    bool short_wait; /* the last wait between a reply and a request was short */
-    struct resting_processes *resting; /* of its worker; NULL for none */
-    bool left_running; /* after its last reply, with IDLE_CPU_NS its CPU time then */
-    uint64_t idle_cpu_ns;
-    uint64_t idle_excess_ns; /* CPU time used while left running beyond the slack, less
-                                what it left of the slack since */
+    struct agent_pause pause; /* no pondering: when it is stopped (agent_pause.h) */
     /* CPU time, from the kernel's clock of the process (all its threads). */
     bool has_cpu_clock;
     clockid_t cpu_clock;
@@ -172,17 +136,6 @@ struct process_options {
 /* How often the CPU time of a request with a CPU limit is looked at while
  * its reply is waited for. */
 #define CPU_CHECK_NS UINT64_C(10000000)
-
-/* Leaving a paused process running between requests (see the top): after
- * a wait of at most PAUSE_SHORT_WAIT_NS, the next one too. It may use
- * PAUSE_IDLE_SLACK_NS of CPU time in each (returning from one request and
- * waiting for the next takes 1.5 us at the 90th percentile, 3.5 us at the
- * 99.9th, rarely 170 us here), and beyond that PAUSE_IDLE_EXCESS_NS more
- * than it left unused in the waits before, before it counts as thinking
- * while not asked. */
-#define PAUSE_SHORT_WAIT_NS UINT64_C(1000000)
-#define PAUSE_IDLE_SLACK_NS UINT64_C(50000)
-#define PAUSE_IDLE_EXCESS_NS UINT64_C(1000000)
 
 enum process_event {
     PROCESS_REPLY,          /* the reply to the request arrived */
@@ -281,10 +234,6 @@ void tourney_agent_process_pause(struct agent_process *process);
  * left running through short waits between requests, watched by its CPU
  * clock (see the top). */
 void tourney_agent_process_watch_idle(struct agent_process *process);
-
-/* Stops every process of RESTING: the runner is about to wait, or work,
- * for longer than a short wait, other than for one of them. */
-void tourney_agent_process_stop_resting(struct resting_processes *resting);
 
 /* Whether the process is running (started, not yet reaped). */
 bool tourney_agent_process_alive(const struct agent_process *process);

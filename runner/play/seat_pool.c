@@ -107,7 +107,7 @@ void tourney_seat_pool_stop_at_each_reply(struct seat_pool *pool)
 
 void tourney_seat_pool_rest(struct seat_pool *pool)
 {
-    tourney_agent_process_stop_resting(&pool->resting);
+    tourney_pause_stop_resting(&pool->resting);
 }
 
 /* Asks the process of entrant I, if it has one, to quit. */
