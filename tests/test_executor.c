@@ -347,8 +347,8 @@ static void test_clock(void **state)
         assert_true(q->remaining_ns == clock[seat]);
         assert_true(q->opponent_remaining_ns == clock[1 - seat]);
         assert_true(q->increment_ns == rules.clock.increment_ns);
-        assert_true(q->budget_ns == tourney_time_control_share(
-                                        clock[seat], rules.clock.increment_ns, 9 - (int)ply));
+        assert_true(q->budget_ns ==
+                    tourney_clock_share(clock[seat], rules.clock.increment_ns, 9 - (int)ply));
         if (ply < r.move_count) {
             assert_true(r.moves[ply].time_ns < clock[seat]);
             clock[seat] = clock[seat] - r.moves[ply].time_ns + rules.clock.increment_ns;

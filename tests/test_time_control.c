@@ -4,6 +4,8 @@
  */
 #include "test.h"
 
+#include <tourney/agent.h>
+
 #include "time_control.h"
 
 #define MS UINT64_C(1000000)
@@ -60,22 +62,47 @@ static void test_parse(void **state)
     assert_true(none.base_ns == 0 && none.increment_ns == 0);
 }
 
+/* The public header's one rule for a move's share of a clock, used by the
+ * runner's budget_ns and by the shipped agents alike. */
 static void test_share(void **state)
 {
     (void)state;
     /* 3x3, first move: 9 plies left, 5 of them the mover's. */
-    assert_true(tourney_time_control_share(5000 * MS, 100 * MS, 9) == 1100 * MS);
+    assert_true(tourney_clock_share(5000 * MS, 100 * MS, 9) == 1100 * MS);
     /* Eight plies left: four moves. */
-    assert_true(tourney_time_control_share(5000 * MS, 0, 8) == 1250 * MS);
-    /* At most 30 moves however long the game may last. */
-    assert_true(tourney_time_control_share(60000 * MS, 0, 1000) == 2000 * MS);
-    /* Never more than half of what is left: the last move, or an increment
-     * as large as the clock. */
-    assert_true(tourney_time_control_share(1000 * MS, 0, 1) == 500 * MS);
-    assert_true(tourney_time_control_share(1000 * MS, 5000 * MS, 40) == 500 * MS);
-    assert_true(tourney_time_control_share(1000 * MS, 0, 0) == 500 * MS);
-    assert_true(tourney_time_control_share(1000 * MS, 0, -5) == 500 * MS);
-    assert_true(tourney_time_control_share(1, 0, 9) == 0);
+    assert_true(tourney_clock_share(5000 * MS, 0, 8) == 1250 * MS);
+    /* At most 20 moves however long the game may last. */
+    assert_true(tourney_clock_share(60000 * MS, 0, 1000) == 3000 * MS);
+    assert_true(tourney_clock_share(60000 * MS, 0, 39) == 3000 * MS);
+    assert_true(tourney_clock_share(60000 * MS, 0, 37) == 60000 * MS / 19);
+    /* Never more than a third of what is left: the last move, or an
+     * increment as large as the clock. */
+    assert_true(tourney_clock_share(1000 * MS, 0, 1) == 333333333);
+    assert_true(tourney_clock_share(1000 * MS, 5000 * MS, 40) == 333333333);
+    assert_true(tourney_clock_share(1000 * MS, 0, 0) == 333333333);
+    assert_true(tourney_clock_share(1000 * MS, 0, -5) == 333333333);
+    assert_true(tourney_clock_share(1, 0, 9) == 0);
+}
+
+/* A move charged to a clock, as the referee keeps it and the statistics
+ * replay it. */
+static void test_charge(void **state)
+{
+    (void)state;
+    struct time_control clock = {10000 * MS, 100 * MS};
+    uint64_t left = 10000 * MS;
+    assert_true(tourney_clock_charge(&clock, &left, 2500 * MS) == 7500 * MS);
+    assert_true(left == 7600 * MS);
+    /* A move that takes all that is left, to the nanosecond, runs out:
+     * nothing is added after it. */
+    assert_true(tourney_clock_charge(&clock, &left, 7600 * MS) == 0);
+    assert_true(left == 0);
+    left = 7600 * MS;
+    assert_true(tourney_clock_charge(&clock, &left, 9000 * MS) == 0);
+    assert_true(left == 0);
+    left = 7600 * MS;
+    assert_true(tourney_clock_charge(&clock, &left, 7600 * MS - 1) == 1);
+    assert_true(left == 100 * MS + 1);
 }
 
 int main(void)
@@ -83,6 +110,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_share),
+        cmocka_unit_test(test_charge),
     };
     return cmocka_run_group_tests_name("time_control", tests, NULL, NULL);
 }

@@ -201,11 +201,8 @@ struct search_time search_time_for(const struct tourney_move_request *request, i
         remaining = request->remaining_ns;
     }
     if (remaining > 0) {
-        int64_t plies_left = (int64_t)max_plies - request->ply;
-        int64_t moves = (plies_left + 1) / 2;
-        moves = moves < 1 ? 1 : moves > SEARCH_CLOCK_MOVES ? SEARCH_CLOCK_MOVES : moves;
-        uint64_t allot = remaining / (uint64_t)moves + request->increment_ns;
-        t.allot_ns = allot < remaining / 3 ? allot : remaining / 3;
+        t.allot_ns = tourney_clock_share(remaining, request->increment_ns,
+                                         (int64_t)max_plies - request->ply);
         t.clock = true;
     }
     t.margin_ns = margin_of(t.allot_ns);

@@ -129,10 +129,9 @@ struct search_time {
  * what it is.
  *
  * With a time per move, the move may take the budget. On a clock (the
- * request's remaining_ns, ABI 1.2) the search allots itself a share of it:
- * what is left spread over the moves it may still have to make (from
- * MAX_PLIES, at most SEARCH_CLOCK_MOVES), plus the increment, and never more
- * than a third of what is left. Either way the search stops a safety margin
+ * request's remaining_ns, ABI 1.2) the search allots itself the share of
+ * it the public header's tourney_clock_share gives (the rule the runner's
+ * budget_ns follows too), from MAX_PLIES. Either way the search stops a safety margin
  * before the allotment is spent: a twentieth of it, at least
  * SEARCH_MARGIN_MIN_NS and at most SEARCH_MARGIN_MAX_NS (5 ms of 100 ms);
  * an allotment shorter than its margin stops at once (the agent still
@@ -143,11 +142,6 @@ struct search_time search_time_for(const struct tourney_move_request *request, i
 #define SEARCH_MARGIN_DIVISOR 20
 #define SEARCH_MARGIN_MIN_NS UINT64_C(1000000)
 #define SEARCH_MARGIN_MAX_NS UINT64_C(20000000)
-
-/* The most moves a clock is spread over: a game that may last longer still
- * gets a twentieth of the clock a move, and the moves it outlives the
- * estimate by live on the increment and what earlier moves saved. */
-#define SEARCH_CLOCK_MOVES 20
 
 /* Checks a move request and report from the runner, copies `root` into the
  * working position, clears the counters and lists the root's moves in

@@ -131,6 +131,26 @@ struct tourney_move_request {
     uint64_t opponent_remaining_ns;
 };
 
+/* The share of its clock one move takes, the one rule the runner's
+ * suggestion (budget_ns on a clock) and every shipped agent follow:
+ * REMAINING_NS spread over the moves the mover may still have to make (its
+ * own plies of PLIES_LEFT, the game's longest length less the ply; at least
+ * 1 and at most TOURNEY_CLOCK_SHARE_MOVES), plus INCREMENT_NS, and never
+ * more than a third of what remains, so that a game that lasts longer than
+ * the estimate still has time for its end. A game that may last longer
+ * than TOURNEY_CLOCK_SHARE_MOVES moves gets that fraction of the clock a
+ * move; the moves it outlives the estimate by live on the increment and on
+ * what earlier moves saved. [when] any time; needs nothing of the host. */
+#define TOURNEY_CLOCK_SHARE_MOVES 20
+static inline uint64_t tourney_clock_share(uint64_t remaining_ns, uint64_t increment_ns,
+                                           int64_t plies_left)
+{
+    int64_t moves = (plies_left + 1) / 2;
+    moves = moves < 1 ? 1 : moves > TOURNEY_CLOCK_SHARE_MOVES ? TOURNEY_CLOCK_SHARE_MOVES : moves;
+    uint64_t share = remaining_ns / (uint64_t)moves + increment_ns;
+    return share < remaining_ns / 3 ? share : remaining_ns / 3;
+}
+
 /* What an agent reports about the move it chose; the runner zeroes it and
  * sets struct_size before each call, and the agent writes only the fields
  * that size holds. Owned by the host. Structs only grow at the end. */

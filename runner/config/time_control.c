@@ -82,13 +82,10 @@ struct time_control tourney_time_control_of(const char *text)
     return clock;
 }
 
-uint64_t tourney_time_control_share(uint64_t remaining_ns, uint64_t increment_ns,
-                                    int64_t plies_left)
+uint64_t tourney_clock_charge(const struct time_control *clock, uint64_t *left_ns,
+                              uint64_t elapsed_ns)
 {
-    /* The mover makes every other ply of what is left, its own first. */
-    int64_t moves = (plies_left + 1) / 2;
-    moves = moves < 1 ? 1 : moves > 30 ? 30 : moves;
-    uint64_t share = remaining_ns / (uint64_t)moves + increment_ns;
-    uint64_t half = remaining_ns / 2;
-    return share < half ? share : half;
+    uint64_t at_end = *left_ns > elapsed_ns ? *left_ns - elapsed_ns : 0;
+    *left_ns = at_end > 0 ? at_end + clock->increment_ns : 0;
+    return at_end;
 }

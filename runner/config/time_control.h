@@ -36,11 +36,12 @@ bool tourney_time_control_ok(const char *text);
  * unreadable. */
 struct time_control tourney_time_control_of(const char *text);
 
-/* The share of the clock the runner suggests for one move (the request's
- * budget_ns): REMAINING_NS spread over the moves the mover may still have to
- * make, at most 30, from PLIES_LEFT plies of the longest game, plus the
- * increment, and never more than half of what remains. */
-uint64_t tourney_time_control_share(uint64_t remaining_ns, uint64_t increment_ns,
-                                    int64_t plies_left);
+/* Charges a move of ELAPSED_NS to a clock of CLOCK showing *LEFT_NS, the
+ * one way the referee keeps clocks and the statistics replay them: returns
+ * what the clock shows as the move ends, 0 when the move took all that was
+ * left (the mover loses on time). *LEFT_NS becomes that plus the increment,
+ * for the mover's next move, or stays 0 when the clock ran out. */
+uint64_t tourney_clock_charge(const struct time_control *clock, uint64_t *left_ns,
+                              uint64_t elapsed_ns);
 
 #endif /* TOURNEY_RUNNER_TIME_CONTROL_H */

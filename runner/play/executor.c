@@ -53,8 +53,8 @@ static struct tourney_move_request move_request(const struct match_rules *rules,
         request.remaining_ns = clock[seat];
         request.increment_ns = rules->clock.increment_ns;
         request.opponent_remaining_ns = clock[1 - seat];
-        request.budget_ns = tourney_time_control_share(clock[seat], rules->clock.increment_ns,
-                                                       (int64_t)rules->game->info.max_plies - ply);
+        request.budget_ns = tourney_clock_share(clock[seat], rules->clock.increment_ns,
+                                                (int64_t)rules->game->info.max_plies - ply);
     }
     return request;
 }
@@ -68,14 +68,14 @@ static bool charge_clock(const struct match_rules *rules, uint64_t clock[2], int
     if (rules->clock.base_ns == 0) {
         return true;
     }
-    if (elapsed_ns >= clock[seat]) {
+    uint64_t before = clock[seat];
+    if (tourney_clock_charge(&rules->clock, &clock[seat], elapsed_ns) == 0) {
         fault->termination = TERMINATION_TIME_FORFEIT;
         snprintf(fault->reason, sizeof(fault->reason),
                  "its clock ran out at ply %d: the move took %.3f s with %.3f s left", (int)ply,
-                 (double)elapsed_ns / 1e9, (double)clock[seat] / 1e9);
+                 (double)elapsed_ns / 1e9, (double)before / 1e9);
         return false;
     }
-    clock[seat] = clock[seat] - elapsed_ns + rules->clock.increment_ns;
     return true;
 }
 

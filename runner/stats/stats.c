@@ -87,9 +87,8 @@ static void count_clocks(struct stats *stats, const struct game_record *record)
     for (size_t i = 0; i < record->move_count; i++) {
         const struct move_record *move = &record->moves[i];
         int seat = move->seat;
-        left[seat] = left[seat] > move->time_ns ? left[seat] - move->time_ns : 0;
-        note_clock(&stats->agents[record->agent[seat]], left[seat]);
-        left[seat] += stats->clock.increment_ns;
+        uint64_t at_end = tourney_clock_charge(&stats->clock, &left[seat], move->time_ns);
+        note_clock(&stats->agents[record->agent[seat]], at_end);
     }
     if (record->termination == TERMINATION_TIME_FORFEIT &&
         (record->fault_seat == 0 || record->fault_seat == 1)) {

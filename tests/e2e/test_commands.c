@@ -441,12 +441,13 @@ static void check_told_times(json_t *game, int seat, uint64_t base_ns, uint64_t 
             json_t *message = json_array_get(log, told++);
             assert_non_null(message);
             assert_int_equal(json_integer_value(json_object_get(message, "ply")), (int)ply);
-            /* The runner's share: what is left over the moves to come (at
-             * most 30), plus the increment, at most half of what is left. */
+            /* The runner's share (tourney_clock_share): what is left over
+             * the moves to come (at most 20), plus the increment, at most a
+             * third of what is left. */
             uint64_t moves = (uint64_t)(max_plies - (int)ply + 1) / 2;
-            moves = moves < 1 ? 1 : moves > 30 ? 30 : moves;
+            moves = moves < 1 ? 1 : moves > 20 ? 20 : moves;
             uint64_t share = clock[seat] / moves + increment_ns;
-            share = share < clock[seat] / 2 ? share : clock[seat] / 2;
+            share = share < clock[seat] / 3 ? share : clock[seat] / 3;
             char expected[160];
             snprintf(expected, sizeof(expected),
                      "go budget %llu remaining %llu increment %llu opponent %llu",
