@@ -51,7 +51,7 @@ static int setup(void **state)
                                          TOURNEY_TEST_PLUGIN_DIR "/misbehaving_agent.so",
                                          TOURNEY_KIND_AGENT, &err),
                      0);
-    f.rules = (struct match_rules){.game = &f.game, .budget_ns = 1000000000};
+    f.rules = (struct match_rules){.game = &f.game, .move_ns = 1000000000, .setup_ns = 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
     f.limits =
         (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024, .output_limit_kb = 64};
@@ -323,7 +323,8 @@ static void test_clock(void **state)
     struct fixture *f = *state;
     struct match_rules rules = f->rules;
     rules.clock = (struct time_control){.base_ns = 1000000000, .increment_ns = 50000000};
-    rules.budget_ns = rules.clock.base_ns;
+    rules.move_ns = 0;
+    rules.setup_ns = rules.clock.base_ns;
     struct timed_seat timed[2] = {{.sleep_ns = 300000000}, {.sleep_ns = 0}};
     const struct seat seats[2] = {{&timed_ops, &timed[0]}, {&timed_ops, &timed[1]}};
     const struct scheduled_game scheduled = {.index = 0, .agent = {0, 1}, .seed = 1};

@@ -219,7 +219,7 @@ static int command_begun(void *self, struct seat_fault *fault, struct error *err
     if (!s->creating) {
         return 0;
     }
-    uint64_t deadline = tourney_now_ns() + s->rules->budget_ns + margin_ns(s);
+    uint64_t deadline = tourney_now_ns() + s->rules->setup_ns + margin_ns(s);
     struct agent_line line;
     struct error why;
     tourney_error_clear(&why);
@@ -229,7 +229,7 @@ static int command_begun(void *self, struct seat_fault *fault, struct error *err
     tourney_agent_process_pause(&s->process);
     if (event != PROCESS_REPLY) {
         char limit[128];
-        tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
+        tourney_seat_describe_limit(s->settings->limits, s->rules->setup_ns, false, limit,
                                     sizeof(limit));
         return fail(s, event, why.text, limit, when, fault, err);
     }
@@ -557,7 +557,7 @@ char *tourney_command_game_lines(const struct game_adapter *game, const char *ga
     } else if (text != NULL) {
         longer = tourney_format("%smove-limit %d\nmax-plies %d\ntime-per-move %llu\n", text,
                                 (int)game->info.move_limit, (int)game->info.max_plies,
-                                (unsigned long long)(rules->budget_ns / MS));
+                                (unsigned long long)(rules->move_ns / MS));
     }
     free(text);
     return longer;

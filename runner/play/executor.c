@@ -46,7 +46,7 @@ static struct tourney_move_request move_request(const struct match_rules *rules,
 {
     struct tourney_move_request request = {
         .struct_size = sizeof(request),
-        .budget_ns = rules->budget_ns,
+        .budget_ns = rules->move_ns,
         .ply = ply,
     };
     if (rules->clock.base_ns > 0) {

@@ -15,14 +15,14 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     memset(player, 0, sizeof(*player));
     player->tournament = t;
     player->schedule = schedule;
+    struct time_control clock = tourney_time_control_of(t->config.settings.time_control);
+    uint64_t move_ns = t->config.settings.time_per_move_ms * UINT64_C(1000000);
     player->rules = (struct match_rules){
         .game = &t->game,
-        .budget_ns = t->config.settings.time_per_move_ms * UINT64_C(1000000),
-        .clock = tourney_time_control_of(t->config.settings.time_control),
+        .move_ns = clock.base_ns > 0 ? 0 : move_ns,
+        .setup_ns = clock.base_ns > 0 ? clock.base_ns : move_ns,
+        .clock = clock,
     };
-    if (player->rules.clock.base_ns > 0) {
-        player->rules.budget_ns = player->rules.clock.base_ns;
-    }
     if (tourney_opening_draw_init(&player->draw, &t->openings) != 0 ||
         tourney_seat_pool_init(&player->seats, t, &player->rules) != 0) {
         tourney_opening_draw_finish(&player->draw);

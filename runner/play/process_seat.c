@@ -267,11 +267,11 @@ static int process_begun(void *self, struct seat_fault *fault, struct error *err
     struct error why;
     tourney_error_clear(&why);
     enum process_event event = tourney_agent_process_wait(
-        p, s->create_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
+        p, s->create_sequence, tourney_now_ns() + s->rules->setup_ns + margin_ns(s), on_log, s,
         &reply, &why);
     if (event != PROCESS_REPLY) {
         char limit[128];
-        tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
+        tourney_seat_describe_limit(s->settings->limits, s->rules->setup_ns, false, limit,
                                     sizeof(limit));
         return fail(s, event, why.text, limit, when, fault, err);
     }
@@ -413,7 +413,7 @@ static void process_ended(void *self)
         struct error why;
         tourney_error_clear(&why);
         enum process_event event = tourney_agent_process_wait(
-            p, s->end_sequence, tourney_now_ns() + s->rules->budget_ns + margin_ns(s), on_log, s,
+            p, s->end_sequence, tourney_now_ns() + s->rules->setup_ns + margin_ns(s), on_log, s,
             &reply, &why);
         struct msg_outcome ended;
         struct seat_fault note;
@@ -425,7 +425,7 @@ static void process_ended(void *self)
             note_after_game(s, note.reason);
         } else {
             char limit[128];
-            tourney_seat_describe_limit(s->settings->limits, s->rules->budget_ns, false, limit,
+            tourney_seat_describe_limit(s->settings->limits, s->rules->setup_ns, false, limit,
                                         sizeof(limit));
             int result = fail(s, event, why.text, limit, when, &note, NULL);
             /* A stop from outside is no news about the agent: the game

@@ -21,11 +21,14 @@
 /* The game being played, as every seat of it sees it. */
 struct match_rules {
     const struct game_adapter *game;
-    /* Thinking time each move is given; on a clock, the clock's base, the
-     * most any one move can have (making and destroying an agent get as
-     * long as a move). */
-    uint64_t budget_ns;
-    struct time_control clock; /* base_ns 0: no clock, budget_ns a move */
+    /* Thinking time each move is given (time_per_move_ms); 0 on a clock,
+     * where each move's share comes from the clock (executor.c). */
+    uint64_t move_ns;
+    /* The time making an agent (create, begin) or letting it go (end) may
+     * take: a move's time, or on a clock the clock's base, the most any one
+     * move can have. */
+    uint64_t setup_ns;
+    struct time_control clock; /* base_ns 0: no clock, move_ns a move */
 };
 
 /* The time by which the answer to REQUEST is due, before the margin of
