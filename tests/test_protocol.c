@@ -231,10 +231,7 @@ static void test_game_messages_round_trip(void **state)
     const struct msg_moved moved = {
         .outcome = {.status = -2, .log_dropped = 3, .peak_kb = 1 << 20, .memory_low = 1},
         .move = 7,
-        .nodes = UINT64_C(1) << 50,
-        .depth = -1,
-        .score = -999999,
-        .has_score = 1};
+        .report = {.nodes = UINT64_C(1) << 50, .depth = -1, .score = -999999, .has_score = 1}};
     assert_int_equal(tourney_msg_put_moved(&w, 3, &moved), 0);
     payload = payload_of(&w, MSG_MOVED, 3, &length);
     struct msg_moved got_moved;
@@ -243,9 +240,11 @@ static void test_game_messages_round_trip(void **state)
     assert_int_equal(got_moved.outcome.log_dropped, 3);
     assert_int_equal(got_moved.outcome.memory_low, 1);
     assert_int_equal(got_moved.move, 7);
-    assert_true(got_moved.nodes == UINT64_C(1) << 50);
-    assert_int_equal(got_moved.depth, -1);
-    assert_int_equal(got_moved.score, -999999);
+    assert_true(got_moved.report.nodes == UINT64_C(1) << 50);
+    assert_int_equal(got_moved.report.depth, -1);
+    assert_int_equal(got_moved.report.score, -999999);
+    assert_int_equal(got_moved.report.has_score, 1);
+    assert_int_equal(got_moved.report.struct_size, sizeof(struct tourney_move_report));
     refuses_damaged(payload, length, decode_moved);
 
     const struct msg_log log = {.level = TOURNEY_LOG_WARNING, .text = "careful"};

@@ -1,5 +1,6 @@
 #include "line_protocol.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "text.h"
@@ -66,40 +67,88 @@ static int at_end(char *p, const char *keyword, struct error *err)
     return 0;
 }
 
+/* VALUE, the value of `info KEY`, as a figure of wire type u64 or i32. */
+static int info_u64(const char *key, const char *value, uint64_t *out, struct error *err)
+{
+    if (!tourney_parse_uint64(value, out)) {
+        return tourney_error_set(err, "'info %s' takes a whole number from 0, not '%.*s'", key,
+                                 tourney_utf8_prefix(value, 40), value);
+    }
+    return 0;
+}
+
+static int info_i32(const char *key, const char *value, int32_t *out, struct error *err)
+{
+    int64_t number = 0;
+    if (!tourney_parse_int64(value, &number) || number < INT32_MIN || number > INT32_MAX) {
+        return tourney_error_set(err, "'info %s' takes a whole number of 32 bits, not '%.*s'", key,
+                                 tourney_utf8_prefix(value, 40), value);
+    }
+    *out = (int32_t)number;
+    return 0;
+}
+
+/* "nodes, depth and score": the words `info` knows, for its message. */
+static void info_words(char *out, size_t size)
+{
+    static const char *const names[] = {
+#define INFO_NAME(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE) TOURNEY_MOVE_IF_REPORT(SOURCE, #NAME, )
+        TOURNEY_MOVE_FIELDS(INFO_NAME)
+#undef INFO_NAME
+    };
+    size_t count = sizeof(names) / sizeof(names[0]);
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < count && used < size; i++) {
+        const char *glue = i == 0 ? "" : i + 1 == count ? " and " : ", ";
+        int wrote = snprintf(out + used, size - used, "%s%s", glue, names[i]);
+        used += wrote > 0 ? (size_t)wrote : 0;
+    }
+}
+
 static int parse_info(char *p, struct agent_line *out, struct error *err)
 {
     for (char *key = next_word(&p); key != NULL; key = next_word(&p)) {
         char *value = next_word(&p);
-        int64_t number = 0;
-        bool is_nodes = strcmp(key, "nodes") == 0;
-        if (!is_nodes && strcmp(key, "depth") != 0 && strcmp(key, "score") != 0) {
-            return tourney_error_set(err, "'info' knows nodes, depth and score, not '%.*s'",
+        bool known = false;
+#define INFO_KNOWS(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE) \
+    TOURNEY_MOVE_IF_REPORT(SOURCE, known = known || strcmp(key, #NAME) == 0;)
+        TOURNEY_MOVE_FIELDS(INFO_KNOWS)
+#undef INFO_KNOWS
+        if (!known) {
+            char figures[128];
+            info_words(figures, sizeof(figures));
+            return tourney_error_set(err, "'info' knows %s, not '%.*s'", figures,
                                      tourney_utf8_prefix(key, 40), key);
         }
         if (value == NULL) {
             return tourney_error_set(err, "'info %s' without a value", key);
         }
-        if (is_nodes) {
-            if (!tourney_parse_uint64(value, &out->nodes)) {
-                return tourney_error_set(err,
-                                         "'info nodes' takes a whole number from 0, not "
-                                         "'%.*s'",
-                                         tourney_utf8_prefix(value, 40), value);
-            }
-            out->has_nodes = true;
-        } else if (!tourney_parse_int64(value, &number) || number < INT32_MIN ||
-                   number > INT32_MAX) {
-            return tourney_error_set(err, "'info %s' takes a whole number of 32 bits, not '%.*s'",
-                                     key, tourney_utf8_prefix(value, 40), value);
-        } else if (key[0] == 'd') {
-            out->depth = (int32_t)number;
-            out->has_depth = true;
-        } else {
-            out->score = (int32_t)number;
-            out->has_score = true;
-        }
+#define INFO_VALUE(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE)     \
+    TOURNEY_MOVE_IF_REPORT(                                      \
+        SOURCE, if (strcmp(key, #NAME) == 0) {                   \
+            if (info_##WIRE(key, value, &out->NAME, err) != 0) { \
+                return -1;                                       \
+            }                                                    \
+            out->has_##NAME = true;                              \
+        })
+        TOURNEY_MOVE_FIELDS(INFO_VALUE)
+#undef INFO_VALUE
     }
     return 0;
+}
+
+void tourney_agent_line_apply_info(const struct agent_line *line,
+                                   struct tourney_move_report *report)
+{
+#define INFO_APPLY(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE)  \
+    TOURNEY_MOVE_IF_REPORT(                                   \
+        SOURCE, if (line->has_##NAME) {                       \
+            report->NAME = line->NAME;                        \
+            TOURNEY_MOVE_IF_FLAG(PRESENCE, report->FLAG = 1;) \
+        })
+    TOURNEY_MOVE_FIELDS(INFO_APPLY)
+#undef INFO_APPLY
 }
 
 static int parse_log(char *p, struct agent_line *out, struct error *err)

@@ -11,7 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <tourney/agent.h>
+
 #include "error.h"
+#include "move_fields.h"
 
 /* The version the runner speaks: its first line is "tourney-protocol 1". */
 #define LINE_PROTOCOL_VERSION 1
@@ -23,7 +26,7 @@ enum agent_line_type {
     AGENT_LINE_BLANK,     /* nothing but blanks: ignored */
     AGENT_LINE_HELLO,     /* tourney-protocol VERSION */
     AGENT_LINE_READY,     /* ready: the agent is made for the game */
-    AGENT_LINE_INFO,      /* info [nodes N] [depth D] [score S] */
+    AGENT_LINE_INFO,      /* info [NAME VALUE]...: the agent's figures (move_fields.h) */
     AGENT_LINE_LOG,       /* log LEVEL TEXT */
     AGENT_LINE_MOVE,      /* move N: the move by its number */
     AGENT_LINE_MOVE_TEXT, /* move-text NAME: the move by its name */
@@ -36,12 +39,12 @@ struct agent_line {
     int64_t move;     /* MOVE */
     const char *text; /* MOVE_TEXT: the name; LOG and ERROR: the rest of the line */
     int level;        /* LOG: enum tourney_log_level */
-    bool has_nodes;   /* INFO: which of the three it gave */
-    bool has_depth;
-    bool has_score;
-    uint64_t nodes;
-    int32_t depth;
-    int32_t score;
+    /* INFO: each figure the agent reports (move_fields.h), and has_NAME:
+     * whether the line gave it. */
+#define AGENT_LINE_FIGURE(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE) \
+    TOURNEY_MOVE_IF_REPORT(SOURCE, TYPE NAME; bool has_##NAME;)
+    TOURNEY_MOVE_FIELDS(AGENT_LINE_FIGURE)
+#undef AGENT_LINE_FIGURE
 };
 
 /* Reads LINE, one line without its newline (a '\r' at its end is dropped),
@@ -49,6 +52,11 @@ struct agent_line {
  * -1 with what is wrong in ERR ("unknown word 'mvoe'", "'move' takes a
  * whole number, not 'x'"). */
 int tourney_agent_line_parse(char *line, struct agent_line *out, struct error *err);
+
+/* Sets in REPORT each figure the INFO line LINE gave (a later line's
+ * figure replaces an earlier one's). */
+void tourney_agent_line_apply_info(const struct agent_line *line,
+                                   struct tourney_move_report *report);
 
 /* The line's first word as the protocol spells it ("move", "ready"). */
 const char *tourney_agent_line_word(enum agent_line_type type);

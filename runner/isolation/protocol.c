@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move_fields.h"
+
 /* A decoded list larger than this is refused rather than allocated: the
  * other side is not trusted. */
 #define MAX_DECODED_ITEMS 4096
@@ -307,10 +309,13 @@ int tourney_msg_put_moved(struct wire_writer *w, uint32_t seq, const struct msg_
     tourney_wire_begin(w, PROTOCOL_VERSION, MSG_MOVED, seq);
     put_outcome(w, &m->outcome);
     tourney_wire_put_i32(w, m->move);
-    tourney_wire_put_u64(w, m->nodes);
-    tourney_wire_put_i32(w, m->depth);
-    tourney_wire_put_i32(w, m->score);
-    tourney_wire_put_i32(w, m->has_score);
+    /* Each figure, then its flag where it has one. */
+#define PUT_FIGURE(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE) \
+    TOURNEY_MOVE_IF_REPORT(                                  \
+        SOURCE, tourney_wire_put_##WIRE(w, m->report.NAME);  \
+        TOURNEY_MOVE_IF_FLAG(PRESENCE, tourney_wire_put_i32(w, m->report.FLAG);))
+    TOURNEY_MOVE_FIELDS(PUT_FIGURE)
+#undef PUT_FIGURE
     return tourney_wire_end(w);
 }
 
@@ -321,10 +326,13 @@ int tourney_msg_get_moved(const void *payload, size_t length, struct msg_moved *
     memset(m, 0, sizeof(*m));
     get_outcome(&r, &m->outcome);
     m->move = tourney_wire_get_i32(&r);
-    m->nodes = tourney_wire_get_u64(&r);
-    m->depth = tourney_wire_get_i32(&r);
-    m->score = tourney_wire_get_i32(&r);
-    m->has_score = tourney_wire_get_i32(&r);
+    m->report.struct_size = sizeof(m->report);
+#define GET_FIGURE(NAME, TYPE, WIRE, PRESENCE, FLAG, SOURCE)  \
+    TOURNEY_MOVE_IF_REPORT(                                   \
+        SOURCE, m->report.NAME = tourney_wire_get_##WIRE(&r); \
+        TOURNEY_MOVE_IF_FLAG(PRESENCE, m->report.FLAG = tourney_wire_get_i32(&r);))
+    TOURNEY_MOVE_FIELDS(GET_FIGURE)
+#undef GET_FIGURE
     return tourney_wire_done(&r) ? 0 : -1;
 }
 

@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include <tourney/abi.h>
+#include <tourney/agent.h>
 
 #include "wire.h"
 
@@ -169,13 +170,12 @@ struct msg_created {
     uint32_t has_instance; /* create stored an instance (it may succeed without one) */
 };
 
+/* The move and what the agent reported with it: each figure of
+ * move_fields.h that the agent reports, as its list says. */
 struct msg_moved {
     struct msg_outcome outcome;
     int32_t move;
-    uint64_t nodes;
-    int32_t depth;
-    int32_t score;
-    int32_t has_score;
+    struct tourney_move_report report;
 };
 
 struct msg_log {

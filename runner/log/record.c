@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move_columns.h"
 #include "text.h"
 #include "text_bytes.h"
 
@@ -254,49 +255,38 @@ static int64_t get_move(const struct move_record *m)
     return m->move;
 }
 
-/* Counts above INT64_MAX come out negative, as they always have in the log. */
-static int64_t get_nodes(const struct move_record *m)
-{
-    return (int64_t)m->nodes;
-}
-
-static int64_t get_depth(const struct move_record *m)
-{
-    return m->depth;
-}
-
-static int64_t get_time(const struct move_record *m)
-{
-    return (int64_t)m->time_ns;
-}
-
 static void write_string_member(struct json_out *out, const char *key, const char *value)
 {
     tourney_json_out_key(out, key);
     tourney_json_out_string_or_null(out, value);
 }
 
-/* The CPU times, where any was measured (isolation = process): null for a
- * move without; the key is left out when none was. */
-static void cpu_column(struct json_out *out, const struct game_record *record)
+/* A column per figure of move_fields.h, in its order: one number per move,
+ * null for a move without; a sparse figure's key is left out when no move
+ * has it (cpu_ns, measured only with isolation = process). */
+static void figure_columns(struct json_out *out, const struct game_record *record)
 {
-    bool any = false;
-    for (size_t i = 0; i < record->move_count; i++) {
-        any = any || record->moves[i].has_cpu;
-    }
-    if (!any) {
-        return;
-    }
-    tourney_json_out_key(out, "cpu_ns");
-    tourney_json_out_open_array(out);
-    for (size_t i = 0; i < record->move_count; i++) {
-        if (record->moves[i].has_cpu) {
-            tourney_json_out_int(out, (int64_t)record->moves[i].cpu_ns);
-        } else {
-            tourney_json_out_null(out);
+    for (size_t c = 0; c < tourney_move_column_count; c++) {
+        const struct move_column *column = &tourney_move_columns[c];
+        int64_t value = 0;
+        bool any = column->presence != MOVE_PRESENCE_SPARSE;
+        for (size_t i = 0; !any && i < record->move_count; i++) {
+            any = column->get(&record->moves[i], &value);
         }
+        if (!any) {
+            continue;
+        }
+        tourney_json_out_key(out, column->key);
+        tourney_json_out_open_array(out);
+        for (size_t i = 0; i < record->move_count; i++) {
+            if (column->get(&record->moves[i], &value)) {
+                tourney_json_out_int(out, value);
+            } else {
+                tourney_json_out_null(out);
+            }
+        }
+        tourney_json_out_close_array(out);
     }
-    tourney_json_out_close_array(out);
 }
 
 void tourney_record_write_json(const struct game_record *record, const char *const names[2],
@@ -346,20 +336,7 @@ void tourney_record_write_json(const struct game_record *record, const char *con
     write_string_member(out, "termination", tourney_termination_name(record->termination));
     write_string_member(out, "fault", record->fault_seat >= 0 ? names[record->fault_seat] : NULL);
     write_string_member(out, "reason", record->reason[0] ? record->reason : NULL);
-    move_column(out, "nodes", record, get_nodes);
-    move_column(out, "depth", record, get_depth);
-    tourney_json_out_key(out, "score");
-    tourney_json_out_open_array(out);
-    for (size_t i = 0; i < record->move_count; i++) {
-        if (record->moves[i].has_score) {
-            tourney_json_out_int(out, record->moves[i].score);
-        } else {
-            tourney_json_out_null(out);
-        }
-    }
-    tourney_json_out_close_array(out);
-    move_column(out, "time_ns", record, get_time);
-    cpu_column(out, record);
+    figure_columns(out, record);
     tourney_json_out_key(out, "log");
     tourney_json_out_open_array(out);
     for (size_t i = 0; i < record->log_count; i++) {
@@ -407,6 +384,30 @@ static bool column_int(const json_t *object, const char *key, size_t position, j
     }
     *out = json_integer_value(value);
     return true;
+}
+
+/* The figures of move I (move_fields.h) into MOVE. A figure that may be
+ * missing reads as missing from null; a sparse one also from its key's
+ * absence (cpu_ns is in logs since the runner measured it, and only where
+ * it did). */
+static int figures_from_json(const json_t *object, uint32_t game, size_t i,
+                             struct move_record *move, struct error *err)
+{
+    for (size_t c = 0; c < tourney_move_column_count; c++) {
+        const struct move_column *column = &tourney_move_columns[c];
+        const json_t *value = json_array_get(json_object_get(object, column->key), i);
+        bool has = json_is_integer(value);
+        if (!has && (column->presence == MOVE_PRESENCE_ALWAYS ||
+                     (column->presence == MOVE_PRESENCE_NULLS && !json_is_null(value)))) {
+            return tourney_error_set(err, "game %u: move %zu is incomplete", game, i);
+        }
+        if (!has && value != NULL && !json_is_null(value)) {
+            return tourney_error_set(err, "game %u: move %zu has a %s that is not a number", game,
+                                     i, column->key);
+        }
+        column->set(move, has ? (long long)json_integer_value(value) : 0, has);
+    }
+    return 0;
 }
 
 /* The opening's keys, which a game from the initial position lacks. */
@@ -508,37 +509,14 @@ int tourney_record_from_json(json_t *object, const char *const *names, size_t na
                                  strlen(seats));
     }
     for (size_t i = 0; i < count; i++) {
-        json_int_t move, nodes, depth, time_ns, score = 0;
-        const json_t *score_value = json_array_get(json_object_get(object, "score"), i);
-        if (!column_int(object, "moves", i, &move) || !column_int(object, "nodes", i, &nodes) ||
-            !column_int(object, "depth", i, &depth) ||
-            !column_int(object, "time_ns", i, &time_ns) || (seats[i] != '0' && seats[i] != '1') ||
-            !(json_is_null(score_value) || json_is_integer(score_value))) {
+        json_int_t move;
+        if (!column_int(object, "moves", i, &move) || (seats[i] != '0' && seats[i] != '1')) {
             return tourney_error_set(err, "game %u: move %zu is incomplete", record->index, i);
         }
-        if (json_is_integer(score_value)) {
-            score = json_integer_value(score_value);
+        struct move_record entry = {.seat = seats[i] - '0', .move = (int32_t)move};
+        if (figures_from_json(object, record->index, i, &entry, err) != 0) {
+            return -1;
         }
-        /* cpu_ns is in logs since the runner measured it, and only for
-         * moves it measured: absent or null reads as not measured. */
-        json_int_t cpu_ns = 0;
-        const json_t *cpu_value = json_array_get(json_object_get(object, "cpu_ns"), i);
-        bool has_cpu = column_int(object, "cpu_ns", i, &cpu_ns);
-        if (!has_cpu && cpu_value != NULL && !json_is_null(cpu_value)) {
-            return tourney_error_set(err, "game %u: move %zu has a cpu_ns that is not a number",
-                                     record->index, i);
-        }
-        struct move_record entry = {
-            .seat = seats[i] - '0',
-            .move = (int32_t)move,
-            .depth = (int32_t)depth,
-            .score = (int32_t)score,
-            .has_score = json_is_integer(score_value),
-            .has_cpu = has_cpu,
-            .nodes = (uint64_t)nodes,
-            .time_ns = (uint64_t)time_ns,
-            .cpu_ns = (uint64_t)cpu_ns,
-        };
         if (tourney_record_add_move(record, &entry) != 0) {
             return tourney_error_nomem(err);
         }

@@ -13,6 +13,7 @@
 #include "digest.h"
 #include "error.h"
 #include "json_out.h"
+#include "move_fields.h"
 
 enum game_result {
     RESULT_DRAW = 0,
@@ -38,16 +39,14 @@ enum termination {
     TERMINATION_COUNT
 };
 
+/* A move and its figures: a member for each that move_fields.h lists, and
+ * the flag of each that a move may lack (has_score, has_cpu: cpu_ns is the
+ * CPU time of the agent's process, all its threads, measured only with
+ * isolation = process). */
 struct move_record {
     int32_t seat; /* who moved: 0 or 1 */
     int32_t move;
-    int32_t depth;
-    int32_t score;
-    int32_t has_score;
-    int32_t has_cpu; /* cpu_ns was measured (isolation = process) */
-    uint64_t nodes;
-    uint64_t time_ns;
-    uint64_t cpu_ns; /* CPU time of the agent's process, all its threads */
+    TOURNEY_MOVE_FIELDS(TOURNEY_MOVE_MEMBER)
 };
 
 /* At most this many agent log messages are kept per game, each cut to

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "log_line.h"
+#include "move_columns.h"
 
 /* Where the reading is in the line. */
 struct scan {
@@ -213,47 +214,47 @@ static bool member(struct scan *s, const char *name)
     return literal(s, ",\"") && literal(s, name) && literal(s, "\":");
 }
 
-/* Which column of the moves an array fills. */
-enum column { COLUMN_NODES, COLUMN_DEPTH, COLUMN_SCORE, COLUMN_TIME, COLUMN_CPU };
-
-/* An array with one value per move, integers (or null, where NULLS) into
- * COLUMN of each move. */
-static bool column(struct scan *s, struct game_record *record, enum column which, bool nulls)
+/* An array with one value per move, integers (or null, where the figure
+ * may be missing) into COLUMN's figure of each move. */
+static bool column(struct scan *s, struct game_record *record, const struct move_column *column)
 {
     if (!literal(s, "[")) {
         return false;
     }
+    bool nulls = column->presence != MOVE_PRESENCE_ALWAYS;
     for (size_t i = 0; i < record->move_count; i++) {
         if (i > 0 && !literal(s, ",")) {
             return false;
         }
-        struct move_record *m = &record->moves[i];
         long long value = 0;
         bool null = nulls && literal(s, "null");
         if (!null && !integer(s, &value)) {
             return false;
         }
-        switch (which) {
-        case COLUMN_NODES:
-            m->nodes = (uint64_t)value;
-            break;
-        case COLUMN_DEPTH:
-            m->depth = (int32_t)value;
-            break;
-        case COLUMN_SCORE:
-            m->has_score = !null;
-            m->score = (int32_t)value;
-            break;
-        case COLUMN_TIME:
-            m->time_ns = (uint64_t)value;
-            break;
-        case COLUMN_CPU:
-            m->has_cpu = !null;
-            m->cpu_ns = (uint64_t)value;
-            break;
-        }
+        column->set(&record->moves[i], value, !null);
     }
     return literal(s, "]");
+}
+
+/* The figures' columns, in the list's order; a sparse one's key may be
+ * absent, and then no move has the figure. */
+static bool figures(struct scan *s, struct game_record *record)
+{
+    for (size_t c = 0; c < tourney_move_column_count; c++) {
+        const struct move_column *which = &tourney_move_columns[c];
+        const char *before = s->at;
+        if (!member(s, which->key)) {
+            s->at = before;
+            if (which->presence != MOVE_PRESENCE_SPARSE) {
+                return false;
+            }
+            continue;
+        }
+        if (!column(s, record, which)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* "moves": one move each, in order. Returns -1 when out of memory. */
@@ -446,13 +447,7 @@ static int scan_members(struct scan *s, const char *const *names, size_t name_co
         return 0;
     }
     record->fault_seat = fault.start == NULL ? -1 : fault_agent == record->agent[0] ? 0 : 1;
-    if (!member(s, "nodes") || !column(s, record, COLUMN_NODES, false) || !member(s, "depth") ||
-        !column(s, record, COLUMN_DEPTH, false) || !member(s, "score") ||
-        !column(s, record, COLUMN_SCORE, true) || !member(s, "time_ns") ||
-        !column(s, record, COLUMN_TIME, false)) {
-        return 0;
-    }
-    if (literal(s, ",\"cpu_ns\":") && !column(s, record, COLUMN_CPU, true)) {
+    if (!figures(s, record)) {
         return 0;
     }
     long long dropped;

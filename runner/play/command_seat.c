@@ -375,12 +375,7 @@ static int read_answer(struct command_seat *s, const struct tourney_move_request
         }
         switch (line.type) {
         case AGENT_LINE_INFO:
-            report->nodes = line.has_nodes ? line.nodes : report->nodes;
-            report->depth = line.has_depth ? line.depth : report->depth;
-            if (line.has_score) {
-                report->score = line.score;
-                report->has_score = 1;
-            }
+            tourney_agent_line_apply_info(&line, report);
             break;
         case AGENT_LINE_MOVE:
         case AGENT_LINE_MOVE_TEXT:

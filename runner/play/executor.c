@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move_columns.h"
 #include "openings.h"
 #include "text_bytes.h"
 
@@ -109,15 +110,8 @@ int tourney_executor_ask(const struct match_rules *rules, const struct seat *sea
         forfeit(record, to_move, &illegal);
         return 0;
     }
-    struct move_record entry = {
-        .seat = to_move,
-        .move = *move,
-        .depth = report.depth,
-        .score = report.score,
-        .has_score = report.has_score != 0,
-        .nodes = report.nodes,
-        .time_ns = elapsed,
-    };
+    struct move_record entry = {.seat = to_move, .move = *move, .time_ns = elapsed};
+    tourney_move_record_set_report(&entry, &report);
     if (seat->ops->move_cpu != NULL) {
         entry.has_cpu = seat->ops->move_cpu(seat->self, &entry.cpu_ns);
     }

@@ -356,10 +356,8 @@ static int process_choose(void *self, const void *state,
         return agent_failed(s, &moved.outcome, what, fault);
     }
     *move = moved.move;
-    report->nodes = moved.nodes;
-    report->depth = moved.depth;
-    report->score = moved.score;
-    report->has_score = moved.has_score;
+    moved.report.struct_size = report->struct_size;
+    *report = moved.report;
     return 0;
 }
 

@@ -499,10 +499,7 @@ static int handle_move(struct host *h)
         tourney_move move = -1;
         status = h->agent_plugin.agent->choose_move(h->agent, h->state, &request, &report, &move);
         moved.move = move;
-        moved.nodes = report.nodes;
-        moved.depth = report.depth;
-        moved.score = report.score;
-        moved.has_score = report.has_score;
+        moved.report = report;
     }
     moved.outcome = outcome(h, status);
     return send_frame(h, tourney_msg_put_moved(&h->writer, h->header.sequence, &moved));
