@@ -41,6 +41,7 @@ struct run_state {
     struct game_sample games; /* the games report.html shows */
     struct results_log log;
     struct game_set done; /* games already in the log */
+    const char **names;   /* the entrants' names, to read a game's line back */
     struct shard shard;   /* the options' shard, dealt over the schedule's pairs */
     uint64_t to_play;     /* the games of this run: of its shard, or all */
     uint64_t finished;    /* of those, in the log */
@@ -177,36 +178,12 @@ static void show_game(struct run_state *run, const struct game_record *record)
     tourney_progress_game(p, tourney_now_ns(), best, score, p->verbose ? line : NULL);
 }
 
-/* Offers a finished game to report.html's sample. A game it keeps is read
- * back from its log line, as `tourney report` and a resumed run read it: a
- * worker's record carries no log or output, and so report.html is the same
- * for any number of jobs, resumed or not. */
-static int sample_game(struct run_state *run, const struct game_record *record, const char *line)
-{
-    if (!tourney_game_sample_wants(&run->games, record)) {
-        return tourney_game_sample_add(&run->games, record);
-    }
-    const struct tournament *t = run->tournament;
-    const char **names = calloc(t->entrant_count + 1, sizeof(*names));
-    struct game_record logged;
-    tourney_record_init(&logged);
-    int status = -1;
-    if (names != NULL) {
-        for (size_t i = 0; i < t->entrant_count; i++) {
-            names[i] = t->entrants[i].name;
-        }
-        status = tourney_log_line_read_game(line, names, t->entrant_count, &logged, NULL) == 0
-                     ? tourney_game_sample_add(&run->games, &logged)
-                     : -1;
-    }
-    tourney_record_finish(&logged);
-    free(names);
-    return status;
-}
-
-/* A finished game, in game order: for the log, then counted. */
-static int deliver_game(void *context, const struct game_record *record, const char *line,
-                        struct error *err)
+/* A finished game, its sealed log line, in game order: for the log, then
+ * counted. The line is the game's one form: its record is read back from
+ * it once, as `tourney report` and a resumed run read it, so that the
+ * counts and report.html are the same for any number of jobs, resumed or
+ * not. */
+static int deliver_game(void *context, const char *line, struct error *err)
 {
     struct run_state *run = context;
     /* Games played past the sequential test's verdict (by other workers
@@ -215,15 +192,24 @@ static int deliver_game(void *context, const struct game_record *record, const c
     if (run->stats.sprt.verdict != SPRT_CONTINUE) {
         return 0;
     }
-    if (tourney_results_log_add_line(&run->log, line, err) != 0) {
+    struct game_record record;
+    tourney_record_init(&record);
+    if (tourney_log_line_read_game(line, run->names, run->tournament->entrant_count, &record,
+                                   err) != 0) {
+        tourney_error_prefix(err, "game %" PRIu32 " does not read back", record.index);
         return -1;
     }
-    if (tourney_stats_add(&run->stats, record) != 0 || sample_game(run, record, line) != 0) {
-        return tourney_error_nomem(err);
+    int status = tourney_results_log_add_line(&run->log, line, err);
+    if (status == 0 && (tourney_stats_add(&run->stats, &record) != 0 ||
+                        tourney_game_sample_add(&run->games, &record) != 0)) {
+        status = tourney_error_nomem(err);
     }
-    run->finished++;
-    show_game(run, record);
-    return 0;
+    if (status == 0) {
+        run->finished++;
+        show_game(run, &record);
+    }
+    tourney_record_finish(&record);
+    return status;
 }
 
 /* The games delivered so far, into the log. */
@@ -326,7 +312,7 @@ static enum run_outcome play_here(struct run_state *run, struct error *err)
             status = 0;
         }
         if (status == 0) {
-            status = deliver_game(run, &record, line, err);
+            status = deliver_game(run, line, err);
         }
         if (status == 0) {
             status = write_games(run, err);
@@ -383,6 +369,7 @@ static void run_finish(struct run_state *run)
     tourney_header_finish(&run->header);
     tourney_dir_unlock(&run->lock);
     tourney_out_dir_close(&run->dir);
+    free(run->names);
 }
 
 /* The --set and --each options of the run as a command line repeats them,
@@ -545,11 +532,15 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 t->config.path, run.schedule.count, TOURNEY_MAX_GAMES);
         goto out;
     }
-    if (tourney_stats_init_for(&run.stats, &run.header) != 0 ||
+    run.names = calloc(t->entrant_count + 1, sizeof(*run.names));
+    if (run.names == NULL || tourney_stats_init_for(&run.stats, &run.header) != 0 ||
         tourney_game_sample_init_for(&run.games, &run.header) != 0 ||
         tourney_game_set_init(&run.done, run.schedule.count) != 0) {
         fprintf(err, "tourney: out of memory\n");
         goto out;
+    }
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        run.names[i] = t->entrants[i].name;
     }
     if (t->sandbox_note != NULL) {
         fprintf(err, "tourney: warning: agents run without the system-call sandbox: %s\n",

@@ -295,9 +295,8 @@ static void take_reply(struct pool *p, struct worker *w, const unsigned char *da
 {
     struct job_reply_head head;
     memcpy(&head, data, sizeof(head));
-    const char *text = (const char *)data + tourney_job_reply_text_offset(&head);
-    if (text[head.text_length - 1] != '\0' ||
-        (head.opening_length > 0 && text[head.text_length + head.opening_length - 1] != '\0')) {
+    const char *text = (const char *)data + tourney_job_reply_text_offset();
+    if (text[head.text_length - 1] != '\0') {
         fail(p, "a worker process sent a broken reply");
         return;
     }
@@ -362,9 +361,7 @@ static void receive(struct pool *p, struct worker *w)
         struct job_reply_head head;
         memcpy(&head, w->in + used, sizeof(head));
         if (w->count == 0 || head.game != queued_game(w, 0) || head.text_length == 0 ||
-            head.text_length > JOB_REPLY_MAX_TEXT || head.move_count > JOB_REPLY_MAX_MOVES ||
-            head.opening_length > JOB_REPLY_MAX_TEXT ||
-            head.opening_move_count > (int32_t)JOB_REPLY_MAX_MOVES) {
+            head.text_length > JOB_REPLY_MAX_TEXT) {
             fail(p, "a worker process broke the protocol between it and the runner");
             return;
         }
@@ -413,7 +410,7 @@ static void settle_claims(struct pool *p)
         }
         struct job_reply_head head;
         memcpy(&head, s->reply, sizeof(head));
-        const char *line = (const char *)s->reply + tourney_job_reply_text_offset(&head);
+        const char *line = (const char *)s->reply + tourney_job_reply_text_offset();
         if (plan->err != NULL) {
             /* It names the agent: any bytes (text_escape.h). */
             fputs("tourney: ", plan->err);
@@ -441,13 +438,11 @@ static uint64_t claims_due(const struct pool *p)
     return due;
 }
 
-/* Hands the reply over to the runner as a record. */
+/* Hands the reply's line over to the runner. */
 static int deliver(struct pool *p, struct slot *s)
 {
-    struct game_record record;
-    const char *line = NULL;
-    tourney_job_reply_record(s->reply, &record, &line);
-    int status = p->plan->deliver(p->plan->context, &record, line, p->err);
+    const char *line = (const char *)s->reply + tourney_job_reply_text_offset();
+    int status = p->plan->deliver(p->plan->context, line, p->err);
     free(s->reply);
     *s = (struct slot){.state = SLOT_FREE};
     if (status != 0) {

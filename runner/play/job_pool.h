@@ -4,7 +4,7 @@
  *
  * The runner forks up to `jobs` workers once its plugins are loaded (each a
  * copy of it, plugins and all) and deals them games over a socket pair
- * (job_worker.h): the indices of games in, each game's record and log line
+ * (job_worker.h): the indices of games in, each game's sealed log line
  * out. Workers start as there are games for them and play whatever they are
  * handed; with isolation = process each runs agent processes of its own. The
  * runner keeps the games that finish early until every game before them has
@@ -52,11 +52,11 @@ struct job_plan {
      * tourney_game_player_rest). May be NULL. */
     void (*worker_idle)(void *context);
 
-    /* In the runner, in game order: one finished game and its log line;
-     * then, after the games that were ready, flush: write them. Each
-     * returns 0, or -1 with a reason in ERR, which stops everything. */
-    int (*deliver)(void *context, const struct game_record *record, const char *line,
-                   struct error *err);
+    /* In the runner, in game order: one finished game's sealed log line,
+     * which holds all of its record; then, after the games that were
+     * ready, flush: write them. Each returns 0, or -1 with a reason in ERR,
+     * which stops everything. */
+    int (*deliver)(void *context, const char *line, struct error *err);
     int (*flush)(void *context, struct error *err);
     /* When the runner has work of its own due (monotonic nanoseconds;
      * UINT64_MAX for none), and doing it: flushing the log. */
