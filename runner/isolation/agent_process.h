@@ -24,6 +24,10 @@
  * deadline is no reply (PROCESS_TIMEOUT), however it came to be waiting in
  * the socket.
  *
+ * Four files, one job each: its life here and in agent_process.c; its
+ * bytes in agent_channel.h; waiting for it and judging what ends a wait in
+ * agent_wait.c; when it is stopped in agent_pause.h.
+ *
  * It knows nothing of games: process_seat.c gives the conversation its
  * meaning. An agent that is a program of its own (command = ...) speaks
  * lines of text on the same socket once it runs (tourney_agent_process_use_
@@ -40,6 +44,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "agent_channel.h"
 #include "agent_pause.h"
 #include "capture.h"
 #include "processor_share.h"
@@ -51,27 +56,17 @@
 struct agent_process;
 
 struct agent_process {
-    bool open;           /* start was called: the descriptors below are valid or -1 */
-    pid_t pid;           /* 0 when no process was started */
-    int control;         /* the runner's end of the socket pair, non-blocking */
-    int out;             /* the read end of its stdout, non-blocking; -1 once at end of file */
-    int err;             /* and of its stderr */
-    int pidfd;           /* readable once it has exited; -1 where the kernel has none */
-    bool control_closed; /* it closed its end, or died */
-    bool exited;         /* reaped: WAIT_STATUS holds how it ended */
-    bool killed;         /* by the runner */
+    bool open;   /* start was called: the descriptors below are valid or -1 */
+    pid_t pid;   /* 0 when no process was started */
+    int out;     /* the read end of its stdout, non-blocking; -1 once at end of file */
+    int err;     /* and of its stderr */
+    int pidfd;   /* readable once it has exited; -1 where the kernel has none */
+    bool exited; /* reaped: WAIT_STATUS holds how it ended */
+    bool killed; /* by the runner */
     bool quit_sent;
     int wait_status;
-    uint32_t sequence;    /* of the last request */
-    unsigned char *inbox; /* bytes received, not yet handled */
-    size_t inbox_length;
-    size_t inbox_capacity;
-    size_t inbox_consumed;      /* the reply handed out last, dropped at the next wait */
+    uint32_t sequence;          /* of the last request */
     struct wire_writer request; /* where the next request is built */
-    unsigned char *outbox;      /* requests posted, not yet all sent */
-    size_t outbox_length;
-    size_t outbox_capacity;
-    size_t outbox_sent;
     struct capture output;
     uint64_t output_limit; /* bytes of output per game (between takes) */
     bool memory_note;      /* it said it is dying close to its memory limit */
@@ -79,10 +74,10 @@ struct agent_process {
     struct processor_share share; /* held on the runner's processor while it is quick */
     uint64_t posted_ns;           /* when the last request was posted */
     uint64_t reply_ns;            /* how long its last reply took; 0 before the first */
-    uint64_t received_ns;         /* when the runner last read bytes from the socket */
     /* Namespaces (spawn_process.h): whether it has them, or why not. */
     bool namespaces;
     char namespace_error[128];
+    struct agent_channel io;  /* the requests and replies (agent_channel.h) */
     struct agent_pause pause; /* no pondering: when it is stopped (agent_pause.h) */
     /* CPU time, from the kernel's clock of the process (all its threads). */
     bool has_cpu_clock;
@@ -94,19 +89,6 @@ struct agent_process {
     uint64_t cpu_limit_ns; /* for the request waited for; 0 for none (the caller sets it) */
     int dying_signal;      /* the signal it said it dies of (DYING), 0 when none */
     int outside_signal;    /* the signal from outside it said it stops on (OUTSIDE), or 0 */
-    bool lines;            /* it speaks lines of text, not frames */
-    uint64_t line_bytes;   /* of the lines it sent since the last take: output too */
-    /* Requests and replies in memory shared with it (shared_channel.h),
-     * where it was started with it; NULL for the socket alone. */
-    struct channel_memory *channel;
-    struct channel_end channel_requests;
-    struct channel_end channel_replies;
-    int wake;               /* the eventfd it wakes the runner with; -1 for none */
-    bool channel_broken;    /* it wrote counts of the runner's into the memory */
-    unsigned char *replies; /* bytes read from the channel, not yet handled */
-    size_t replies_length;
-    size_t replies_capacity;
-    size_t replies_consumed; /* the reply handed out last, dropped at the next wait */
     /* Waited for with one epoll instance, which watches the descriptors
      * above from the start on. */
     int epoll;

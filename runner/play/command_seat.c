@@ -463,7 +463,7 @@ static void command_ended(void *self)
     }
     if (p->open) {
         tourney_seat_keep_output(p, s->record, s->seat, s->quiet);
-        p->line_bytes = 0;
+        p->io.line_bytes = 0;
     }
     if (s->replace) {
         discard(s);
