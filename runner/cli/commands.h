@@ -7,8 +7,9 @@
  * parsed.
  *
  * A handler gets its arguments already read, returns the program's exit
- * status and leaves a mistake of usage in ERR, which main prints once as
- * "tourney COMMAND: why".
+ * status and leaves what went wrong in ERR, which main prints once: as
+ * "tourney COMMAND: why" for a mistake of usage (CLI_EXIT_USAGE), as
+ * "tourney: why" for a failure of the work.
  */
 #ifndef TOURNEY_RUNNER_COMMANDS_H
 #define TOURNEY_RUNNER_COMMANDS_H

@@ -93,9 +93,16 @@ static int run_command(const struct cli_command *command, int argc, char **argv)
         free(exe);
     }
     tourney_cli_words_finish(&args);
-    if (tourney_error_is_set(&error)) {
-        /* The words may hold any bytes the user typed (text_escape.h). */
-        fprintf(stderr, "tourney %s: ", command->name);
+    /* ERROR says why only when the command failed. */
+    if (status != CLI_EXIT_SUCCESS && tourney_error_is_set(&error)) {
+        /* A mistake in how the command was called names the command; a
+         * failure of its work is the program's. The text may hold any
+         * bytes the user typed or a file held (text_escape.h). */
+        if (status == CLI_EXIT_USAGE) {
+            fprintf(stderr, "tourney %s: ", command->name);
+        } else {
+            fputs("tourney: ", stderr);
+        }
         tourney_terminal_say(stderr, "", error.text);
     }
     return status;

@@ -469,9 +469,10 @@ static int open_log(struct run_state *run, struct error *err)
 
 /* analysis = exact: every move of the log just written graded, in the
  * folder this run holds locked, with the game it played. Returns 0, or -1
- * after saying why on ERR. */
+ * with ERROR saying why. */
 static int analyse_games(struct run_state *run, struct tournament *t,
-                         const struct run_options *options, FILE *out, FILE *err)
+                         const struct run_options *options, FILE *out, FILE *err,
+                         struct error *error)
 {
     struct analysis_request request = {
         .dir = t->config.settings.output_dir,
@@ -483,65 +484,40 @@ static int analyse_games(struct run_state *run, struct tournament *t,
         .game = &t->game,
     };
     struct analysis result;
-    struct error error;
-    tourney_error_clear(&error);
-    int status = tourney_analysis_run(&request, &result, err, &error);
+    int status = tourney_analysis_run(&request, &result, err, error);
     if (status != 0) {
-        tourney_terminal_say(err, "tourney: the analysis (analysis = exact): ", error.text);
+        tourney_error_prefix(error, "the analysis (analysis = exact)");
     } else if (!options->quiet) {
         fprintf(out, "\nExact analysis (analysis = exact), written to %s/%s:\n",
                 t->config.settings.output_dir, TOURNEY_ANALYSIS_NAME);
         status = tourney_analyze_print(&request, &result,
                                        options->wide ? 0 : tourney_table_console_width(), out);
+        if (status != 0) {
+            tourney_error_nomem(error);
+        }
     }
     tourney_analysis_finish(&result);
     return status;
 }
 
-enum run_outcome tourney_run(struct tournament *t, const struct run_options *options, FILE *out,
-                             FILE *err)
+/* LATER, a failure after the one in ERROR (if any), kept beside it: a run
+ * that failed may fail again while it saves what it played, and the user
+ * must hear of both. Returns -1. */
+static int also(struct error *error, const struct error *later)
 {
-    struct run_state run;
-    memset(&run, 0, sizeof(run));
-    run.tournament = t;
-    run.options = options;
-    run.err = err;
-    run.lock.fd = -1;
-    run.dir.fd = -1;
-    struct error error;
-    enum run_outcome outcome = RUN_FAILED;
-    if (tourney_header_from_tournament(&run.header, t, &error) != 0) {
-        tourney_terminal_say(err, "tourney: ", error.text);
-        return RUN_FAILED;
+    if (!tourney_error_is_set(error)) {
+        *error = *later;
+        return -1;
     }
-    const struct tournament_settings *settings = &t->config.settings;
-    struct footprint footprint;
-    if (tourney_fits_check(t, tourney_fits_games(t), &footprint, &error) != 0) {
-        tourney_terminal_say(err, "tourney: ", error.text);
-        goto out;
-    }
-    if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
-                              settings->seed, t->gauntlet) != 0) {
-        fprintf(err, "tourney: out of memory\n");
-        goto out;
-    }
-    if (run.schedule.count > TOURNEY_MAX_GAMES) {
-        fprintf(err,
-                "tourney: %s schedules %" PRIu64 " games; at most %" PRIu64 " fit in one "
-                "tournament\n",
-                t->config.path, run.schedule.count, TOURNEY_MAX_GAMES);
-        goto out;
-    }
-    run.names = calloc(t->entrant_count + 1, sizeof(*run.names));
-    if (run.names == NULL || tourney_stats_init_for(&run.stats, &run.header) != 0 ||
-        tourney_game_sample_init_for(&run.games, &run.header) != 0 ||
-        tourney_game_set_init(&run.done, run.schedule.count) != 0) {
-        fprintf(err, "tourney: out of memory\n");
-        goto out;
-    }
-    for (size_t i = 0; i < t->entrant_count; i++) {
-        run.names[i] = t->entrants[i].name;
-    }
+    size_t used = strlen(error->text);
+    snprintf(error->text + used, sizeof(error->text) - used, "; then %s", later->text);
+    return -1;
+}
+
+/* The warnings of a run about to start: what the agents run without, and
+ * more jobs than free processors. */
+static void warn(const struct tournament *t, const struct run_options *options, FILE *err)
+{
     if (t->sandbox_note != NULL) {
         fprintf(err, "tourney: warning: agents run without the system-call sandbox: %s\n",
                 t->sandbox_note);
@@ -561,16 +537,79 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                                         sizeof(starved))) {
         fprintf(err, "tourney: warning: %s\n", starved);
     }
+}
+
+/* How to go on with an interrupted run, on ERR. */
+static void say_how_to_resume(const struct run_state *run, const struct tournament *t,
+                              const struct run_options *options, FILE *err)
+{
+    char shard[64] = "";
+    if (options->shard.count > 0) {
+        snprintf(shard, sizeof(shard), " --shard %" PRIu32 "/%" PRIu32, options->shard.index,
+                 options->shard.count);
+    }
+    char *overrides = overrides_text(&run->header);
+    fprintf(err,
+            "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
+            "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s%s\n",
+            run->finished, run->to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME,
+            t->config.path, shard, options->output ? " --output " : "",
+            options->output ? options->output : "", overrides ? overrides : "");
+    free(overrides);
+}
+
+enum run_outcome tourney_run(struct tournament *t, const struct run_options *options, FILE *out,
+                             FILE *err, struct error *error)
+{
+    struct run_state run;
+    memset(&run, 0, sizeof(run));
+    run.tournament = t;
+    run.options = options;
+    run.err = err;
+    run.lock.fd = -1;
+    run.dir.fd = -1;
+    tourney_error_clear(error);
+    enum run_outcome outcome = RUN_FAILED;
+    if (tourney_header_from_tournament(&run.header, t, error) != 0) {
+        return RUN_FAILED;
+    }
+    const struct tournament_settings *settings = &t->config.settings;
+    struct footprint footprint;
+    if (tourney_fits_check(t, tourney_fits_games(t), &footprint, error) != 0) {
+        goto out;
+    }
+    if (tourney_schedule_init(&run.schedule, t->entrant_count, settings->games_per_pair,
+                              settings->seed, t->gauntlet) != 0) {
+        tourney_error_nomem(error);
+        goto out;
+    }
+    if (run.schedule.count > TOURNEY_MAX_GAMES) {
+        tourney_error_set(error,
+                          "%s schedules %" PRIu64 " games; at most %" PRIu64 " fit in one "
+                          "tournament",
+                          t->config.path, run.schedule.count, TOURNEY_MAX_GAMES);
+        goto out;
+    }
+    run.names = calloc(t->entrant_count + 1, sizeof(*run.names));
+    if (run.names == NULL || tourney_stats_init_for(&run.stats, &run.header) != 0 ||
+        tourney_game_sample_init_for(&run.games, &run.header) != 0 ||
+        tourney_game_set_init(&run.done, run.schedule.count) != 0) {
+        tourney_error_nomem(error);
+        goto out;
+    }
+    for (size_t i = 0; i < t->entrant_count; i++) {
+        run.names[i] = t->entrants[i].name;
+    }
+    warn(t, options, err);
     run.header.games_scheduled = run.schedule.count;
     run.shard = options->shard;
     tourney_shard_deal(&run.shard, run.schedule.pair_count, run.schedule.count);
     run.header.shard = run.shard;
     run.to_play = tourney_shard_games(&run.shard, run.schedule.count);
     /* Nothing in the directory is touched before its lock is held. */
-    if (tourney_out_dir_open(&run.dir, t->config.settings.output_dir, true, &error) != 0 ||
-        tourney_dir_lock(&run.lock, &run.dir, &error) != 0 || open_log(&run, &error) != 0 ||
-        tourney_results_log_start_writer(&run.log, run.lock.fd, &error) != 0) {
-        tourney_terminal_say(err, "tourney: ", error.text);
+    if (tourney_out_dir_open(&run.dir, t->config.settings.output_dir, true, error) != 0 ||
+        tourney_dir_lock(&run.lock, &run.dir, error) != 0 || open_log(&run, error) != 0 ||
+        tourney_results_log_start_writer(&run.log, run.lock.fd, error) != 0) {
         goto out;
     }
     tourney_progress_init(&run.progress, err, options->quiet ? PROGRESS_OFF : options->progress,
@@ -578,25 +617,28 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                           tourney_now_ns());
     run.progress.width = options->width;
     tourney_progress_rate_with(&run.progress, rate_field, &run);
-    tourney_error_clear(&error);
-    outcome = options->jobs > 1 ? play_in_workers(&run, &error) : play_here(&run, &error);
+    outcome = options->jobs > 1 ? play_in_workers(&run, error) : play_here(&run, error);
     tourney_progress_finish(&run.progress, tourney_now_ns());
-    if (outcome == RUN_FAILED) {
-        tourney_terminal_say(
-            err, "tourney: ", tourney_error_is_set(&error) ? error.text : "out of memory");
+    if (outcome == RUN_FAILED && !tourney_error_is_set(error)) {
+        tourney_error_nomem(error);
+    } else if (outcome != RUN_FAILED) {
+        /* What a step tried and did without (a log not there yet) is no
+         * failure: only what fails from here on is told. */
+        tourney_error_clear(error);
     }
-    if (tourney_results_log_sync(&run.log, &error) != 0) {
-        tourney_terminal_say(err, "tourney: ", error.text);
+    struct error later;
+    if (tourney_results_log_sync(&run.log, &later) != 0) {
         outcome = RUN_FAILED;
+        also(error, &later);
     }
 
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
                         options->quiet ? NULL : out,
-                        options->wide ? 0 : tourney_table_console_width(), err, &error) != 0) {
-        tourney_terminal_say(err, "tourney: ", error.text);
+                        options->wide ? 0 : tourney_table_console_width(), err, &later) != 0) {
         outcome = RUN_FAILED;
+        also(error, &later);
         goto out;
     }
     if (!options->quiet) {
@@ -606,25 +648,18 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 t->config.settings.output_dir, TOURNEY_LOG_NAME);
     }
     if (outcome == RUN_COMPLETE && settings->analysis == ANALYSIS_EXACT &&
-        analyse_games(&run, t, options, out, err) != 0) {
+        analyse_games(&run, t, options, out, err, error) != 0) {
         outcome = RUN_FAILED;
     }
     if (outcome == RUN_INTERRUPTED) {
-        char shard[64] = "";
-        if (options->shard.count > 0) {
-            snprintf(shard, sizeof(shard), " --shard %" PRIu32 "/%" PRIu32, options->shard.index,
-                     options->shard.count);
-        }
-        char *overrides = overrides_text(&run.header);
-        fprintf(err,
-                "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
-                "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s%s\n",
-                run.finished, run.to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME,
-                t->config.path, shard, options->output ? " --output " : "",
-                options->output ? options->output : "", overrides ? overrides : "");
-        free(overrides);
+        say_how_to_resume(&run, t, options, err);
     }
 out:
     run_finish(&run);
+    /* What a step tried and did without (a log not there yet) is no
+     * failure of the run. */
+    if (outcome != RUN_FAILED) {
+        tourney_error_clear(error);
+    }
     return outcome;
 }

@@ -56,6 +56,6 @@ enum run_outcome {
  * every finished game in the log and still writes the reports of what was
  * played. */
 enum run_outcome tourney_run(struct tournament *tournament, const struct run_options *options,
-                             FILE *out, FILE *err);
+                             FILE *out, FILE *err, struct error *error);
 
 #endif /* TOURNEY_RUNNER_RUN_H */
