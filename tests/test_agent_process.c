@@ -21,6 +21,7 @@
 
 #include "agent_process.h"
 #include "clock.h"
+#include "plain_paths.h"
 
 #define MS UINT64_C(1000000)
 
@@ -467,6 +468,121 @@ static void test_long_wait_for_another_stops_the_resting(void **state)
     tourney_agent_process_finish(&thinker);
 }
 
+/* TOURNEY_PLAIN_PATHS read word by word; a word that names no fast path is
+ * an error that quotes it. */
+static void test_plain_paths_read(void **state)
+{
+    (void)state;
+    struct fast_paths f;
+    struct error error;
+    assert_int_equal(tourney_plain_paths_read(NULL, &f, &error), 0);
+    assert_true(f.shared_channel && f.processor_share && f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("", &f, &error), 0);
+    assert_true(f.shared_channel && f.processor_share && f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("shared_channel", &f, &error), 0);
+    assert_true(!f.shared_channel && f.processor_share && f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("processor_share", &f, &error), 0);
+    assert_true(f.shared_channel && !f.processor_share && f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("idle_watch,", &f, &error), 0);
+    assert_true(f.shared_channel && f.processor_share && !f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("idle_watch,shared_channel", &f, &error), 0);
+    assert_true(!f.shared_channel && f.processor_share && !f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("all", &f, &error), 0);
+    assert_true(!f.shared_channel && !f.processor_share && !f.idle_watch);
+    assert_int_equal(tourney_plain_paths_read("shared_channel,shared", &f, &error), -1);
+    assert_string_equal(error.text, "TOURNEY_PLAIN_PATHS: 'shared' is none of shared_channel, "
+                                    "processor_share, idle_watch, all");
+    assert_int_equal(tourney_plain_paths_read("alll", &f, &error), -1);
+    assert_int_equal(tourney_plain_paths_read("ALL", &f, &error), -1);
+}
+
+/* Starts the replier as process_seat.c starts the agent host: paused,
+ * watched while idle, and with SHARED with shared memory (which the replier
+ * does not use: it is not asked anything then). */
+static void start_like_a_seat(struct agent_process *p, struct resting_processes *resting,
+                              bool shared)
+{
+    char self[4096];
+    ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    assert_true(length > 0);
+    self[length] = '\0';
+    const char *argv[] = {self, "--replier", "wait", "0", NULL};
+    struct error error;
+    const struct process_options options = {
+        .output_limit = 1000, .pause = true, .resting = resting, .shared_channel = shared};
+    if (tourney_agent_process_start(p, argv, &options, &error) != 0) {
+        print_error("%s\n", error.text);
+        fail();
+    }
+    tourney_agent_process_watch_idle(p);
+}
+
+/* Asks P COUNT times after short waits; returns after how many replies it
+ * was held on the runner's processor and after how many it was stopped. */
+static void ask_often(struct agent_process *p, int count, int *held, int *stopped)
+{
+    struct error error;
+    *held = *stopped = 0;
+    for (int i = 0; i < count; i++) {
+        pause_us(100);
+        assert_int_equal(call(p, 5000, &error), PROCESS_REPLY);
+        *held += tourney_processor_share_held(&p->share);
+        *stopped += p->pause.stopped;
+    }
+}
+
+/* Each fast path off under TOURNEY_PLAIN_PATHS: no shared memory, never
+ * held on the runner's processor, stopped after every reply however short
+ * the waits; the replies come as before. An unknown word fails the start. */
+static void test_plain_paths_taken(void **state)
+{
+    (void)state;
+    struct resting_processes resting = {.count = 0};
+    struct agent_process p;
+    struct error error;
+    int held;
+    int stopped;
+    assert_int_equal(unsetenv(TOURNEY_PLAIN_PATHS_ENV), 0);
+    start_like_a_seat(&p, &resting, true);
+    assert_non_null(p.io.channel);
+    tourney_agent_process_finish(&p);
+    start_like_a_seat(&p, &resting, false);
+    assert_true(p.pause.idle_watch);
+    ask_often(&p, 50, &held, &stopped);
+    print_message("fast paths on: held after %d of 50 replies, stopped after %d\n", held, stopped);
+    tourney_agent_process_finish(&p);
+
+    assert_int_equal(setenv(TOURNEY_PLAIN_PATHS_ENV, "all", 1), 0);
+    start_like_a_seat(&p, &resting, true);
+    assert_null(p.io.channel);
+    assert_int_equal(p.io.wake, -1);
+    assert_false(p.pause.idle_watch);
+    ask_often(&p, 50, &held, &stopped);
+    assert_int_equal(held, 0);
+    assert_int_equal(stopped, 50);
+    assert_int_equal(resting.count, 0);
+    tourney_agent_process_finish(&p);
+
+    /* One path alone: the others stay on. */
+    assert_int_equal(setenv(TOURNEY_PLAIN_PATHS_ENV, "processor_share", 1), 0);
+    start_like_a_seat(&p, &resting, true);
+    assert_non_null(p.io.channel);
+    tourney_agent_process_finish(&p);
+    start_like_a_seat(&p, &resting, false);
+    assert_true(p.pause.idle_watch);
+    ask_often(&p, 50, &held, &stopped);
+    assert_int_equal(held, 0);
+    tourney_agent_process_finish(&p);
+
+    assert_int_equal(setenv(TOURNEY_PLAIN_PATHS_ENV, "shared-channel", 1), 0);
+    const char *argv[] = {"/bin/true", NULL};
+    const struct process_options options = {.output_limit = 1000};
+    assert_int_equal(tourney_agent_process_start(&p, argv, &options, &error), -1);
+    assert_non_null(strstr(error.text, "'shared-channel' is none of"));
+    tourney_agent_process_finish(&p);
+    assert_int_equal(unsetenv(TOURNEY_PLAIN_PATHS_ENV), 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "--replier") == 0) {
@@ -484,6 +600,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_idle_process_is_left_running),
         cmocka_unit_test(test_process_that_thinks_while_not_asked_is_stopped),
         cmocka_unit_test(test_long_wait_for_another_stops_the_resting),
+        cmocka_unit_test(test_plain_paths_read),
+        cmocka_unit_test(test_plain_paths_taken),
     };
     return cmocka_run_group_tests_name("agent_process", tests, NULL, NULL);
 }

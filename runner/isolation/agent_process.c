@@ -25,6 +25,7 @@
 #include "agent_life.h"
 #include "clock.h"
 #include "line_protocol.h"
+#include "plain_paths.h"
 #include "spawn_process.h"
 
 static void close_fd(int *fd)
@@ -123,6 +124,11 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
     int child[5] = {-1, -1, -1, -1, -1};
     int memory = -1;
     int status = -1;
+    /* Read at each start, as the agent host's path is: the runner's core
+     * keeps no state of its own for a switch meant for bisecting. */
+    if (tourney_plain_paths_read(getenv(TOURNEY_PLAIN_PATHS_ENV), &p->fast, err) != 0) {
+        goto out;
+    }
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0 ||
         pipe2(out, O_CLOEXEC) != 0 || pipe2(errors, O_CLOEXEC) != 0) {
         tourney_error_set_errno(err, "cannot create the pipes of an agent process");
@@ -135,7 +141,7 @@ int tourney_agent_process_start(struct agent_process *p, const char *const *argv
         tourney_error_set_errno(err, "cannot set up the pipes of an agent process");
         goto out;
     }
-    if (options->shared_channel) {
+    if (options->shared_channel && p->fast.shared_channel) {
         p->io.channel = tourney_channel_create(&memory, err);
         if (p->io.channel == NULL) {
             goto out;
@@ -272,7 +278,9 @@ void tourney_agent_process_kill(struct agent_process *p)
 
 void tourney_agent_process_watch_idle(struct agent_process *p)
 {
-    tourney_pause_watch_idle(&p->pause);
+    if (p->fast.idle_watch) {
+        tourney_pause_watch_idle(&p->pause);
+    }
 }
 
 /* Queues LENGTH bytes to be sent and sends what the socket takes. The CPU
@@ -298,7 +306,8 @@ static int queue(struct agent_process *p, const void *bytes, size_t length, bool
     tourney_agent_channel_send(&p->io);
     if (tourney_agent_process_alive(p)) {
         /* Where its replies are quick, it answers on this processor. */
-        if (p->reply_ns != 0 && p->reply_ns <= PROCESSOR_SHARE_QUICK_NS) {
+        if (p->fast.processor_share && p->reply_ns != 0 &&
+            p->reply_ns <= PROCESSOR_SHARE_QUICK_NS) {
             tourney_processor_share_hold(&p->share, p->pid);
         } else {
             tourney_processor_share_release(&p->share, p->pid);

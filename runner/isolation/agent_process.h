@@ -47,6 +47,7 @@
 #include "agent_channel.h"
 #include "agent_pause.h"
 #include "capture.h"
+#include "plain_paths.h"
 #include "processor_share.h"
 #include "error.h"
 #include "protocol.h"
@@ -72,6 +73,7 @@ struct agent_process {
     bool memory_note;      /* it said it is dying close to its memory limit */
     struct msg_memory memory;
     struct processor_share share; /* held on the runner's processor while it is quick */
+    struct fast_paths fast;       /* those TOURNEY_PLAIN_PATHS left on (plain_paths.h) */
     uint64_t posted_ns;           /* when the last request was posted */
     uint64_t reply_ns;            /* how long its last reply took; 0 before the first */
     /* Namespaces (spawn_process.h): whether it has them, or why not. */
