@@ -18,7 +18,7 @@
  * the game ends.
  *
  * The runtime contract (docs/plugins.md, "Rules for plugins" and "Where an
- * agent runs", says why; docs/architecture.md lists the test behind each):
+ * agent runs", says why; docs/isolation.md lists the test behind each):
  *  - Where: by default in a process of its own (tourney-agent-host), one
  *    process for a pairing's consecutive games: anything global carries
  *    over from game to game. With `isolation = none`, in the runner's
