@@ -62,7 +62,25 @@ static void test_lines(void **state)
     assert_true(!l.has_nodes && l.has_depth && !l.has_score);
     assert_int_equal(l.depth, 4);
     l = parsed("info");
-    assert_true(!l.has_nodes && !l.has_depth && !l.has_score);
+    assert_true(!l.has_nodes && !l.has_depth && !l.has_score && !l.has_seldepth);
+
+    /* The selective depth: any number of 32 bits is the agent's to give,
+     * below its depth or below 0 too; given, it is set with its flag. */
+    l = parsed("info depth 3 seldepth -4");
+    assert_true(l.has_depth && l.has_seldepth && !l.has_nodes && !l.has_score);
+    assert_int_equal(l.seldepth, -4);
+    struct tourney_move_report report = {.struct_size = sizeof(report), .nodes = 5};
+    tourney_agent_line_apply_info(&l, &report);
+    assert_true(report.nodes == 5);
+    assert_int_equal(report.depth, 3);
+    assert_int_equal(report.seldepth, -4);
+    assert_int_equal(report.has_seldepth, 1);
+    assert_int_equal(report.has_score, 0);
+    l = parsed("info score 7");
+    tourney_agent_line_apply_info(&l, &report);
+    assert_int_equal(report.seldepth, -4);
+    assert_int_equal(report.score, 7);
+    assert_int_equal(report.has_score, 1);
 
     l = parsed("log warning  two  spaces kept\r");
     assert_int_equal(l.type, AGENT_LINE_LOG);
@@ -95,7 +113,11 @@ static void test_refused(void **state)
     refused("info nodes -1", "'info nodes' takes a whole number from 0, not '-1'");
     refused("info depth 2147483648", "'info depth' takes a whole number of 32 bits, not "
                                      "'2147483648'");
-    refused("info speed 3", "'info' knows nodes, depth and score, not 'speed'");
+    refused("info speed 3", "'info' knows nodes, depth, seldepth and score, not 'speed'");
+    refused("info seldepth 2147483648", "'info seldepth' takes a whole number of 32 bits, not "
+                                        "'2147483648'");
+    refused("info seldepth deep", "'info seldepth' takes a whole number of 32 bits, not 'deep'");
+    refused("info seldepth", "'info seldepth' without a value");
     refused("log loud hi", "'log' takes a level (error, warning, info or debug), not 'loud'");
     refused("log", "'log' takes a level (error, warning, info or debug), not ''");
 }

@@ -160,6 +160,14 @@ struct tourney_move_report {
     int32_t depth;        /* the deepest ply below the root the search reached */
     int32_t score;        /* the value it believes, see TOURNEY_SCORE_WIN */
     int32_t has_score;    /* nonzero when `score` means something */
+
+    /* ---- added after the fields above, within ABI 1.2: the host sizes
+     * this struct, so write these only when TOURNEY_HAS_FIELD says
+     * struct_size holds them (an older runner's does not) ---- */
+
+    int32_t seldepth;     /* selective depth: the deepest ply below the root that any line
+                           * of the search reached, an abandoned iteration's included */
+    int32_t has_seldepth; /* nonzero when `seldepth` means something */
 };
 
 /* The descriptor an agent plugin exports. Structs only grow at the end: the

@@ -31,12 +31,13 @@
 #define TOURNEY_RUNNER_MOVE_FIELDS_H
 
 // clang-format off
-#define TOURNEY_MOVE_FIELDS(X)                              \
-    X(nodes,   uint64_t, u64, ALWAYS, has_nodes,   REPORT)  \
-    X(depth,   int32_t,  i32, ALWAYS, has_depth,   REPORT)  \
-    X(score,   int32_t,  i32, NULLS,  has_score,   REPORT)  \
-    X(time_ns, uint64_t, u64, ALWAYS, has_time_ns, RUNNER)  \
-    X(cpu_ns,  uint64_t, u64, SPARSE, has_cpu,     RUNNER)
+#define TOURNEY_MOVE_FIELDS(X)                                \
+    X(nodes,    uint64_t, u64, ALWAYS, has_nodes,    REPORT)  \
+    X(depth,    int32_t,  i32, ALWAYS, has_depth,    REPORT)  \
+    X(seldepth, int32_t,  i32, SPARSE, has_seldepth, REPORT)  \
+    X(score,    int32_t,  i32, NULLS,  has_score,    REPORT)  \
+    X(time_ns,  uint64_t, u64, ALWAYS, has_time_ns,  RUNNER)  \
+    X(cpu_ns,   uint64_t, u64, SPARSE, has_cpu,      RUNNER)
 // clang-format on
 
 /* Whether a figure may be missing, as PRESENCE says: enum move_presence. */

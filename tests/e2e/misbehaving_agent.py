@@ -4,6 +4,7 @@ legal move), so that the fault comes in the middle of a game:
 
     garbage        a line that is not in the protocol
     out-of-range   move 99, a number that is no move at all
+    bad-seldepth   'info' with a selective depth beyond 32 bits
     illegal        move-text of a move that is not legal
     silence        no answer at all
     long-line      a line of 5000 bytes
@@ -100,6 +101,8 @@ def main():
                     say("hello there")
                 elif mode == "out-of-range":
                     say("move 99")
+                elif mode == "bad-seldepth":
+                    say("info depth 2 seldepth 99999999999")
                 elif mode == "illegal":
                     say("move-text zz9")
                     continue

@@ -231,6 +231,10 @@ static const struct misdeed misdeeds[] = {
     {"long-line", NULL, 1000, "protocol_error",
      ": a line longer than 4096 bytes, starting 'log info yyyyyyyyyyyyyyyyyyyy", NULL, 2},
     {"exit", NULL, 1000, "early_exit", "exited with status 3 at ply ", NULL, 2},
+    {"bad-seldepth", NULL, 1000, "protocol_error",
+     "it sent \"info depth 2 seldepth 99999999999\" ('info seldepth' takes a whole number of 32 "
+     "bits, not '99999999999')",
+     NULL, 2},
     {"ready", NULL, 1000, "protocol_error",
      "it sent 'ready' where 'info', 'move' or 'move-text' was expected", NULL, 2},
     {"gives-up", NULL, 1000, "agent_error", ": cannot think today", NULL, 2},
