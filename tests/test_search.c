@@ -617,6 +617,62 @@ static void test_ids_stops_when_nothing_is_cut_off(void **state)
     game_free(g);
 }
 
+/* seldepth, the deepest ply any iteration reached: on the empty 3x3 board,
+ * with the textbook alpha-beta and a node budget that runs out 10 positions
+ * into iteration 5, the last finished iteration is 4 plies deep and the
+ * abandoned one reached ply 5 on its first line. A search that finishes
+ * reaches no deeper than its depth; one abandoned at the root reached ply 0.
+ * A runner whose report ends before the field gets nothing written there. */
+static void test_ids_reports_seldepth(void **state)
+{
+    struct game *g = game_new(3, 3, 3);
+    struct outcome four;
+    struct outcome cut;
+    struct outcome nine;
+    char params[128];
+
+    (void)state;
+    four = search_once(AB_IDS, g, NULL, "max_depth=4 " AB_PLAIN, 1);
+    assert_int_equal(four.report.depth, 4);
+    assert_int_equal(four.report.has_seldepth, 1);
+    assert_int_equal(four.report.seldepth, 4);
+    assert_int_equal(four.report.nodes, 848);
+    snprintf(params, sizeof(params), "max_nodes=%llu " AB_PLAIN,
+             (unsigned long long)four.report.nodes + 10);
+    cut = search_once(AB_IDS, g, NULL, params, 1);
+    assert_int_equal(cut.report.nodes, four.report.nodes + 10);
+    assert_int_equal(cut.report.depth, 4);
+    assert_int_equal(cut.report.has_seldepth, 1);
+    assert_int_equal(cut.report.seldepth, 5);
+    nine = search_once(AB_IDS, g, NULL, "max_depth=9 use_time_budget=false", 1);
+    assert_int_equal(nine.report.depth, 9);
+    assert_int_equal(nine.report.seldepth, 9);
+    cut = search_once(AB_IDS, g, NULL, "iterative=false max_nodes=1 " AB_PLAIN, 1);
+    assert_int_equal(cut.report.has_score, 0);
+    assert_int_equal(cut.report.has_seldepth, 1);
+    assert_int_equal(cut.report.seldepth, 0);
+
+    unsigned char *board = state_new(g, NULL);
+    struct agent *a = agent_new(AB_IDS, g, "max_depth=4 " AB_PLAIN, 1);
+    struct tourney_move_request request = {
+        .struct_size = sizeof(request),
+        .budget_ns = NO_HURRY_NS,
+        .deadline_ns = tourney_fake_now_ns() + NO_HURRY_NS,
+    };
+    struct tourney_move_report older;
+    tourney_move move = -1;
+    memset(&older, 0x5a, sizeof(older));
+    older.struct_size = (uint32_t)offsetof(struct tourney_move_report, seldepth);
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, board, &request, &older, &move),
+                     TOURNEY_OK);
+    assert_int_equal(older.depth, 4);
+    assert_int_equal(older.seldepth, 0x5a5a5a5a);
+    assert_int_equal(older.has_seldepth, 0x5a5a5a5a);
+    agent_free(a);
+    test_free(board);
+    game_free(g);
+}
+
 static void test_negamax_depth_reported(void **state)
 {
     struct game *g = game_new(3, 3, 3);
@@ -932,6 +988,7 @@ int main(void)
         cmocka_unit_test(test_4x4_negamax),
         cmocka_unit_test(test_4x4_alphabeta),
         cmocka_unit_test(test_node_budget),
+        cmocka_unit_test(test_ids_reports_seldepth),
         cmocka_unit_test(test_4x4_ids_stops_at_proven_win),
         cmocka_unit_test(test_ids_stops_at_proven_loss),
         cmocka_unit_test(test_ids_stops_when_nothing_is_cut_off),

@@ -152,6 +152,9 @@ struct ab_deepened {
     bool finished; /* an iteration finished: a->finished holds its root moves */
     int32_t depth; /* the deepest ply the last finished iteration reached */
     bool settled;  /* its value is exact: proven, or every line reached the end */
+    /* The deepest ply any iteration reached, the abandoned one's included:
+     * the move's selective depth, at least `depth`. */
+    int32_t seldepth;
 };
 
 /* Begins a move (search.h's search_begin): the root in the working position,

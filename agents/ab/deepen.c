@@ -60,7 +60,7 @@ struct ab_deepened ab_deepen(struct ab_ids *a, int me, int n, const struct ab_de
 {
     struct search *s = &a->s;
     tourney_move *moves = search_moves(s, 0);
-    struct ab_deepened done = {false, 0, false};
+    struct ab_deepened done = {false, 0, false, 0};
     struct root_choice swap;
 
     s->aborted = false;
@@ -82,8 +82,13 @@ struct ab_deepened ab_deepen(struct ab_ids *a, int me, int n, const struct ab_de
         }
         s->max_ply = 0;
         s->horizon_hit = false;
-        if (a->bisect ? !ab_bisect_iteration(a, me, depth, done.finished, a->finished.best)
-                      : !ab_root_iteration(a, me, n, depth, done.finished, a->finished.best)) {
+        bool finished = a->bisect
+                            ? ab_bisect_iteration(a, me, depth, done.finished, a->finished.best)
+                            : ab_root_iteration(a, me, n, depth, done.finished, a->finished.best);
+        if (s->max_ply > done.seldepth) {
+            done.seldepth = s->max_ply;
+        }
+        if (!finished) {
             break;
         }
         swap = a->finished;
