@@ -97,10 +97,12 @@ class State:
             raise ValueError("log level must be one of %s" % ", ".join(LEVELS))
         self._out.line("log %s %s" % (level, _one_line(text)))
 
-    def info(self, nodes=None, depth=None, score=None):
-        """What the search found, shown in the reports: positions, depth, score."""
+    def info(self, nodes=None, depth=None, score=None, seldepth=None):
+        """What the search found, kept with the move: positions, depth, score, and the
+        selective depth (the deepest ply any line reached)."""
         fields = []
-        for key, value in (("nodes", nodes), ("depth", depth), ("score", score)):
+        for key, value in (("nodes", nodes), ("depth", depth), ("seldepth", seldepth),
+                           ("score", score)):
             if value is not None:
                 fields.append("%s %d" % (key, int(value)))
         if fields:

@@ -138,7 +138,8 @@ static void test_greedy_on_3x3(void **state)
     assert_games(&run, expected, sizeof(expected) / sizeof(expected[0]));
 
     /* What it told through `info`: as many nodes as legal moves, depth 1,
-     * and a proven win in one ply where it won. */
+     * and a proven win in one ply where it won; its selective depth, 1, which
+     * first-open (a plugin that reports none) has not. */
     json_t *games = load_games(&run);
     json_t *first = json_array_get(games, 0);
     static const json_int_t nodes[] = {9, 1, 7, 1, 5};
@@ -150,6 +151,14 @@ static void test_greedy_on_3x3(void **state)
     assert_int_equal(json_integer_value(json_array_get(json_object_get(first, "score"), 4)),
                      999999);
     assert_true(json_is_null(json_array_get(json_object_get(first, "score"), 2)));
+    for (size_t ply = 0; ply < 5; ply++) {
+        json_t *seldepth = json_array_get(json_object_get(first, "seldepth"), ply);
+        if (ply % 2 == 0) {
+            assert_int_equal(json_integer_value(seldepth), 1);
+        } else {
+            assert_true(json_is_null(seldepth));
+        }
+    }
     json_decref(games);
 
     /* The reports name it by its command, and the log's header keeps it. */

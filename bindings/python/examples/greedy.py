@@ -77,7 +77,7 @@ class Board:
 def choose_move(state):
     board = Board(state)
     me, them = state.seat, 1 - state.seat
-    state.info(nodes=len(state.legal), depth=1)
+    state.info(nodes=len(state.legal), depth=1, seldepth=1)
     for move in state.legal:
         if board.wins(move, me):
             state.info(score=1000000 - 1)
