@@ -16,14 +16,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "analysis.h"
 #include "analysis_read.h"
 #include "exact_solver.h"
 #include "files.h"
 #include "opened_game.h"
+#include "out_dir.h"
+#include "publish.h"
 #include "rebuild.h"
 #include "record.h"
 #include "sample_log.h"
+#include "stats.h"
+#include "text.h"
 
 /* Cells a1 b1 c1 / a2 b2 c2 / a3 b3 c3 are moves 0 to 8. */
 enum { A1, B1, C1, A2, B2, C2, A3, B3, C3 };
@@ -58,9 +64,8 @@ static const int32_t diagonal_open[4] = {A1, B1, B2, C1};
  * 2 alpha-beta:  alpha a2 (ply 5): slower; beta c3 (ply 6) blocks: best (a
  *                loss in 2 either way); alpha a3 wins (best).
  * 3 beta-alpha:  beta c3 wins (best). */
-static void write_log(struct sample_dir *s)
+static void make_games(struct game_record games[4])
 {
-    struct game_record games[4];
     static const int32_t g0[] = {C1};
     static const int32_t g1[] = {A3, C2};
     static const int32_t g2[] = {A2, C3, A3};
@@ -70,6 +75,13 @@ static void write_log(struct sample_dir *s)
     make_game(&games[1], 1, row_open, g1, 2, RESULT_SECOND_WINS);
     make_game(&games[2], 2, diagonal_open, g2, 3, RESULT_FIRST_WINS);
     make_game(&games[3], 3, diagonal_open, g3, 1, RESULT_FIRST_WINS);
+}
+
+static void write_log(struct sample_dir *s)
+{
+    struct game_record games[4];
+
+    make_games(games);
     sample_log_of(s->dir, &s->header, games, 4);
     for (int i = 0; i < 4; i++) {
         tourney_record_finish(&games[i]);
@@ -626,6 +638,226 @@ static void test_report_hostile_analysis(void **state)
     sample_dir_destroy(s);
 }
 
+/* The reports of the four games' log, written as `tourney report` writes
+ * them (publish.h), with whatever analysis.jsonl S's folder holds; what
+ * they warned of into WARNED (free it). */
+static void publish_reports(const struct sample_dir *s, char **warned)
+{
+    struct game_record games[4];
+    struct stats stats;
+    struct out_dir dir = {.fd = -1};
+    struct error err;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *warn = open_memstream(&text, &size);
+
+    assert_non_null(warn);
+    tourney_error_clear(&err);
+    make_games(games);
+    assert_int_equal(tourney_stats_init_for(&stats, &s->header), 0);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(tourney_stats_add(&stats, &games[i]), 0);
+        tourney_record_finish(&games[i]);
+    }
+    assert_int_equal(tourney_out_dir_open(&dir, s->dir, false, &err), 0);
+    if (tourney_publish(&s->header, &stats, NULL, NULL, &dir, NULL, 0, warn, &err) != 0) {
+        fail_msg("%s", err.text);
+    }
+    tourney_out_dir_close(&dir);
+    tourney_stats_finish(&stats);
+    fclose(warn);
+    *warned = text;
+}
+
+static char *report_file(const struct sample_dir *s, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof(path), "%s/%s", s->dir, name);
+    return slurp(path);
+}
+
+static json_t *summary_agent(json_t *summary, size_t rank)
+{
+    return json_object_get(json_array_get(json_object_get(summary, "agents"), rank), "analysis");
+}
+
+static double real_of(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    assert_true(json_is_number(v));
+    return json_number_value(v);
+}
+
+/* The figures of test_figures, as results.csv, summary.json and report.md
+ * give them: alpha (ranked first, 3 wins) graded 4 of 4, all keeping the
+ * result, one slower; beta 3 of 3, a blunder at ply 5. */
+static void test_reports_show_figures(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-reports", 4, 1);
+    struct analysis a;
+    char *warned = NULL;
+
+    (void)state;
+    write_log(s);
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    publish_reports(s, &warned);
+    assert_string_equal(warned, "");
+    free(warned);
+
+    char *csv = report_file(s, "results.csv");
+    assert_non_null(strstr(csv, ",cpu_limit,graded_moves,graded_share,accuracy,best_moves,"
+                                "slower_moves,slower_share,blunders,blunders_per_game,"
+                                "first_blunder_ply,perfect_games\n1,alpha,"));
+    assert_non_null(strstr(csv, ",4,1.000000,1.000000,3,1,0.250000,0,0.000000,,2\n2,beta,"));
+    assert_non_null(strstr(csv, ",3,1.000000,0.666667,2,0,0.000000,1,0.250000,5.0000,2\n"));
+    free(csv);
+
+    json_error_t why;
+    char path[256];
+    snprintf(path, sizeof(path), "%s/summary.json", s->dir);
+    json_t *summary = json_load_file(path, 0, &why);
+    assert_non_null(summary);
+    json_t *alpha = summary_agent(summary, 0);
+    json_t *beta = summary_agent(summary, 1);
+    assert_int_equal(json_integer_value(json_object_get(alpha, "moves")), 4);
+    assert_int_equal(json_integer_value(json_object_get(alpha, "graded_moves")), 4);
+    assert_true(real_of(alpha, "graded_share") == 1.0);
+    assert_true(real_of(alpha, "accuracy") == 1.0);
+    assert_true(real_of(alpha, "slower_share") == 0.25);
+    assert_int_equal(json_integer_value(json_object_get(alpha, "slower_moves")), 1);
+    assert_int_equal(json_integer_value(json_object_get(alpha, "blunders")), 0);
+    assert_true(json_is_null(json_object_get(alpha, "first_blunder_ply")));
+    assert_int_equal(json_integer_value(json_object_get(alpha, "perfect_games")), 2);
+    assert_int_equal(json_array_size(json_object_get(alpha, "blunders_by_ply")), 0);
+    /* 2/3 to the 10 digits of summary.json. */
+    assert_true(real_of(beta, "accuracy") == 0.6666666667);
+    assert_true(real_of(beta, "blunders_per_game") == 0.25);
+    assert_true(real_of(beta, "first_blunder_ply") == 5.0);
+    assert_int_equal(json_integer_value(json_object_get(beta, "best_moves")), 2);
+    assert_int_equal(json_integer_value(json_object_get(beta, "perfect_games")), 2);
+    json_t *by_ply = json_object_get(beta, "blunders_by_ply");
+    assert_int_equal(json_array_size(by_ply), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(by_ply, 0), "ply")), 5);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(by_ply, 0), "count")), 1);
+    json_t *top = json_object_get(summary, "analysis");
+    assert_string_equal(json_string_value(json_object_get(top, "file")), "analysis.jsonl");
+    assert_int_equal(json_integer_value(json_object_get(top, "games")), 4);
+    assert_int_equal(json_integer_value(json_object_get(top, "moves")), 7);
+    assert_int_equal(json_integer_value(json_object_get(top, "graded_moves")), 7);
+    json_decref(summary);
+
+    char *md = report_file(s, "report.md");
+    assert_non_null(strstr(md, "\n## Exact analysis\n\nExact analysis (analysis.jsonl): 7 moves "
+                               "in 4 games, 7 graded (100.0%)."));
+    assert_non_null(strstr(md, "| alpha | 4 | 100.0 | 100.0 | 25.0 | 0 | 0.00 | - | 2 |\n"
+                               "| beta | 4 | 100.0 | 66.7 | 0.0 | 1 | 0.25 | 5.0 | 2 |\n"));
+    free(md);
+    sample_dir_destroy(s);
+}
+
+/* The reports of the four games without an analysis, each file whole. */
+struct plain_reports {
+    char *file[3];
+};
+static const char *const plain_names[3] = {"results.csv", "summary.json", "report.md"};
+
+/* An analysis.jsonl that is not the log's, or that does not read, is left
+ * out: one warning naming the file (and line), and every report as it is
+ * without one. EDIT makes it from the good one at PATH. */
+static void expect_left_out(const struct sample_dir *s, const struct plain_reports *plain,
+                            const char *expected)
+{
+    char *warned = NULL;
+    publish_reports(s, &warned);
+    char name[192];
+    snprintf(name, sizeof(name), "%s/analysis.jsonl", s->dir);
+    if (strncmp(warned, "tourney: the reports", 20) != 0 ||
+        strstr(warned, " leave the analysis out: ") == NULL || strstr(warned, name) == NULL ||
+        strstr(warned, expected) == NULL || strchr(warned, '\n') != warned + strlen(warned) - 1) {
+        fail_msg("expected one warning naming %s with '%s'; got '%s'", name, expected, warned);
+    }
+    free(warned);
+    for (int i = 0; i < 3; i++) {
+        char *now = report_file(s, plain_names[i]);
+        assert_string_equal(now, plain->file[i]);
+        free(now);
+    }
+}
+
+static void test_reports_leave_out(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-stale", 4, 1);
+    struct analysis a;
+    struct plain_reports plain;
+    char *warned = NULL;
+    char path[256];
+    char good[256];
+
+    (void)state;
+    write_log(s);
+    publish_reports(s, &warned);
+    assert_string_equal(warned, "");
+    free(warned);
+    for (int i = 0; i < 3; i++) {
+        plain.file[i] = report_file(s, plain_names[i]);
+        assert_null(strstr(plain.file[i], "accuracy"));
+        assert_null(strstr(plain.file[i], "graded"));
+    }
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    snprintf(path, sizeof(path), "%s/analysis.jsonl", s->dir);
+    snprintf(good, sizeof(good), "%s/analysis.good", s->dir);
+    copy_file(path, good, 0);
+    char *text = slurp(good);
+    char digest[64];
+    const char *at = strstr(text, "\"settings_digest\":\"");
+    assert_non_null(at);
+    snprintf(digest, sizeof(digest), "%.51s", at);
+
+    /* Another tournament's (its settings digest), and one of the same
+     * tournament but fewer games (as a log continued after it was
+     * analysed): refused whole. */
+    copy_edited(good, path, digest + 19, "00000000000000000000000000000000");
+    expect_left_out(s, &plain, ", line 1: the analysis of another tournament");
+    char *fewer = tourney_format("%.*s", (int)line_end(text, 4), text);
+    write_file(path, "%s", fewer);
+    free(fewer);
+    copy_edited(path, path, "\"games\":4}", "\"games\":3}");
+    expect_left_out(s, &plain,
+                    "the reports' figures leave the analysis out: /tmp/tourney-analysis-stale-");
+    expect_left_out(s, &plain,
+                    "/analysis.jsonl: an analysis of 3 games, and the log has 4 (tourney analyze "
+                    "makes a new one)\n");
+    /* Cut short in a line and after one, garbage, a number too large for
+     * JSON, a grade its values do not make. */
+    copy_file(good, path, strlen(text) - 10);
+    expect_left_out(s, &plain, ", line 5: a line cut short");
+    copy_file(good, path, line_end(text, 4));
+    expect_left_out(s, &plain, ", line 5: fewer games than the header says");
+    copy_edited(good, path, "{\"game\":2,", "#!/bin/sh\n{\"game\":2,");
+    expect_left_out(s, &plain, ", line 4: not a JSON object");
+    copy_edited(good, path, "\"first_ply\":4,", "\"first_ply\":99999999999999999999,");
+    expect_left_out(s, &plain, ", line 2: not a JSON object");
+    copy_edited(good, path, "\"after\":\"loss 2\",\"grade\":\"blunder\"",
+                "\"after\":\"loss 2\",\"grade\":\"best\"");
+    expect_left_out(s, &plain, ", line 3: move 1 is not a graded move");
+    /* A link in its place is not read through, and stays a link. */
+    unlink(path);
+    assert_int_equal(symlink(good, path), 0);
+    expect_left_out(s, &plain, "is a symbolic link");
+    struct stat info;
+    assert_int_equal(lstat(path, &info), 0);
+    assert_true(S_ISLNK(info.st_mode));
+    free(text);
+    for (int i = 0; i < 3; i++) {
+        free(plain.file[i]);
+    }
+    sample_dir_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +870,8 @@ int main(void)
         cmocka_unit_test(test_hostile_analysis_file),
         cmocka_unit_test(test_report_marks),
         cmocka_unit_test(test_report_hostile_analysis),
+        cmocka_unit_test(test_reports_show_figures),
+        cmocka_unit_test(test_reports_leave_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
 
 #include <inttypes.h>
 
+#include "rebuild.h"
 #include "record_check.h"
 #include "table.h"
 #include "text_escape.h"
@@ -110,6 +111,12 @@ static void print_counts(const struct analysis_request *q, const struct analysis
             q->jobs, q->jobs == 1 ? "" : "s");
 }
 
+void tourney_analyze_print_counts(const struct analysis_request *request,
+                                  const struct analysis *result, FILE *out)
+{
+    print_counts(request, &result->counts, out);
+}
+
 int tourney_analyze_print(const struct analysis_request *request, const struct analysis *result,
                           size_t width, FILE *out)
 {
@@ -139,5 +146,18 @@ int tourney_analyze(const struct analysis_request *request, size_t width, FILE *
         }
     }
     tourney_analysis_finish(&result);
+    if (status < 0) {
+        return status;
+    }
+    /* The reports show the analysis from now on: written again with it
+     * (the games left out are named again, as the reports leave them out
+     * too). */
+    if (tourney_rebuild_reports(request->dir, request->exe_path, request->env_plugin_path, NULL,
+                                width, err) != 0) {
+        return 1;
+    }
+    fprintf(out, "Reports rewritten with the analysis in ");
+    tourney_terminal_text(out, request->dir, false);
+    fprintf(out, "/ (report.md, report.html, results.csv, summary.json)\n");
     return status;
 }

@@ -468,13 +468,14 @@ static int open_log(struct run_state *run, struct error *err)
 }
 
 /* analysis = exact: every move of the log just written graded, in the
- * folder this run holds locked, with the game it played. Returns 0, or -1
- * with ERROR saying why. */
+ * folder this run holds locked, with the game it played, before the
+ * reports are written so that they show it. Returns 0, or -1 with ERROR
+ * saying why. */
 static int analyse_games(struct run_state *run, struct tournament *t,
-                         const struct run_options *options, FILE *out, FILE *err,
-                         struct error *error)
+                         const struct run_options *options, struct analysis_request *request,
+                         struct analysis *result, FILE *err, struct error *error)
 {
-    struct analysis_request request = {
+    *request = (struct analysis_request){
         .dir = t->config.settings.output_dir,
         .jobs = options->jobs,
         .budget = TOURNEY_EXACT_DEFAULT_BUDGET,
@@ -483,20 +484,10 @@ static int analyse_games(struct run_state *run, struct tournament *t,
         .opened = &run->dir,
         .game = &t->game,
     };
-    struct analysis result;
-    int status = tourney_analysis_run(&request, &result, err, error);
+    int status = tourney_analysis_run(request, result, err, error);
     if (status != 0) {
         tourney_error_prefix(error, "the analysis (analysis = exact)");
-    } else if (!options->quiet) {
-        fprintf(out, "\nExact analysis (analysis = exact), written to %s/%s:\n",
-                t->config.settings.output_dir, TOURNEY_ANALYSIS_NAME);
-        status = tourney_analyze_print(&request, &result,
-                                       options->wide ? 0 : tourney_table_console_width(), out);
-        if (status != 0) {
-            tourney_error_nomem(error);
-        }
     }
-    tourney_analysis_finish(&result);
     return status;
 }
 
@@ -632,11 +623,23 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         also(error, &later);
     }
 
+    struct analysis_request analysis_request;
+    struct analysis analysis;
+    bool analysed = false;
+    memset(&analysis, 0, sizeof(analysis));
+    if (outcome == RUN_COMPLETE && settings->analysis == ANALYSIS_EXACT) {
+        analysed = analyse_games(&run, t, options, &analysis_request, &analysis, err, &later) == 0;
+        if (!analysed) {
+            outcome = RUN_FAILED;
+            also(error, &later);
+        }
+    }
     /* Reports cover whatever was played, even when the run stopped early. */
     const struct board_source board = {.game = &t->game};
+    size_t width = options->wide ? 0 : tourney_table_console_width();
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
-                        options->quiet ? NULL : out,
-                        options->wide ? 0 : tourney_table_console_width(), err, &later) != 0) {
+                        options->quiet ? NULL : out, width, err, &later) != 0) {
+        tourney_analysis_finish(&analysis);
         outcome = RUN_FAILED;
         also(error, &later);
         goto out;
@@ -647,10 +650,13 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
                 "summary.json, %s)\n",
                 t->config.settings.output_dir, TOURNEY_LOG_NAME);
     }
-    if (outcome == RUN_COMPLETE && settings->analysis == ANALYSIS_EXACT &&
-        analyse_games(&run, t, options, out, err, error) != 0) {
-        outcome = RUN_FAILED;
+    if (analysed && !options->quiet) {
+        fprintf(out, "\nExact analysis (analysis = exact), written to %s/%s",
+                t->config.settings.output_dir, TOURNEY_ANALYSIS_NAME);
+        /* Its table is the reports' (above): what was solved is not. */
+        tourney_analyze_print_counts(&analysis_request, &analysis, out);
     }
+    tourney_analysis_finish(&analysis);
     if (outcome == RUN_INTERRUPTED) {
         say_how_to_resume(&run, t, options, err);
     }

@@ -57,6 +57,33 @@ static const struct analysis_read *read_analysis(const struct out_dir *dir,
     return status == 0 ? read : NULL;
 }
 
+/* Each agent's grades in READ (NULL: none) into GRADES, when READ is of
+ * every one of the GAMES of the reports; else NULL, saying why on NOTE. */
+static const struct report_analysis *add_up_analysis(const struct analysis_read *read,
+                                                     const struct out_dir *dir,
+                                                     const struct log_header *header,
+                                                     uint64_t games,
+                                                     struct report_analysis *grades, FILE *note)
+{
+    struct error why;
+    memset(grades, 0, sizeof(*grades));
+    if (read == NULL) {
+        return NULL;
+    }
+    char *path = tourney_out_dir_name(dir, TOURNEY_ANALYSIS_NAME);
+    int status = tourney_report_analysis_add_up(
+        grades, read, path != NULL ? path : TOURNEY_ANALYSIS_NAME, header, games, &why);
+    free(path);
+    if (status != 0) {
+        if (note != NULL) {
+            tourney_terminal_say(
+                note, "tourney: the reports' figures leave the analysis out: ", why.text);
+        }
+        return NULL;
+    }
+    return grades;
+}
+
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
                     const struct out_dir *dir, FILE *out, size_t width, FILE *note,
@@ -75,6 +102,9 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
     struct error analysis_why;
     const struct analysis_read *analysed =
         read_analysis(dir, header, &analysis, &analysis_why, note);
+    struct report_analysis grades;
+    const struct report_analysis *graded =
+        add_up_analysis(analysed, dir, header, stats->games, &grades, note);
     for (size_t i = 0; i < header->agent_count; i++) {
         agents[i].name = header->agents[i].name;
         agents[i].plugin = header->agents[i].plugin;
@@ -97,6 +127,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         .board = board,
         .analysis = analysed,
         .analysis_note = tourney_error_is_set(&analysis_why) ? analysis_why.text : NULL,
+        .grades = graded,
     };
     struct report report;
     int status = tourney_report_init(&report, &input);
@@ -109,6 +140,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         status = tourney_report_write_files(&report, dir, err);
         tourney_report_finish(&report);
     }
+    tourney_report_analysis_finish(&grades);
     tourney_analysis_read_finish(&analysis);
     free(agents);
     return status;

@@ -17,6 +17,7 @@
 #include "out_dir.h"
 #include "ratings.h"
 #include "replay_data.h"
+#include "report_analysis.h"
 #include "settings.h"
 #include "stats.h"
 #include "table.h"
@@ -51,6 +52,10 @@ struct report_input {
      * why one that is there is not used (NULL when there is none). */
     const struct analysis_read *analysis;
     const char *analysis_note;
+    /* Each agent's grades in that analysis, added up, when it is of every
+     * game of the reports; else NULL, and no report has a column or a key
+     * of them. */
+    const struct report_analysis *grades;
 };
 
 /* Fields larger than this have no cross-table (a row and a column per
@@ -139,6 +144,22 @@ bool tourney_report_has_faults(const struct report *report);
 bool tourney_report_has_unbounded_pair(const struct report *report);
 int tourney_report_pairs(const struct report *report, size_t rows, struct table *table);
 int tourney_report_search(const struct report *report, size_t rows, struct table *table);
+
+/* The exact analysis (input->grades, which must be there): per agent in
+ * rank order, at most ROWS, the share of its moves graded, its accuracy and
+ * slower moves, blunders, the mean ply of its first blunder and its perfect
+ * games (report_analysis_columns.c); and the line that says how much of
+ * the games it graded. */
+int tourney_report_analysis(const struct report *report, size_t rows, struct table *table);
+void tourney_report_analysis_totals(const struct report *report, char *buf, size_t size);
+/* results.csv's columns of the analysis, last: nothing without one. */
+void tourney_report_csv_analysis_header(const struct report *report, FILE *out);
+void tourney_report_csv_analysis(const struct report *report, size_t agent, FILE *out);
+/* summary.json's "analysis" of an agent, and the top level's (the
+ * analysis must be there). */
+struct json_t;
+struct json_t *tourney_report_json_analysis(const struct report *report, size_t agent);
+struct json_t *tourney_report_json_analysis_totals(const struct report *report);
 
 /* The settings shown as lines of their own (the rows of the settings table
  * with a label that the log holds: "Time per move", "1000 ms"), one per

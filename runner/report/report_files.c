@@ -54,6 +54,7 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
     if (clock) {
         fputs(",clock_per_game_s,lowest_clock_s", out);
     }
+    tourney_report_csv_analysis_header(report, out);
     fputc('\n', out);
     for (size_t rank = 0; rank < stats->agent_count; rank++) {
         size_t i = report->order[rank];
@@ -98,6 +99,7 @@ int tourney_report_write_csv(const struct report *report, FILE *out)
         if (clock) {
             fprintf(out, ",%.6f,%.6f", s->clock_per_game_s, s->lowest_clock_s);
         }
+        tourney_report_csv_analysis(report, i, out);
         fputc('\n', out);
     }
     return ferror(out) ? -1 : 0;
@@ -176,6 +178,11 @@ static json_t *json_agent(const struct report *report, size_t i, size_t rank)
         json_tally(&a->vs_random), "search", search, "faults", faults);
     set_optional(agent, "plugin_id", in->agents[i].plugin_id);
     set_optional(agent, "plugin_version", in->agents[i].plugin_version);
+    if (agent != NULL && in->grades != NULL &&
+        json_object_set_new(agent, "analysis", tourney_report_json_analysis(report, i)) != 0) {
+        json_decref(agent);
+        return NULL;
+    }
     if (agent != NULL && tourney_summary_add_agent_plots(report, i, agent) != 0) {
         json_decref(agent);
         return NULL;
@@ -427,6 +434,9 @@ int tourney_report_write_json(const struct report *report, FILE *out)
     status |= member(out, &first, "seats",
                      json_pack("{s:o, s:o}", "first", json_tally(&stats->seat[0]), "second",
                                json_tally(&stats->seat[1])));
+    if (report->input->grades != NULL) {
+        status |= member(out, &first, "analysis", tourney_report_json_analysis_totals(report));
+    }
     json_t *plots = json_object();
     status |= plots != NULL ? tourney_summary_add_plots(report, plots) : -1;
     const char *key = NULL;

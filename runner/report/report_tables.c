@@ -847,6 +847,13 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
     status |= print_console_table(report, tourney_report_search, width, out);
     more_rows(out, agents, "agents", "report.md and results.csv");
     char line[768];
+    if (in->grades != NULL) {
+        tourney_report_analysis_totals(report, line, sizeof(line));
+        fputc('\n', out);
+        print_paragraph(line, width, out);
+        status |= print_console_table(report, tourney_report_analysis, width, out);
+        more_rows(out, agents, "agents", "report.md and results.csv");
+    }
     tourney_report_describe_ratings(report, line, sizeof(line));
     fputc('\n', out);
     print_paragraph(line, width, out);
@@ -975,5 +982,21 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
                  "median and the 95th percentile are exact to 0.4%%.\n\n");
     status |=
         print_table(report, tourney_report_search, SIZE_MAX, tourney_table_print_markdown, out);
+    if (in->grades != NULL) {
+        tourney_report_analysis_totals(report, line, sizeof(line));
+        fprintf(out,
+                "\n## Exact analysis\n\n%s Every move is graded by the exact value of the "
+                "positions before and after it: best (keeps the value), slower (keeps the "
+                "result, wins later or loses sooner), a blunder (gives away a win or a draw), "
+                "unknown beyond the solver's budget. graded%% is the share of an agent's moves "
+                "with both values known; accuracy%% and slower%% are shares of its graded "
+                "moves, accuracy counting those that keep the result (best and slower); "
+                "1st blunder ply is the mean ply of its first blunder in the games it "
+                "blundered in; perfect games are those in which every move of its was "
+                "best.\n\n",
+                line);
+        status |= print_table(report, tourney_report_analysis, SIZE_MAX,
+                              tourney_table_print_markdown, out);
+    }
     return status != 0 || ferror(out) ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 
 #include "binary.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,157 @@ static size_t read_analysis(const char *path, const char *agent, size_t *best, s
     return lines;
 }
 
+/* One agent's grades as analysis.jsonl says, added up in the test. */
+struct expected_grades {
+    char name[64];
+    long games, moves, graded, best, slower, blunders, perfect;
+    long blundered_games, first_blunder_plies;
+};
+
+/* Adds up the grades of every agent of DIR/analysis.jsonl into WANT (at
+ * most MAX agents); returns how many. */
+static size_t add_up_analysis(const char *dir, struct expected_grades *want, size_t max)
+{
+    char path[256];
+    snprintf(path, sizeof(path), "%s/analysis.jsonl", dir);
+    FILE *in = fopen(path, "r");
+    char line[65536];
+    size_t count = 0;
+
+    assert_non_null(in);
+    assert_non_null(fgets(line, sizeof(line), in));
+    while (fgets(line, sizeof(line), in) != NULL) {
+        json_error_t error;
+        json_t *o = json_loads(line, 0, &error);
+        assert_non_null(o);
+        json_t *moves = json_object_get(o, "moves");
+        for (size_t seat = 0; seat < 2; seat++) {
+            const char *name =
+                json_string_value(json_array_get(json_object_get(o, "players"), seat));
+            size_t k = 0;
+            while (k < count && strcmp(want[k].name, name) != 0) {
+                k++;
+            }
+            if (k == count) {
+                assert_true(count < max);
+                memset(&want[count], 0, sizeof(want[count]));
+                snprintf(want[count].name, sizeof(want[count].name), "%s", name);
+                count++;
+            }
+            struct expected_grades *g = &want[k];
+            long made = 0;
+            long best = 0;
+            long first = 0;
+            size_t i;
+            json_t *m;
+            g->games++;
+            json_array_foreach(moves, i, m)
+            {
+                if ((size_t)json_integer_value(json_object_get(m, "seat")) != seat) {
+                    continue;
+                }
+                const char *grade = json_string_value(json_object_get(m, "grade"));
+                made++;
+                g->moves++;
+                g->graded += strcmp(grade, "unknown") != 0;
+                best += strcmp(grade, "best") == 0;
+                g->slower += strcmp(grade, "slower") == 0;
+                if (strcmp(grade, "blunder") == 0) {
+                    g->blunders++;
+                    if (first == 0) {
+                        first = (long)json_integer_value(json_object_get(m, "ply"));
+                    }
+                }
+            }
+            g->best += best;
+            g->perfect += made > 0 && best == made;
+            g->blundered_games += first > 0;
+            g->first_blunder_plies += first;
+        }
+        json_decref(o);
+    }
+    fclose(in);
+    return count;
+}
+
+/* "0.750000" of PART / WHOLE, "" when WHOLE is 0: results.csv's rates. */
+static void csv_rate(char *buf, size_t size, long part, long whole, int decimals)
+{
+    if (whole == 0) {
+        buf[0] = '\0';
+    } else {
+        snprintf(buf, size, "%.*f", decimals, (double)part / (double)whole);
+    }
+}
+
+/* DIR's results.csv and summary.json show, for every agent, the figures
+ * that its analysis.jsonl adds up to. */
+static void expect_reports_show(const char *dir)
+{
+    struct expected_grades want[8];
+    size_t agents = add_up_analysis(dir, want, 8);
+    char path[256];
+
+    assert_int_equal(agents, 4);
+    snprintf(path, sizeof(path), "%s/summary.json", dir);
+    json_error_t error;
+    json_t *summary = json_load_file(path, 0, &error);
+    assert_non_null(summary);
+    snprintf(path, sizeof(path), "%s/results.csv", dir);
+    char *csv = slurp(path);
+    assert_non_null(strstr(csv, ",graded_moves,graded_share,accuracy,best_moves,slower_moves,"
+                                "slower_share,blunders,blunders_per_game,first_blunder_ply,"
+                                "perfect_games\n"));
+    for (size_t k = 0; k < agents; k++) {
+        const struct expected_grades *g = &want[k];
+        json_t *entry = NULL;
+        size_t i;
+        json_t *agent;
+        json_array_foreach(json_object_get(summary, "agents"), i, agent)
+        {
+            if (strcmp(json_string_value(json_object_get(agent, "name")), g->name) == 0) {
+                entry = json_object_get(agent, "analysis");
+            }
+        }
+        assert_non_null(entry);
+        assert_int_equal(get_int(entry, "moves"), g->moves);
+        assert_int_equal(get_int(entry, "graded_moves"), g->graded);
+        assert_int_equal(get_int(entry, "best_moves"), g->best);
+        assert_int_equal(get_int(entry, "slower_moves"), g->slower);
+        assert_int_equal(get_int(entry, "blunders"), g->blunders);
+        assert_int_equal(get_int(entry, "perfect_games"), g->perfect);
+        /* summary.json's reals have 10 significant digits. */
+        assert_true(fabs(json_real_value(json_object_get(entry, "accuracy")) -
+                         (double)(g->best + g->slower) / (double)g->graded) < 1e-9);
+        /* The row of results.csv ends with the analysis's columns. */
+        char graded[32];
+        char accuracy[32];
+        char slower[32];
+        char per_game[32];
+        char first[32];
+        char row[512];
+        csv_rate(graded, sizeof(graded), g->graded, g->moves, 6);
+        csv_rate(accuracy, sizeof(accuracy), g->best + g->slower, g->graded, 6);
+        csv_rate(slower, sizeof(slower), g->slower, g->graded, 6);
+        csv_rate(per_game, sizeof(per_game), g->blunders, g->games, 6);
+        csv_rate(first, sizeof(first), g->first_blunder_plies, g->blundered_games, 4);
+        snprintf(row, sizeof(row), ",%ld,%s,%s,%ld,%ld,%s,%ld,%s,%s,%ld\n", g->graded, graded,
+                 accuracy, g->best, g->slower, slower, g->blunders, per_game, first, g->perfect);
+        /* RANK,NAME,PLUGIN,...: the agents' names are the plugins'. */
+        char named[2 * sizeof(g->name) + 4];
+        snprintf(named, sizeof(named), ",%.63s,%.63s,", g->name, g->name);
+        char *line = strstr(csv, named);
+        assert_non_null(line);
+        char *end = strchr(line, '\n');
+        assert_non_null(end);
+        if (strncmp(end + 1 - strlen(row), row, strlen(row)) != 0) {
+            fail_msg("the row of %s in %s does not end with %s", g->name, path, row);
+        }
+    }
+    free(csv);
+    json_decref(summary);
+}
+
 static void test_analysis(void **state)
 {
     struct run *played = *state;
@@ -122,8 +274,16 @@ static void test_analysis(void **state)
     snprintf(dir, sizeof(dir), "%s/reports", played->dir);
     snprintf(path, sizeof(path), "%s/analysis.jsonl", dir);
     const char *args[] = {dir, NULL};
+    char summary[192];
+    snprintf(summary, sizeof(summary), "%s/summary.json", dir);
+    char *before = slurp(summary);
+    assert_null(strstr(before, "\"accuracy\""));
+    free(before);
     char *out = analyze(&run, args);
     expect_status(&run, 0, NULL);
+    /* The reports are written again, and show it. */
+    assert_non_null(strstr(out, "Reports rewritten with the analysis in "));
+    expect_reports_show(dir);
     assert_non_null(strstr(out, "agent "));
     assert_non_null(strstr(out, " accuracy "));
     assert_non_null(strstr(out, "graded (100.0%)\n"));
@@ -230,9 +390,40 @@ static void test_run_setting(void **state)
     free(out);
     char *by_run = slurp(path);
     assert_int_equal(count_lines(path), 121);
+    /* Its reports show the analysis; `tourney report` keeps the file as it
+     * is and shows it again. */
+    expect_reports_show(output);
+    const char *report[] = {"report", output, NULL};
+    run_tourney_ok(&run, report);
+    out = slurp(run.out);
+    assert_non_null(strstr(out, "Exact analysis (analysis.jsonl): "));
+    free(out);
+    assert_file_is(path, by_run);
+    expect_reports_show(output);
+
     const char *again[] = {output, NULL};
     free(analyze(&run, again));
     expect_status(&run, 0, NULL);
+    assert_file_is(path, by_run);
+
+    /* Another tournament started over in the folder: its reports leave the
+     * old analysis out, saying so once, and the file stays as it was. */
+    const char *other[] = {"run",     EXAMPLE_CONFIG, "--output",          output, "-j", "1",
+                           "--fresh", "--set",        "tournament.seed=9", NULL};
+    run_tourney_ok(&run, other);
+    char *err = slurp(run.err);
+    const char *warning = "analysis.jsonl, line 1: the analysis of another tournament (its "
+                          "settings_digest or game is not the log's)\n";
+    const char *at = strstr(err, warning);
+    if (at == NULL || strstr(at + 1, warning) != NULL) {
+        fail_msg("expected the warning once; got:\n%s", err);
+    }
+    free(err);
+    char summary[192];
+    snprintf(summary, sizeof(summary), "%s/summary.json", output);
+    char *plain = slurp(summary);
+    assert_null(strstr(plain, "\"analysis\""));
+    free(plain);
     assert_file_is(path, by_run);
     free(by_run);
 
