@@ -40,8 +40,10 @@
  * plugin's id and version (ABI 1.2). 3: MOVE carries the clocks; EXEC (on
  * one branch), or LOADED says whether Landlock confines the process; DYING
  * (on another; neither was released). 4: all of them, and EXECUTING says
- * whether Landlock confines the program. 5: OUTSIDE. */
-#define PROTOCOL_VERSION 5
+ * whether Landlock confines the program. 5: OUTSIDE. 6: MOVED carries the
+ * agent's report whole, its figures written from util/move_fields.h
+ * (seldepth among them). */
+#define PROTOCOL_VERSION 6
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
