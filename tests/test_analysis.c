@@ -748,6 +748,14 @@ static void test_reports_show_figures(void **state)
     assert_int_equal(json_integer_value(json_object_get(top, "graded_moves")), 7);
     json_decref(summary);
 
+    /* report.html's accuracy chart, each bar keyed by its summary.json
+     * path with the same figure. */
+    char *html = report_file(s, "report.html");
+    assert_non_null(strstr(html, "<a href=\"#accuracy\">Accuracy against perfect play</a>"));
+    assert_non_null(strstr(html, "id=\"chart-accuracy\""));
+    assert_non_null(strstr(html, "data-key=\"analysis.accuracy\" data-value=\"0.6666666667\""));
+    assert_non_null(strstr(html, "data-key=\"analysis.graded_share\" data-value=\"1\""));
+    free(html);
     char *md = report_file(s, "report.md");
     assert_non_null(strstr(md, "\n## Exact analysis\n\nExact analysis (analysis.jsonl): 7 moves "
                                "in 4 games, 7 graded (100.0%)."));
@@ -805,6 +813,9 @@ static void test_reports_leave_out(void **state)
         assert_null(strstr(plain.file[i], "accuracy"));
         assert_null(strstr(plain.file[i], "graded"));
     }
+    char *plain_html = report_file(s, "report.html");
+    assert_null(strstr(plain_html, "accuracy"));
+    free(plain_html);
     struct analysis_request q = request_for(s, NULL);
     run_ok(&q, &a);
     tourney_analysis_finish(&a);

@@ -9,20 +9,22 @@
 /* The page, top to bottom: the standings across the page, then cards in a
  * grid (three across on a laptop, one on a phone) between the wide tables. */
 static const struct html_section html_sections[] = {
-    {"standings", "Standings", true, tourney_html_standings},
-    {"ratings", "Ratings", false, tourney_html_ratings},
-    {"convergence", "Score over the games", false, tourney_html_convergence},
-    {"seats", "Results by seat", false, tourney_html_seats},
-    {"crosstable", "Cross-table", true, tourney_html_crosstable},
-    {"lengths", "Game length", false, tourney_html_lengths},
-    {"time-histogram", "Time per move, by agent", false, tourney_html_time_histogram},
-    {"time", "Time per move", false, tourney_html_time},
-    {"nodes", "Nodes per move", false, tourney_html_nodes},
-    {"vs-random", "Win rate against random", false, tourney_html_vs_random},
-    {"endings", "How games ended", false, tourney_html_endings},
-    {"terminations", "Faults by agent", true, tourney_html_terminations},
-    {"elo", "Pairwise Elo", true, tourney_html_elo_pairs},
-    {"games", "Games", true, tourney_html_games},
+    {"standings", "Standings", true, tourney_html_standings, NULL},
+    {"ratings", "Ratings", false, tourney_html_ratings, NULL},
+    {"convergence", "Score over the games", false, tourney_html_convergence, NULL},
+    {"seats", "Results by seat", false, tourney_html_seats, NULL},
+    {"crosstable", "Cross-table", true, tourney_html_crosstable, NULL},
+    {"lengths", "Game length", false, tourney_html_lengths, NULL},
+    {"time-histogram", "Time per move, by agent", false, tourney_html_time_histogram, NULL},
+    {"time", "Time per move", false, tourney_html_time, NULL},
+    {"nodes", "Nodes per move", false, tourney_html_nodes, NULL},
+    {"vs-random", "Win rate against random", false, tourney_html_vs_random, NULL},
+    {"accuracy", "Accuracy against perfect play", false, tourney_html_accuracy,
+     tourney_html_has_grades},
+    {"endings", "How games ended", false, tourney_html_endings, NULL},
+    {"terminations", "Faults by agent", true, tourney_html_terminations, NULL},
+    {"elo", "Pairwise Elo", true, tourney_html_elo_pairs, NULL},
+    {"games", "Games", true, tourney_html_games, NULL},
 };
 #define HTML_SECTION_COUNT (sizeof(html_sections) / sizeof(html_sections[0]))
 
@@ -304,6 +306,9 @@ static void write_header(const struct report *report, FILE *out)
     tourney_html_text(out, in->config_path);
     fputs("</dd></div></dl>\n<nav aria-label=\"Sections\"><ul>", out);
     for (size_t i = 0; i < HTML_SECTION_COUNT; i++) {
+        if (html_sections[i].shown != NULL && !html_sections[i].shown(report)) {
+            continue;
+        }
         fprintf(out, "<li><a href=\"#%s\">", html_sections[i].id);
         tourney_html_text(out, html_sections[i].title);
         fputs("</a></li>", out);
@@ -329,6 +334,9 @@ int tourney_report_write_html(const struct report *report, FILE *out)
     fputs("<main>\n", out);
     int status = 0;
     for (size_t i = 0; i < HTML_SECTION_COUNT; i++) {
+        if (html_sections[i].shown != NULL && !html_sections[i].shown(report)) {
+            continue;
+        }
         fprintf(out, "<section id=\"%s\" class=\"%s\"><h2>", html_sections[i].id,
                 html_sections[i].wide ? "wide" : "card");
         tourney_html_text(out, html_sections[i].title);

@@ -51,6 +51,9 @@ struct html_section {
     bool wide;         /* across the page; else a card of the grid */
     /* Writes the section's body. Returns -1 when it could not. */
     int (*write)(struct html_page *page, FILE *out);
+    /* Whether the page has the section (NULL: always), for sections of
+     * what only some reports have (the exact analysis). */
+    bool (*shown)(const struct report *report);
 };
 
 /* Tables (report_html_tables.c). */
@@ -64,6 +67,10 @@ int tourney_html_vs_random(struct html_page *page, FILE *out);
 int tourney_html_time(struct html_page *page, FILE *out);
 int tourney_html_nodes(struct html_page *page, FILE *out);
 int tourney_html_endings(struct html_page *page, FILE *out);
+/* The exact analysis's accuracy and share graded per agent, when the
+ * report has the analysis's figures (input->grades). */
+int tourney_html_accuracy(struct html_page *page, FILE *out);
+bool tourney_html_has_grades(const struct report *report);
 
 /* The budget per move the time charts mark, in milliseconds, with LABEL
  * set to "budget 100 ms"; 0 on a clock, which has no one budget. */

@@ -234,3 +234,54 @@ int tourney_html_endings(struct html_page *page, FILE *out)
     };
     return tourney_html_bar_chart(page, out, &chart);
 }
+
+bool tourney_html_has_grades(const struct report *report)
+{
+    return report->input->grades != NULL;
+}
+
+int tourney_html_accuracy(struct html_page *page, FILE *out)
+{
+    const struct report *report = page->report;
+    const struct report_analysis *a = report->input->grades;
+    size_t shown = tourney_html_top(page, out, HTML_ROWS_MAX, "The accuracy");
+    struct bar_row *rows = agent_rows(report, shown);
+    if (rows == NULL) {
+        return -1;
+    }
+    for (size_t rank = 0; rank < shown; rank++) {
+        struct analysis_figures f;
+        tourney_analysis_figures(&a->grades[report->order[rank]], &f);
+        struct bar_row *row = &rows[rank];
+        row->key[0] = "analysis.accuracy";
+        row->key[1] = "analysis.graded_share";
+        row->value[0] = isnan(f.accuracy) ? 0 : f.accuracy;
+        row->value[1] = isnan(f.graded_share) ? 0 : f.graded_share;
+        for (int k = 0; k < 2; k++) {
+            double v = k == 0 ? f.accuracy : f.graded_share;
+            if (isnan(v)) {
+                snprintf(row->text[k], sizeof(row->text[k]), "-");
+            } else {
+                snprintf(row->text[k], sizeof(row->text[k]), "%.1f%%", 100.0 * v);
+            }
+        }
+    }
+    fputs("<p class=\"note\">From the exact analysis (analysis.jsonl): the share of each "
+          "agent's graded moves that keep the result (best and slower), and the share of its "
+          "moves graded (both values known within the solver's budget).</p>\n",
+          out);
+    static const char *const series[] = {"accuracy", "graded"};
+    struct bar_chart chart = {
+        .id = "chart-accuracy",
+        .title = "Accuracy against perfect play, and the share of moves graded",
+        .axis_label = "moves",
+        .series = series,
+        .series_count = 2,
+        .percent = true,
+        .rows = rows,
+        .row_count = shown,
+    };
+    int status = tourney_html_bar_chart(page, out, &chart);
+    free(rows);
+    return status;
+}
