@@ -164,7 +164,12 @@ def export(c):
     games = text.split("\n\n[Tournament")
     shown = "[Tournament" + "\n\n[Tournament".join(games[3:5])
     rows = c.run(home, "tourney export reports/export --format csv", plugins).split("\n")[1:]
+    # The same games with their exact analysis: game 4 with its comments.
+    c.run(home, "tourney analyze reports/export", plugins)
+    analysed = c.run(home, "tourney export reports/export", plugins).split("\n", 1)[1]
     return {
+        "export-analysed": "[Tournament" + analysed.split("\n\n[Tournament")[4].rstrip("\n") +
+        "\n",
         "export-text": shown.rstrip("\n") + "\n",
         "export-csv": "\n".join([rows[0]] + [r for r in rows[1:] if r[:2] in ("3,", "4,")]) +
         "\n",

@@ -21,6 +21,7 @@
 #include "analysis.h"
 #include "analysis_read.h"
 #include "exact_solver.h"
+#include "export.h"
 #include "files.h"
 #include "opened_game.h"
 #include "out_dir.h"
@@ -867,6 +868,95 @@ static void test_reports_leave_out(void **state)
     sample_dir_destroy(s);
 }
 
+/* `tourney export` of the four games as text into a string; the messages
+ * on standard error into *WARNED (both to free). */
+static char *exported(const struct sample_dir *s, enum export_format format, char **warned)
+{
+    char *text = NULL;
+    size_t size = 0;
+    char *warn_text = NULL;
+    size_t warn_size = 0;
+    FILE *out = open_memstream(&text, &size);
+    FILE *warn = open_memstream(&warn_text, &warn_size);
+    assert_non_null(out);
+    assert_non_null(warn);
+    const struct export_request request = {.dir = s->dir, .format = format};
+    assert_int_equal(tourney_export(&request, NULL, TOURNEY_TEST_BUILD_ROOT, out, warn), 0);
+    fclose(out);
+    fclose(warn);
+    *warned = warn_text;
+    return text;
+}
+
+/* The export of the four games writes each move's values as a comment
+ * (the grades by hand above) when the log has an analysis, and nothing
+ * else changes: without one, and in the CSV, the output is as before. */
+static void test_export_comments(void **state)
+{
+    struct sample_dir *s = sample_dir_create("analysis-export", 4, 1);
+    struct analysis a;
+    char *warned;
+
+    (void)state;
+    write_log(s);
+    char *plain = exported(s, EXPORT_TEXT, &warned);
+    assert_string_equal(warned, "");
+    free(warned);
+    char *csv = exported(s, EXPORT_CSV, &warned);
+    free(warned);
+    struct analysis_request q = request_for(s, NULL);
+    run_ok(&q, &a);
+    tourney_analysis_finish(&a);
+    char *text = exported(s, EXPORT_TEXT, &warned);
+    assert_string_equal(warned, "");
+    free(warned);
+    assert_non_null(strstr(text, "[Termination \"normal\"]\n"
+                                 "[Annotator \"tourney analyze: exact values for the mover\"]\n"
+                                 "\n1. c1 {best: win in 1} 1-0\n"));
+    assert_non_null(strstr(text, "\n1. a3?? {blunder: win in 1 -> loss in 2} "
+                                 "c2 {best: win in 1} 0-1\n"));
+    /* Within 79 characters, a move and its comment on one line. */
+    assert_non_null(strstr(text, "\n1. a2?! {slower: win in 1 -> win in 3} "
+                                 "c3 {best: loss in 2}\n2. a3 {best: win in 1} 1-0\n"));
+    char *again = exported(s, EXPORT_CSV, &warned);
+    assert_string_equal(again, csv);
+    free(warned);
+    free(again);
+    /* Game 1's last move gone from the analysis: that game is exported
+     * without comments, the others with theirs. */
+    char path[256];
+    char good[256];
+    snprintf(path, sizeof(path), "%s/%s", s->dir, TOURNEY_ANALYSIS_NAME);
+    snprintf(good, sizeof(good), "%s/good.jsonl", s->dir);
+    assert_int_equal(rename(path, good), 0);
+    copy_edited(good, path,
+                ",{\"ply\":6,\"seat\":1,\"move\":\"c2\",\"before\":\"win 1\","
+                "\"after\":\"win 1\",\"grade\":\"best\"}",
+                "");
+    again = exported(s, EXPORT_TEXT, &warned);
+    assert_non_null(strstr(again, "[Termination \"normal\"]\n\n1. a3 c2 0-1\n"));
+    assert_non_null(strstr(again, "\n1. c3 {best: win in 1} 1-0\n"));
+    free(warned);
+    free(again);
+    /* Garbage: the export as without, and a line that says why. */
+    write_file(path, "%s", "{\"analysis\":\"exact\",\"format\":1}\n\x01");
+    again = exported(s, EXPORT_TEXT, &warned);
+    assert_string_equal(again, plain);
+    assert_non_null(strstr(warned, "tourney: the export leaves the analysis out: "));
+    assert_non_null(strstr(warned, "analysis.jsonl, line 1: the analysis of another tournament"));
+    free(warned);
+    free(again);
+    assert_int_equal(unlink(path), 0);
+    again = exported(s, EXPORT_TEXT, &warned);
+    assert_string_equal(again, plain);
+    free(warned);
+    free(again);
+    free(text);
+    free(csv);
+    free(plain);
+    sample_dir_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -881,6 +971,7 @@ int main(void)
         cmocka_unit_test(test_report_hostile_analysis),
         cmocka_unit_test(test_reports_show_figures),
         cmocka_unit_test(test_reports_leave_out),
+        cmocka_unit_test(test_export_comments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,9 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
+#include "analysis_read.h"
 #include "export_format.h"
 #include "log_game.h"
 #include "log_reader.h"
+#include "out_dir.h"
 #include "output.h"
 #include "record_check.h"
 #include "results_log.h"
@@ -32,6 +35,7 @@ struct export_job {
     const struct export_request *request;
     struct log_reader *reader;
     struct game_adapter *game;
+    const struct analysis_read *analysis; /* NULL without one */
     struct error *err;
     FILE *warn;
     uint64_t *left_out;
@@ -43,7 +47,8 @@ struct export_job {
 static int write_games(const void *context, FILE *out)
 {
     const struct export_job *job = context;
-    const struct export_source source = {.header = &job->reader->header, .game = job->game};
+    const struct export_source source = {
+        .header = &job->reader->header, .game = job->game, .analysis = job->analysis};
     if (job->request->format == EXPORT_CSV && tourney_export_csv_head(out) != 0) {
         return -1;
     }
@@ -104,6 +109,26 @@ static int write_file(const char *output, const struct export_job *job)
     return status;
 }
 
+/* The log's analysis (analysis.jsonl beside it) into READ when there is one
+ * of this log; else NULL, saying on WARN why one that is there is not
+ * used. */
+static const struct analysis_read *read_analysis(const char *dir, const struct log_header *header,
+                                                 struct analysis_read *read, FILE *warn)
+{
+    struct out_dir opened = {.fd = -1};
+    struct error why;
+    memset(read, 0, sizeof(*read));
+    int status = tourney_out_dir_open(&opened, dir, false, &why);
+    if (status == 0) {
+        status = tourney_analysis_read(&opened, TOURNEY_ANALYSIS_NAME, header, read, &why);
+    }
+    if (status < 0) {
+        tourney_terminal_say(warn, "tourney: the export leaves the analysis out: ", why.text);
+    }
+    tourney_out_dir_close(&opened);
+    return status == 0 ? read : NULL;
+}
+
 int tourney_export(const struct export_request *request, const char *exe_path,
                    const char *env_plugin_path, FILE *out, FILE *err)
 {
@@ -129,9 +154,12 @@ int tourney_export(const struct export_request *request, const char *exe_path,
         tourney_terminal_say(err, "", error.text);
     } else {
         uint64_t left_out = 0;
+        struct analysis_read analysis;
         struct export_job job = {.request = request,
                                  .reader = &reader,
                                  .game = &game.game,
+                                 .analysis =
+                                     read_analysis(request->dir, &reader.header, &analysis, err),
                                  .err = &error,
                                  .warn = err,
                                  .left_out = &left_out};
@@ -154,6 +182,7 @@ int tourney_export(const struct export_request *request, const char *exe_path,
             tourney_record_check_say_left_out(err, left_out, path, "the export");
             status = -1;
         }
+        tourney_analysis_read_finish(&analysis);
     }
     tourney_log_game_close(&game);
     tourney_log_reader_close(&reader);

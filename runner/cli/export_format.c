@@ -97,9 +97,73 @@ static void word(FILE *out, const char *text, size_t *column)
     *column += length;
 }
 
+/* The analysis of R when SOURCE has one of this very game (the same
+ * players, moves and seats); else NULL. */
+static const struct read_game *analysis_of(const struct export_source *source,
+                                           const struct game_record *r)
+{
+    if (source->analysis == NULL) {
+        return NULL;
+    }
+    const struct read_game *analysed = tourney_analysis_read_find(source->analysis, r->index);
+    tourney_move *moves = calloc(r->move_count + 1, sizeof(*moves));
+    unsigned char *seats = calloc(r->move_count + 1, sizeof(*seats));
+    bool same = false;
+    if (analysed != NULL && moves != NULL && seats != NULL) {
+        for (size_t i = 0; i < r->move_count; i++) {
+            moves[i] = r->moves[i].move;
+            seats[i] = (unsigned char)r->moves[i].seat;
+        }
+        const struct read_game_check check = {
+            .agent = r->agent,
+            .move_count = r->move_count,
+            .seats = seats,
+            .moves = moves,
+            .game = source->game,
+        };
+        same = tourney_analysis_read_matches(analysed, &check);
+    }
+    free(moves);
+    free(seats);
+    return same ? analysed : NULL;
+}
+
+/* A value in words: "win in 5", "loss in 2", "draw", "unknown". */
+static void value_words(struct exact_value v, char *text, size_t size)
+{
+    if (v.result == EXACT_WIN || v.result == EXACT_LOSS) {
+        snprintf(text, size, "%s in %d", v.result == EXACT_WIN ? "win" : "loss", (int)v.plies);
+    } else {
+        snprintf(text, size, "%s", v.result == EXACT_DRAW ? "draw" : "unknown");
+    }
+}
+
+/* M's annotation, as PGN suffixes a move ("??" a blunder, "?!" a slower
+ * move), and its comment: "{best: win in 5}", the value kept, or
+ * "{blunder: win in 1 -> loss in 2}", the value before and what the move
+ * reached, for its mover. */
+static void annotation(const struct graded_move *m, char *suffix, size_t suffix_size,
+                       char *comment, size_t size)
+{
+    char before[32];
+    char reached[32];
+    value_words(m->before, before, sizeof(before));
+    value_words(m->reached, reached, sizeof(reached));
+    snprintf(suffix, suffix_size, "%s",
+             m->grade == GRADE_BLUNDER  ? "??"
+             : m->grade == GRADE_SLOWER ? "?!"
+                                        : "");
+    if (m->grade == GRADE_BEST) {
+        snprintf(comment, size, "{best: %s}", before);
+    } else {
+        snprintf(comment, size, "{%s: %s -> %s}", tourney_grade_name(m->grade), before, reached);
+    }
+}
+
 int tourney_export_text_game(FILE *out, const struct export_source *source,
                              const struct game_record *r)
 {
+    const struct read_game *analysed = analysis_of(source, r);
     const struct log_header *h = source->header;
     char text[1024];
     tag(out, "Tournament", h->settings.name);
@@ -127,6 +191,9 @@ int tourney_export_text_game(FILE *out, const struct export_source *source,
     if (r->reason[0] != '\0') {
         tag(out, "Reason", r->reason);
     }
+    if (analysed != NULL) {
+        tag(out, "Annotator", "tourney analyze: exact values for the mover");
+    }
     fputc('\n', out);
 
     /* Moves numbered as chess numbers them: "N." before each move of the
@@ -138,8 +205,15 @@ int tourney_export_text_game(FILE *out, const struct export_source *source,
     bool first_moved = false; /* the first seat has moved in NUMBER */
     for (size_t i = 0; i < r->move_count; i++) {
         const struct move_record *m = &r->moves[i];
-        char move[64];
-        tourney_game_adapter_move_text(source->game, m->move, move, sizeof(move));
+        char name[64];
+        char suffix[4] = "";
+        char comment[96] = "";
+        char move[160];
+        tourney_game_adapter_move_text(source->game, m->move, name, sizeof(name));
+        if (analysed != NULL) {
+            annotation(&analysed->moves[i], suffix, sizeof(suffix), comment, sizeof(comment));
+        }
+        snprintf(move, sizeof(move), "%s%s%s%s", name, suffix, comment[0] ? " " : "", comment);
         if (m->seat == 0) {
             snprintf(text, sizeof(text), "%u. %s", ++number, move);
         } else if (first_moved) {
@@ -148,7 +222,7 @@ int tourney_export_text_game(FILE *out, const struct export_source *source,
             snprintf(text, sizeof(text), "%u... %s", ++number, move);
         }
         first_moved = m->seat == 0;
-        /* A number and its move stay on one line. */
+        /* A number, its move and the move's comment stay on one line. */
         word(out, text, &column);
     }
     word(out, tourney_result_text(r->result), &column);

@@ -9,15 +9,19 @@
 
 #include <stdio.h>
 
+#include "analysis_read.h"
 #include "game_adapter.h"
 #include "log_header.h"
 #include "record.h"
 
 /* Everything a game is written with: the log's header (names, the game,
- * the tournament) and the game plugin that names the moves. */
+ * the tournament), the game plugin that names the moves, and the log's
+ * exact analysis (NULL without one), whose values the text gives as
+ * comments on the moves of the games it analysed. */
 struct export_source {
     const struct log_header *header;
     const struct game_adapter *game;
+    const struct analysis_read *analysis;
 };
 
 /* The game RECORD as tag pairs and numbered moves, followed by a blank line;
