@@ -42,7 +42,8 @@
  * (on another; neither was released). 4: all of them, and EXECUTING says
  * whether Landlock confines the program. 5: OUTSIDE. 6: MOVED carries the
  * agent's report whole, its figures written from util/move_fields.h
- * (seldepth among them). */
+ * (seldepth among them). tests/plugins/zoo_forged_frame.h, which forges
+ * frames, keeps a copy of the number (e2e.bytes fails when they differ). */
 #define PROTOCOL_VERSION 6
 
 /* At most this many LOG frames per game, each of at most this many bytes
