@@ -4,7 +4,7 @@ and test config played by the build of a base revision and by the build of
 the working tree, the two output folders compared by same-results.py.
 
     scripts/same-results-all.py [--base REV] [--build DIR] [--games N]
-                                [--jobs N] [--keep] [CONFIG...]
+                                [--jobs N] [--ignore KEY]... [--keep] [CONFIG...]
 
 --base REV     the revision to compare with (default: origin/main), built
                in a folder of its own from a worktree of it
@@ -19,6 +19,8 @@ the working tree, the two output folders compared by same-results.py.
                that searches until its time is spent is bounded otherwise
                (negamax-ab-ids to max_depth 5, mcts to 2000 playouts, a
                move's time 100 s), so that its games repeat
+--ignore KEY   a key left out of the comparison wherever it is, for a
+               figure the change adds (passed to same-results.py)
 CONFIG...      the configs to play (default: config/*.ini and
                tests/configs/*.ini but those made to be refused)
 
@@ -92,8 +94,9 @@ def play(tourney, source_root, config, out_dir, games, jobs, extra, plugins):
     return out.returncode, out.stderr.strip().splitlines()[-1:] or [""]
 
 
-def compare(a, b):
-    out = run([sys.executable, os.path.join(ROOT, "scripts", "same-results.py"), a, b])
+def compare(a, b, ignored=()):
+    words = [w for key in ignored for w in ("--ignore", key)]
+    out = run([sys.executable, os.path.join(ROOT, "scripts", "same-results.py")] + words + [a, b])
     return out.returncode == 0, (out.stdout + out.stderr).strip().splitlines()[:3]
 
 
@@ -105,6 +108,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the output folders")
     parser.add_argument("--as-written", action="store_true")
+    parser.add_argument("--ignore", action="append", default=[])
     parser.add_argument("configs", nargs="*")
     args = parser.parse_args()
 
@@ -123,7 +127,7 @@ def main():
     try:
         for config in configs:
             name = config.replace("/", "_")
-            dirs = {k: os.path.join(work, k, name) for k in ("base", "new", "again")}
+            dirs = {k: os.path.join(work, "out-" + k, name) for k in ("base", "new", "again")}
             extra = [] if args.as_written else bounds(new_tourney, config, plugins)
             # Each build plays from its own tree, with its own plugins and
             # openings: the base as it was, the change as it is.
@@ -144,7 +148,7 @@ def main():
             if not os.path.exists(os.path.join(dirs["new"], "games.jsonl")):
                 print("%-32s no results (exit status %d both): %s" % (config, codes["new"], status["new"][1][0]))
                 continue
-            same, first = compare(dirs["base"], dirs["new"])
+            same, first = compare(dirs["base"], dirs["new"], args.ignore)
             if same:
                 print("%-32s same results%s" % (config, " (%s)" % " ".join(extra) if extra else ""))
                 continue

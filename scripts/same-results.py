@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares the results of two runs of a tournament, timings aside.
 
-    scripts/same-results.py [--ignore-identity] DIR_A DIR_B
+    scripts/same-results.py [--ignore-identity] [--ignore KEY]... DIR_A DIR_B
 
 DIR_A and DIR_B are output folders (games.jsonl and the reports). Everything
 must be equal but what a clock measured (move times, thinking time, nodes per
@@ -9,7 +9,9 @@ second, the time chart) and what names a build (the program's version, plugin
 paths and digests, the lines' check digests). For checking that a change to
 the runner's code leaves every game and report as it was. --ignore-identity
 also leaves out the plugins' ids and versions (ABI 1.2), to compare with
-results of plugins that had none. Prints the first
+results of plugins that had none. --ignore KEY leaves out a key wherever
+it is (a figure one of the builds adds, such as a new per-move column), so
+that everything else is still compared. Prints the first
 difference of each file and exits 1 when there is one.
 """
 import csv
@@ -26,10 +28,13 @@ IDENTITY_KEYS = {"plugin_id", "plugin_version", "game_id", "game_version"}
 IDENTITY_TEXT = re.compile(r" \(`?[a-z0-9.-]+\.[a-z0-9.-]+ [^ )`]+`?\)")
 
 
+IGNORED = set()
+
+
 def clean(value):
     if isinstance(value, dict):
         return {k: clean(v) for k, v in value.items()
-                if k not in BUILD_KEYS and not TIMING.search(k)
+                if k not in BUILD_KEYS and k not in IGNORED and not TIMING.search(k)
                 and not (IGNORE_IDENTITY and k in IDENTITY_KEYS)}
     if isinstance(value, list):
         return [clean(v) for v in value]
@@ -120,9 +125,15 @@ IGNORE_IDENTITY = False
 def main():
     global IGNORE_IDENTITY
     args = sys.argv[1:]
-    if args and args[0] == "--ignore-identity":
-        IGNORE_IDENTITY = True
-        args = args[1:]
+    while args and args[0] in ("--ignore-identity", "--ignore"):
+        if args[0] == "--ignore-identity":
+            IGNORE_IDENTITY = True
+            args = args[1:]
+        elif len(args) > 1:
+            IGNORED.add(args[1])
+            args = args[2:]
+        else:
+            break
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
