@@ -266,6 +266,7 @@ struct timed_seat {
     const struct match_rules *rules;
     uint64_t sleep_ns;
     struct tourney_move_request requests[8];
+    struct move_limits limits[8]; /* each request's */
     size_t request_count;
 };
 
@@ -285,12 +286,13 @@ static int timed_begun(void *self, struct seat_fault *fault, struct error *err)
 }
 
 static int timed_choose(void *self, const void *state, const struct tourney_move_request *request,
-                        struct tourney_move_report *report, tourney_move *move,
-                        struct seat_fault *fault, struct error *err)
+                        const struct move_limits *limits, struct tourney_move_report *report,
+                        tourney_move *move, struct seat_fault *fault, struct error *err)
 {
     (void)report, (void)fault, (void)err;
     struct timed_seat *t = self;
     assert_true(t->request_count < 8);
+    t->limits[t->request_count] = *limits;
     t->requests[t->request_count++] = *request;
     tourney_move legal[9];
     assert_true(tourney_game_adapter_legal_moves(t->rules->game, state, legal) > 0);
@@ -317,7 +319,10 @@ static const struct seat_ops timed_ops = {
 /* On a clock of 1 s + 50 ms, an agent that takes 300 ms a move has 0.75 s,
  * then 0.5, then 0.25 s for its fourth move (ply 6, which would win), and
  * loses on time there. Every request says the clocks exactly as the
- * referee kept them from the moves' times, and suggests its share. */
+ * referee kept them from the moves' times, and suggests its share; each
+ * move's limits are its start, the share's deadline, the time left as the
+ * forfeit point, that plus the margin of 7 ms as the kill point, and 3
+ * times the time left as its CPU time. */
 static void test_clock(void **state)
 {
     struct fixture *f = *state;
@@ -325,6 +330,8 @@ static void test_clock(void **state)
     rules.clock = (struct time_control){.base_ns = 1000000000, .increment_ns = 50000000};
     rules.move_ns = 0;
     rules.setup_ns = rules.clock.base_ns;
+    rules.margin_ns = 7000000;
+    rules.cpu_limit = 3;
     struct timed_seat timed[2] = {{.sleep_ns = 300000000}, {.sleep_ns = 0}};
     const struct seat seats[2] = {{&timed_ops, &timed[0]}, {&timed_ops, &timed[1]}};
     const struct scheduled_game scheduled = {.index = 0, .agent = {0, 1}, .seed = 1};
@@ -343,7 +350,15 @@ static void test_clock(void **state)
     size_t asked[2] = {0, 0};
     for (size_t ply = 0; ply <= r.move_count; ply++) {
         int seat = (int)(ply % 2);
+        const struct move_limits *l = &timed[seat].limits[asked[seat]];
         const struct tourney_move_request *q = &timed[seat].requests[asked[seat]++];
+        assert_true(l->start_ns > 0);
+        assert_true(q->start_ns == l->start_ns);
+        assert_true(q->deadline_ns == l->deadline_ns);
+        assert_true(l->deadline_ns == l->start_ns + q->budget_ns);
+        assert_true(l->forfeit_ns == l->start_ns + clock[seat]);
+        assert_true(l->kill_ns == l->forfeit_ns + 7000000);
+        assert_true(l->cpu_ns == 3 * clock[seat]);
         assert_int_equal(q->ply, (int32_t)ply);
         assert_true(q->remaining_ns == clock[seat]);
         assert_true(q->opponent_remaining_ns == clock[1 - seat]);
@@ -354,6 +369,45 @@ static void test_clock(void **state)
             assert_true(r.moves[ply].time_ns < clock[seat]);
             clock[seat] = clock[seat] - r.moves[ply].time_ns + rules.clock.increment_ns;
         }
+    }
+    tourney_record_finish(&r);
+}
+
+/* Without a clock, a move's limits are its start, the deadline the budget
+ * of 100 ms after it, that deadline as the forfeit point, the margin of
+ * 7 ms after it as the kill point, and 3 budgets of CPU time; the request
+ * says the same start and deadline. */
+static void test_limits_per_move(void **state)
+{
+    struct fixture *f = *state;
+    struct match_rules rules = f->rules;
+    rules.move_ns = 100000000;
+    rules.margin_ns = 7000000;
+    rules.cpu_limit = 3;
+    struct timed_seat timed[2] = {{.sleep_ns = 0}, {.sleep_ns = 0}};
+    const struct seat seats[2] = {{&timed_ops, &timed[0]}, {&timed_ops, &timed[1]}};
+    const struct scheduled_game scheduled = {.index = 0, .agent = {0, 1}, .seed = 1};
+    struct game_record r;
+    tourney_record_init(&r);
+    struct error error;
+    assert_int_equal(tourney_play_game(&rules, seats, &scheduled, &r, &error), 0);
+    /* Both play the lowest legal move: x 0, o 1, x 2, o 3, x 4, o 5, x 6. */
+    assert_int_equal(r.move_count, 7);
+    assert_int_equal(timed[0].request_count, 4);
+    assert_int_equal(timed[1].request_count, 3);
+    for (size_t ply = 0; ply < r.move_count; ply++) {
+        const struct timed_seat *t = &timed[ply % 2];
+        const struct move_limits *l = &t->limits[ply / 2];
+        const struct tourney_move_request *q = &t->requests[ply / 2];
+        assert_true(l->start_ns > 0);
+        assert_true(q->start_ns == l->start_ns);
+        assert_true(q->budget_ns == 100000000);
+        assert_true(q->remaining_ns == 0);
+        assert_true(l->deadline_ns == l->start_ns + 100000000);
+        assert_true(q->deadline_ns == l->deadline_ns);
+        assert_true(l->forfeit_ns == l->deadline_ns);
+        assert_true(l->kill_ns == l->deadline_ns + 7000000);
+        assert_true(l->cpu_ns == 300000000);
     }
     tourney_record_finish(&r);
 }
@@ -369,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_first_failed_create_wins),
         cmocka_unit_test(test_seed_replays_game),
         cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_limits_per_move),
         cmocka_unit_test(test_changed_position),
     };
     int failed =

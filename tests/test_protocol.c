@@ -208,6 +208,7 @@ static void test_game_messages_round_trip(void **state)
 
     const unsigned char board[5] = {1, 0, 2, 0, 1};
     const struct msg_move move = {.ply = 4,
+                                  .start_ns = UINT64_MAX - 50,
                                   .budget_ns = 50,
                                   .deadline_ns = UINT64_MAX,
                                   .remaining_ns = 9000000000,
@@ -220,6 +221,8 @@ static void test_game_messages_round_trip(void **state)
     struct msg_move got_move;
     assert_int_equal(tourney_msg_get_move(payload, length, &got_move), 0);
     assert_int_equal(got_move.ply, 4);
+    assert_true(got_move.start_ns == UINT64_MAX - 50);
+    assert_true(got_move.budget_ns == 50);
     assert_true(got_move.deadline_ns == UINT64_MAX);
     assert_true(got_move.remaining_ns == UINT64_C(9000000000));
     assert_true(got_move.increment_ns == UINT64_C(100000000));

@@ -24,6 +24,7 @@ static struct tourney_move_request per_move(uint64_t start_ns, uint64_t budget_n
         .struct_size = sizeof(struct tourney_move_request),
         .budget_ns = budget_ns,
         .deadline_ns = start_ns + budget_ns,
+        .start_ns = start_ns,
     };
 }
 
@@ -100,8 +101,10 @@ static void test_shorter_than_the_margin(void **state)
     assert_time(search_time_for(&r, 42), 7, 0, MS, 7, 7, false);
 }
 
-/* No deadline is no limit; a deadline earlier than the budget is long
- * begins the move at the clock's zero rather than wrapping around. */
+/* No deadline is no limit; from a host before start_ns, a deadline
+ * earlier than the budget is long begins the move at the clock's zero
+ * rather than wrapping around; a start after the deadline leaves the move
+ * no time. */
 static void test_requests_without_sense(void **state)
 {
     (void)state;
@@ -110,7 +113,31 @@ static void test_requests_without_sense(void **state)
     assert_time(search_time_for(&r, 42), 0, 0, 0, 0, 0, false);
     r = per_move(T0, 100 * MS);
     r.deadline_ns = 3 * MS;
+    r.struct_size = (uint32_t)offsetof(struct tourney_move_request, start_ns);
     assert_time(search_time_for(&r, 42), 0, 3 * MS, MS, 2 * MS, 2 * MS, false);
+    r.struct_size = (uint32_t)sizeof(r);
+    assert_time(search_time_for(&r, 42), 3 * MS, 0, MS, 3 * MS, 3 * MS, false);
+}
+
+/* The move begins at the host's start_ns, not at the deadline less the
+ * budget: a host that gives 100 ms from 10 ms past T0 with a deadline at
+ * 200 ms is taken at its start; one before start_ns (the field past its
+ * size) has the move begin 100 ms before the deadline, as ABI 1.2 said;
+ * and a start of 0 is read as no start given. */
+static void test_start_is_the_hosts(void **state)
+{
+    (void)state;
+    struct tourney_move_request r = per_move(T0 + 10 * MS, 100 * MS);
+    r.deadline_ns = T0 + 200 * MS;
+    assert_time(search_time_for(&r, 42), T0 + 10 * MS, 100 * MS, 5 * MS, T0 + 105 * MS,
+                T0 + 105 * MS, false);
+    r.struct_size = (uint32_t)offsetof(struct tourney_move_request, start_ns);
+    assert_time(search_time_for(&r, 42), T0 + 100 * MS, 100 * MS, 5 * MS, T0 + 195 * MS,
+                T0 + 195 * MS, false);
+    r.struct_size = (uint32_t)sizeof(r);
+    r.start_ns = 0;
+    assert_time(search_time_for(&r, 42), T0 + 100 * MS, 100 * MS, 5 * MS, T0 + 195 * MS,
+                T0 + 195 * MS, false);
 }
 
 /* On a clock: what is left over the moves still to make (at most 20), plus
@@ -222,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_same_for_any_game),
         cmocka_unit_test(test_shorter_than_the_margin),
         cmocka_unit_test(test_requests_without_sense),
+        cmocka_unit_test(test_start_is_the_hosts),
         cmocka_unit_test(test_clock),
         cmocka_unit_test(test_clock_fields_past_the_size),
         cmocka_unit_test(test_table_doubles_in_time),

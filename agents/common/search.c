@@ -191,11 +191,23 @@ struct search_time search_time_for(const struct tourney_move_request *request, i
     if (request->deadline_ns == 0) {
         return t;
     }
-    /* A deadline earlier than the budget is long is a broken host's: the
-     * move is taken to have begun at the clock's zero. */
-    t.allot_ns =
-        request->budget_ns < request->deadline_ns ? request->budget_ns : request->deadline_ns;
-    t.start_ns = request->deadline_ns - t.allot_ns;
+    /* The move began when the host says (start_ns); a host of ABI 1.2
+     * before start_ns defined the deadline as the start plus budget_ns,
+     * and a deadline earlier than the budget is long is a broken host's:
+     * the move is taken to have begun at the clock's zero. A start after
+     * the deadline is a broken host's too: the move has no time. */
+    if (TOURNEY_HAS_FIELD(struct tourney_move_request, request->struct_size, start_ns) &&
+        request->start_ns > 0) {
+        t.start_ns =
+            request->start_ns < request->deadline_ns ? request->start_ns : request->deadline_ns;
+    } else {
+        t.start_ns = request->budget_ns < request->deadline_ns
+                         ? request->deadline_ns - request->budget_ns
+                         : 0;
+    }
+    t.allot_ns = request->budget_ns < request->deadline_ns - t.start_ns
+                     ? request->budget_ns
+                     : request->deadline_ns - t.start_ns;
     uint64_t remaining = 0;
     if (TOURNEY_HAS_FIELD(struct tourney_move_request, request->struct_size, increment_ns)) {
         remaining = request->remaining_ns;

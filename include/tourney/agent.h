@@ -111,7 +111,7 @@ struct tourney_agent_init {
 struct tourney_move_request {
     uint32_t struct_size; /* set by the host */
     uint64_t budget_ns;   /* the time the agent may think about this move */
-    uint64_t deadline_ns; /* now_ns() at the start of the move plus budget_ns */
+    uint64_t deadline_ns; /* now_ns() at the start of the move (start_ns) plus budget_ns */
     int32_t ply;          /* moves played so far in the game (from an opening, its
                            * plies where the runner knows them, else the moves since) */
 
@@ -129,6 +129,14 @@ struct tourney_move_request {
     uint64_t remaining_ns;
     uint64_t increment_ns;
     uint64_t opponent_remaining_ns;
+
+    /* ---- added after the fields above, within ABI 1.2: the host sizes
+     * this struct, so read it only when TOURNEY_HAS_FIELD says struct_size
+     * holds it (an older runner's does not) ---- */
+
+    /* now_ns() as the move was asked, the time deadline_ns and (on a
+     * clock) remaining_ns count from: deadline_ns is start_ns + budget_ns. */
+    uint64_t start_ns;
 };
 
 /* The share of its clock one move takes, the one rule the runner's

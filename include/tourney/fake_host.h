@@ -236,7 +236,8 @@ static inline int32_t tourney_fake_agent_move(struct tourney_fake_agent *agent, 
     memset(&request, 0, sizeof(request));
     request.struct_size = (uint32_t)sizeof(request);
     request.budget_ns = budget_ns;
-    request.deadline_ns = budget_ns == 0 ? 0 : tourney_fake_now_ns() + budget_ns;
+    request.start_ns = budget_ns == 0 ? 0 : tourney_fake_now_ns();
+    request.deadline_ns = budget_ns == 0 ? 0 : request.start_ns + budget_ns;
     request.ply = ply;
     memset(report, 0, sizeof(*report));
     report->struct_size = (uint32_t)sizeof(*report);

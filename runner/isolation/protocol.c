@@ -229,6 +229,7 @@ int tourney_msg_put_move(struct wire_writer *w, uint32_t seq, const struct msg_m
 {
     tourney_wire_begin(w, PROTOCOL_VERSION, MSG_MOVE, seq);
     tourney_wire_put_i32(w, m->ply);
+    tourney_wire_put_u64(w, m->start_ns);
     tourney_wire_put_u64(w, m->budget_ns);
     tourney_wire_put_u64(w, m->deadline_ns);
     tourney_wire_put_u64(w, m->remaining_ns);
@@ -244,6 +245,7 @@ int tourney_msg_get_move(const void *payload, size_t length, struct msg_move *m)
     tourney_wire_reader_init(&r, payload, length);
     memset(m, 0, sizeof(*m));
     m->ply = tourney_wire_get_i32(&r);
+    m->start_ns = tourney_wire_get_u64(&r);
     m->budget_ns = tourney_wire_get_u64(&r);
     m->deadline_ns = tourney_wire_get_u64(&r);
     m->remaining_ns = tourney_wire_get_u64(&r);

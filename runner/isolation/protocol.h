@@ -42,9 +42,10 @@
  * (on another; neither was released). 4: all of them, and EXECUTING says
  * whether Landlock confines the program. 5: OUTSIDE. 6: MOVED carries the
  * agent's report whole, its figures written from util/move_fields.h
- * (seldepth among them). tests/plugins/zoo_forged_frame.h, which forges
- * frames, keeps a copy of the number (e2e.bytes fails when they differ). */
-#define PROTOCOL_VERSION 6
+ * (seldepth among them). 7: MOVE carries the move's start (start_ns).
+ * tests/plugins/zoo_forged_frame.h, which forges frames, keeps a copy of
+ * the number (e2e.bytes fails when they differ). */
+#define PROTOCOL_VERSION 7
 
 /* At most this many LOG frames per game, each of at most this many bytes
  * (the NUL included): what a game's record keeps (record.h's RECORD_LOG_MAX
@@ -151,6 +152,7 @@ struct msg_new_game {
 
 struct msg_move {
     int32_t ply;
+    uint64_t start_ns; /* the move's limits, as in struct tourney_move_request */
     uint64_t budget_ns;
     uint64_t deadline_ns;
     uint64_t remaining_ns; /* the clocks, as in struct tourney_move_request */

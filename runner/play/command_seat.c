@@ -354,23 +354,22 @@ static int read_move(struct command_seat *s, const struct agent_line *line, int 
 
 /* The move's answer: `info` lines, then a move (or `error`). */
 static int read_answer(struct command_seat *s, const struct tourney_move_request *request,
-                       uint64_t move_ns, int count, const char *when,
+                       const struct move_limits *limits, int count, const char *when,
                        struct tourney_move_report *report, tourney_move *move,
                        struct seat_fault *fault, struct error *err)
 {
-    uint64_t due = tourney_seat_move_due_ns(request);
     for (;;) {
         struct agent_line line;
         struct error why;
         tourney_error_clear(&why);
         enum process_event event =
-            tourney_command_next_line(&s->process, due + margin_ns(s), on_log, s, &line, &why);
+            tourney_command_next_line(&s->process, limits->kill_ns, on_log, s, &line, &why);
         s->move_cpu_known = s->process.reply_cpu_known;
         s->move_cpu_ns = s->process.reply_cpu_ns;
         if (event != PROCESS_REPLY) {
             char limit[128];
-            tourney_seat_describe_limit(s->settings->limits, move_ns, request->remaining_ns > 0,
-                                        limit, sizeof(limit));
+            tourney_seat_describe_limit(s->settings->limits, limits->forfeit_ns - limits->start_ns,
+                                        request->remaining_ns > 0, limit, sizeof(limit));
             return fail(s, event, why.text, limit, when, fault, err);
         }
         switch (line.type) {
@@ -395,8 +394,8 @@ static int read_answer(struct command_seat *s, const struct tourney_move_request
 
 static int command_choose(void *self, const void *state,
                           const struct tourney_move_request *request,
-                          struct tourney_move_report *report, tourney_move *move,
-                          struct seat_fault *fault, struct error *err)
+                          const struct move_limits *limits, struct tourney_move_report *report,
+                          tourney_move *move, struct seat_fault *fault, struct error *err)
 {
     struct command_seat *s = self;
     char when[32];
@@ -410,11 +409,9 @@ static int command_choose(void *self, const void *state,
         discard(s);
         return -1;
     }
-    uint64_t due = tourney_seat_move_due_ns(request);
-    uint64_t move_ns = due - (request->deadline_ns - request->budget_ns);
-    /* As a plugin's move (process_seat.c): cpu_limit times its time. */
-    s->process.cpu_limit_ns = s->settings->limits->cpu_limit * move_ns;
-    int status = read_answer(s, request, move_ns, count, when, report, move, fault, err);
+    /* As a plugin's move (process_seat.c). */
+    s->process.cpu_limit_ns = limits->cpu_ns;
+    int status = read_answer(s, request, limits, count, when, report, move, fault, err);
     s->process.cpu_limit_ns = 0;
     return status;
 }

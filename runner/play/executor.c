@@ -60,6 +60,27 @@ static struct tourney_move_request move_request(const struct match_rules *rules,
     return request;
 }
 
+/* The limits of the move REQUEST asks for, begun at START_NS, the one
+ * place they are computed (seat.h); REQUEST is given its start and
+ * deadline from them. */
+static struct move_limits move_limits(const struct match_rules *rules,
+                                      struct tourney_move_request *request, uint64_t start_ns)
+{
+    struct move_limits limits = {
+        .start_ns = start_ns,
+        .deadline_ns = start_ns + request->budget_ns,
+    };
+    /* On a clock a move may take what is left on it, the budget being a
+     * suggestion; without one, the budget is all it has. */
+    limits.forfeit_ns =
+        request->remaining_ns > 0 ? start_ns + request->remaining_ns : limits.deadline_ns;
+    limits.kill_ns = limits.forfeit_ns + rules->margin_ns;
+    limits.cpu_ns = rules->cpu_limit * (limits.forfeit_ns - start_ns);
+    request->start_ns = limits.start_ns;
+    request->deadline_ns = limits.deadline_ns;
+    return limits;
+}
+
 /* Charges a move of ELAPSED_NS to SEAT's clock, if the game has clocks, and
  * adds the increment. Returns false, with FAULT filled, when the move took
  * all the time that was left: the seat loses on time. */
@@ -92,10 +113,10 @@ int tourney_executor_ask(const struct match_rules *rules, const struct seat *sea
     memset(&report, 0, sizeof(report));
     report.struct_size = sizeof(report);
     *move = -1;
-    uint64_t start = tourney_now_ns();
-    request.deadline_ns = start + request.budget_ns;
-    int result = seat->ops->choose(seat->self, state, &request, &report, move, &fault, err);
-    uint64_t elapsed = tourney_now_ns() - start;
+    const struct move_limits limits = move_limits(rules, &request, tourney_now_ns());
+    int result =
+        seat->ops->choose(seat->self, state, &request, &limits, &report, move, &fault, err);
+    uint64_t elapsed = tourney_now_ns() - limits.start_ns;
     if (result != 0) {
         return settle(record, to_move, result, &fault);
     }

@@ -22,6 +22,8 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
         .move_ns = clock.base_ns > 0 ? 0 : move_ns,
         .setup_ns = clock.base_ns > 0 ? clock.base_ns : move_ns,
         .clock = clock,
+        .margin_ns = t->config.settings.limits.time_margin_ms * UINT64_C(1000000),
+        .cpu_limit = t->config.settings.limits.cpu_limit,
     };
     if (tourney_opening_draw_init(&player->draw, &t->openings) != 0 ||
         tourney_seat_pool_init(&player->seats, t, &player->rules) != 0) {

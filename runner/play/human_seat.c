@@ -155,10 +155,11 @@ static int resign(struct human_seat *h, struct seat_fault *fault, const char *wh
 }
 
 static int choose(void *self, const void *state, const struct tourney_move_request *request,
-                  struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault,
-                  struct error *err)
+                  const struct move_limits *limits, struct tourney_move_report *report,
+                  tourney_move *move, struct seat_fault *fault, struct error *err)
 {
     (void)request;
+    (void)limits; /* a person is not timed */
     (void)report;
     struct human_seat *h = self;
     const struct match_rules *rules = h->rules;

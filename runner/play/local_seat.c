@@ -90,10 +90,11 @@ static int local_begun(void *self, struct seat_fault *fault, struct error *err)
 }
 
 static int local_choose(void *self, const void *state, const struct tourney_move_request *request,
-                        struct tourney_move_report *report, tourney_move *move,
-                        struct seat_fault *fault, struct error *err)
+                        const struct move_limits *limits, struct tourney_move_report *report,
+                        tourney_move *move, struct seat_fault *fault, struct error *err)
 {
-    (void)err; /* nothing of the runner's can fail here */
+    (void)err;    /* nothing of the runner's can fail here */
+    (void)limits; /* in the runner, nothing stops or measures the agent */
     struct local_seat *local = self;
     /* The agent is given copies, so that what it writes into them reaches
      * neither the referee's position nor the next move's request. */

@@ -300,8 +300,8 @@ static const char *at_ply(char when[32], int32_t ply)
 
 static int process_choose(void *self, const void *state,
                           const struct tourney_move_request *request,
-                          struct tourney_move_report *report, tourney_move *move,
-                          struct seat_fault *fault, struct error *err)
+                          const struct move_limits *limits, struct tourney_move_report *report,
+                          tourney_move *move, struct seat_fault *fault, struct error *err)
 {
     struct process_seat *s = self;
     struct agent_process *p = &s->process;
@@ -310,6 +310,7 @@ static int process_choose(void *self, const void *state,
     struct wire_writer *frame = tourney_agent_process_request(p, &sequence);
     const struct msg_move message = {
         .ply = request->ply,
+        .start_ns = request->start_ns,
         .budget_ns = request->budget_ns,
         .deadline_ns = request->deadline_ns,
         .remaining_ns = request->remaining_ns,
@@ -325,19 +326,16 @@ static int process_choose(void *self, const void *state,
     struct process_reply reply;
     struct error why;
     tourney_error_clear(&why);
-    uint64_t due = tourney_seat_move_due_ns(request);
-    uint64_t move_ns = due - (request->deadline_ns - request->budget_ns);
-    /* The CPU time a move may take: cpu_limit times the time it may take
-     * (with a clock, what is left on it); kept for the fault's reason. */
-    p->cpu_limit_ns = s->settings->limits->cpu_limit * move_ns;
+    /* The CPU time a move may take (seat.h), kept for the fault's reason. */
+    p->cpu_limit_ns = limits->cpu_ns;
     enum process_event event =
-        tourney_agent_process_call(p, due + margin_ns(s), on_log, s, &reply, &why);
+        tourney_agent_process_call(p, limits->kill_ns, on_log, s, &reply, &why);
     s->move_cpu_known = p->reply_cpu_known;
     s->move_cpu_ns = p->reply_cpu_ns;
     if (event != PROCESS_REPLY) {
         char limit[128];
-        tourney_seat_describe_limit(s->settings->limits, move_ns, request->remaining_ns > 0, limit,
-                                    sizeof(limit));
+        tourney_seat_describe_limit(s->settings->limits, limits->forfeit_ns - limits->start_ns,
+                                    request->remaining_ns > 0, limit, sizeof(limit));
         int status = fail(s, event, why.text, limit, at_ply(when, request->ply), fault, err);
         p->cpu_limit_ns = 0;
         return status;

@@ -29,17 +29,26 @@ struct match_rules {
      * move can have. */
     uint64_t setup_ns;
     struct time_control clock; /* base_ns 0: no clock, move_ns a move */
+    /* What agent processes are given past a move's forfeit point before
+     * they are stopped (time_margin_ms), and the CPU time a move may take
+     * in times the time it may take (cpu_limit; 0: none). */
+    uint64_t margin_ns;
+    uint64_t cpu_limit;
 };
 
-/* The time by which the answer to REQUEST is due, before the margin of
- * agent processes: its deadline, or on a clock the move's start plus the
- * time left on the clock (what a move may take without losing on time). */
-static inline uint64_t tourney_seat_move_due_ns(const struct tourney_move_request *request)
-{
-    return request->remaining_ns > 0
-               ? request->deadline_ns - request->budget_ns + request->remaining_ns
-               : request->deadline_ns;
-}
+/* The limits of one move, made once by the executor as it asks for the
+ * move (executor.c) and read as they are by every seat: none computes a
+ * move's start or due time again. The agent is told start_ns and
+ * deadline_ns in its request. */
+struct move_limits {
+    uint64_t start_ns;    /* the runner's clock as the move is asked */
+    uint64_t deadline_ns; /* start_ns plus the move's budget (or clock share) */
+    /* An answer later than this loses the game: the deadline, or on a
+     * clock the start plus the time left on it. */
+    uint64_t forfeit_ns;
+    uint64_t kill_ns; /* forfeit_ns plus margin_ns: an agent process is stopped */
+    uint64_t cpu_ns;  /* the CPU time the move may take; 0: no limit */
+};
 
 /* How an agent at fault lost: the game's termination and reason, which its
  * record keeps. What the agent did, never a failure of the runner. */
@@ -71,10 +80,11 @@ struct seat_ops {
                  struct game_record *record, struct seat_fault *fault, struct error *err);
     /* Waits until the agent begin started exists. */
     int (*begun)(void *self, struct seat_fault *fault, struct error *err);
-    /* Asks for a move in STATE, as tourney_agent_api.choose_move does. */
+    /* Asks for a move in STATE, as tourney_agent_api.choose_move does,
+     * within LIMITS (those of REQUEST's move). */
     int (*choose)(void *self, const void *state, const struct tourney_move_request *request,
-                  struct tourney_move_report *report, tourney_move *move, struct seat_fault *fault,
-                  struct error *err);
+                  const struct move_limits *limits, struct tourney_move_report *report,
+                  tourney_move *move, struct seat_fault *fault, struct error *err);
     /* Starts ending the game for this seat, after a begin, whatever happened.
      * An agent begun but never waited for is made and destroyed without a
      * trace in the record, as if it had never been made. */

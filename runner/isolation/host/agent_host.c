@@ -492,6 +492,7 @@ static int handle_move(struct host *h)
             .remaining_ns = m.remaining_ns,
             .increment_ns = m.increment_ns,
             .opponent_remaining_ns = m.opponent_remaining_ns,
+            .start_ns = m.start_ns,
         };
         struct tourney_move_report report;
         memset(&report, 0, sizeof(report));
