@@ -29,6 +29,7 @@
 #include "rebuild.h"
 #include "record.h"
 #include "sample_log.h"
+#include "warning_stream.h"
 #include "stats.h"
 #include "text.h"
 
@@ -101,11 +102,19 @@ static struct analysis_request request_for(const struct sample_dir *s, const cha
     return q;
 }
 
+/* What the analysis warns of, on stderr as `tourney analyze` says it. */
+static const struct warnings *on_stderr(void)
+{
+    static struct warning_stream stream;
+    warning_stream_init(&stream, stderr, "tourney analyze");
+    return &stream.warn;
+}
+
 static void run_ok(const struct analysis_request *q, struct analysis *a)
 {
     struct error err;
     tourney_error_clear(&err);
-    if (tourney_analysis_run(q, a, stderr, &err) != 0) {
+    if (tourney_analysis_run(q, a, on_stderr(), &err) != 0) {
         fail_msg("%s", err.text);
     }
 }
@@ -282,7 +291,7 @@ static void refused(struct sample_dir *s, const char *cache, const char *why)
     unlink(path);
     struct analysis_request q = request_for(s, cache);
     tourney_error_clear(&err);
-    assert_int_equal(tourney_analysis_run(&q, &a, stderr, &err), -1);
+    assert_int_equal(tourney_analysis_run(&q, &a, on_stderr(), &err), -1);
     tourney_analysis_finish(&a);
     if (strstr(err.text, why) == NULL) {
         fail_msg("expected '%s' in: %s", why, err.text);
@@ -518,8 +527,13 @@ static char *rebuilt_page(struct sample_dir *s)
     snprintf(path, sizeof(path), "%s/report.html", s->dir);
     FILE *out = tmpfile();
     assert_non_null(out);
-    assert_int_equal(tourney_rebuild_reports(s->dir, NULL, TOURNEY_TEST_BUILD_ROOT, out, 0, out),
-                     0);
+    struct warning_stream warn;
+    warning_stream_init(&warn, out, "tourney");
+    struct error err;
+    if (tourney_rebuild_reports(s->dir, NULL, TOURNEY_TEST_BUILD_ROOT, out, 0, &warn.warn, &err) !=
+        0) {
+        fail_msg("%s", err.text);
+    }
     fclose(out);
     return slurp(path);
 }
@@ -651,8 +665,10 @@ static void publish_reports(const struct sample_dir *s, char **warned)
     char *text = NULL;
     size_t size = 0;
     FILE *warn = open_memstream(&text, &size);
+    struct warning_stream warned_to;
 
     assert_non_null(warn);
+    warning_stream_init(&warned_to, warn, "tourney");
     tourney_error_clear(&err);
     make_games(games);
     assert_int_equal(tourney_stats_init_for(&stats, &s->header), 0);
@@ -661,7 +677,8 @@ static void publish_reports(const struct sample_dir *s, char **warned)
         tourney_record_finish(&games[i]);
     }
     assert_int_equal(tourney_out_dir_open(&dir, s->dir, false, &err), 0);
-    if (tourney_publish(&s->header, &stats, NULL, NULL, &dir, NULL, 0, warn, &err) != 0) {
+    if (tourney_publish(&s->header, &stats, NULL, NULL, &dir, NULL, 0, &warned_to.warn, &err) !=
+        0) {
         fail_msg("%s", err.text);
     }
     tourney_out_dir_close(&dir);
@@ -880,8 +897,13 @@ static char *exported(const struct sample_dir *s, enum export_format format, cha
     FILE *warn = open_memstream(&warn_text, &warn_size);
     assert_non_null(out);
     assert_non_null(warn);
+    struct warning_stream warned_to;
+    warning_stream_init(&warned_to, warn, "tourney");
     const struct export_request request = {.dir = s->dir, .format = format};
-    assert_int_equal(tourney_export(&request, NULL, TOURNEY_TEST_BUILD_ROOT, out, warn), 0);
+    struct error err;
+    if (tourney_export(&request, NULL, TOURNEY_TEST_BUILD_ROOT, out, &warned_to.warn, &err) != 0) {
+        fail_msg("%s", err.text);
+    }
     fclose(out);
     fclose(warn);
     *warned = warn_text;

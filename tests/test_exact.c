@@ -125,7 +125,7 @@ static struct solving *solving_new(const char *game, uint64_t budget)
         fail_msg("%s", err.text);
     }
     if (tourney_exact_plan_open(&s->plan, &s->game, "tie_break=any tt_mb=16", budget,
-                                TOURNEY_TEST_AGENT_DIR, NULL, stderr, &err) != 0 ||
+                                TOURNEY_TEST_AGENT_DIR, NULL, NULL, &err) != 0 ||
         tourney_exact_solver_create(&s->solver, &s->plan, &err) != 0) {
         fail_msg("%s", err.text);
     }

@@ -18,6 +18,7 @@
 #include "log_game.h"
 #include "log_line.h"
 #include "sample_log.h"
+#include "warning_stream.h"
 
 static void add_move(struct game_record *record, int32_t seat, int32_t move)
 {
@@ -134,8 +135,8 @@ static const char *const expected_csv =
     "b2 c3 b1 b3 a3 c1 c2 a2\n";
 
 /* Exports SAMPLE's log as REQUEST says, the plugins looked for in the game
- * directory alone; returns the status, with what it wrote in *OUT and *ERR
- * (free them). */
+ * directory alone; returns the status, with what it wrote in *OUT and what
+ * `tourney export` would print on stderr in *ERR (free them). */
 static int export(struct export_request *request, char **out, char **err)
 {
     size_t out_size = 0;
@@ -144,7 +145,17 @@ static int export(struct export_request *request, char **out, char **err)
     FILE *err_stream = open_memstream(err, &err_size);
     assert_non_null(out_stream);
     assert_non_null(err_stream);
-    int status = tourney_export(request, NULL, TOURNEY_TEST_GAME_DIR, out_stream, err_stream);
+    struct warning_stream warn;
+    warning_stream_init(&warn, err_stream, "tourney");
+    struct error error;
+    tourney_error_clear(&error);
+    int status =
+        tourney_export(request, NULL, TOURNEY_TEST_GAME_DIR, out_stream, &warn.warn, &error);
+    /* The reason of a failure, as main prints it after the warnings. */
+    assert_true(tourney_error_is_set(&error) == (status != 0));
+    if (status != 0) {
+        fprintf(err_stream, "tourney: %s\n", error.text);
+    }
     fclose(out_stream);
     fclose(err_stream);
     return status;

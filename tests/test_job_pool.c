@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "job_pool.h"
+#include "warning_stream.h"
 #include "text.h"
 
 #define GAMES 200
@@ -207,6 +208,8 @@ static enum job_outcome run_pool(struct fake *f, unsigned jobs, struct error *er
     FILE *err = fmemopen(*notes, sizeof(*notes) - 1, "w");
     assert_non_null(err);
     setvbuf(err, NULL, _IONBF, 0);
+    struct warning_stream notes_stream;
+    warning_stream_init(&notes_stream, err, "tourney");
     const struct job_plan plan = {
         .jobs = jobs,
         .games = GAMES,
@@ -222,7 +225,7 @@ static enum job_outcome run_pool(struct fake *f, unsigned jobs, struct error *er
         .context = f,
         .stop = f->signal_runner ? &runner_signalled : &f->stop,
         .outside_window_ns = f->window_ns,
-        .err = err,
+        .warn = &notes_stream.warn,
     };
     enum job_outcome outcome = tourney_job_pool_run(&plan, error);
     fclose(err);

@@ -19,6 +19,7 @@
 #include "files.h"
 #include "merge.h"
 #include "sample_log.h"
+#include "warning_stream.h"
 
 #define GAMES 8
 #define SEED 7
@@ -76,8 +77,8 @@ static void write_input(const struct fixture *f, const char *name, struct shard 
     tourney_header_finish(&header);
 }
 
-/* Merges the logs in DIR/NAMES[i] into OUT; what it said on its error
- * stream is kept in F->errors. */
+/* Merges the logs in DIR/NAMES[i] into OUT; what it warned of, and the
+ * reason it failed, are kept in F->errors as `tourney merge` prints them. */
 static enum merge_outcome merge(struct fixture *f, const char *const *names, size_t count)
 {
     char *dirs[8];
@@ -92,9 +93,18 @@ static enum merge_outcome merge(struct fixture *f, const char *const *names, siz
     size_t size = 0;
     FILE *err = open_memstream(&f->errors, &size);
     assert_non_null(err);
+    struct warning_stream warn;
+    warning_stream_init(&warn, err, "tourney merge");
+    struct error error;
+    tourney_error_clear(&error);
     enum merge_outcome outcome =
         tourney_merge(f->out, (const char *const *)dirs, count, TOURNEY_TEST_BUILD_ROOT "/tourney",
-                      TOURNEY_TEST_GAME_DIR, NULL, err);
+                      TOURNEY_TEST_GAME_DIR, NULL, &warn.warn, &error);
+    /* The reason of a failure, as main prints it after the warnings. */
+    assert_true(tourney_error_is_set(&error) == (outcome == MERGE_FAILED));
+    if (outcome == MERGE_FAILED) {
+        fprintf(err, "tourney merge: %s\n", error.text);
+    }
     assert_int_equal(fclose(err), 0);
     for (size_t i = 0; i < count; i++) {
         free(dirs[i]);

@@ -20,7 +20,7 @@
 struct run {
     const struct analysis_request *request;
     struct analysis *result;
-    FILE *warn;
+    const struct warnings *warn;
     char *log_path;
     struct out_dir dir;
     struct dir_lock lock;
@@ -104,7 +104,7 @@ static int gather(struct run *r, struct error *err)
         struct error why;
         if (tourney_record_check(r->adapter, &r->reader.header, &record, &why) != 0) {
             /* Left out, and named: its moves are not what was played. */
-            tourney_record_check_say(r->warn, &why);
+            tourney_warn(r->warn, "%s", why.text);
             r->result->counts.left_out++;
             continue;
         }
@@ -173,10 +173,8 @@ static int analyse(struct run *r, struct error *err)
         return -1;
     }
     if (r->reader.torn) {
-        fprintf(r->warn,
-                "tourney: %s ends in a torn record (an interrupted write); it is left "
-                "out\n",
-                r->log_path);
+        tourney_warn(r->warn, "%s ends in a torn record (an interrupted write); it is left out",
+                     r->log_path);
     }
     tourney_analysed_games_grade(&r->games);
     count_up(r);
@@ -196,7 +194,7 @@ static int analyse(struct run *r, struct error *err)
 }
 
 int tourney_analysis_run(const struct analysis_request *request, struct analysis *result,
-                         FILE *warn, struct error *err)
+                         const struct warnings *warn, struct error *err)
 {
     struct run r = {.request = request, .result = result, .warn = warn};
     uint64_t start = tourney_now_ns();

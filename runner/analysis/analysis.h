@@ -18,6 +18,7 @@
 #include "game_adapter.h"
 #include "out_dir.h"
 #include "move_grades.h"
+#include "warning.h"
 
 /* The companion file of games.jsonl. */
 #define TOURNEY_ANALYSIS_NAME "analysis.jsonl"
@@ -64,11 +65,12 @@ struct analysis {
 };
 
 /* Runs the analysis of REQUEST into RESULT, writing analysis.jsonl (and the
- * cache file) on success; names on WARN each game left out. Returns 0, or
+ * cache file) on success; warns WARN (may be NULL) of each game left out,
+ * naming it, and of a torn last record. Returns 0, or
  * -1 with ERR naming the file (and line) or saying what failed. Finish
  * RESULT either way. */
 int tourney_analysis_run(const struct analysis_request *request, struct analysis *result,
-                         FILE *warn, struct error *err);
+                         const struct warnings *warn, struct error *err);
 void tourney_analysis_finish(struct analysis *result);
 
 #endif /* TOURNEY_RUNNER_ANALYSIS_H */

@@ -9,7 +9,6 @@
 #include "clock.h"
 #include "params.h"
 #include "text.h"
-#include "text_escape.h"
 
 static uint64_t host_now_ns(void *context)
 {
@@ -27,8 +26,8 @@ static uint64_t host_random_u64(void *context)
 static void host_log(void *context, uint32_t level, const char *message)
 {
     struct exact_solver *solver = context;
-    if (level <= TOURNEY_LOG_WARNING && solver->plan->log != NULL) {
-        tourney_terminal_say(solver->plan->log, "tourney analyze: the solver: ", message);
+    if (level <= TOURNEY_LOG_WARNING) {
+        tourney_warn(solver->plan->warn, "the solver: %s", message);
     }
 }
 
@@ -94,11 +93,11 @@ static int read_values(struct exact_plan *plan, const char *extra, uint64_t budg
 
 int tourney_exact_plan_open(struct exact_plan *plan, const struct game_adapter *game,
                             const char *extra, uint64_t budget, const char *env_path,
-                            const char *exe_path, FILE *log, struct error *err)
+                            const char *exe_path, const struct warnings *warn, struct error *err)
 {
     memset(plan, 0, sizeof(*plan));
     plan->game = game;
-    plan->log = log;
+    plan->warn = warn;
     if (tourney_plugin_search_init(&plan->search, NULL, 0, env_path, exe_path) != 0) {
         return tourney_error_nomem(err);
     }

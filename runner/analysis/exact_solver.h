@@ -19,6 +19,7 @@
 #include "plugin.h"
 #include "plugin_search.h"
 #include "rng.h"
+#include "warning.h"
 
 /* The agent that solves, and the parameters it gets before any other: one
  * search to the end of the game, no clock, a large table, and the speed-ups
@@ -40,7 +41,7 @@ struct exact_plan {
     struct tourney_param_value *values;
     char *params_text; /* "max_depth = 0, ...": for the analysis's header */
     const struct game_adapter *game;
-    FILE *log; /* where the agent's warnings go; may be NULL */
+    const struct warnings *warn; /* the agent's warnings go there; may be NULL */
 };
 
 /* Loads the agent (found as `tourney solve` finds it: ENV_PATH, the build
@@ -50,7 +51,7 @@ struct exact_plan {
  * close PLAN either way. */
 int tourney_exact_plan_open(struct exact_plan *plan, const struct game_adapter *game,
                             const char *extra, uint64_t budget, const char *env_path,
-                            const char *exe_path, FILE *log, struct error *err);
+                            const char *exe_path, const struct warnings *warn, struct error *err);
 void tourney_exact_plan_close(struct exact_plan *plan);
 
 /* One thread's solver. */

@@ -125,39 +125,39 @@ int tourney_analyze_print(const struct analysis_request *request, const struct a
     return status;
 }
 
-int tourney_analyze(const struct analysis_request *request, size_t width, FILE *out, FILE *err)
+int tourney_analyze(const struct analysis_request *request, size_t width, FILE *out,
+                    const struct warnings *warn, struct error *err)
 {
     struct analysis result;
-    struct error error;
-
-    tourney_error_clear(&error);
-    int status = tourney_analysis_run(request, &result, err, &error);
-    if (status != 0) {
-        tourney_terminal_say(err, "tourney analyze: ", error.text);
-    } else {
-        status = tourney_analyze_print(request, &result, width, out);
+    int status = tourney_analysis_run(request, &result, warn, err);
+    uint64_t left_out = result.counts.left_out;
+    if (status == 0) {
+        /* The table is the one thing here that allocates. */
+        if (tourney_analyze_print(request, &result, width, out) != 0) {
+            status = tourney_error_nomem(err);
+        }
         fprintf(out, "Wrote ");
         tourney_terminal_text(out, request->dir, false);
         fprintf(out, "/%s\n", TOURNEY_ANALYSIS_NAME);
-        if (result.counts.left_out > 0) {
-            tourney_record_check_say_left_out(err, result.counts.left_out, request->dir,
-                                              "the analysis");
-            status = 1;
-        }
     }
     tourney_analysis_finish(&result);
-    if (status < 0) {
-        return status;
+    if (status != 0) {
+        return -1;
+    }
+    if (left_out > 0) {
+        struct error why;
+        tourney_record_check_left_out(&why, left_out, request->dir, "the analysis");
+        tourney_warn(warn, "%s", why.text);
     }
     /* The reports show the analysis from now on: written again with it
      * (the games left out are named again, as the reports leave them out
      * too). */
     if (tourney_rebuild_reports(request->dir, request->exe_path, request->env_plugin_path, NULL,
-                                width, err) != 0) {
-        return 1;
+                                width, warn, err) != 0) {
+        return -1;
     }
     fprintf(out, "Reports rewritten with the analysis in ");
     tourney_terminal_text(out, request->dir, false);
     fprintf(out, "/ (report.md, report.html, results.csv, summary.json)\n");
-    return status;
+    return left_out > 0 ? -1 : 0;
 }

@@ -10,13 +10,18 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "error.h"
+#include "warning.h"
 
 /* Runs REQUEST; prints the table, fitted to WIDTH columns (0: all), and
- * what was solved to OUT, errors to ERR; then writes DIR's reports again,
- * which show the analysis (rebuild.h). Returns 0; 1 when the analysis is
- * written but games were left out (their ends do not follow from their
- * moves) or the reports could not be written; -1 when it failed. */
-int tourney_analyze(const struct analysis_request *request, size_t width, FILE *out, FILE *err);
+ * what was solved to OUT; then writes DIR's reports again, which show the
+ * analysis (rebuild.h). The games left out (their ends do not follow from
+ * their moves) are named to WARN, then counted. Returns 0, or -1: with ERR
+ * saying why when the analysis or the reports could not be made, without a
+ * reason when everything is written but games were left out (WARN had
+ * them). */
+int tourney_analyze(const struct analysis_request *request, size_t width, FILE *out,
+                    const struct warnings *warn, struct error *err);
 
 /* The per-agent table of RESULT, fitted to WIDTH columns, and what was
  * solved for REQUEST. */

@@ -75,7 +75,7 @@ static int analyze(const struct cli_context *context, struct error *err)
     request.exe_path = context->exe;
     request.env_plugin_path = context->plugin_path;
     int status = tourney_analyze(&request, wide ? 0 : tourney_table_console_width(), context->out,
-                                 context->err);
+                                 context->warn, err);
     return status == 0 ? CLI_EXIT_SUCCESS : CLI_EXIT_RUN_FAILED;
 }
 
@@ -88,5 +88,6 @@ const struct cli_command tourney_cli_analyze_command = {
                "DIR/analysis.jsonl and prints each agent's figures",
     .options = analyze_options,
     .details = "See docs/reports.md (Exact analysis).",
+    .names_itself = true,
     .run = analyze,
 };

@@ -37,8 +37,8 @@ static int export(const struct cli_context *context, struct error *err)
         tourney_error_set(err, "expected a DIR holding games.jsonl");
         return CLI_EXIT_USAGE;
     }
-    int status =
-        tourney_export(&request, context->exe, context->plugin_path, context->out, context->err);
+    int status = tourney_export(&request, context->exe, context->plugin_path, context->out,
+                                context->warn, err);
     return status == 0 ? CLI_EXIT_SUCCESS : CLI_EXIT_RUN_FAILED;
 }
 

@@ -27,8 +27,9 @@ static int merge(const struct cli_context *context, struct error *err)
             return CLI_EXIT_USAGE;
         }
     }
-    enum merge_outcome outcome = tourney_merge(dirs[0], dirs + 1, args->count - 1, context->exe,
-                                               context->plugin_path, context->out, context->err);
+    enum merge_outcome outcome =
+        tourney_merge(dirs[0], dirs + 1, args->count - 1, context->exe, context->plugin_path,
+                      context->out, context->warn, err);
     free(dirs);
     switch (outcome) {
     case MERGE_COMPLETE:
@@ -47,5 +48,6 @@ const struct cli_command tourney_cli_merge_command = {
     .summary = "merge the results logs of shards of one tournament into\n"
                "OUT_DIR/games.jsonl in game order, and write its reports",
     .details = "See docs/distributed.md.",
+    .names_itself = true,
     .run = merge,
 };

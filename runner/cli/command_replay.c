@@ -19,7 +19,7 @@ static int replay(const struct cli_context *context, struct error *err)
         return CLI_EXIT_USAGE;
     }
     int status = tourney_replay(args->words[0].value, (uint32_t)game, context->exe,
-                                context->plugin_path, context->out, context->err);
+                                context->plugin_path, context->out, err);
     return status == 0 ? CLI_EXIT_SUCCESS : CLI_EXIT_RUN_FAILED;
 }
 

@@ -31,8 +31,9 @@ static int report(const struct cli_context *context, struct error *err)
         tourney_error_set(err, "expected exactly one DIR holding games.jsonl");
         return CLI_EXIT_USAGE;
     }
-    int status = tourney_rebuild_reports(dir, context->exe, context->plugin_path, context->out,
-                                         wide ? 0 : tourney_table_console_width(), context->err);
+    int status =
+        tourney_rebuild_reports(dir, context->exe, context->plugin_path, context->out,
+                                wide ? 0 : tourney_table_console_width(), context->warn, err);
     return status == 0 ? CLI_EXIT_SUCCESS : CLI_EXIT_RUN_FAILED;
 }
 

@@ -179,7 +179,8 @@ static int play(const struct cli_context *context, struct run_options *options, 
     context->catch_stops();
     options->exe_path = context->exe;
     options->env_plugin_path = context->plugin_path;
-    enum run_outcome outcome = tourney_run(&t, options, context->out, context->err, err);
+    enum run_outcome outcome =
+        tourney_run(&t, options, context->out, context->err, context->warn, err);
     tourney_tournament_close(&t);
     /* Stopped: 128 + the signal, as a shell reports a program it killed
      * (130 for Ctrl-C, 143 for SIGTERM). */

@@ -9,16 +9,20 @@
  * A handler gets its arguments already read, returns the program's exit
  * status and leaves what went wrong in ERR, which main prints once: as
  * "tourney COMMAND: why" for a mistake of usage (CLI_EXIT_USAGE), as
- * "tourney: why" for a failure of the work.
+ * "tourney: why" for a failure of the work ("tourney COMMAND: why" for a
+ * command that names itself). What it says and goes on with goes to the
+ * context's warnings (warning.h), which main prints the same way.
  */
 #ifndef TOURNEY_RUNNER_COMMANDS_H
 #define TOURNEY_RUNNER_COMMANDS_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "error.h"
 #include "option_parser.h"
+#include "warning.h"
 
 /* main's exit statuses: 0 success, 1 a run failed, 2 bad usage, config or
  * plugins, 3 a merge of shards not all there, 128 + a signal that stopped
@@ -45,7 +49,13 @@ struct cli_context {
      * played. */
     volatile sig_atomic_t *stop;
     void (*catch_stops)(void);
+    /* What the command says and goes on with, printed by main as it
+     * prints a failure. */
+    const struct warnings *warn;
+    /* The command's product (a report, a table, a game). */
     FILE *out;
+    /* The terminal's error stream, for what is drawn there and is no
+     * message: a progress line, a config's list of diagnostics. */
     FILE *err;
 };
 
@@ -60,6 +70,9 @@ struct cli_command {
     /* More about it, for its own help only; NULL when the summary says it
      * all. */
     const char *details;
+    /* Whether a failure of its work and its warnings read "tourney NAME:
+     * why" rather than "tourney: why", as they always have. */
+    bool names_itself;
     int (*run)(const struct cli_context *context, struct error *err);
 };
 

@@ -14,7 +14,6 @@
 #include "record_check.h"
 #include "results_log.h"
 #include "text.h"
-#include "text_escape.h"
 
 bool tourney_export_format_parse(const char *name, enum export_format *format)
 {
@@ -29,7 +28,7 @@ bool tourney_export_format_parse(const char *name, enum export_format *format)
 }
 
 /* A log opened with its game plugin, and where the games go; the games
- * left out, their ends not following from their moves, are named on
+ * left out, their ends not following from their moves, are named to
  * WARN and counted in LEFT_OUT. */
 struct export_job {
     const struct export_request *request;
@@ -37,7 +36,7 @@ struct export_job {
     struct game_adapter *game;
     const struct analysis_read *analysis; /* NULL without one */
     struct error *err;
-    FILE *warn;
+    const struct warnings *warn;
     uint64_t *left_out;
 };
 
@@ -63,7 +62,7 @@ static int write_games(const void *context, FILE *out)
         }
         struct error why;
         if (tourney_record_check(job->game, &job->reader->header, &record, &why) != 0) {
-            tourney_record_check_say(job->warn, &why);
+            tourney_warn(job->warn, "%s", why.text);
             ++*job->left_out;
             tourney_record_finish(&record);
             continue;
@@ -110,10 +109,10 @@ static int write_file(const char *output, const struct export_job *job)
 }
 
 /* The log's analysis (analysis.jsonl beside it) into READ when there is one
- * of this log; else NULL, saying on WARN why one that is there is not
- * used. */
+ * of this log; else NULL, warning why one that is there is not used. */
 static const struct analysis_read *read_analysis(const char *dir, const struct log_header *header,
-                                                 struct analysis_read *read, FILE *warn)
+                                                 struct analysis_read *read,
+                                                 const struct warnings *warn)
 {
     struct out_dir opened = {.fd = -1};
     struct error why;
@@ -123,35 +122,33 @@ static const struct analysis_read *read_analysis(const char *dir, const struct l
         status = tourney_analysis_read(&opened, TOURNEY_ANALYSIS_NAME, header, read, &why);
     }
     if (status < 0) {
-        tourney_terminal_say(warn, "tourney: the export leaves the analysis out: ", why.text);
+        tourney_warn(warn, "the export leaves the analysis out: %s", why.text);
     }
     tourney_out_dir_close(&opened);
     return status == 0 ? read : NULL;
 }
 
 int tourney_export(const struct export_request *request, const char *exe_path,
-                   const char *env_plugin_path, FILE *out, FILE *err)
+                   const char *env_plugin_path, FILE *out, const struct warnings *warn,
+                   struct error *err)
 {
     char *path = tourney_format("%s/%s", request->dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
-        fprintf(err, "tourney: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
-    struct error error;
     struct log_reader reader;
-    int status = tourney_log_reader_open(&reader, path, &error);
+    int status = tourney_log_reader_open(&reader, path, err);
     if (status != 0) {
-        tourney_terminal_say(err, "tourney: ",
-                             status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
-                                                         : error.text);
+        if (status == TOURNEY_LOG_EMPTY) {
+            tourney_error_set(err, "the results log holds no complete line");
+        }
         free(path);
         return -1;
     }
     struct log_game game;
-    status = find_game(&game, &reader.header, exe_path, env_plugin_path, &error);
+    status = find_game(&game, &reader.header, exe_path, env_plugin_path, err);
     if (status != 0) {
-        fprintf(err, "tourney: cannot name the moves of %s: ", path);
-        tourney_terminal_say(err, "", error.text);
+        tourney_error_prefix(err, "cannot name the moves of %s", path);
     } else {
         uint64_t left_out = 0;
         struct analysis_read analysis;
@@ -159,28 +156,24 @@ int tourney_export(const struct export_request *request, const char *exe_path,
                                  .reader = &reader,
                                  .game = &game.game,
                                  .analysis =
-                                     read_analysis(request->dir, &reader.header, &analysis, err),
-                                 .err = &error,
-                                 .warn = err,
+                                     read_analysis(request->dir, &reader.header, &analysis, warn),
+                                 .err = err,
+                                 .warn = warn,
                                  .left_out = &left_out};
-        tourney_error_clear(&error);
+        tourney_error_clear(err);
         status =
             request->output != NULL ? write_file(request->output, &job) : write_games(&job, out);
         if (request->output == NULL && (fflush(out) != 0 || status != 0) &&
-            !tourney_error_is_set(&error)) {
-            status = tourney_error_set(&error, "cannot write the standard output");
+            !tourney_error_is_set(err)) {
+            status = tourney_error_set(err, "cannot write the standard output");
         }
-        if (status != 0) {
-            tourney_terminal_say(err, "tourney: ", error.text);
-        } else if (reader.torn) {
-            fprintf(err,
-                    "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
-                    path);
+        if (status == 0 && reader.torn) {
+            tourney_warn(warn, "%s ends in a torn record (an interrupted write); it is left out",
+                         path);
         }
         if (status == 0 && left_out > 0) {
             /* The other games are exported; the status says some are not. */
-            tourney_record_check_say_left_out(err, left_out, path, "the export");
-            status = -1;
+            status = tourney_record_check_left_out(err, left_out, path, "the export");
         }
         tourney_analysis_read_finish(&analysis);
     }

@@ -11,6 +11,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "error.h"
+#include "warning.h"
+
 enum export_format {
     EXPORT_TEXT,
     EXPORT_CSV,
@@ -28,9 +31,13 @@ bool tourney_export_format_parse(const char *name, enum export_format *format);
 /* Writes the games of REQUEST->dir to REQUEST->output (replaced whole, or
  * left alone on failure) or to OUT. Plugins are looked for along
  * ENV_PLUGIN_PATH (TOURNEY_PLUGIN_PATH; may be NULL), the build tree when
- * EXE_PATH lies in it, and the installed directory. Returns 0, or -1 after
- * saying why on ERR. */
+ * EXE_PATH lies in it, and the installed directory. A game whose end does
+ * not follow from its moves is left out with a warning to WARN naming it,
+ * as are a torn last record and an analysis file that cannot be used.
+ * Returns 0, or -1 with ERR saying why: nothing could be exported, or the
+ * other games were but some were left out (ERR counts them). */
 int tourney_export(const struct export_request *request, const char *exe_path,
-                   const char *env_plugin_path, FILE *out, FILE *err);
+                   const char *env_plugin_path, FILE *out, const struct warnings *warn,
+                   struct error *err);
 
 #endif /* TOURNEY_RUNNER_EXPORT_H */

@@ -62,6 +62,27 @@ static char *exe_path(void)
     return strdup(buffer);
 }
 
+/* How COMMAND's messages start: "tourney COMMAND: " for a mistake of usage
+ * and for every message of a command that names itself, "tourney: " for
+ * the others. */
+static void say_prefix(const struct cli_command *command, bool usage)
+{
+    if (usage || command->names_itself) {
+        fprintf(stderr, "tourney %s: ", command->name);
+    } else {
+        fputs("tourney: ", stderr);
+    }
+}
+
+/* A warning of COMMAND's, printed as it comes: the text may hold any bytes
+ * a file or a plugin put there (text_escape.h). */
+static void say_warning(void *context, const char *text)
+{
+    const struct cli_command *const *command = context;
+    say_prefix(*command, false);
+    tourney_terminal_say(stderr, "", text);
+}
+
 /* COMMAND with the ARGC words of ARGV after its name. */
 static int run_command(const struct cli_command *command, int argc, char **argv)
 {
@@ -80,12 +101,15 @@ static int run_command(const struct cli_command *command, int argc, char **argv)
         status = CLI_EXIT_SUCCESS;
     } else {
         char *exe = exe_path();
+        /* The sink's context is the command, which names the prefix. */
+        const struct warnings warn = {.say = say_warning, .context = &command};
         struct cli_context context = {
             .args = &args,
             .exe = exe,
             .plugin_path = getenv("TOURNEY_PLUGIN_PATH"),
             .stop = &stop_requested,
             .catch_stops = catch_stop_signals,
+            .warn = &warn,
             .out = stdout,
             .err = stderr,
         };
@@ -98,11 +122,7 @@ static int run_command(const struct cli_command *command, int argc, char **argv)
         /* A mistake in how the command was called names the command; a
          * failure of its work is the program's. The text may hold any
          * bytes the user typed or a file held (text_escape.h). */
-        if (status == CLI_EXIT_USAGE) {
-            fprintf(stderr, "tourney %s: ", command->name);
-        } else {
-            fputs("tourney: ", stderr);
-        }
+        say_prefix(command, status == CLI_EXIT_USAGE);
         tourney_terminal_say(stderr, "", error.text);
     }
     return status;

@@ -15,7 +15,6 @@
 #include "results_log.h"
 #include "stats.h"
 #include "text.h"
-#include "text_escape.h"
 
 /* Statistics and the shown games of a log being read: sized from its
  * header, which the reader fills before it hands over the first game; and
@@ -32,7 +31,7 @@ struct rebuild {
     bool game_loaded;
     struct error game_missing; /* why the game is not loaded */
     uint64_t left_out;         /* games whose end does not follow from their moves */
-    FILE *err;
+    const struct warnings *warn;
 };
 
 static int rebuild_ready(struct rebuild *r)
@@ -62,7 +61,7 @@ static int rebuild_game(const struct game_record *record, void *context)
     struct error why;
     if (r->game_loaded && tourney_record_check(&r->game.game, &r->header, record, &why) != 0) {
         /* Left out of every figure and of the games shown, and named. */
-        tourney_record_check_say(r->err, &why);
+        tourney_warn(r->warn, "%s", why.text);
         r->left_out++;
         return 0;
     }
@@ -73,51 +72,50 @@ static int rebuild_game(const struct game_record *record, void *context)
 }
 
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,
-                            FILE *out, size_t width, FILE *err)
+                            FILE *out, size_t width, const struct warnings *warn,
+                            struct error *err)
 {
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     if (path == NULL) {
-        fprintf(err, "tourney: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     struct rebuild r;
     memset(&r, 0, sizeof(r));
     r.exe_path = exe_path;
     r.env_plugin_path = env_plugin_path;
-    r.err = err;
+    r.warn = warn;
     off_t valid_end = 0;
     bool torn = false;
-    struct error error;
     /* The directory opened once: the reports are written there, never
      * through a link (out_dir.h). */
     struct out_dir opened = {.fd = -1};
     struct dir_lock lock = {.fd = -1};
-    int status = tourney_out_dir_open(&opened, dir, false, &error);
-    status = status == 0 ? tourney_dir_lock(&lock, &opened, &error) : status;
+    int status = tourney_out_dir_open(&opened, dir, false, err);
+    status = status == 0 ? tourney_dir_lock(&lock, &opened, err) : status;
     if (status == 0) {
         status =
-            tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, &error);
+            tourney_results_log_read(path, &r.header, rebuild_game, &r, &valid_end, &torn, err);
     }
     if (status == 0 && rebuild_ready(&r) != 0) {
-        status = tourney_error_nomem(&error);
+        status = tourney_error_nomem(err);
     }
     if (status == 0 && torn) {
-        fprintf(err, "tourney: %s ends in a torn record (an interrupted write); it is left out\n",
-                path);
-    }
-    if (status == 0 && r.left_out > 0) {
-        tourney_record_check_say_left_out(err, r.left_out, path, "the reports");
+        tourney_warn(warn, "%s ends in a torn record (an interrupted write); it is left out",
+                     path);
     }
     if (status == 0) {
         status = tourney_publish_from_log(&r.header, &r.stats, &r.games,
                                           r.game_loaded ? &r.game.game : NULL, r.game_missing.text,
-                                          &opened, out, width, err, &error);
+                                          &opened, out, width, warn, err);
     }
-    if (status != 0) {
-        tourney_terminal_say(err, "tourney: ", error.text);
-    } else if (out != NULL) {
+    if (status == 0 && out != NULL) {
         fprintf(out, "\nReports rebuilt from %s: %" PRIu64 " of %" PRIu64 " games\n", path,
                 r.stats.games, tourney_shard_games(&r.header.shard, r.header.games_scheduled));
+    }
+    if (status == 0 && r.left_out > 0) {
+        /* The reports are written, without the games that lie: the user
+         * learns from the status too. */
+        status = tourney_record_check_left_out(err, r.left_out, path, "the reports");
     }
     if (r.ready) {
         tourney_game_sample_finish(&r.games);
@@ -128,7 +126,5 @@ int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *e
     tourney_dir_unlock(&lock);
     tourney_out_dir_close(&opened);
     free(path);
-    /* The reports are written, without the games that lie: the user
-     * learns from the status too. */
-    return status == 0 && r.left_out > 0 ? -1 : status;
+    return status == 0 ? 0 : -1;
 }

@@ -87,10 +87,10 @@ static void print_move(const struct game_adapter *game, const struct log_header 
 
 /* Puts the position R started from into STATE and says what it was: the
  * initial one, or its opening, from its plies where the log has them (each
- * checked), else from its position read by the game. Returns -1 after
+ * checked), else from its position read by the game. Returns -1 with ERR
  * saying why when the game plugin cannot make it. */
 static int show_start(const struct game_record *r, struct game_adapter *game, void *state,
-                      FILE *out, FILE *err)
+                      FILE *out, struct error *err)
 {
     const struct record_opening *opening = &r->opening;
     if (!tourney_record_has_opening(opening)) {
@@ -105,11 +105,11 @@ static int show_start(const struct game_record *r, struct game_adapter *game, vo
             fprintf(out, " %s", text);
             if (!tourney_game_adapter_play(game, state, opening->moves[i])) {
                 fprintf(out, "\n");
-                fprintf(err,
-                        "tourney: ply %zu of the opening of game %" PRIu32 " (%d) is not legal "
-                        "in the game plugin found; it is not the one the game was played with\n",
-                        i + 1, r->index, (int)opening->moves[i]);
-                return -1;
+                return tourney_error_set(err,
+                                         "ply %zu of the opening of game %" PRIu32 " (%d) is not "
+                                         "legal in the game plugin found; it is not the one the "
+                                         "game was played with",
+                                         i + 1, r->index, (int)opening->moves[i]);
             }
         }
         fprintf(out, "\n");
@@ -119,11 +119,10 @@ static int show_start(const struct game_record *r, struct game_adapter *game, vo
     tourney_terminal_text(out, opening->position, false);
     fputc('\n', out);
     if (tourney_game_adapter_parse_state(game, opening->position, state) != 0) {
-        fprintf(err,
-                "tourney: the game plugin found cannot read the opening of game %" PRIu32
-                "; it is not the one the game was played with\n",
-                r->index);
-        return -1;
+        return tourney_error_set(err,
+                                 "the game plugin found cannot read the opening of game %" PRIu32
+                                 "; it is not the one the game was played with",
+                                 r->index);
     }
     return 0;
 }
@@ -170,12 +169,11 @@ static void print_output(const struct log_header *h, const struct game_record *r
 }
 
 static int show(const struct log_header *h, const struct game_record *r, struct game_adapter *game,
-                FILE *out, FILE *err)
+                FILE *out, struct error *err)
 {
     void *state = tourney_game_adapter_new_state(game);
     if (state == NULL) {
-        fprintf(err, "tourney: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     /* Everything of the log is text anyone could have written, and the
      * reason quotes an agent: no escape sequence reaches the terminal
@@ -199,9 +197,7 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
     }
     /* The log's check is a digest anyone can compute: its end is shown
      * only when it follows from its moves (record_check.h). */
-    struct error why;
-    if (tourney_record_check(game, h, r, &why) != 0) {
-        tourney_record_check_say(err, &why);
+    if (tourney_record_check(game, h, r, err) != 0) {
         free(state);
         return -1;
     }
@@ -211,11 +207,11 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
         /* The log holds only moves the referee accepted; check anyway, as
          * the game plugin may have changed since. */
         if (!tourney_game_adapter_is_legal(game, state, r->moves[ply].move)) {
-            fprintf(err,
-                    "tourney: move %zu of game %" PRIu32 " (%d) is not legal in the game "
-                    "plugin found; it is not the one the game was played with\n",
-                    ply + 1, r->index, (int)r->moves[ply].move);
-            status = -1;
+            status = tourney_error_set(err,
+                                       "move %zu of game %" PRIu32 " (%d) is not legal in the "
+                                       "game plugin found; it is not the one the game was "
+                                       "played with",
+                                       ply + 1, r->index, (int)r->moves[ply].move);
             break;
         }
         print_move(game, h, r, ply, out);
@@ -239,9 +235,8 @@ static int show(const struct log_header *h, const struct game_record *r, struct 
 }
 
 int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
-                   const char *env_plugin_path, FILE *out, FILE *err)
+                   const char *env_plugin_path, FILE *out, struct error *err)
 {
-    struct error error;
     struct log_header header;
     struct wanted wanted;
     memset(&header, 0, sizeof(header));
@@ -251,29 +246,25 @@ int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
     char *path = tourney_format("%s/%s", dir, TOURNEY_LOG_NAME);
     off_t valid_end = 0;
     bool torn = false;
-    int status = path == NULL ? tourney_error_nomem(&error)
+    int status = path == NULL ? tourney_error_nomem(err)
                               : tourney_results_log_read(path, &header, keep_wanted, &wanted,
-                                                         &valid_end, &torn, &error);
-    if (status != 0) {
-        tourney_terminal_say(err, "tourney: ",
-                             status == TOURNEY_LOG_EMPTY ? "the results log holds no complete line"
-                                                         : error.text);
+                                                         &valid_end, &torn, err);
+    if (status == TOURNEY_LOG_EMPTY) {
+        status = tourney_error_set(err, "the results log holds no complete line");
+    } else if (status != 0) {
         status = -1;
+    } else if (!wanted.found && wanted.games == 0) {
+        status = tourney_error_set(err, "%s holds no games yet", path);
     } else if (!wanted.found) {
-        if (wanted.games == 0) {
-            fprintf(err, "tourney: %s holds no games yet\n", path);
-        } else {
-            fprintf(err,
-                    "tourney: %s has no game %" PRIu32 " (it holds %" PRIu64
-                    " games, numbered %" PRIu32 " to %" PRIu32 ")\n",
-                    path, game, wanted.games, wanted.first, wanted.last);
-        }
-        status = -1;
+        status = tourney_error_set(err,
+                                   "%s has no game %" PRIu32 " (it holds %" PRIu64
+                                   " games, numbered %" PRIu32 " to %" PRIu32 ")",
+                                   path, game, wanted.games, wanted.first, wanted.last);
     } else {
         struct log_game g;
-        status = tourney_log_game_find(&g, &header, exe_path, env_plugin_path, &error);
+        status = tourney_log_game_find(&g, &header, exe_path, env_plugin_path, err);
         if (status != 0) {
-            tourney_terminal_say(err, "tourney: cannot show the boards: ", error.text);
+            tourney_error_prefix(err, "cannot show the boards");
         } else {
             status = show(&header, &wanted.record, &g.game, out, err);
         }

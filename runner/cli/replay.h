@@ -9,11 +9,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "error.h"
+
 /* Prints game GAME of DIR/games.jsonl to OUT, its boards drawn by the
  * log's game plugin (log_game.h; EXE_PATH and ENV_PLUGIN_PATH find it when
- * it has moved). Returns 0, or -1 with the reason on ERR (no such log or
- * game, the game plugin missing). */
+ * it has moved). Returns 0, or -1 with the reason in ERR (no such log or
+ * game, the game plugin missing or not the one the game was played with,
+ * an end that does not follow from the moves); what was shown before a
+ * move the game refuses stays on OUT. */
 int tourney_replay(const char *dir, uint32_t game, const char *exe_path,
-                   const char *env_plugin_path, FILE *out, FILE *err);
+                   const char *env_plugin_path, FILE *out, struct error *err);
 
 #endif /* TOURNEY_RUNNER_REPLAY_H */

@@ -32,9 +32,10 @@
 struct run_state {
     const struct tournament *tournament;
     const struct run_options *options;
-    FILE *err;
-    struct out_dir dir;   /* the output directory */
-    struct dir_lock lock; /* of the output directory */
+    FILE *err;                   /* the progress line's */
+    const struct warnings *warn; /* the run's notices */
+    struct out_dir dir;          /* the output directory */
+    struct dir_lock lock;        /* of the output directory */
     struct log_header header;
     struct schedule schedule;
     struct stats stats;
@@ -296,9 +297,7 @@ static enum run_outcome play_here(struct run_state *run, struct error *err)
         if (status > 0 && stop_follows(run->options)) {
             /* An agent was stopped from outside, and so was the runner: the
              * game is no result, and the run stops. */
-            fputs("tourney: ", run->err);
-            tourney_terminal_text(run->err, err->text, false);
-            fputs("; it will be played again\n", run->err);
+            tourney_warn(run->warn, "%s; it will be played again", err->text);
             tourney_error_clear(err);
             free(line);
             tourney_record_finish(&record);
@@ -346,7 +345,7 @@ static enum run_outcome play_in_workers(struct run_state *run, struct error *err
         .context = run,
         .stop = run->options->stop,
         .outside_window_ns = TOURNEY_OUTSIDE_STOP_WINDOW_NS,
-        .err = run->err,
+        .warn = run->warn,
     };
     switch (tourney_job_pool_run(&plan, err)) {
     case JOBS_COMPLETE:
@@ -436,10 +435,9 @@ static int start_log(struct run_state *run, struct error *err)
         if (tourney_out_dir_set_aside(dir, TOURNEY_LOG_NAME, &aside, err) != 0) {
             return -1;
         }
-        fprintf(run->err,
-                "tourney: starting over in %s; its results log of %" PRIu64 " game%s is kept "
-                "as %s/%s\n",
-                dir->path, games, games == 1 ? "" : "s", dir->path, aside);
+        tourney_warn(run->warn,
+                     "starting over in %s; its results log of %" PRIu64 " game%s is kept as %s/%s",
+                     dir->path, games, games == 1 ? "" : "s", dir->path, aside);
         free(aside);
     }
     return tourney_results_log_create(&run->log, dir, &run->header, err);
@@ -458,11 +456,10 @@ static int open_log(struct run_state *run, struct error *err)
         return -1;
     }
     if (created) {
-        fprintf(run->err, "tourney: no results log in %s yet; starting the tournament\n", dir);
+        tourney_warn(run->warn, "no results log in %s yet; starting the tournament", dir);
     } else {
-        fprintf(run->err,
-                "tourney: resuming %s: %" PRIu64 " of %" PRIu64 " games already played\n", dir,
-                run->finished, run->to_play);
+        tourney_warn(run->warn, "resuming %s: %" PRIu64 " of %" PRIu64 " games already played",
+                     dir, run->finished, run->to_play);
     }
     return 0;
 }
@@ -473,7 +470,7 @@ static int open_log(struct run_state *run, struct error *err)
  * saying why. */
 static int analyse_games(struct run_state *run, struct tournament *t,
                          const struct run_options *options, struct analysis_request *request,
-                         struct analysis *result, FILE *err, struct error *error)
+                         struct analysis *result, const struct warnings *warn, struct error *error)
 {
     *request = (struct analysis_request){
         .dir = t->config.settings.output_dir,
@@ -484,7 +481,7 @@ static int analyse_games(struct run_state *run, struct tournament *t,
         .opened = &run->dir,
         .game = &t->game,
     };
-    int status = tourney_analysis_run(request, result, err, error);
+    int status = tourney_analysis_run(request, result, warn, error);
     if (status != 0) {
         tourney_error_prefix(error, "the analysis (analysis = exact)");
     }
@@ -507,26 +504,26 @@ static int also(struct error *error, const struct error *later)
 
 /* The warnings of a run about to start: what the agents run without, and
  * more jobs than free processors. */
-static void warn(const struct tournament *t, const struct run_options *options, FILE *err)
+static void warn_of_start(const struct tournament *t, const struct run_options *options,
+                          const struct warnings *warn)
 {
     if (t->sandbox_note != NULL) {
-        fprintf(err, "tourney: warning: agents run without the system-call sandbox: %s\n",
-                t->sandbox_note);
+        tourney_warn(warn, "warning: agents run without the system-call sandbox: %s",
+                     t->sandbox_note);
     }
     if (t->confinement_note != NULL) {
-        fprintf(err, "tourney: warning: agent processes run without %s\n", t->confinement_note);
+        tourney_warn(warn, "warning: agent processes run without %s", t->confinement_note);
     }
     for (size_t i = 0; i < t->entrant_count; i++) {
         if (t->entrants[i].access.note != NULL) {
-            /* It names the user's folders: any bytes. */
-            fprintf(err, "tourney: warning: agent '%s': ", t->entrants[i].name);
-            tourney_terminal_say(err, "", t->entrants[i].access.note);
+            tourney_warn(warn, "warning: agent '%s': %s", t->entrants[i].name,
+                         t->entrants[i].access.note);
         }
     }
     char starved[512];
     if (tourney_free_processors_warning(options->jobs, &options->processors, starved,
                                         sizeof(starved))) {
-        fprintf(err, "tourney: warning: %s\n", starved);
+        tourney_warn(warn, "warning: %s", starved);
     }
 }
 
@@ -550,13 +547,14 @@ static void say_how_to_resume(const struct run_state *run, const struct tourname
 }
 
 enum run_outcome tourney_run(struct tournament *t, const struct run_options *options, FILE *out,
-                             FILE *err, struct error *error)
+                             FILE *err, const struct warnings *warn, struct error *error)
 {
     struct run_state run;
     memset(&run, 0, sizeof(run));
     run.tournament = t;
     run.options = options;
     run.err = err;
+    run.warn = warn;
     run.lock.fd = -1;
     run.dir.fd = -1;
     tourney_error_clear(error);
@@ -591,7 +589,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     for (size_t i = 0; i < t->entrant_count; i++) {
         run.names[i] = t->entrants[i].name;
     }
-    warn(t, options, err);
+    warn_of_start(t, options, warn);
     run.header.games_scheduled = run.schedule.count;
     run.shard = options->shard;
     tourney_shard_deal(&run.shard, run.schedule.pair_count, run.schedule.count);
@@ -628,7 +626,8 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     bool analysed = false;
     memset(&analysis, 0, sizeof(analysis));
     if (outcome == RUN_COMPLETE && settings->analysis == ANALYSIS_EXACT) {
-        analysed = analyse_games(&run, t, options, &analysis_request, &analysis, err, &later) == 0;
+        analysed =
+            analyse_games(&run, t, options, &analysis_request, &analysis, warn, &later) == 0;
         if (!analysed) {
             outcome = RUN_FAILED;
             also(error, &later);
@@ -638,7 +637,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     const struct board_source board = {.game = &t->game};
     size_t width = options->wide ? 0 : tourney_table_console_width();
     if (tourney_publish(&run.header, &run.stats, &run.games, &board, &run.dir,
-                        options->quiet ? NULL : out, width, err, &later) != 0) {
+                        options->quiet ? NULL : out, width, warn, &later) != 0) {
         tourney_analysis_finish(&analysis);
         outcome = RUN_FAILED;
         also(error, &later);

@@ -18,6 +18,7 @@
 #include "shard.h"
 #include "stats.h"
 #include "tournament.h"
+#include "warning.h"
 
 struct run_options {
     bool quiet;                   /* no tables and no progress on the console */
@@ -52,10 +53,13 @@ enum run_outcome {
     RUN_INTERRUPTED = 1,
 };
 
-/* Plays TOURNAMENT and writes its reports. On failure explains on ERR, keeps
- * every finished game in the log and still writes the reports of what was
- * played. */
+/* Plays TOURNAMENT and writes its reports. On failure explains in ERROR,
+ * keeps every finished game in the log and still writes the reports of what
+ * was played. The tables go to OUT; ERR is the terminal's error stream,
+ * where the progress and the run's notices are drawn; WARN gets what the
+ * reports and the analysis leave out. */
 enum run_outcome tourney_run(struct tournament *tournament, const struct run_options *options,
-                             FILE *out, FILE *err, struct error *error);
+                             FILE *out, FILE *err, const struct warnings *warn,
+                             struct error *error);
 
 #endif /* TOURNEY_RUNNER_RUN_H */

@@ -113,19 +113,13 @@ int tourney_record_check(struct game_adapter *game, const struct log_header *hea
     return status;
 }
 
-void tourney_record_check_say(FILE *err, const struct error *why)
-{
-    fputs("tourney: ", err);
-    tourney_terminal_text(err, why->text, false);
-    fputc('\n', err);
-}
-
-void tourney_record_check_say_left_out(FILE *err, uint64_t count, const char *path,
-                                       const char *what)
+int tourney_record_check_left_out(struct error *err, uint64_t count, const char *path,
+                                  const char *what)
 {
     bool one = count == 1;
-    fprintf(err, "tourney: left out of %s: %" PRIu64 " game%s of ", what, count, one ? "" : "s");
-    tourney_terminal_text(err, path, false);
-    fprintf(err, " whose end%s not follow from %s moves\n", one ? " does" : "s do",
-            one ? "its" : "their");
+    return tourney_error_set(err,
+                             "left out of %s: %" PRIu64 " game%s of %s whose end%s not follow "
+                             "from %s moves",
+                             what, count, one ? "" : "s", path, one ? " does" : "s do",
+                             one ? "its" : "their");
 }

@@ -9,7 +9,6 @@
 #define TOURNEY_RUNNER_RECORD_CHECK_H
 
 #include <stdint.h>
-#include <stdio.h>
 
 #include "error.h"
 #include "game_adapter.h"
@@ -37,13 +36,10 @@ int tourney_record_check(struct game_adapter *game, const struct log_header *hea
 int tourney_record_start(struct game_adapter *game, const struct game_record *record, void *state,
                          int32_t *first_ply, struct error *err);
 
-/* Names on ERR the game WHY (tourney_record_check's) is about, and why,
- * with the control characters of its names escaped (text_escape.h). */
-void tourney_record_check_say(FILE *err, const struct error *why);
-
-/* Says on ERR that COUNT games of the log at PATH, named above, are left
- * out of WHAT ("the reports"), their ends not following from their moves. */
-void tourney_record_check_say_left_out(FILE *err, uint64_t count, const char *path,
-                                       const char *what);
+/* Sets ERR to say that COUNT games of the log at PATH are left out of WHAT
+ * ("the reports"), their ends not following from their moves; returns
+ * -1. */
+int tourney_record_check_left_out(struct error *err, uint64_t count, const char *path,
+                                  const char *what);
 
 #endif /* TOURNEY_RUNNER_RECORD_CHECK_H */

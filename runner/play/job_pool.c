@@ -16,7 +16,6 @@
 #include "agent_process.h"
 #include "clock.h"
 #include "job_worker.h"
-#include "text_escape.h"
 
 /* Games that may be finished and waiting for an earlier one, per job: enough
  * to keep every worker busy behind one slow game, few enough to keep in
@@ -186,10 +185,11 @@ static void worker_died(struct pool *p, struct worker *w)
                  "agent that crashes ends the process that plays it, where isolation = process "
                  "would make it lose only its game",
                  (unsigned long long)game, how);
-        } else if (p->plan->err != NULL) {
-            fprintf(p->plan->err,
-                    "tourney: a worker process %s while playing game %llu; playing it again\n",
-                    how, (unsigned long long)game);
+        } else {
+            tourney_warn(p->plan->warn,
+                         "a worker process %s while playing game %llu; playing it "
+                         "again",
+                         how, (unsigned long long)game);
         }
     }
     /* Games it had finished but not yet replied to are played again too. */
@@ -411,12 +411,8 @@ static void settle_claims(struct pool *p)
         struct job_reply_head head;
         memcpy(&head, s->reply, sizeof(head));
         const char *line = (const char *)s->reply + tourney_job_reply_text_offset();
-        if (plan->err != NULL) {
-            /* It names the agent: any bytes (text_escape.h). */
-            fputs("tourney: ", plan->err);
-            tourney_terminal_text(plan->err, line + strlen(line) + 1, false);
-            fputs("; it will be played again\n", plan->err);
-        }
+        /* It names the agent: any bytes, escaped where it is printed. */
+        tourney_warn(plan->warn, "%s; it will be played again", line + strlen(line) + 1);
         if (head.game < p->stopped_game) {
             p->stopped_game = head.game;
         }

@@ -32,6 +32,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "warning.h"
 #include "record.h"
 
 struct job_plan {
@@ -75,7 +76,7 @@ struct job_plan {
      * agent's loss, as play recorded it, and the run goes on. */
     volatile sig_atomic_t *stop;
     uint64_t outside_window_ns;
-    FILE *err; /* notes about workers that died */
+    const struct warnings *warn; /* of workers that died, games played again; may be NULL */
 };
 
 enum job_outcome {

@@ -7,7 +7,6 @@
 #include "analysis.h"
 #include "analysis_read.h"
 #include "report.h"
-#include "text_escape.h"
 
 int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
 {
@@ -40,30 +39,29 @@ int tourney_game_sample_init_for(struct game_sample *sample, const struct log_he
 
 /* DIR's analysis of the log into READ when it has one that can be used;
  * else READ empty and, when one is there, why it is not used in WHY (and
- * on NOTE). */
+ * warned of). */
 static const struct analysis_read *read_analysis(const struct out_dir *dir,
                                                  const struct log_header *header,
                                                  struct analysis_read *read, struct error *why,
-                                                 FILE *note)
+                                                 const struct warnings *warn)
 {
     tourney_error_clear(why);
     int status = tourney_analysis_read(dir, TOURNEY_ANALYSIS_NAME, header, read, why);
     if (status > 0) {
         tourney_error_clear(why); /* no file: nothing to say */
     }
-    if (status < 0 && note != NULL) {
-        tourney_terminal_say(note, "tourney: the reports leave the analysis out: ", why->text);
+    if (status < 0) {
+        tourney_warn(warn, "the reports leave the analysis out: %s", why->text);
     }
     return status == 0 ? read : NULL;
 }
 
 /* Each agent's grades in READ (NULL: none) into GRADES, when READ is of
- * every one of the GAMES of the reports; else NULL, saying why on NOTE. */
-static const struct report_analysis *add_up_analysis(const struct analysis_read *read,
-                                                     const struct out_dir *dir,
-                                                     const struct log_header *header,
-                                                     uint64_t games,
-                                                     struct report_analysis *grades, FILE *note)
+ * every one of the GAMES of the reports; else NULL, warning why. */
+static const struct report_analysis *
+add_up_analysis(const struct analysis_read *read, const struct out_dir *dir,
+                const struct log_header *header, uint64_t games, struct report_analysis *grades,
+                const struct warnings *warn)
 {
     struct error why;
     memset(grades, 0, sizeof(*grades));
@@ -75,10 +73,7 @@ static const struct report_analysis *add_up_analysis(const struct analysis_read 
         grades, read, path != NULL ? path : TOURNEY_ANALYSIS_NAME, header, games, &why);
     free(path);
     if (status != 0) {
-        if (note != NULL) {
-            tourney_terminal_say(
-                note, "tourney: the reports' figures leave the analysis out: ", why.text);
-        }
+        tourney_warn(warn, "the reports' figures leave the analysis out: %s", why.text);
         return NULL;
     }
     return grades;
@@ -86,8 +81,8 @@ static const struct report_analysis *add_up_analysis(const struct analysis_read 
 
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
-                    const struct out_dir *dir, FILE *out, size_t width, FILE *note,
-                    struct error *err)
+                    const struct out_dir *dir, FILE *out, size_t width,
+                    const struct warnings *warn, struct error *err)
 {
     struct report_agent *agents = calloc(header->agent_count + 1, sizeof(*agents));
     if (agents == NULL) {
@@ -101,10 +96,10 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
     struct analysis_read analysis;
     struct error analysis_why;
     const struct analysis_read *analysed =
-        read_analysis(dir, header, &analysis, &analysis_why, note);
+        read_analysis(dir, header, &analysis, &analysis_why, warn);
     struct report_analysis grades;
     const struct report_analysis *graded =
-        add_up_analysis(analysed, dir, header, stats->games, &grades, note);
+        add_up_analysis(analysed, dir, header, stats->games, &grades, warn);
     for (size_t i = 0; i < header->agent_count; i++) {
         agents[i].name = header->agents[i].name;
         agents[i].plugin = header->agents[i].plugin;
@@ -149,15 +144,14 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
 int tourney_publish_from_log(const struct log_header *header, struct stats *stats,
                              const struct game_sample *games, struct game_adapter *game,
                              const char *why_no_game, const struct out_dir *dir, FILE *out,
-                             size_t width, FILE *err, struct error *error)
+                             size_t width, const struct warnings *warn, struct error *error)
 {
     struct board_source board = {.game = game, .note = why_no_game};
     if (game == NULL) {
-        fputs("tourney: report.html shows moves without boards, and no game's end was checked "
-              "against its moves: ",
-              err);
-        tourney_terminal_text(err, why_no_game, false);
-        fputc('\n', err);
+        tourney_warn(warn,
+                     "report.html shows moves without boards, and no game's end was checked "
+                     "against its moves: %s",
+                     why_no_game);
     }
-    return tourney_publish(header, stats, games, &board, dir, out, width, err, error);
+    return tourney_publish(header, stats, games, &board, dir, out, width, warn, error);
 }
