@@ -5,6 +5,7 @@
 
 #include "html_summary.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,69 @@ static void compare_value(const struct html_node *element, void *context)
     (*c->count)++;
 }
 
+struct list_items {
+    const char *prefix; /* "analysis.blunders_by_ply" */
+    size_t prefix_length;
+    bool *seen; /* per item of the list in summary.json */
+    size_t count;
+};
+
+static void mark_item(const struct html_node *element, void *context)
+{
+    struct list_items *items = context;
+    const char *key = html_attr(element, "data-key");
+    if (key == NULL || strncmp(key, items->prefix, items->prefix_length) != 0 ||
+        key[items->prefix_length] != '.') {
+        return;
+    }
+    char *end = NULL;
+    unsigned long index = strtoul(key + items->prefix_length + 1, &end, 10);
+    if (end != key + items->prefix_length + 1 && *end == '.' && index < items->count) {
+        items->seen[index] = true;
+    }
+}
+
+bool html_list_whole(const struct html_node *element, json_t *entry, char *missing, size_t size)
+{
+    const char *path = html_attr(element, "data-list");
+    json_t *list = json_path(entry, path);
+    if (!json_is_array(list)) {
+        snprintf(missing, size, "%s", path);
+        return false;
+    }
+    struct list_items items = {.prefix = path, .prefix_length = strlen(path)};
+    items.count = json_array_size(list);
+    items.seen = calloc(items.count + 1, sizeof(*items.seen));
+    assert_non_null(items.seen);
+    html_each(element, mark_item, &items);
+    bool whole = true;
+    for (size_t i = 0; whole && i < items.count; i++) {
+        if (!items.seen[i]) {
+            snprintf(missing, size, "%s.%zu", path, i);
+            whole = false;
+        }
+    }
+    free(items.seen);
+    return whole;
+}
+
+/* An element with data-list gives a whole list of its entry (compare_value
+ * checks that each figure is its item's, and that no item is beyond it). */
+static void compare_list(const struct html_node *element, json_t *entry,
+                         struct html_figures *figures)
+{
+    const char *path = html_attr(element, "data-list");
+    if (path == NULL) {
+        return;
+    }
+    char missing[160];
+    if (!html_list_whole(element, entry, missing, sizeof(missing))) {
+        print_error("report.html gives no figure of %s, which summary.json has\n", missing);
+        fail();
+    }
+    figures->list_items += json_array_size(json_path(entry, path));
+}
+
 static void compare_entry(const struct html_node *element, void *context)
 {
     struct comparison *outer = context;
@@ -106,6 +170,7 @@ static void compare_entry(const struct html_node *element, void *context)
             fail();
         }
         html_each(element, compare_value, &inner);
+        compare_list(element, inner.entry, outer->figures);
         return;
     }
     if (agent == NULL) {
@@ -122,6 +187,7 @@ static void compare_entry(const struct html_node *element, void *context)
         fail();
     }
     html_each(element, compare_value, &inner);
+    compare_list(element, inner.entry, outer->figures);
 }
 
 struct html_figures html_compare_summary(const struct html_node *root, json_t *summary)

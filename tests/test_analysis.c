@@ -773,6 +773,13 @@ static void test_reports_show_figures(void **state)
     assert_non_null(strstr(html, "id=\"chart-accuracy\""));
     assert_non_null(strstr(html, "data-key=\"analysis.accuracy\" data-value=\"0.6666666667\""));
     assert_non_null(strstr(html, "data-key=\"analysis.graded_share\" data-value=\"1\""));
+    /* Its blunders by ply: beta's one blunder, at ply 5, as item 0 of its
+     * blunders_by_ply. */
+    assert_non_null(strstr(html, "<a href=\"#blunders\">Blunders by ply</a>"));
+    assert_non_null(strstr(html, "<g data-key=\"analysis.blunders_by_ply.0.ply\" "
+                                 "data-value=\"5\"><rect class=\"bar loss\""));
+    assert_non_null(strstr(html, "data-key=\"analysis.blunders_by_ply.0.count\" data-value=\"1\">"
+                                 "<title>beta: 1 blunder at ply 5</title>"));
     free(html);
     char *md = report_file(s, "report.md");
     assert_non_null(strstr(md, "\n## Exact analysis\n\nExact analysis (analysis.jsonl): 7 moves "
@@ -833,6 +840,7 @@ static void test_reports_leave_out(void **state)
     }
     char *plain_html = report_file(s, "report.html");
     assert_null(strstr(plain_html, "accuracy"));
+    assert_null(strstr(plain_html, "lunder"));
     free(plain_html);
     struct analysis_request q = request_for(s, NULL);
     run_ok(&q, &a);

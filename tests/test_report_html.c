@@ -23,6 +23,7 @@
 #include "html_summary.h"
 #include "log_game.h"
 #include "plugin.h"
+#include "report_analysis.h"
 #include "replay_data.h"
 #include "report.h"
 #include "svg_chart.h"
@@ -892,6 +893,179 @@ static void test_page_without_games(void **state)
     finish_tournament(&t);
 }
 
+/* PAGE without the first occurrence of CUT (free it). */
+static char *without(const char *page, const char *cut)
+{
+    const char *at = strstr(page, cut);
+    assert_non_null(at);
+    size_t head = (size_t)(at - page);
+    char *out = malloc(strlen(page) - strlen(cut) + 1);
+    assert_non_null(out);
+    memcpy(out, page, head);
+    strcpy(out + head, at + strlen(cut));
+    return out;
+}
+
+/* The element below NODE with data-list, of AGENT. */
+static const struct html_node *list_of(const struct html_node *node, const char *agent)
+{
+    const char *name = node->name != NULL ? html_attr(node, "data-agent") : NULL;
+    if (name != NULL && strcmp(name, agent) == 0 && html_attr(node, "data-list") != NULL) {
+        return node;
+    }
+    for (size_t i = 0; i < node->child_count; i++) {
+        const struct html_node *hit = list_of(node->children[i], agent);
+        if (hit != NULL) {
+            return hit;
+        }
+    }
+    return NULL;
+}
+
+/* An exact analysis of the small tournament, made by hand: alpha made no
+ * blunder, b two at ply 3 and one at ply 5, random one at ply 3 and four
+ * at ply 9 (by ply, then agent, as report_analysis.h keeps them). */
+static struct agent_grades blunder_grades[3] = {
+    {.games = 3, .moves = 9, .graded = 9, .best = 9, .perfect_games = 3},
+    {.games = 3,
+     .moves = 5,
+     .graded = 5,
+     .best = 2,
+     .blunders = 3,
+     .games_with_blunder = 2,
+     .first_blunder_plies = 8},
+    {.games = 2,
+     .moves = 5,
+     .graded = 5,
+     .blunders = 5,
+     .slower = 0,
+     .games_with_blunder = 2,
+     .first_blunder_plies = 12},
+};
+static struct ply_blunders blunder_plies[4] = {
+    {.ply = 3, .agent = 1, .count = 2},
+    {.ply = 3, .agent = 2, .count = 1},
+    {.ply = 5, .agent = 1, .count = 1},
+    {.ply = 9, .agent = 2, .count = 4},
+};
+
+/* report.html's blunders by ply: a strip per agent on one ply axis, every
+ * bar's ply and count keyed by its place in the agent's blunders_by_ply of
+ * summary.json, each strip holding the whole list; the same figures as a
+ * table; and nothing of it in a page without the analysis. */
+static void test_page_with_blunders(void **state)
+{
+    (void)state;
+    struct small_tournament t;
+    small_tournament(&t, true, false);
+    char *plain_page = capture(write_page, &t.report);
+    char *plain_summary = capture(write_summary, &t.report);
+    json_t *summary = json_loads(plain_summary, 0, NULL);
+    struct html_node *root = html_parse_or_fail(plain_page);
+    struct html_figures plain = html_compare_summary(root, summary);
+    assert_int_equal(plain.list_items, 0);
+    assert_null(strstr(plain_page, "lunder"));
+    html_free(root);
+    json_decref(summary);
+
+    struct report_analysis analysis = {.agent_count = 3,
+                                       .grades = blunder_grades,
+                                       .by_ply = blunder_plies,
+                                       .by_ply_count = 4,
+                                       .games = 4,
+                                       .budget = 1000};
+    t.input.grades = &analysis;
+    char *page = capture(write_page, &t.report);
+    char *summary_text = capture(write_summary, &t.report);
+    summary = json_loads(summary_text, 0, NULL);
+    assert_non_null(summary);
+    root = html_parse_or_fail(page);
+    /* Beside the plain page's: 2 figures per agent in the accuracy chart,
+     * 2 per bar (its ply and its count) of the 4 bars, and each agent's
+     * blunders in the table; the 3 strips give their lists whole, 0, 2 and
+     * 2 items. */
+    struct html_figures figures = html_compare_summary(root, summary);
+    assert_int_equal(figures.agent_values, plain.agent_values + 3 * 2 + 4 * 2 + 3);
+    assert_int_equal(figures.list_items, 4);
+    assert_int_equal(count_charts(root), 11);
+    assert_string_equal(html_attr(html_find(root, "id", "page-facts"), "data-charts"), "11");
+    assert_non_null(strstr(page, "<li><a href=\"#blunders\">Blunders by ply</a></li>"));
+    assert_non_null(strstr(page, "<svg class=\"chart\" id=\"chart-blunders\" viewBox=\"0 0 360 "
+                                 "194\" role=\"img\" aria-labelledby=\"chart-blunders-title\">"
+                                 "<title id=\"chart-blunders-title\">Each agent&#39;s blunders "
+                                 "by the ply they were made at</title>"));
+    assert_non_null(strstr(page, "Every bar is on one scale, the tallest 4 blunders.</p>"));
+    /* Plies 1 to 9 (the longest game), a slot of 328 / 9 each from x 16:
+     * ply 1 at 34.2, every second labelled. Agents in rank order (alpha,
+     * random, b), 50 apart; the tallest bar, 4 blunders, 26 high; b's 2
+     * blunders at ply 3 centred at 107.1, half as tall, on its base at 146. */
+    assert_non_null(strstr(page, "<text class=\"tick\" x=\"34.2\" y=\"168.0\" text-anchor=\""
+                                 "middle\">1</text><line x1=\"70.7\" y1=\"4.0\" x2=\"70.7\" "
+                                 "y2=\"154.0\"/><text class=\"tick\" x=\"70.7\" y=\"168.0\" "
+                                 "text-anchor=\"middle\">2</text><line x1=\"143.6\""));
+    assert_non_null(strstr(page, "<g class=\"row\" data-agent=\"alpha\" data-list=\"analysis."
+                                 "blunders_by_ply\"><text class=\"label\" x=\"16.0\" y=\"16.0\">"
+                                 "alpha: no blunders</text><line class=\"base\" x1=\"16.0\" "
+                                 "y1=\"46.0\" x2=\"344.0\" y2=\"46.0\"/></g>"));
+    assert_non_null(strstr(page, "<g data-key=\"analysis.blunders_by_ply.1.ply\" data-value=\"9\">"
+                                 "<rect class=\"bar loss\" x=\"308.1\" y=\"70.0\" width=\"35.4\" "
+                                 "height=\"26.0\" data-key=\"analysis.blunders_by_ply.1.count\" "
+                                 "data-value=\"4\"><title>random: 4 blunders at ply 9</title>"));
+    const char *b_bar = "<g data-key=\"analysis.blunders_by_ply.1.ply\" data-value=\"5\"><rect "
+                        "class=\"bar loss\" x=\"162.3\" y=\"139.5\" width=\"35.4\" "
+                        "height=\"6.5\" data-key=\"analysis.blunders_by_ply.1.count\" "
+                        "data-value=\"1\"><title>b&lt;&amp;&quot;&#39;&gt;: 1 blunder at ply "
+                        "5</title></rect></g>";
+    assert_non_null(strstr(page, "<g class=\"row\" data-agent=\"b&lt;&amp;&quot;&#39;&gt;\" "
+                                 "data-list=\"analysis.blunders_by_ply\"><text class=\"label\" "
+                                 "x=\"16.0\" y=\"116.0\">b&lt;&amp;&quot;&#39;&gt;: 3 blunders"
+                                 "</text><line class=\"base\" x1=\"16.0\" y1=\"146.0\" "
+                                 "x2=\"344.0\" y2=\"146.0\"/><g data-key=\"analysis.blunders_by_"
+                                 "ply.0.ply\" data-value=\"3\"><rect class=\"bar loss\" "
+                                 "x=\"89.4\" y=\"133.0\" width=\"35.4\" height=\"13.0\""));
+    assert_non_null(strstr(page, b_bar));
+    /* The table, for readers who do not see the drawing. */
+    assert_text_of(root, "class", "blunders",
+                   "agentblundersat ply (how many, when more than one)\nalpha0\u2013\n"
+                   "random53, 9 (4)\nb<&\"'>33 (2), 5\n");
+
+    /* The check sees a bar left out: b's strip without its bar of ply 5
+     * lacks item 1 of b's list. */
+    json_t *b = summary_agent(summary, "b<&\"'>");
+    char missing[160] = "";
+    const struct html_node *strip = list_of(root, "b<&\"'>");
+    assert_non_null(strip);
+    assert_true(html_list_whole(strip, b, missing, sizeof(missing)));
+    char *cut = without(page, b_bar);
+    struct html_node *cut_root = html_parse_or_fail(cut);
+    const struct html_node *cut_strip = list_of(cut_root, "b<&\"'>");
+    assert_non_null(cut_strip);
+    assert_false(html_list_whole(cut_strip, b, missing, sizeof(missing)));
+    assert_string_equal(missing, "analysis.blunders_by_ply.1");
+    html_free(cut_root);
+    free(cut);
+
+    /* No blunder at all: a sentence instead of the chart. */
+    analysis.by_ply_count = 0;
+    blunder_grades[1].blunders = 0;
+    blunder_grades[2].blunders = 0;
+    char *none = capture(write_page, &t.report);
+    assert_non_null(strstr(none, "<p class=\"note\">No agent shown made a blunder in its graded "
+                                 "moves.</p>\n</section>"));
+    assert_null(strstr(none, "chart-blunders"));
+    free(none);
+    blunder_grades[1].blunders = 3;
+    blunder_grades[2].blunders = 5;
+
+    html_free(root);
+    json_decref(summary);
+    free(summary_text);
+    free(page);
+    free(plain_summary);
+    free(plain_page);
+    finish_tournament(&t);
+}
+
 /* The strict reader refuses what a careless writer would produce. */
 static void test_checker_refuses(void **state)
 {
@@ -1136,6 +1310,7 @@ int main(void)
         cmocka_unit_test(test_replay_from_openings),
         cmocka_unit_test(test_page_without_boards),
         cmocka_unit_test(test_page_without_games),
+        cmocka_unit_test(test_page_with_blunders),
         cmocka_unit_test(test_checker_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

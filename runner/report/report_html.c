@@ -21,6 +21,7 @@ static const struct html_section html_sections[] = {
     {"vs-random", "Win rate against random", false, tourney_html_vs_random, NULL},
     {"accuracy", "Accuracy against perfect play", false, tourney_html_accuracy,
      tourney_html_has_grades},
+    {"blunders", "Blunders by ply", false, tourney_html_blunders, tourney_html_has_grades},
     {"endings", "How games ended", false, tourney_html_endings, NULL},
     {"terminations", "Faults by agent", true, tourney_html_terminations, NULL},
     {"elo", "Pairwise Elo", true, tourney_html_elo_pairs, NULL},

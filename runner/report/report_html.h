@@ -4,7 +4,8 @@
  * page's self-check; nothing is fetched) laid out as a dashboard: a header
  * with the key figures, then the standings, charts in a grid of cards
  * (ratings, score over the games, results per seat, game lengths, time per
- * move, nodes, against random, how games ended), the cross-table heat map,
+ * move, nodes, against random, how games ended; with an exact analysis,
+ * accuracy and blunders by ply), the cross-table heat map,
  * terminations, pairwise Elo and replayable games.
  *
  * The page is a list of sections (html_sections in report_html.c). Each is a
@@ -19,8 +20,11 @@
  * in summary.json ("all.wins", "vs_random.win_rate", "elo"), on an element
  * inside one with data-agent (an entry of "agents"), data-agent and
  * data-opponent (an entry of "crosstable") or data-summary (the object at
- * that path from the top: "game_lengths", "seats.first"). Tests compare the
- * two files through them.
+ * that path from the top: "game_lengths", "seats.first"). An element that
+ * gives a whole list of its entry says so with data-list, the list's path
+ * ("analysis.blunders_by_ply"), its figures keyed by item
+ * ("analysis.blunders_by_ply.0.count"). Tests compare the two files through
+ * them.
  */
 #ifndef TOURNEY_RUNNER_REPORT_HTML_H
 #define TOURNEY_RUNNER_REPORT_HTML_H
@@ -71,6 +75,10 @@ int tourney_html_endings(struct html_page *page, FILE *out);
  * report has the analysis's figures (input->grades). */
 int tourney_html_accuracy(struct html_page *page, FILE *out);
 bool tourney_html_has_grades(const struct report *report);
+
+/* Each agent's blunders by ply in the exact analysis, when the report has
+ * its figures (report_html_blunders.c). */
+int tourney_html_blunders(struct html_page *page, FILE *out);
 
 /* The budget per move the time charts mark, in milliseconds, with LABEL
  * set to "budget 100 ms"; 0 on a clock, which has no one budget. */

@@ -122,7 +122,7 @@ grep -Eq '<body[^>]* data-overflowing="[^"]*terminations' "$tmp/dom-faults-390.h
 
 # The same games with their exact analysis (analysis.jsonl): the page passes
 # the same self-check, every listed move of the game shown carries its grade,
-# and the chart of the position's value is drawn.
+# and the chart of the position's value and that of blunders by ply are drawn.
 cp -r "$tmp/faults" "$tmp/analysed"
 rm -f "$tmp/analysed/report.html"
 TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" analyze "$tmp/analysed" \
@@ -146,6 +146,9 @@ for width in 1280 390; do
         fail "no chart of the position's value"
     grep -q '<div class="value-line" id="viewer-value">[^<]' "$page" ||
         fail "no line with the chosen move's values"
+    bars=$(grep -o '<svg class="chart" id="chart-blunders".*</svg>' "$page" |
+        grep -o '<rect class="bar loss"' | wc -l)
+    ((bars > 0)) || fail "no bar in the chart of blunders by ply"
 done
 
 # Two agents and forty: the same self-check at both widths.
