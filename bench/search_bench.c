@@ -10,7 +10,7 @@
  *
  * The m,n,k game may lack the search knowledge (order_moves, winning_move,
  * safe_moves); then the rows marked "+k" run on the stand-in of
- * tests/knowledge_game.c, which adds it by trying every move: its node
+ * tests/support/knowledge_game.c, which adds it by trying every move: its node
  * counts are what a game's own knowledge gives, its times are slower per
  * node than a game's own would be.
  *

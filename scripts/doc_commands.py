@@ -201,7 +201,7 @@ def plugin_guide(c):
                                  ("random", ["plugin = random"])]),
     })
     lie = c.run(liar, "tourney run liar.ini --quiet",
-                {"TOURNEY_PLUGIN_PATH": os.path.join(c.build, "tests", "games")}, status=1)
+                {"TOURNEY_PLUGIN_PATH": os.path.join(c.build, "tests", "games", "plugins")}, status=1)
     return {
         "greedy-listed": first[0] + "\n" + greedy[0] + "\n...\n",
         "greedy-validated": c.run(home, "tourney validate try.ini"),

@@ -1,6 +1,6 @@
 /* The no-pondering policy (agent_pause.h): kept apart from the process's
  * descriptors and waits so that each of its rules is tested on a process
- * and a clock of the test's own (tests/test_agent_pause.c). */
+ * and a clock of the test's own (tests/runner/isolation/test_agent_pause.c). */
 #include "agent_pause.h"
 
 #include <string.h>

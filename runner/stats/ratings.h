@@ -18,7 +18,7 @@
  * 400 log10(2n/v + 1) Elo above it on that pair alone, +763 on 20 games),
  * and moves the others little (a pair at 30-20-10 goes from +120.4 to
  * +119.3). Half a draw is the amount at which the seeded simulations of
- * tests/test_ratings.c still cover at 95% in the lopsided regime (random, 400,
+ * tests/runner/stats/test_ratings.c still cover at 95% in the lopsided regime (random, 400,
  * 600 and 800 Elo, 20 games a pair: 93-95%), where two virtual draws pull the
  * top rating down so far that its interval holds the truth 45% of the time.
  *

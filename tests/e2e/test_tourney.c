@@ -389,7 +389,7 @@ static void test_sprt_stops_the_match(void **state)
     struct run run;
     play(&run, TOURNEY_TEST_SOURCE_DIR "/tests/configs/sprt.ini");
     /* Normalized Elo, the default: 7 pairs won 2-0, LLR 3.4254
-     * (tests/test_sprt.c works it out). */
+     * (tests/runner/stats/test_sprt.c works it out). */
     json_t *summary = check_sprt(&run, 14, 7, 3.4254455509652235);
     json_t *sprt = json_object_get(summary, "sprt");
     assert_file_has(run.out, "H1 accepted after 14 games");

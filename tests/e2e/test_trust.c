@@ -385,7 +385,7 @@ static void test_plugin_cut_while_running(void **state)
 
 /* ---- a game that lies -------------------------------------------------- */
 
-/* Plays the liar (tests/games/liar.c) telling LIE from game FROM_GAME on at
+/* Plays the liar (tests/games/plugins/liar.c) telling LIE from game FROM_GAME on at
  * ply 2: first-open against random, four games. */
 static void play_liar(struct run *run, const char *lie, int from_game, const char *jobs)
 {

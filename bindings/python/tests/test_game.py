@@ -72,7 +72,7 @@ class PlainAlphaBeta:
 
 
 class NodeCounts(unittest.TestCase):
-    """The same tree as the C search, position for position (tests/test_search.c)."""
+    """The same tree as the C search, position for position (tests/agents/test_search.c)."""
 
     def test_empty_3x3(self):
         search = PlainAlphaBeta()
@@ -185,7 +185,7 @@ class Rules(unittest.TestCase):
 @unittest.skipUnless(BUILD, "TOURNEY_TEST_BUILD_ROOT names the build tree")
 class Plugins(unittest.TestCase):
     def test_choice_parameter(self):
-        liar = Game(os.path.join(BUILD, "tests", "games", "liar.so"), lie="honest")
+        liar = Game(os.path.join(BUILD, "tests", "games", "plugins", "liar.so"), lie="honest")
         self.assertEqual(liar.params["lie"], "honest")
         with self.assertRaises(GameError) as caught:
             Game(liar.path, lie="sometimes")
