@@ -79,7 +79,8 @@ static int open_plugins(struct bench *b)
         fprintf(stderr, "isolation-bench: %s\n", err.text);
         return -1;
     }
-    b->rules = (struct match_rules){.game = &b->game, .budget_ns = UINT64_C(1000000000)};
+    b->rules = (struct match_rules){
+        .game = &b->game, .move_ns = UINT64_C(1000000000), .setup_ns = UINT64_C(1000000000)};
     b->host = tourney_agent_host_path(TOURNEY_BENCH_BUILD_ROOT "/bench/isolation-bench");
     tourney_config_default_limits(&b->limits);
     b->settings = (struct process_settings){
