@@ -1,8 +1,11 @@
 /* Behaves, quickly, but from ply 2 on thinks for 20 ms of busy work at
  * every move, then looks at the processors it may run on: an agent held on
  * the runner's processor while its replies were quick (processor_share.h)
- * must have all of them back by then. It fails its move when it has fewer
- * than when it was created, and says so. */
+ * must have all of them back. The runner lets it go once it sees the move
+ * take a millisecond; on a loaded machine the runner itself may not run for
+ * a while, so the agent waits, asleep (no CPU time spent), up to 800 ms of
+ * its 1050 ms for them. It fails its move when it still has fewer than
+ * when it was created, and says so. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -33,10 +36,15 @@ static double now_ms(void)
 static int misbehave(tourney_move *move)
 {
     (void)move;
-    double until = now_ms() + 20.0;
-    while (now_ms() < until) {
+    double start = now_ms();
+    while (now_ms() < start + 20.0) {
     }
     int now = processor_count();
+    while (now < processors_at_create && now_ms() < start + 800.0) {
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
+        now = processor_count();
+    }
     if (now < processors_at_create) {
         fprintf(stderr, "lost processors: %d of %d at ply %d\n", now, processors_at_create,
                 (int)zoo_request->ply);
