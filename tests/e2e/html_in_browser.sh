@@ -13,7 +13,11 @@
 #  3. the tables and SVG charts are in that DOM, and the viewer drew a board;
 #  4. the browser logged no JavaScript error;
 #  5. screenshots are PNGs of the window's size, of plausible weight and
-#     with many colours: a page, not a blank.
+#     with many colours: a page, not a blank;
+#  6. with an exact analysis (by `tourney analyze`, by `analysis = exact`,
+#     and with a budget that leaves moves unknown), the viewer marks every
+#     move of the game it shows with the grade analysis.jsonl gives it
+#     (viewer_marks.py), and the blunders by ply are drawn.
 #
 # Plays tests/configs/faults.ini (an agent that cheats, one that gives up,
 # first-open and random on 3x3): quick, and it has faulted games to replay.
@@ -49,13 +53,15 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tourney-html-browser.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# play NAME CONFIG: the reports of CONFIG in $tmp/NAME.
+# play NAME CONFIG [ARG...]: the reports of CONFIG in $tmp/NAME.
 play() {
     note "tourney run $2"
-    TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" run --quiet "$2" \
-        --output "$tmp/$1" >"$tmp/run.log" 2>&1 || {
+    local name=$1 config=$2
+    shift 2
+    TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" run --quiet "$config" \
+        --output "$tmp/$name" "$@" >"$tmp/run.log" 2>&1 || {
         cat "$tmp/run.log" >&2
-        fail "tourney run $2 failed"
+        fail "tourney run $config failed"
     }
 }
 
@@ -120,9 +126,11 @@ grep -Eq '<body[^>]* data-overflowing=""' "$tmp/dom-faults-1280.html" || {
 grep -Eq '<body[^>]* data-overflowing="[^"]*terminations' "$tmp/dom-faults-390.html" ||
     fail "the faults table fits a phone: the check of what scrolls sees nothing"
 
-# The same games with their exact analysis (analysis.jsonl): the page passes
-# the same self-check, every listed move of the game shown carries its grade,
-# and the chart of the position's value and that of blunders by ply are drawn.
+# The same games with their exact analysis (analysis.jsonl), by `tourney
+# analyze` and by `analysis = exact`: the page passes the same self-check,
+# every listed move of the game shown carries the mark of the grade
+# analysis.jsonl gives it (viewer_marks.py), and the chart of the position's
+# value and that of blunders by ply are drawn.
 cp -r "$tmp/faults" "$tmp/analysed"
 rm -f "$tmp/analysed/report.html"
 TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" analyze "$tmp/analysed" \
@@ -135,9 +143,20 @@ TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" report "$tmp/analysed
     cat "$tmp/run.log" >&2
     fail "tourney report failed"
 }
-for width in 1280 390; do
-    dom analysed "$width"
-    page="$tmp/dom-analysed-$width.html"
+play exact "$SOURCE_ROOT/tests/configs/docs-example.ini" --set tournament.analysis=exact
+# The same analysed again with a budget too small for the first positions:
+# moves marked unknown beside graded ones.
+cp -r "$tmp/exact" "$tmp/budget"
+TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" analyze "$tmp/budget" --budget 3 \
+    >"$tmp/run.log" 2>&1 || {
+    cat "$tmp/run.log" >&2
+    fail "tourney analyze --budget 3 failed"
+}
+for run in analysed-1280 analysed-390 exact-1280 exact-390 budget-1280; do
+    name=${run%-*}
+    width=${run#*-}
+    dom "$name" "$width"
+    page="$tmp/dom-$run.html"
     items=$(grep -o '<ol class="moves" id="viewer-moves">.*</ol>' "$page" | grep -o '<li' | wc -l)
     marks=$(grep -o '<ol class="moves" id="viewer-moves">.*</ol>' "$page" |
         grep -o '<span class="grade g-[bsxu]">' | wc -l)
@@ -149,6 +168,8 @@ for width in 1280 390; do
     bars=$(grep -o '<svg class="chart" id="chart-blunders".*</svg>' "$page" |
         grep -o '<rect class="bar loss"' | wc -l)
     ((bars > 0)) || fail "no bar in the chart of blunders by ply"
+    python3 "$SOURCE_ROOT/tests/e2e/viewer_marks.py" "$page" "$tmp/$name/analysis.jsonl" ||
+        fail "the viewer's marks of $name at width $width are not analysis.jsonl's grades"
 done
 
 # Two agents and forty: the same self-check at both widths.

@@ -4,13 +4,18 @@
  * negamax-ab-ids, minimax at depth 2, first-open and random from two-ply
  * openings). Every position of 3x3 is solved, so every move is graded;
  * negamax-ab-ids searches to the end and never blunders, first-open does.
- * The value file makes the next analysis find every position; one written
- * through a link, or an analysis file planted as a link, is refused; every
- * way to ask wrongly gets exit status 2. Run as root and as nobody.
+ * With `analysis = exact` the run's report.html, read strictly, marks every
+ * move of the games its viewer lists with the grade and values
+ * analysis.jsonl gives it, and so after an analysis with a budget that
+ * leaves moves unknown. The value file makes the next analysis find every
+ * position; one written through a link, or an analysis file planted as a
+ * link, is refused; every way to ask wrongly gets exit status 2. Run as
+ * root and as nobody.
  */
 #include "test.h"
 
 #include "binary.h"
+#include "html_summary.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -262,6 +267,124 @@ static void expect_reports_show(const char *dir)
     json_decref(summary);
 }
 
+/* A value of analysis.jsonl ("win 5", "loss 2", "draw", "unknown") as the
+ * viewer's data shortens it ("w5", "l2", "d", "u"). */
+static void short_value(const char *value, char *buf, size_t size)
+{
+    if (strncmp(value, "win ", 4) == 0 || strncmp(value, "loss ", 5) == 0) {
+        snprintf(buf, size, "%c%s", value[0], strchr(value, ' ') + 1);
+    } else {
+        snprintf(buf, size, "%c", value[0]);
+    }
+}
+
+/* The marks of report.html's game viewer, by grade: the letter of the
+ * viewer's data and the symbol analysis.js draws for it. */
+static const struct {
+    const char *grade;
+    char letter;
+    const char *symbol; /* as analysis.js writes it */
+} viewer_marks[] = {
+    {"best", 'b', "b: { name: 'best', symbol: '\\u2713' }"},
+    {"slower", 's', "s: { name: 'slower', symbol: '?!' }"},
+    {"blunder", 'x',
+     "x: { name: 'blunder', symbol: '?"
+     "?' }"},
+    {"unknown", 'u', "u: { name: 'unknown', symbol: '\\u2013' }"},
+};
+#define VIEWER_MARKS (sizeof(viewer_marks) / sizeof(viewer_marks[0]))
+
+/* DIR's report.html, read strictly: every game its viewer lists has each
+ * move marked with the grade, and the values, that DIR/analysis.jsonl gives
+ * that move of that game; MARKS counts the moves of each grade (in
+ * viewer_marks' order). */
+static void expect_viewer_marks(const char *dir, size_t marks[VIEWER_MARKS])
+{
+    char path[256];
+    snprintf(path, sizeof(path), "%s/analysis.jsonl", dir);
+    size_t lines = count_lines(path);
+    json_t **analysed = calloc(lines, sizeof(*analysed));
+    assert_non_null(analysed);
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    char line[65536];
+    assert_non_null(fgets(line, sizeof(line), in));
+    while (fgets(line, sizeof(line), in) != NULL) {
+        json_error_t error;
+        json_t *o = json_loads(line, 0, &error);
+        assert_non_null(o);
+        json_int_t n = get_int(o, "game");
+        assert_true(n >= 0 && (size_t)n < lines && analysed[n] == NULL);
+        analysed[n] = o;
+    }
+    fclose(in);
+
+    snprintf(path, sizeof(path), "%s/report.html", dir);
+    char *page = slurp(path);
+    struct html_node *root = html_parse_or_fail(page);
+    /* The marks the page's script draws, and the legend that names them. */
+    for (size_t k = 0; k < VIEWER_MARKS; k++) {
+        marks[k] = 0;
+        assert_non_null(strstr(page, viewer_marks[k].symbol));
+    }
+    assert_non_null(strstr(page, " Each move the exact analysis (analysis.jsonl) graded is "
+                                 "marked: &#10003; best, ?! slower (the same result, later or "
+                                 "sooner), ?? a blunder (a worse result), &#8211; unknown "));
+    const struct html_node *script = html_find(root, "id", "replay-data");
+    assert_non_null(script);
+    json_error_t error;
+    json_t *data = json_loads(script->text, 0, &error);
+    assert_non_null(data);
+    json_t *games = json_object_get(data, "games");
+    assert_true(json_array_size(games) > 0);
+    size_t i;
+    json_t *game;
+    json_array_foreach(games, i, game)
+    {
+        json_int_t n = get_int(game, "n");
+        assert_true(n >= 0 && (size_t)n < lines && analysed[n] != NULL);
+        json_t *moves = json_object_get(analysed[n], "moves");
+        const char *grades = json_string_value(json_object_get(game, "g"));
+        json_t *values = json_object_get(game, "v");
+        assert_non_null(grades);
+        assert_int_equal(strlen(grades), json_array_size(moves));
+        assert_int_equal(json_array_size(json_object_get(game, "m")), json_array_size(moves));
+        assert_int_equal(json_array_size(values), json_array_size(moves));
+        size_t ply;
+        json_t *m;
+        json_array_foreach(moves, ply, m)
+        {
+            const char *grade = json_string_value(json_object_get(m, "grade"));
+            size_t k = 0;
+            while (k < VIEWER_MARKS && strcmp(viewer_marks[k].grade, grade) != 0) {
+                k++;
+            }
+            assert_true(k < VIEWER_MARKS);
+            if (grades[ply] != viewer_marks[k].letter) {
+                fail_msg("game %d, move %zu: marked '%c', analysis.jsonl says %s", (int)n, ply + 1,
+                         grades[ply], grade);
+            }
+            marks[k]++;
+            assert_string_equal(json_string_value(json_array_get(json_object_get(game, "m"), ply)),
+                                json_string_value(json_object_get(m, "move")));
+            for (size_t side = 0; side < 2; side++) {
+                char want[32];
+                short_value(json_string_value(json_object_get(m, side ? "after" : "before")), want,
+                            sizeof(want));
+                assert_string_equal(
+                    json_string_value(json_array_get(json_array_get(values, ply), side)), want);
+            }
+        }
+    }
+    json_decref(data);
+    html_free(root);
+    free(page);
+    for (size_t n = 0; n < lines; n++) {
+        json_decref(analysed[n]);
+    }
+    free(analysed);
+}
+
 static void test_analysis(void **state)
 {
     struct run *played = *state;
@@ -390,6 +513,13 @@ static void test_run_setting(void **state)
     free(out);
     char *by_run = slurp(path);
     assert_int_equal(count_lines(path), 121);
+    /* The game viewer marks every move of the games it lists as the file
+     * grades it: all of them graded on 3x3, first-open's blunders among
+     * them. */
+    size_t marks[VIEWER_MARKS];
+    expect_viewer_marks(output, marks);
+    assert_true(marks[0] > 0 && marks[1] > 0 && marks[2] > 0);
+    assert_int_equal(marks[3], 0);
     /* Its reports show the analysis; `tourney report` keeps the file as it
      * is and shows it again. */
     expect_reports_show(output);
@@ -402,6 +532,19 @@ static void test_run_setting(void **state)
     expect_reports_show(output);
 
     const char *again[] = {output, NULL};
+    free(analyze(&run, again));
+    expect_status(&run, 0, NULL);
+    assert_file_is(path, by_run);
+    /* With a budget too small for the first positions, the moves it leaves
+     * unknown are marked so, beside the graded ones; then the whole
+     * analysis again. */
+    const char *budget[] = {output, "--budget", "30", NULL};
+    free(analyze(&run, budget));
+    expect_status(&run, 0, NULL);
+    expect_viewer_marks(output, marks);
+    printf("viewer marks: %zu best, %zu slower, %zu blunders, %zu unknown\n", marks[0], marks[1],
+           marks[2], marks[3]);
+    assert_true(marks[0] > 0 && marks[3] > 0);
     free(analyze(&run, again));
     expect_status(&run, 0, NULL);
     assert_file_is(path, by_run);
