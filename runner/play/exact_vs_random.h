@@ -17,10 +17,13 @@
 #ifndef TOURNEY_RUNNER_EXACT_VS_RANDOM_H
 #define TOURNEY_RUNNER_EXACT_VS_RANDOM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
+#include "schedule.h"
+#include "shard.h"
 #include "tournament.h"
 
 /* The most positions one expectimax holds unless told otherwise. */
@@ -44,6 +47,13 @@ struct exact_vs_random {
     uint64_t asked;        /* of those, where the agent was asked for a move */
     uint64_t faults;       /* of those, where it lost by a fault */
     char first_fault[256]; /* the first fault's reason, or "" */
+    /* tourney_exact_vs_random_games only: the games against random it
+     * covers in each seat, and whether the agent, asked twice at some
+     * position with two random streams, chose two moves (then the rates
+     * are not its play's: CHANGED says where). */
+    uint64_t games[2];
+    bool changed;
+    char changed_at[256];
 };
 
 /* Computes it for entrant AGENT of T, from the game's initial position,
@@ -54,5 +64,26 @@ struct exact_vs_random {
  * did: that is a fault, and its loss). */
 int tourney_exact_vs_random(const struct tournament *t, size_t agent, uint64_t budget,
                             struct exact_vs_random *out, struct error *err);
+
+/* The same figure over the games of SCHEDULE that SHARD plays between AGENT
+ * and an entrant of the random plugin, each from its own start (the
+ * round's opening, or the initial position) and in its own seat: FIRST
+ * the mean over the agent's games as first player, SECOND as second,
+ * WIN_RATE the mean win over all of them, so that each opening and seat
+ * weighs as often as it is played; GAMES counts them.
+ *
+ * The agent must play the same move in a position whatever its random
+ * stream: it is asked twice at each position, with two seeds, and when it
+ * chooses two moves the computation stops (CHANGED, CHANGED_AT). Before it
+ * is asked anything, the game is checked to be small enough: every
+ * position reachable from those starts by any moves of both players,
+ * distinct by position and ply, at most BUDGET of them.
+ *
+ * Returns 0; 1 with ERR saying why the figure is left out (the game has
+ * more positions than BUDGET, or the agent chose two moves); -1 with ERR
+ * when the runner failed. */
+int tourney_exact_vs_random_games(const struct tournament *t, const struct schedule *schedule,
+                                  const struct shard *shard, size_t agent, uint64_t budget,
+                                  struct exact_vs_random *out, struct error *err);
 
 #endif /* TOURNEY_RUNNER_EXACT_VS_RANDOM_H */

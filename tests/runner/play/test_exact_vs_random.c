@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "exact_vs_random.h"
+#include "schedule.h"
 #include "search_harness.h"
 #include "tournament.h"
 
@@ -176,15 +177,25 @@ struct fixture {
     struct tournament tournament;
 };
 
-static void open_config(struct fixture *f, const char *isolation)
+/* Opens the config TEXT, in a folder of its own with OPENINGS (NULL: none)
+ * as its file openings.txt. */
+static void open_text(struct fixture *f, const char *text, const char *openings)
 {
     snprintf(f->dir, sizeof(f->dir), "/tmp/tourney-exact-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     snprintf(f->path, sizeof(f->path), "%s/exact.ini", f->dir);
     FILE *file = fopen(f->path, "w");
     assert_non_null(file);
-    fprintf(file, CONFIG_TEXT, isolation);
+    fputs(text, file);
     fclose(file);
+    if (openings != NULL) {
+        char path[128];
+        snprintf(path, sizeof(path), "%s/openings.txt", f->dir);
+        file = fopen(path, "w");
+        assert_non_null(file);
+        fputs(openings, file);
+        fclose(file);
+    }
     tourney_diag_init(&f->diag);
     int status = tourney_tournament_open(
         &f->tournament, f->path, TOURNEY_TEST_BUILD_ROOT "/tourney", PLUGIN_PATH, &f->diag);
@@ -193,11 +204,21 @@ static void open_config(struct fixture *f, const char *isolation)
     }
 }
 
+static void open_config(struct fixture *f, const char *isolation)
+{
+    char text[1024];
+    snprintf(text, sizeof(text), CONFIG_TEXT, isolation);
+    open_text(f, text, NULL);
+}
+
 static void close_config(struct fixture *f)
 {
+    char path[128];
     tourney_tournament_close(&f->tournament);
     tourney_diag_finish(&f->diag);
     unlink(f->path);
+    snprintf(path, sizeof(path), "%s/openings.txt", f->dir);
+    unlink(path);
     rmdir(f->dir);
 }
 
@@ -337,6 +358,140 @@ static void test_budget(void **state)
     close_config(&f);
 }
 
+/* ------------------------------------------------------------------------
+ * Over a tournament's games (tourney_exact_vs_random_games)
+ * --------------------------------------------------------------------- */
+
+#define GAMES_CONFIG                                                            \
+    "[tournament]\ngames_per_pair = 6\ntime_per_move_ms = 2000\n%s"             \
+    "[game]\nplugin = mnk\n"                                                    \
+    "[agent first-open]\nplugin = first-open\n"                                 \
+    "[agent negamax-random]\nplugin = negamax\ndepth = 2\ntie_break = random\n" \
+    "[agent random]\nplugin = random\n"
+
+/* Two openings: x in the corner (o to move), and o in the corner with x
+ * in the centre (x to move). Six games a pair are three rounds: the first
+ * opening, the second, the first again. */
+#define OPENINGS_FILE "x . . / . . . / . . .\no . . / . x . / . . .\n"
+/* 9!: a whole number of parts of every line from any position. */
+#define TOTAL_ANY 362880LL
+
+/* The figure of agent NAME over the games of the config GAMES_CONFIG with
+ * SETTING, within BUDGET: returns what tourney_exact_vs_random_games did. */
+static int games_figure(const char *setting, const char *openings, const char *name,
+                        uint64_t budget, struct exact_vs_random *r, struct error *err)
+{
+    struct fixture f;
+    char text[1024];
+    snprintf(text, sizeof(text), GAMES_CONFIG, setting);
+    open_text(&f, text, openings);
+    const struct tournament *t = &f.tournament;
+    struct schedule schedule;
+    assert_int_equal(tourney_schedule_init(&schedule, t->entrant_count,
+                                           t->config.settings.games_per_pair,
+                                           t->config.settings.seed, t->gauntlet),
+                     0);
+    struct shard whole = {0};
+    tourney_error_clear(err);
+    int status =
+        tourney_exact_vs_random_games(t, &schedule, &whole, entrant(&f, name), budget, r, err);
+    tourney_schedule_finish(&schedule);
+    close_config(&f);
+    return status;
+}
+
+/* first-open's parts of TOTAL_ANY from B as player AGENT. */
+static struct tally tally_from(struct board b, int agent)
+{
+    struct tally t = {0, 0, 0};
+    enumerate(&b, agent, first_open_policy, NULL, TOTAL_ANY, &t);
+    assert_int_equal(t.win + t.draw + t.loss, TOTAL_ANY);
+    return t;
+}
+
+/* From the initial position, its games weigh alike: the figure is the one
+ * of a single game in each seat, 300/384 and 416/945. */
+static void test_games_initial_position(void **state)
+{
+    (void)state;
+    struct exact_vs_random r;
+    struct error err;
+    if (games_figure("", NULL, "first-open", 100000, &r, &err) != 0) {
+        fail_msg("%s", err.text);
+    }
+    assert_int_equal(r.games[0], 3);
+    assert_int_equal(r.games[1], 3);
+    assert_false(r.changed);
+    assert_rate(r.first.win, 300, TOTAL_FIRST);
+    assert_rate(r.second.win, 416, TOTAL_SECOND);
+    assert_rate(r.win_rate, 300 * TOTAL_SECOND + 416 * TOTAL_FIRST,
+                2LL * TOTAL_FIRST * TOTAL_SECOND);
+    assert_int_equal(r.positions, 534);
+    assert_int_equal(r.asked, 232);
+}
+
+/* From openings, each weighs as often as its rounds play it: the first
+ * twice, the second once, in each seat. */
+static void test_games_from_openings(void **state)
+{
+    (void)state;
+    struct exact_vs_random r;
+    struct error err;
+    if (games_figure("openings = openings.txt\n", OPENINGS_FILE, "first-open", 100000, &r, &err) !=
+        0) {
+        fail_msg("%s", err.text);
+    }
+    assert_int_equal(r.games[0], 3);
+    assert_int_equal(r.games[1], 3);
+    struct board corner = {{1, 0, 0, 0, 0, 0, 0, 0, 0}, 1};
+    struct board centre = {{2, 0, 0, 0, 1, 0, 0, 0, 0}, 2};
+    struct tally first[2] = {tally_from(corner, 1), tally_from(centre, 1)};
+    struct tally second[2] = {tally_from(corner, 2), tally_from(centre, 2)};
+    /* The enumeration's parts from each opening, weighted 2 to 1. */
+    assert_rate(r.first.win, 2 * first[0].win + first[1].win, 3 * TOTAL_ANY);
+    assert_rate(r.first.draw, 2 * first[0].draw + first[1].draw, 3 * TOTAL_ANY);
+    assert_rate(r.first.loss, 2 * first[0].loss + first[1].loss, 3 * TOTAL_ANY);
+    assert_rate(r.second.win, 2 * second[0].win + second[1].win, 3 * TOTAL_ANY);
+    assert_rate(r.second.draw, 2 * second[0].draw + second[1].draw, 3 * TOTAL_ANY);
+    assert_rate(r.second.loss, 2 * second[0].loss + second[1].loss, 3 * TOTAL_ANY);
+    assert_rate(r.win_rate, 2 * first[0].win + first[1].win + 2 * second[0].win + second[1].win,
+                6 * TOTAL_ANY);
+    /* Not the initial position's figure. */
+    assert_true(fabs(r.first.win - 300.0 / 384.0) > 1e-3);
+}
+
+/* An agent that breaks ties at random chooses two moves somewhere when asked
+ * twice with two streams: its figure is refused with where. */
+static void test_games_not_deterministic(void **state)
+{
+    (void)state;
+    struct exact_vs_random r;
+    struct error err;
+    assert_int_equal(games_figure("", NULL, "negamax-random", 100000, &r, &err), 1);
+    assert_true(r.changed);
+    assert_string_equal(r.changed_at, err.text);
+    const char *expected = "it is not deterministic: asked twice at ply ";
+    if (strncmp(err.text, expected, strlen(expected)) != 0 ||
+        strstr(err.text, " with two random streams, it chose ") == NULL) {
+        fail_msg("%s", err.text);
+    }
+}
+
+/* A game over the budget is refused before the agent is asked anything. */
+static void test_games_too_large(void **state)
+{
+    (void)state;
+    struct exact_vs_random r;
+    struct error err;
+    assert_int_equal(games_figure("", NULL, "first-open", 5477, &r, &err), 1);
+    assert_int_equal(r.asked, 0);
+    assert_string_equal(err.text, "the game is too large: its positions from the starts of the "
+                                  "games against random, any moves of both players, are more "
+                                  "than 5477 (exact_vs_random_budget)");
+    /* 3x3 has 5478 positions (by position and ply) from the initial one. */
+    assert_int_equal(games_figure("", NULL, "first-open", 5478, &r, &err), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +499,10 @@ int main(void)
         cmocka_unit_test(test_negamax_depth_2),
         cmocka_unit_test(test_faults),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_games_initial_position),
+        cmocka_unit_test(test_games_from_openings),
+        cmocka_unit_test(test_games_not_deterministic),
+        cmocka_unit_test(test_games_too_large),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
