@@ -18,7 +18,8 @@ digests of games.jsonl), which are masked on both sides: the docs then
 cannot describe another program than the one built.
 
 --check-keys plays that tournament and others that bring out every optional
-key (a sequential test, an openings file, a clock, a shard, an exact analysis)
+key (a sequential test, an openings file, a clock, a shard, an exact analysis,
+the exact win rates against random)
 and fails when a key of their summary.json is not named in the summary.json section of the
 docs, under its parent's entry.
 """
@@ -361,6 +362,7 @@ def check_keys(tourney):
             ["run", "example.ini", "-o", "clock-shard", "--shard", "0/2",
              "--set", "tournament.time_control=10+0.1"],
             ["run", "example.ini", "-o", "analysed", "--set", "tournament.analysis=exact"],
+            ["run", "example.ini", "-o", "exact", "--set", "tournament.exact_vs_random=yes"],
             ["run", os.path.join(SOURCE, "tests", "configs", "sprt.ini"), "-o", "sprt",
              "--set", "tournament.openings=" + openings,
              "--set", "tournament.openings_order=random"],

@@ -253,17 +253,10 @@ int tourney_analysis_read(const struct out_dir *dir, const char *name,
                           struct error *err)
 {
     memset(read, 0, sizeof(*read));
-    int fd = tourney_out_dir_open_file(dir, name, O_RDONLY, err);
-    if (fd == TOURNEY_OUT_DIR_NO_FILE) {
-        return 1;
-    }
-    if (fd < 0) {
-        return -1;
-    }
-    FILE *in = fdopen(fd, "r");
-    if (in == NULL) {
-        close(fd);
-        return tourney_error_nomem(err);
+    FILE *in = NULL;
+    int opened = tourney_out_dir_read_stream(dir, name, &in, err);
+    if (opened != 0) {
+        return opened;
     }
     struct reading r = {.dir = dir, .name = name, .header = header, .read = read, .err = err};
     int status = read_lines(&r, in);

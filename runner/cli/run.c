@@ -9,6 +9,7 @@
 #include "exact_solver.h"
 #include "clock.h"
 #include "dir_lock.h"
+#include "exact_after_run.h"
 #include "fits.h"
 #include "game_player.h"
 #include "game_sample.h"
@@ -631,6 +632,17 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
         if (!analysed) {
             outcome = RUN_FAILED;
             also(error, &later);
+        }
+    }
+    int exact_agents = 0;
+    if (outcome == RUN_COMPLETE && settings->exact_vs_random == EXACT_VS_RANDOM_YES) {
+        exact_agents = tourney_exact_after_run(t, &run.schedule, &run.shard, &run.header,
+                                               run.stats.games, &run.dir, &later);
+        if (exact_agents < 0) {
+            outcome = RUN_FAILED;
+            also(error, &later);
+        } else if (exact_agents == 0) {
+            tourney_warn(warn, "exact_vs_random = yes, but no agent played random");
         }
     }
     /* Reports cover whatever was played, even when the run stopped early. */

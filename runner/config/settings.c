@@ -21,6 +21,7 @@ static const char *const anchor_words[] = {"auto", "random", "mean", NULL};
 static const char *const order_words[] = {"sequential", "random", NULL};
 static const char *const sprt_model_words[] = {"normalized", "logistic", NULL};
 static const char *const analysis_words[] = {"none", "exact", NULL};
+static const char *const exact_words[] = {"no", "yes", NULL};
 
 _Static_assert(FORMAT_ROUND_ROBIN == 0 && FORMAT_GAUNTLET == 1, "format_words");
 _Static_assert(ISOLATION_PROCESS == 0 && ISOLATION_NONE == 1, "isolation_words");
@@ -28,13 +29,15 @@ _Static_assert(ANCHOR_AUTO == 0 && ANCHOR_RANDOM == 1 && ANCHOR_MEAN == 2, "anch
 _Static_assert(OPENINGS_SEQUENTIAL == 0 && OPENINGS_RANDOM == 1, "order_words");
 _Static_assert(SPRT_NORMALIZED == 0 && SPRT_LOGISTIC == 1, "sprt_model_words");
 _Static_assert(ANALYSIS_NONE == 0 && ANALYSIS_EXACT == 1, "analysis_words");
+_Static_assert(EXACT_VS_RANDOM_NO == 0 && EXACT_VS_RANDOM_YES == 1, "exact_words");
 _Static_assert(sizeof(enum tournament_format) == sizeof(int) &&
                    sizeof(enum isolation) == sizeof(int) &&
                    sizeof(enum sandbox_setting) == sizeof(int) &&
                    sizeof(enum rating_anchor) == sizeof(int) &&
                    sizeof(enum openings_order) == sizeof(int) &&
                    sizeof(enum sprt_model) == sizeof(int) &&
-                   sizeof(enum analysis_mode) == sizeof(int),
+                   sizeof(enum analysis_mode) == sizeof(int) &&
+                   sizeof(enum exact_vs_random_mode) == sizeof(int),
                "CHOICE and SWITCH values are stored as int");
 
 static bool not_empty(const char *text)
@@ -339,6 +342,29 @@ static const struct setting table[] = {
         .help = "after the games: exact grades every move by the exact values of the positions "
                 "before and after it, as tourney analyze does, into analysis.jsonl; see "
                 "docs/reports.md",
+    },
+    {
+        .key = "exact_vs_random",
+        .type = SETTING_CHOICE,
+        FIELD(exact_vs_random),
+        .words = exact_words,
+        .default_value = EXACT_VS_RANDOM_NO,
+        .help = "after the games: yes computes the exact win rate against random of every agent "
+                "that plays random and chooses its moves without chance, on a game within "
+                "exact_vs_random_budget, into exact-vs-random.json, and the reports show it "
+                "beside the sampled one; see docs/reports.md",
+    },
+    {
+        .key = "exact_vs_random_budget",
+        .type = SETTING_UINT,
+        FIELD(exact_vs_random_budget),
+        .min = 1,
+        .max = 4000000000,
+        .default_value = TOURNEY_EXACT_VS_RANDOM_BUDGET,
+        .unit = "positions",
+        .help = "with exact_vs_random = yes: the most positions of the game, any moves of both "
+                "players from the starts of the games against random, for which it is computed; "
+                "a larger game is left out with the reason",
     },
 };
 

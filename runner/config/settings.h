@@ -57,6 +57,15 @@ enum analysis_mode {
     ANALYSIS_EXACT = 1, /* every move graded by its exact value (tourney analyze) */
 };
 
+/* Whether the reports show the exact score against random (exact_vs_random). */
+enum exact_vs_random_mode {
+    EXACT_VS_RANDOM_NO = 0,  /* not computed */
+    EXACT_VS_RANDOM_YES = 1, /* computed after the games where it can be */
+};
+
+/* The most positions of the game exact_vs_random follows by default. */
+#define TOURNEY_EXACT_VS_RANDOM_BUDGET UINT64_C(1000000)
+
 /* A file whose contents decide the games: the path as the config writes it
  * (relative to the config's directory), and the digest of what was read. */
 struct setting_file {
@@ -87,6 +96,8 @@ struct tournament_settings {
     enum rating_anchor rating_anchor;
     unsigned jobs; /* 0 when not set */
     enum analysis_mode analysis;
+    enum exact_vs_random_mode exact_vs_random;
+    uint64_t exact_vs_random_budget; /* positions */
 };
 
 /* How a setting's value is written and stored. */

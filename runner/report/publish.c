@@ -79,6 +79,28 @@ add_up_analysis(const struct analysis_read *read, const struct out_dir *dir,
     return grades;
 }
 
+/* DIR's exact win rates against random into FILE when they are of the
+ * log and its games; else NULL, warning why when a file is there. */
+static const struct exact_file *read_exact(const struct out_dir *dir,
+                                           const struct log_header *header,
+                                           const struct stats *stats, struct exact_file *file,
+                                           const struct warnings *warn)
+{
+    struct error why;
+    int status = tourney_exact_file_read(dir, header, file, &why);
+    if (status == 0 && tourney_report_exact_check(file, stats, &why) != 0) {
+        char *path = tourney_out_dir_name(dir, TOURNEY_EXACT_FILE_NAME);
+        tourney_error_prefix(&why, "%s", path != NULL ? path : TOURNEY_EXACT_FILE_NAME);
+        free(path);
+        status = -1;
+    }
+    if (status < 0) {
+        tourney_warn(warn, "the reports leave the exact win rates against random out: %s",
+                     why.text);
+    }
+    return status == 0 ? file : NULL;
+}
+
 int tourney_publish(const struct log_header *header, struct stats *stats,
                     const struct game_sample *games, const struct board_source *board,
                     const struct out_dir *dir, FILE *out, size_t width,
@@ -100,6 +122,8 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
     struct report_analysis grades;
     const struct report_analysis *graded =
         add_up_analysis(analysed, dir, header, stats->games, &grades, warn);
+    struct exact_file exact;
+    const struct exact_file *exact_read = read_exact(dir, header, stats, &exact, warn);
     for (size_t i = 0; i < header->agent_count; i++) {
         agents[i].name = header->agents[i].name;
         agents[i].plugin = header->agents[i].plugin;
@@ -123,6 +147,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
         .analysis = analysed,
         .analysis_note = tourney_error_is_set(&analysis_why) ? analysis_why.text : NULL,
         .grades = graded,
+        .exact = exact_read,
     };
     struct report report;
     int status = tourney_report_init(&report, &input);
@@ -137,6 +162,7 @@ int tourney_publish(const struct log_header *header, struct stats *stats,
     }
     tourney_report_analysis_finish(&grades);
     tourney_analysis_read_finish(&analysis);
+    tourney_exact_file_finish(&exact);
     free(agents);
     return status;
 }

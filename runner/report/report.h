@@ -13,6 +13,7 @@
 
 #include "analysis_read.h"
 #include "error.h"
+#include "exact_file.h"
 #include "game_sample.h"
 #include "out_dir.h"
 #include "ratings.h"
@@ -56,6 +57,10 @@ struct report_input {
      * game of the reports; else NULL, and no report has a column or a key
      * of them. */
     const struct report_analysis *grades;
+    /* The exact win rates against random (exact-vs-random.json) when they
+     * are of the games of the reports; else NULL, and no report shows
+     * them. */
+    const struct exact_file *exact;
 };
 
 /* Fields larger than this have no cross-table (a row and a column per
@@ -160,6 +165,28 @@ void tourney_report_csv_analysis(const struct report *report, size_t agent, FILE
 struct json_t;
 struct json_t *tourney_report_json_analysis(const struct report *report, size_t agent);
 struct json_t *tourney_report_json_analysis_totals(const struct report *report);
+
+/* The exact win rates against random (input->exact, which must be there;
+ * report_exact.c): per agent that has one, in rank order, at most ROWS,
+ * beside its sampled win rate against random with the rate's 99% interval,
+ * overall and per seat; the paragraph that introduces the table; and one
+ * at a time from *NEXT (0 at first) the agents left out and why, false
+ * after the last. */
+int tourney_report_exact(const struct report *report, size_t rows, struct table *table);
+void tourney_report_exact_intro(const struct report *report, char *buf, size_t size);
+bool tourney_report_exact_next_left_out(const struct report *report, size_t *next,
+                                        const char **agent, const char **reason);
+/* Whether some agent has the figure (else the table has no rows and is
+ * not shown). */
+bool tourney_report_exact_any(const struct report *report);
+/* Whether the 99% Wilson interval of SAMPLED's win rate holds EXACT. */
+bool tourney_report_exact_held(struct tally sampled, double exact);
+/* summary.json's "exact_vs_random". */
+struct json_t *tourney_report_json_exact(const struct report *report);
+/* Whether FILE is of the games STATS counted: as many games, and each
+ * agent's games against random in each seat. Returns 0, or -1 with WHY. */
+int tourney_report_exact_check(const struct exact_file *file, const struct stats *stats,
+                               struct error *why);
 
 /* The settings shown as lines of their own (the rows of the settings table
  * with a label that the log holds: "Time per move", "1000 ms"), one per

@@ -437,6 +437,9 @@ int tourney_report_write_json(const struct report *report, FILE *out)
     if (report->input->grades != NULL) {
         status |= member(out, &first, "analysis", tourney_report_json_analysis_totals(report));
     }
+    if (report->input->exact != NULL) {
+        status |= member(out, &first, "exact_vs_random", tourney_report_json_exact(report));
+    }
     json_t *plots = json_object();
     status |= plots != NULL ? tourney_summary_add_plots(report, plots) : -1;
     const char *key = NULL;

@@ -19,6 +19,8 @@ static const struct html_section html_sections[] = {
     {"time", "Time per move", false, tourney_html_time, NULL},
     {"nodes", "Nodes per move", false, tourney_html_nodes, NULL},
     {"vs-random", "Win rate against random", false, tourney_html_vs_random, NULL},
+    {"exact-vs-random", "Exact win rate against random", true, tourney_html_exact_vs_random,
+     tourney_html_has_exact},
     {"accuracy", "Accuracy against perfect play", false, tourney_html_accuracy,
      tourney_html_has_grades},
     {"blunders", "Blunders by ply", false, tourney_html_blunders, tourney_html_has_grades},

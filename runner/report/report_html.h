@@ -75,6 +75,10 @@ int tourney_html_endings(struct html_page *page, FILE *out);
  * report has the analysis's figures (input->grades). */
 int tourney_html_accuracy(struct html_page *page, FILE *out);
 bool tourney_html_has_grades(const struct report *report);
+/* The exact win rate against random beside the sampled one
+ * (report_html_exact.c), on a page whose report has it. */
+int tourney_html_exact_vs_random(struct html_page *page, FILE *out);
+bool tourney_html_has_exact(const struct report *report);
 
 /* Each agent's blunders by ply in the exact analysis, when the report has
  * its figures (report_html_blunders.c). */

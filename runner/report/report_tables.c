@@ -810,6 +810,48 @@ static void print_paragraph(const char *raw, size_t width, FILE *out)
     fprintf(out, "%s\n", text);
 }
 
+/* The exact win rates against random on the console (markdown false) or
+ * in report.md: the paragraph, the table, the agents left out. */
+static int print_exact(const struct report *report, size_t width, bool markdown, FILE *out)
+{
+    char line[768];
+    tourney_report_exact_intro(report, line, sizeof(line));
+    int status = 0;
+    bool rows = tourney_report_exact_any(report);
+    if (markdown) {
+        fprintf(out, "\n## Exact win rate against random\n\n%s\n", line);
+        if (rows) {
+            fputc('\n', out);
+            status = print_table(report, tourney_report_exact, SIZE_MAX,
+                                 tourney_table_print_markdown, out);
+        }
+    } else {
+        fputc('\n', out);
+        print_paragraph(line, width, out);
+        status = rows ? print_console_table(report, tourney_report_exact, width, out) : 0;
+    }
+    const char *agent = NULL;
+    const char *reason = NULL;
+    bool any = false;
+    for (size_t next = 0; tourney_report_exact_next_left_out(report, &next, &agent, &reason);) {
+        any = true;
+        /* The name is from a log anyone can edit (text_escape.h). */
+        if (markdown) {
+            fputs("\n- Left out: ", out);
+            tourney_markdown_code(out, agent);
+            fputs(": ", out);
+            tourney_markdown_text(out, reason);
+        } else {
+            snprintf(line, sizeof(line), "Left out: %s: %s.", agent, reason);
+            print_paragraph(line, width, out);
+        }
+    }
+    if (markdown && any) {
+        fputc('\n', out);
+    }
+    return status;
+}
+
 int tourney_report_print(const struct report *report, size_t width, FILE *out)
 {
     const struct report_input *in = report->input;
@@ -853,6 +895,9 @@ int tourney_report_print(const struct report *report, size_t width, FILE *out)
         print_paragraph(line, width, out);
         status |= print_console_table(report, tourney_report_analysis, width, out);
         more_rows(out, agents, "agents", "report.md and results.csv");
+    }
+    if (in->exact != NULL) {
+        status |= print_exact(report, width, false, out);
     }
     tourney_report_describe_ratings(report, line, sizeof(line));
     fputc('\n', out);
@@ -997,6 +1042,9 @@ int tourney_report_write_markdown(const struct report *report, FILE *out)
                 line);
         status |= print_table(report, tourney_report_analysis, SIZE_MAX,
                               tourney_table_print_markdown, out);
+    }
+    if (in->exact != NULL) {
+        status |= print_exact(report, 0, true, out);
     }
     return status != 0 || ferror(out) ? -1 : 0;
 }

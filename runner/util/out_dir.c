@@ -187,6 +187,24 @@ int tourney_out_dir_open_file(const struct out_dir *dir, const char *name, int f
     return fd;
 }
 
+int tourney_out_dir_read_stream(const struct out_dir *dir, const char *name, FILE **in,
+                                struct error *err)
+{
+    int fd = tourney_out_dir_open_file(dir, name, O_RDONLY, err);
+    if (fd == TOURNEY_OUT_DIR_NO_FILE) {
+        return 1;
+    }
+    if (fd < 0) {
+        return -1;
+    }
+    *in = fdopen(fd, "r");
+    if (*in == NULL) {
+        close(fd);
+        return tourney_error_nomem(err);
+    }
+    return 0;
+}
+
 /* Whatever is at DIR/NAME may be replaced by a rename: nothing, or a
  * regular file (a rename replaces the name, never writes into the file,
  * so a hard link is no danger here). */

@@ -55,6 +55,12 @@ char *tourney_out_dir_name(const struct out_dir *dir, const char *name);
 int tourney_out_dir_open_file(const struct out_dir *dir, const char *name, int flags,
                               struct error *err);
 
+/* Opens the regular file NAME of DIR for reading as a stream, never
+ * through a link (as tourney_out_dir_open_file). Returns 0 with *IN; 1
+ * when it is not there; -1 with ERR. */
+int tourney_out_dir_read_stream(const struct out_dir *dir, const char *name, FILE **in,
+                                struct error *err);
+
 /* Writes DIR/NAME through WRITE (which returns 0 on success) atomically:
  * into a new temporary file, flushed to disk, then renamed over NAME. A
  * link or anything but a regular file at NAME is refused by name, and left
