@@ -153,8 +153,8 @@ static double start_once(struct bench *b, bool sandbox)
 {
     const struct probe_options options = {
         .host_path = b->host,
-        .memory_bytes = b->limits.memory_mb * 1024 * 1024,
-        .output_limit = b->limits.output_limit_kb * 1024,
+        .memory_bytes = b->limits.memory_bytes,
+        .output_limit = b->limits.output_limit_bytes,
         .try_sandbox = sandbox,
     };
     uint64_t start = tourney_now_ns();

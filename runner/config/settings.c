@@ -9,6 +9,11 @@
 #include "text.h"
 #include "time_control.h"
 
+/* What one unit written in a config is in the unit a value is kept in. */
+#define NS_PER_MS UINT64_C(1000000)
+#define BYTES_PER_KIB UINT64_C(1024)
+#define BYTES_PER_MIB (UINT64_C(1024) * 1024)
+
 /* Where a member of struct tournament_settings is, for a row. */
 #define FIELD(member)                                       \
     .offset = offsetof(struct tournament_settings, member), \
@@ -104,7 +109,8 @@ static const struct setting table[] = {
     {
         .key = "time_per_move_ms",
         .type = SETTING_UINT,
-        FIELD(time_per_move_ms),
+        FIELD(time_per_move_ns),
+        .scale = NS_PER_MS,
         .min = 1,
         .max = 86400000,
         .default_value = 1000,
@@ -175,7 +181,8 @@ static const struct setting table[] = {
     {
         .key = "time_margin_ms",
         .type = SETTING_UINT,
-        FIELD(limits.time_margin_ms),
+        FIELD(limits.time_margin_ns),
+        .scale = NS_PER_MS,
         .max = 3600000,
         .default_value = 500,
         .unit = "milliseconds",
@@ -188,7 +195,8 @@ static const struct setting table[] = {
     {
         .key = "agent_memory_mb",
         .type = SETTING_UINT,
-        FIELD(limits.memory_mb),
+        FIELD(limits.memory_bytes),
+        .scale = BYTES_PER_MIB,
         .min = 32,
         .max = 1048576,
         .default_value = 1024,
@@ -201,7 +209,8 @@ static const struct setting table[] = {
     {
         .key = "agent_output_limit_kb",
         .type = SETTING_UINT,
-        FIELD(limits.output_limit_kb),
+        FIELD(limits.output_limit_bytes),
+        .scale = BYTES_PER_KIB,
         .max = 1048576,
         .default_value = 64,
         .unit = "KiB",
@@ -415,6 +424,12 @@ const void *tourney_setting_field(const struct setting *row,
     return (const char *)settings + row->offset;
 }
 
+/* What one unit as written is as kept (1 for a row kept as written). */
+static uint64_t scale_of(const struct setting *row)
+{
+    return row->scale > 0 ? row->scale : 1;
+}
+
 uint64_t tourney_setting_number(const struct setting *row,
                                 const struct tournament_settings *settings)
 {
@@ -422,7 +437,7 @@ uint64_t tourney_setting_number(const struct setting *row,
     if (row->type == SETTING_UINT && row->size == sizeof(uint64_t)) {
         uint64_t value = 0;
         memcpy(&value, at, sizeof(value));
-        return value;
+        return value / scale_of(row);
     }
     if (row->type == SETTING_UINT) {
         uint32_t value = 0;
@@ -434,13 +449,15 @@ uint64_t tourney_setting_number(const struct setting *row,
     return (uint64_t)value;
 }
 
-/* Stores a UINT's value, a CHOICE's index or a SWITCH's state. */
+/* Stores a UINT's value (as written: kept in the row's unit), a CHOICE's
+ * index or a SWITCH's state. */
 static void set_number(const struct setting *row, struct tournament_settings *settings,
                        uint64_t number)
 {
     void *at = field(row, settings);
     if (row->type == SETTING_UINT && row->size == sizeof(uint64_t)) {
-        memcpy(at, &number, sizeof(number));
+        uint64_t kept = number * scale_of(row);
+        memcpy(at, &kept, sizeof(kept));
     } else if (row->type == SETTING_UINT) {
         uint32_t value = (uint32_t)number;
         memcpy(at, &value, sizeof(value));

@@ -33,10 +33,10 @@ enum sandbox_setting {
 /* How agent processes are limited (isolation = process). */
 struct isolation_limits {
     enum sandbox_setting sandbox;
-    uint64_t time_margin_ms;  /* hard limit of a move = budget + margin */
-    uint64_t memory_mb;       /* address space */
-    uint64_t output_limit_kb; /* stdout + stderr per game */
-    uint64_t cpu_limit;       /* CPU time per move in budgets; 0 for no limit */
+    uint64_t time_margin_ns;     /* hard limit of a move = budget + margin */
+    uint64_t memory_bytes;       /* address space */
+    uint64_t output_limit_bytes; /* stdout + stderr per game */
+    uint64_t cpu_limit;          /* CPU time per move in budgets; 0 for no limit */
 };
 
 /* Which pairs of agents play. */
@@ -76,12 +76,14 @@ struct setting_file {
 /* The most games played at once (jobs). */
 #define TOURNEY_MAX_JOBS 256
 
-/* Every [tournament] setting; the table says each one's default. */
+/* Every [tournament] setting; the table says each one's default. Times
+ * are kept in nanoseconds and sizes in bytes, whatever unit the config
+ * writes them in (the row's scale): read once, used as they are. */
 struct tournament_settings {
     char *name;
     uint64_t seed;
     uint32_t games_per_pair; /* 0 until read: it is required */
-    uint64_t time_per_move_ms;
+    uint64_t time_per_move_ns;
     char *time_control; /* "BASE+INC" (time_control.h), or NULL: time_per_move_ms */
     char *output_dir;   /* NULL until the config sets its default */
     char *plugin_path;  /* as written; the config resolves its directories */
@@ -141,10 +143,15 @@ struct setting {
     const char *const *words;          /* CHOICE: NULL-terminated */
     bool (*accepts)(const char *text); /* TEXT: which values it takes; NULL: any */
     const char *unit;                  /* UINT: in messages, "a whole number of UNIT" */
-    const char *symbol;                /* UINT: after a value in reports, "1000 ms" */
-    const char *values;                /* what it takes, in words, where the type cannot say */
-    const char *note;                  /* UINT: said in parentheses after the range */
-    const char *default_text;          /* the default in words, where it is not a value */
+    /* UINT (uint64_t only): what one UNIT is as kept, 1000000 for
+     * milliseconds kept in nanoseconds; 0 for kept as written. The config,
+     * the log's header, its digest and the reports have the number as
+     * written; struct tournament_settings has it times the scale. */
+    uint64_t scale;
+    const char *symbol;       /* UINT: after a value in reports, "1000 ms" */
+    const char *values;       /* what it takes, in words, where the type cannot say */
+    const char *note;         /* UINT: said in parentheses after the range */
+    const char *default_text; /* the default in words, where it is not a value */
     bool required;
     enum setting_place place;
     bool decides;           /* changes how games are played: in the settings digest */
@@ -187,7 +194,8 @@ int tourney_setting_parse(const struct setting *row, const char *text,
 /* Where ROW's value lives in SETTINGS; the type says what it is. */
 const void *tourney_setting_field(const struct setting *row,
                                   const struct tournament_settings *settings);
-/* A UINT's value, a CHOICE's index or a SWITCH's state. */
+/* A UINT's value as written (in its unit, not its scale's), a CHOICE's
+ * index or a SWITCH's state. */
 uint64_t tourney_setting_number(const struct setting *row,
                                 const struct tournament_settings *settings);
 bool tourney_setting_is_default(const struct setting *row,

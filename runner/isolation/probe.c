@@ -245,8 +245,8 @@ int tourney_plugin_opener_init(struct plugin_opener *opener,
     opener->host_path = tourney_agent_host_path(exe_path);
     opener->probe = (struct probe_options){
         .host_path = opener->host_path,
-        .memory_bytes = limits.memory_mb * 1024 * 1024,
-        .output_limit = limits.output_limit_kb * 1024,
+        .memory_bytes = limits.memory_bytes,
+        .output_limit = limits.output_limit_bytes,
         .try_sandbox = limits.sandbox != SANDBOX_OFF,
     };
     return opener->host_path != NULL ? 0 : -1;

@@ -60,7 +60,7 @@ static int send_text(struct command_seat *s, struct error *err)
 
 static uint64_t margin_ns(const struct command_seat *s)
 {
-    return s->settings->limits->time_margin_ms * MS;
+    return s->settings->limits->time_margin_ns;
 }
 
 /* Kills the program, if it runs: it is started anew before the next game. */
@@ -108,8 +108,8 @@ static int start(struct command_seat *s, struct error *err)
         .argv = (const char *const *)s->access->argv,
         .dir = s->access->workdir,
         .reads = (const char *const *)s->access->paths,
-        .memory_bytes = settings->limits->memory_mb * 1024 * 1024,
-        .output_limit = settings->limits->output_limit_kb * 1024,
+        .memory_bytes = settings->limits->memory_bytes,
+        .output_limit = settings->limits->output_limit_bytes,
         .sandbox_flags = !settings->sandbox ? 0
                          : settings->limits->sandbox == SANDBOX_ON
                              ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED

@@ -16,13 +16,13 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     player->tournament = t;
     player->schedule = schedule;
     struct time_control clock = tourney_time_control_of(t->config.settings.time_control);
-    uint64_t move_ns = t->config.settings.time_per_move_ms * UINT64_C(1000000);
+    uint64_t move_ns = t->config.settings.time_per_move_ns;
     player->rules = (struct match_rules){
         .game = &t->game,
         .move_ns = clock.base_ns > 0 ? 0 : move_ns,
         .setup_ns = clock.base_ns > 0 ? clock.base_ns : move_ns,
         .clock = clock,
-        .margin_ns = t->config.settings.limits.time_margin_ms * UINT64_C(1000000),
+        .margin_ns = t->config.settings.limits.time_margin_ns,
         .cpu_limit = t->config.settings.limits.cpu_limit,
     };
     if (tourney_opening_draw_init(&player->draw, &t->openings) != 0 ||

@@ -103,8 +103,8 @@ static int load_plugin(struct log_game *game, const char *path, const struct log
     tourney_config_default_limits(&limits);
     const struct probe_options options = {
         .host_path = host_path,
-        .memory_bytes = limits.memory_mb * 1024 * 1024,
-        .output_limit = limits.output_limit_kb * 1024,
+        .memory_bytes = limits.memory_bytes,
+        .output_limit = limits.output_limit_bytes,
     };
     return tourney_plugin_open_probed(&game->plugin, path, TOURNEY_KIND_GAME, header->game_digest,
                                       &options, err);

@@ -28,7 +28,7 @@ static void on_log(void *context, const struct msg_log *log)
 
 static uint64_t margin_ns(const struct process_seat *s)
 {
-    return s->settings->limits->time_margin_ms * MS;
+    return s->settings->limits->time_margin_ns;
 }
 
 /* Kills the process, if it runs: it is started anew before the next game. */
@@ -79,7 +79,7 @@ static int agent_failed(struct process_seat *s, const struct msg_outcome *outcom
         snprintf(fault->reason + used, sizeof(fault->reason) - used,
                  " after using %llu of its %llu MiB of address space",
                  (unsigned long long)(outcome->peak_kb / 1024),
-                 (unsigned long long)s->settings->limits->memory_mb);
+                 (unsigned long long)(s->settings->limits->memory_bytes / (1024 * 1024)));
     }
     return 1;
 }
@@ -102,7 +102,7 @@ static int post_load(struct process_seat *s, struct error *err)
     /* In namespaces of its own where the kernel allows, and stopped while
      * it is not asked anything: no pondering on the opponent's time. */
     const struct process_options options = {
-        .output_limit = settings->limits->output_limit_kb * 1024,
+        .output_limit = settings->limits->output_limit_bytes,
         .namespaces = true,
         .pause = true,
         .resting = settings->resting,
@@ -117,7 +117,7 @@ static int post_load(struct process_seat *s, struct error *err)
         .flags = !settings->sandbox                        ? 0
                  : settings->limits->sandbox == SANDBOX_ON ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
                                                            : LOAD_SANDBOX,
-        .memory_bytes = settings->limits->memory_mb * 1024 * 1024,
+        .memory_bytes = settings->limits->memory_bytes,
         .path = s->agent_path,
         .game_path = settings->game_path,
         .game_params = {.count = (uint32_t)settings->game_param_count,

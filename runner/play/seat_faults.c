@@ -98,9 +98,9 @@ int tourney_seat_event_fault(const struct agent_process *p, const struct isolati
         return tourney_seat_at_fault(fault, TERMINATION_TIME_FORFEIT, "no answer within %s %s",
                                      limit, when);
     case PROCESS_OUTPUT_LIMIT:
-        return tourney_seat_at_fault(fault, TERMINATION_OUTPUT_LIMIT,
-                                     "printed more than its limit of %llu KiB %s",
-                                     (unsigned long long)limits->output_limit_kb, when);
+        return tourney_seat_at_fault(
+            fault, TERMINATION_OUTPUT_LIMIT, "printed more than its limit of %llu KiB %s",
+            (unsigned long long)(limits->output_limit_bytes / 1024), when);
     case PROCESS_PROTOCOL_ERROR:
         return tourney_seat_at_fault(fault, TERMINATION_PROTOCOL_ERROR,
                                      "broke the protocol %s: %s", when, why);
@@ -128,7 +128,7 @@ void tourney_seat_describe_limit(const struct isolation_limits *limits, uint64_t
                                  bool clock, char *buf, size_t size)
 {
     uint64_t budget_ms = budget_ns / MS;
-    uint64_t margin_ms = limits->time_margin_ms;
+    uint64_t margin_ms = limits->time_margin_ns / MS;
     snprintf(buf, size, "%llu ms (%s %llu ms plus the margin of %llu ms)",
              (unsigned long long)(budget_ms + margin_ms),
              clock ? "the time left on its clock," : "the budget of",

@@ -62,8 +62,8 @@ static struct probe_options probe_options_of(const struct tournament *t, bool tr
     const struct isolation_limits *limits = &t->config.settings.limits;
     return (struct probe_options){
         .host_path = t->agent_host,
-        .memory_bytes = limits->memory_mb * 1024 * 1024,
-        .output_limit = limits->output_limit_kb * 1024,
+        .memory_bytes = limits->memory_bytes,
+        .output_limit = limits->output_limit_bytes,
         .try_sandbox = try_sandbox,
     };
 }
@@ -268,8 +268,8 @@ static int probe_command(struct tournament *t, const struct program_reads *acces
         .argv = (const char *const *)access->argv,
         .dir = access->workdir,
         .reads = (const char *const *)access->paths,
-        .memory_bytes = limits->memory_mb * 1024 * 1024,
-        .output_limit = limits->output_limit_kb * 1024,
+        .memory_bytes = limits->memory_bytes,
+        .output_limit = limits->output_limit_bytes,
         .sandbox_flags = !try_sandbox                    ? 0
                          : limits->sandbox == SANDBOX_ON ? LOAD_SANDBOX | LOAD_SANDBOX_REQUIRED
                                                          : LOAD_SANDBOX,

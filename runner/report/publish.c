@@ -18,7 +18,7 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
         is_random[i] = header->agents[i].is_random;
     }
     int status = tourney_stats_init(stats, header->agent_count, is_random,
-                                    header->settings.time_per_move_ms * UINT64_C(1000000));
+                                    header->settings.time_per_move_ns);
     free(is_random);
     if (status == 0 && header->settings.sprt.enabled) {
         tourney_stats_set_sprt(stats, &header->settings.sprt);

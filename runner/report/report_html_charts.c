@@ -97,13 +97,13 @@ uint64_t tourney_html_budget_ms(const struct report *report, char *label, size_t
     const struct tournament_settings *settings = report->input->settings;
     /* On a clock the time a move may take shrinks and grows with the clock
      * left, so no one line marks it. */
-    if (settings->time_control != NULL || settings->time_per_move_ms == 0) {
+    if (settings->time_control != NULL || settings->time_per_move_ns == 0) {
         return 0;
     }
     char shown[32];
-    tourney_html_duration_text(shown, sizeof(shown), (double)settings->time_per_move_ms * 1e6);
+    tourney_html_duration_text(shown, sizeof(shown), (double)settings->time_per_move_ns);
     snprintf(label, size, "budget %s", shown);
-    return settings->time_per_move_ms;
+    return settings->time_per_move_ns / UINT64_C(1000000);
 }
 
 void tourney_html_budget_note(uint64_t budget_ms, FILE *out)

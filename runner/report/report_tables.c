@@ -624,7 +624,7 @@ static bool shown_setting(const struct setting *row, const struct tournament_set
 {
     return row->label != NULL && tourney_setting_in_log(row, settings) &&
            !(settings->time_control != NULL &&
-             row->offset == offsetof(struct tournament_settings, time_per_move_ms));
+             row->offset == offsetof(struct tournament_settings, time_per_move_ns));
 }
 
 bool tourney_report_next_setting(const struct report *report, size_t *next, const char **label,

@@ -55,10 +55,10 @@ void sample_header(struct log_header *h, uint32_t games, uint64_t seed)
     h->settings.format = FORMAT_ROUND_ROBIN;
     h->settings.seed = seed;
     h->settings.games_per_pair = games;
-    h->settings.time_per_move_ms = 1000;
-    h->settings.limits.time_margin_ms = 500;
-    h->settings.limits.memory_mb = 1024;
-    h->settings.limits.output_limit_kb = 64;
+    h->settings.time_per_move_ns = UINT64_C(1000000000);
+    h->settings.limits.time_margin_ns = 500000000;
+    h->settings.limits.memory_bytes = UINT64_C(1073741824);
+    h->settings.limits.output_limit_bytes = 65536;
     h->games_scheduled = games;
     h->agents = calloc(2, sizeof(*h->agents));
     assert_non_null(h->agents);

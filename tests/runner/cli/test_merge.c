@@ -445,7 +445,7 @@ static void other_header_seed(struct log_header *header)
 
 static void other_time_per_move(struct log_header *header)
 {
-    header->settings.time_per_move_ms = 250;
+    header->settings.time_per_move_ns = UINT64_C(250000000);
 }
 
 static void other_agent(struct log_header *header)

@@ -127,7 +127,7 @@ static void test_every_option(void **state)
     assert_string_equal(s->name, "every-option");
     assert_true(s->seed == UINT64_MAX);
     assert_int_equal(s->games_per_pair, 6);
-    assert_int_equal(s->time_per_move_ms, 250);
+    assert_true(s->time_per_move_ns == UINT64_C(250000000));
     assert_string_equal(s->output_dir, "out/here");
     assert_int_equal(s->jobs, 256);
     assert_int_equal(c->plugin_dir_count, 2);
@@ -137,9 +137,9 @@ static void test_every_option(void **state)
     assert_string_equal(c->plugin_dirs[1], "/abs/plugins");
     assert_int_equal(s->isolation, ISOLATION_NONE);
     assert_int_equal(s->limits.sandbox, SANDBOX_OFF);
-    assert_int_equal(s->limits.time_margin_ms, 0);
-    assert_int_equal(s->limits.memory_mb, 32);
-    assert_int_equal(s->limits.output_limit_kb, 0);
+    assert_true(s->limits.time_margin_ns == 0);
+    assert_true(s->limits.memory_bytes == UINT64_C(33554432));
+    assert_true(s->limits.output_limit_bytes == 0);
     /* In the runner's process, the agents are loaded there. */
     assert_non_null(f->tournament.entrants[0].plugin->handle);
     assert_string_equal(f->tournament.game_params_text, "rows = 4, cols = 4, k = 4");
@@ -169,16 +169,16 @@ static void test_defaults(void **state)
     const struct tournament_settings *s = &c->settings;
     assert_string_equal(s->name, "test");
     assert_true(s->seed == 1);
-    assert_int_equal(s->time_per_move_ms, 1000);
+    assert_true(s->time_per_move_ns == UINT64_C(1000000000));
     assert_string_equal(s->output_dir, "reports/test");
     assert_int_equal(c->plugin_dir_count, 0);
     assert_string_equal(f->tournament.game_params_text, "rows = 3, cols = 3, k = 3");
     assert_true(f->tournament.entrants[1].is_random);
     assert_int_equal(s->isolation, ISOLATION_PROCESS);
     assert_int_equal(s->limits.sandbox, SANDBOX_AUTO);
-    assert_int_equal(s->limits.time_margin_ms, 500);
-    assert_int_equal(s->limits.memory_mb, 1024);
-    assert_int_equal(s->limits.output_limit_kb, 64);
+    assert_true(s->limits.time_margin_ns == UINT64_C(500000000));
+    assert_true(s->limits.memory_bytes == UINT64_C(1073741824));
+    assert_true(s->limits.output_limit_bytes == 65536);
     /* Isolated agents are only described, never loaded into the runner. */
     const struct plugin *random = f->tournament.entrants[1].plugin;
     assert_null(random->handle);

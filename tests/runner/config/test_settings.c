@@ -88,7 +88,7 @@ static void test_defaults(void **state)
     assert_null(s.name);
     assert_true(s.seed == 1);
     assert_int_equal(s.games_per_pair, 0);
-    assert_true(s.time_per_move_ms == 1000);
+    assert_true(s.time_per_move_ns == UINT64_C(1000000000));
     assert_null(s.output_dir);
     assert_null(s.plugin_path);
     assert_int_equal(s.format, FORMAT_ROUND_ROBIN);
@@ -99,9 +99,9 @@ static void test_defaults(void **state)
     assert_int_equal(s.openings_order, OPENINGS_SEQUENTIAL);
     assert_int_equal(s.isolation, ISOLATION_PROCESS);
     assert_int_equal(s.limits.sandbox, SANDBOX_AUTO);
-    assert_true(s.limits.time_margin_ms == 500);
-    assert_true(s.limits.memory_mb == 1024);
-    assert_true(s.limits.output_limit_kb == 64);
+    assert_true(s.limits.time_margin_ns == UINT64_C(500000000));
+    assert_true(s.limits.memory_bytes == UINT64_C(1073741824));
+    assert_true(s.limits.output_limit_bytes == 65536);
     assert_false(s.sprt.enabled);
     assert_int_equal(s.rating_anchor, ANCHOR_AUTO);
     assert_int_equal(s.jobs, 0);
@@ -122,6 +122,44 @@ static void parse_ok(struct tournament_settings *s, const char *key, const char 
     if (tourney_setting_parse(row_of(key), text, s, &err) != 0) {
         fail_msg("%s = %s: %s", key, text, err.text);
     }
+}
+
+/* Times are kept in nanoseconds and sizes in bytes, converted once as the
+ * text is read; the number as written comes back for the log's header, its
+ * digest and the reports, at the largest values too. */
+static void test_canonical_units(void **state)
+{
+    (void)state;
+    struct tournament_settings s;
+    tourney_settings_init(&s);
+    parse_ok(&s, "time_per_move_ms", "86400000");
+    parse_ok(&s, "time_margin_ms", "3600000");
+    parse_ok(&s, "agent_memory_mb", "1048576");
+    parse_ok(&s, "agent_output_limit_kb", "3");
+    assert_true(s.time_per_move_ns == UINT64_C(86400000000000));
+    assert_true(s.limits.time_margin_ns == UINT64_C(3600000000000));
+    assert_true(s.limits.memory_bytes == UINT64_C(1099511627776));
+    assert_true(s.limits.output_limit_bytes == 3072);
+    const char *keys[] = {"time_per_move_ms", "time_margin_ms", "agent_memory_mb",
+                          "agent_output_limit_kb"};
+    const char *written[] = {"86400000", "3600000", "1048576", "3"};
+    const char *shown[] = {"86400000 ms", "3600000 ms", "1048576 MiB", "3 KiB"};
+    for (size_t i = 0; i < 4; i++) {
+        char text[64];
+        assert_true(tourney_setting_number(row_of(keys[i]), &s) == strtoull(written[i], NULL, 10));
+        tourney_setting_text(row_of(keys[i]), &s, text, sizeof(text));
+        assert_string_equal(text, written[i]);
+        tourney_setting_show(row_of(keys[i]), &s, text, sizeof(text));
+        assert_string_equal(text, shown[i]);
+    }
+    char *digest = tourney_settings_digest_text(&s, SETTING_LOG_PLAY);
+    assert_non_null(digest);
+    assert_non_null(strstr(digest, "time_per_move_ms=86400000\n"));
+    assert_non_null(strstr(digest, "time_margin_ms=3600000\n"));
+    assert_non_null(strstr(digest, "agent_memory_mb=1048576\n"));
+    assert_non_null(strstr(digest, "agent_output_limit_kb=3\n"));
+    free(digest);
+    tourney_settings_finish(&s);
 }
 
 static void test_values_are_read(void **state)
@@ -149,15 +187,15 @@ static void test_values_are_read(void **state)
     assert_string_equal(s.name, "second");
     assert_true(s.seed == UINT64_MAX);
     assert_int_equal(s.games_per_pair, 1000000);
-    assert_true(s.time_per_move_ms == 1);
+    assert_true(s.time_per_move_ns == 1000000);
     assert_string_equal(s.output_dir, "out/here");
     assert_int_equal(s.format, FORMAT_GAUNTLET);
     assert_string_equal(s.gauntlet_agent, "alpha");
     assert_int_equal(s.isolation, ISOLATION_NONE);
     assert_int_equal(s.limits.sandbox, SANDBOX_OFF);
-    assert_true(s.limits.time_margin_ms == 0);
-    assert_true(s.limits.memory_mb == 32);
-    assert_true(s.limits.output_limit_kb == 1048576);
+    assert_true(s.limits.time_margin_ns == 0);
+    assert_true(s.limits.memory_bytes == UINT64_C(33554432));
+    assert_true(s.limits.output_limit_bytes == UINT64_C(1073741824));
     assert_true(s.sprt.enabled && s.sprt.elo0 == -10.0 && s.sprt.elo1 == 40.5 &&
                 s.sprt.alpha == 0.05 && s.sprt.beta == 0.1);
     assert_int_equal(s.rating_anchor, ANCHOR_MEAN);
@@ -284,7 +322,7 @@ static void test_added_setting_only_when_set(void **state)
     assert_true(tourney_setting_in_log(row_of("time_margin_ms"), &s));
     assert_true(tourney_setting_in_log(row_of("sprt"), &s));
     assert_false(tourney_setting_in_log(row_of("jobs"), &s));
-    s.limits.time_margin_ms = 100;
+    s.limits.time_margin_ns = 100000000;
     assert_true(tourney_setting_in_log(&added, &s));
     tourney_settings_finish(&s);
 }
@@ -422,6 +460,7 @@ int main(void)
         cmocka_unit_test(test_rows_are_consistent),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_values_are_read),
+        cmocka_unit_test(test_canonical_units),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_digest_text_and_difference),
         cmocka_unit_test(test_added_setting_only_when_set),

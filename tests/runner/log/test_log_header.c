@@ -22,7 +22,7 @@ static void fill(struct log_header *h, bool gauntlet)
     s->name = strdup("pinned");
     s->seed = gauntlet ? UINT64_MAX : 20261122;
     s->games_per_pair = 40;
-    s->time_per_move_ms = 250;
+    s->time_per_move_ns = UINT64_C(250000000);
     if (gauntlet) {
         s->format = FORMAT_GAUNTLET;
         s->gauntlet_agent = strdup("alpha");
@@ -253,7 +253,7 @@ static void test_differences(void **state)
     assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SAME);
     assert_true(tourney_header_compatible(&a, &b, &why));
 
-    b.settings.time_per_move_ms = 500;
+    b.settings.time_per_move_ns = UINT64_C(500000000);
     assert_int_equal(tourney_header_seal(&b), 0);
     assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SETTING);
     assert_ptr_equal(setting, tourney_settings_find("time_per_move_ms"));
@@ -269,7 +269,7 @@ static void test_differences(void **state)
     assert_false(tourney_header_compatible(&a, &b, &why));
     assert_string_equal(why.text, "the log was played with seed 20261122, the config says 3");
     b.settings.seed = a.settings.seed;
-    b.settings.time_per_move_ms = a.settings.time_per_move_ms;
+    b.settings.time_per_move_ns = a.settings.time_per_move_ns;
     assert_int_equal(tourney_header_seal(&b), 0);
     assert_int_equal(tourney_header_difference(&a, &b, &setting, &agent), HEADER_SAME);
 

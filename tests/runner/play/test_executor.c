@@ -53,8 +53,9 @@ static int setup(void **state)
                      0);
     f.rules = (struct match_rules){.game = &f.game, .move_ns = 1000000000, .setup_ns = 1000000000};
     f.host = tourney_agent_host_path(TOURNEY_TEST_BUILD_ROOT "/tests/test-executor");
-    f.limits =
-        (struct isolation_limits){.time_margin_ms = 500, .memory_mb = 1024, .output_limit_kb = 64};
+    f.limits = (struct isolation_limits){.time_margin_ns = 500000000,
+                                         .memory_bytes = UINT64_C(1073741824),
+                                         .output_limit_bytes = 65536};
     memcpy(f.game_params, mnk, sizeof(mnk));
     f.settings = (struct process_settings){.host_path = f.host,
                                            .limits = &f.limits,

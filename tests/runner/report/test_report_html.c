@@ -464,7 +464,7 @@ static void small_tournament(struct small_tournament *t, bool games, bool boards
     assert_non_null(t->settings.name);
     t->settings.seed = 7;
     t->settings.games_per_pair = 2;
-    t->settings.time_per_move_ms = 100;
+    t->settings.time_per_move_ns = UINT64_C(100000000);
     t->input = (struct report_input){
         .settings = &t->settings,
         .config_path = "a&b.ini",
@@ -657,7 +657,7 @@ static void test_page_with_boards(void **state)
     /* A budget of a day, far above every move: both axes stretch to reach
      * it, so the line falls inside them (which end at x 344 and 284), not
      * clamped to their ends. */
-    t.settings.time_per_move_ms = 86400000;
+    t.settings.time_per_move_ns = UINT64_C(86400000000000);
     char *a_day = capture(write_page, &t.report);
     assert_non_null(strstr(a_day, "<g class=\"mark\"><line x1=\"336.3\" y1=\"4.0\" "
                                   "x2=\"336.3\" y2=\"154.0\"/><text class=\"mark-label\" "
@@ -668,7 +668,7 @@ static void test_page_with_boards(void **state)
                                   "x=\"279.1\" y=\"34.0\" text-anchor=\"end\">budget 86400 "
                                   "s</text></g>"));
     free(a_day);
-    t.settings.time_per_move_ms = 100;
+    t.settings.time_per_move_ns = UINT64_C(100000000);
     /* On a clock no one budget applies to every move: no mark, and the
      * note says why. */
     t.settings.time_control = strdup("10+0.1");
