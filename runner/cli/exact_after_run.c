@@ -7,7 +7,7 @@
 #include "exact_vs_random.h"
 
 int tourney_exact_after_run(const struct tournament *t, const struct schedule *schedule,
-                            const struct shard *shard, const struct log_header *header,
+                            const struct game_set *played, const struct log_header *header,
                             uint64_t games, const struct out_dir *dir, struct error *err)
 {
     struct exact_file file = {
@@ -27,7 +27,7 @@ int tourney_exact_after_run(const struct tournament *t, const struct schedule *s
         struct error why;
         tourney_error_clear(&why);
         int computed =
-            tourney_exact_vs_random_games(t, schedule, shard, i, file.budget, &e->figure, &why);
+            tourney_exact_vs_random_games(t, schedule, played, i, file.budget, &e->figure, &why);
         if (computed < 0) {
             *err = why;
             status = tourney_error_prefix(err, "the exact win rate against random of agent '%s'",

@@ -14,18 +14,18 @@
 #include "log_header.h"
 #include "out_dir.h"
 #include "schedule.h"
-#include "shard.h"
+#include "game_set.h"
 #include "tournament.h"
 
 /* Computes the figure of every entrant of T but the random ones that has
- * games against random among the games of SCHEDULE that SHARD plays (GAMES
- * of them, the log of HEADER's), each within t's exact_vs_random_budget;
+ * games against random among the games of SCHEDULE in PLAYED (GAMES of
+ * them: those of the log of HEADER), each within t's exact_vs_random_budget;
  * an agent whose figure cannot be had (the game too large, the agent not
  * deterministic) is kept with the reason. Writes them into DIR when some
  * agent played random. Returns the agents written (0 for none), or -1 with
  * ERR when the runner failed. */
 int tourney_exact_after_run(const struct tournament *t, const struct schedule *schedule,
-                            const struct shard *shard, const struct log_header *header,
+                            const struct game_set *played, const struct log_header *header,
                             uint64_t games, const struct out_dir *dir, struct error *err);
 
 #endif /* TOURNEY_RUNNER_EXACT_AFTER_RUN_H */

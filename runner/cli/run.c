@@ -42,7 +42,7 @@ struct run_state {
     struct stats stats;
     struct game_sample games; /* the games report.html shows */
     struct results_log log;
-    struct game_set done; /* games already in the log */
+    struct game_set done; /* games in the log: already there, or played since */
     const char **names;   /* the entrants' names, to read a game's line back */
     struct shard shard;   /* the options' shard, dealt over the schedule's pairs */
     uint64_t to_play;     /* the games of this run: of its shard, or all */
@@ -208,6 +208,9 @@ static int deliver_game(void *context, const char *line, struct error *err)
     }
     if (status == 0) {
         run->finished++;
+        /* The games in the log, those resumed and those played: what the
+         * exact win rates against random are over. */
+        tourney_game_set_add(&run->done, record.index);
         show_game(run, &record);
     }
     tourney_record_finish(&record);
@@ -636,7 +639,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     }
     int exact_agents = 0;
     if (outcome == RUN_COMPLETE && settings->exact_vs_random == EXACT_VS_RANDOM_YES) {
-        exact_agents = tourney_exact_after_run(t, &run.schedule, &run.shard, &run.header,
+        exact_agents = tourney_exact_after_run(t, &run.schedule, &run.done, &run.header,
                                                run.stats.games, &run.dir, &later);
         if (exact_agents < 0) {
             outcome = RUN_FAILED;

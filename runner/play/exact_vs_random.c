@@ -428,14 +428,14 @@ int tourney_exact_vs_random(const struct tournament *t, size_t agent, uint64_t b
     return status;
 }
 
-/* Whether game INDEX of SCHEDULE, which SHARD plays, is one of x's agent
+/* Whether game INDEX of SCHEDULE, in PLAYED (NULL: all), is one of x's agent
  * against an entrant of the random plugin: then *GAME is it and *SEAT the
  * agent's. */
 static bool against_random(const struct expectimax *x, const struct schedule *schedule,
-                           const struct shard *shard, uint64_t index, struct scheduled_game *game,
-                           int *seat)
+                           const struct game_set *played, uint64_t index,
+                           struct scheduled_game *game, int *seat)
 {
-    if (!tourney_shard_has(shard, index)) {
+    if (played != NULL && !tourney_game_set_has(played, index)) {
         return false;
     }
     tourney_schedule_game(schedule, index, game);
@@ -472,7 +472,7 @@ static int put_start(struct expectimax *x, const struct scheduled_game *game, in
  * the positions they reach): the sum of their values into SUM and their
  * number into GAMES. Returns 0 or -1 with x->err set. */
 static int over_games(struct expectimax *x, const struct schedule *schedule,
-                      const struct shard *shard, int seat, struct exact_rates *sum,
+                      const struct game_set *played, int seat, struct exact_rates *sum,
                       uint64_t *games)
 {
     *sum = (struct exact_rates){0, 0, 0};
@@ -483,7 +483,7 @@ static int over_games(struct expectimax *x, const struct schedule *schedule,
         struct scheduled_game game;
         int agent_seat = 0;
         int32_t ply = 0;
-        if (!against_random(x, schedule, shard, i, &game, &agent_seat) ||
+        if (!against_random(x, schedule, played, i, &game, &agent_seat) ||
             (seat >= 0 && agent_seat != seat)) {
             continue;
         }
@@ -515,14 +515,14 @@ static struct exact_rates mean_of(struct exact_rates sum, uint64_t games)
 }
 
 int tourney_exact_vs_random_games(const struct tournament *t, const struct schedule *schedule,
-                                  const struct shard *shard, size_t agent, uint64_t budget,
+                                  const struct game_set *played, size_t agent, uint64_t budget,
                                   struct exact_vs_random *out, struct error *err)
 {
     struct expectimax x;
     struct exact_rates sum[2];
     uint64_t all = 0;
     int status = expectimax_init(&x, t, agent, budget, out, err);
-    if (status == 0 && over_games(&x, schedule, shard, -1, &sum[0], &all) != 0) {
+    if (status == 0 && over_games(&x, schedule, played, -1, &sum[0], &all) != 0) {
         /* Over the budget is a game too large, not a failure. */
         status = x.valued.count >= x.budget ? 1 : -1;
         if (status > 0) {
@@ -535,7 +535,7 @@ int tourney_exact_vs_random_games(const struct tournament *t, const struct sched
     }
     x.twice = true;
     for (int seat = 0; status == 0 && seat < 2; seat++) {
-        if (over_games(&x, schedule, shard, seat, &sum[seat], &out->games[seat]) != 0) {
+        if (over_games(&x, schedule, played, seat, &sum[seat], &out->games[seat]) != 0) {
             status = out->changed ? 1 : -1;
         }
     }

@@ -23,7 +23,7 @@
 
 #include "error.h"
 #include "schedule.h"
-#include "shard.h"
+#include "game_set.h"
 #include "tournament.h"
 
 /* The most positions one expectimax holds unless told otherwise. */
@@ -65,8 +65,9 @@ struct exact_vs_random {
 int tourney_exact_vs_random(const struct tournament *t, size_t agent, uint64_t budget,
                             struct exact_vs_random *out, struct error *err);
 
-/* The same figure over the games of SCHEDULE that SHARD plays between AGENT
- * and an entrant of the random plugin, each from its own start (the
+/* The same figure over the games of SCHEDULE in PLAYED (every game when
+ * NULL: the games a log holds) between AGENT and an entrant of the random
+ * plugin, each from its own start (the
  * round's opening, or the initial position) and in its own seat: FIRST
  * the mean over the agent's games as first player, SECOND as second,
  * WIN_RATE the mean win over all of them, so that each opening and seat
@@ -83,7 +84,7 @@ int tourney_exact_vs_random(const struct tournament *t, size_t agent, uint64_t b
  * more positions than BUDGET, or the agent chose two moves); -1 with ERR
  * when the runner failed. */
 int tourney_exact_vs_random_games(const struct tournament *t, const struct schedule *schedule,
-                                  const struct shard *shard, size_t agent, uint64_t budget,
+                                  const struct game_set *played, size_t agent, uint64_t budget,
                                   struct exact_vs_random *out, struct error *err);
 
 #endif /* TOURNEY_RUNNER_EXACT_VS_RANDOM_H */

@@ -10,7 +10,9 @@
  * often they do). `tourney report` rebuilds the reports byte for byte. A
  * link or a file of other games in place of exact-vs-random.json is left
  * out, and the reports are those without it; an agent that breaks ties at
- * random, and a game over the budget, are left out with the reason.
+ * random, and a game over the budget, are left out with the reason. A
+ * match that a sequential test stops early has the figure over the games
+ * it played.
  */
 #include "test.h"
 
@@ -348,6 +350,32 @@ static void test_game_too_large_left_out(void **state)
     remove_tree(run.dir);
 }
 
+/* A sequential test that stops the match early: the figure is over the
+ * games the log holds, not the schedule's. */
+static void test_over_the_games_played(void **state)
+{
+    (void)state;
+    struct run run = {0};
+    run_config(&run, "exact-sprt", CONFIG, "tournament.sprt=0, 50, 0.05, 0.05");
+    json_t *summary = load_summary(&run);
+    json_int_t played = get_int(json_object_get(summary, "tournament"), "games_played");
+    assert_true(played > 0 && played < 1000);
+    json_t *entry = entry_of(summary, "first-open");
+    assert_true(json_is_null(json_object_get(entry, "left_out")));
+    json_t *sampled = json_object_get(entry, "sampled");
+    assert_int_equal(get_int(sampled, "games"), played);
+    assert_int_equal(get_int(json_object_get(entry, "sampled_first"), "games") +
+                         get_int(json_object_get(entry, "sampled_second"), "games"),
+                     played);
+    assert_near(real_of(json_object_get(entry, "first"), "win"), 300.0 / 384.0, 1e-9, "first");
+    assert_near(real_of(json_object_get(entry, "second"), "win"), 416.0 / 945.0, 1e-9, "second");
+    char *err = slurp(run.err);
+    assert_null(strstr(err, "leave the exact"));
+    free(err);
+    json_decref(summary);
+    remove_tree(run.dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_link_or_other_games_left_out),
         cmocka_unit_test(test_not_deterministic_left_out),
         cmocka_unit_test(test_game_too_large_left_out),
+        cmocka_unit_test(test_over_the_games_played),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

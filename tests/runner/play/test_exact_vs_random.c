@@ -377,9 +377,11 @@ static void test_budget(void **state)
 #define TOTAL_ANY 362880LL
 
 /* The figure of agent NAME over the games of the config GAMES_CONFIG with
- * SETTING, within BUDGET: returns what tourney_exact_vs_random_games did. */
-static int games_figure(const char *setting, const char *openings, const char *name,
-                        uint64_t budget, struct exact_vs_random *r, struct error *err)
+ * SETTING (those of PLAYED, all when NULL), within BUDGET: returns what
+ * tourney_exact_vs_random_games did. */
+static int played_figure(const char *setting, const char *openings, const struct game_set *played,
+                         const char *name, uint64_t budget, struct exact_vs_random *r,
+                         struct error *err)
 {
     struct fixture f;
     char text[1024];
@@ -391,13 +393,18 @@ static int games_figure(const char *setting, const char *openings, const char *n
                                            t->config.settings.games_per_pair,
                                            t->config.settings.seed, t->gauntlet),
                      0);
-    struct shard whole = {0};
     tourney_error_clear(err);
     int status =
-        tourney_exact_vs_random_games(t, &schedule, &whole, entrant(&f, name), budget, r, err);
+        tourney_exact_vs_random_games(t, &schedule, played, entrant(&f, name), budget, r, err);
     tourney_schedule_finish(&schedule);
     close_config(&f);
     return status;
+}
+
+static int games_figure(const char *setting, const char *openings, const char *name,
+                        uint64_t budget, struct exact_vs_random *r, struct error *err)
+{
+    return played_figure(setting, openings, NULL, name, budget, r, err);
 }
 
 /* first-open's parts of TOTAL_ANY from B as player AGENT. */
@@ -428,6 +435,17 @@ static void test_games_initial_position(void **state)
                 2LL * TOTAL_FIRST * TOTAL_SECOND);
     assert_int_equal(r.positions, 534);
     assert_int_equal(r.asked, 232);
+    /* Over the games a log holds: here game 3 alone, the second of
+     * first-open's mini-match against random (games 2 and 3), where random
+     * moves first. */
+    struct game_set played;
+    assert_int_equal(tourney_game_set_init(&played, 18), 0);
+    assert_true(tourney_game_set_add(&played, 3));
+    assert_int_equal(played_figure("", NULL, &played, "first-open", 100000, &r, &err), 0);
+    assert_int_equal(r.games[0], 0);
+    assert_int_equal(r.games[1], 1);
+    assert_rate(r.win_rate, 416, TOTAL_SECOND);
+    tourney_game_set_finish(&played);
 }
 
 /* From openings, each weighs as often as its rounds play it: the first
