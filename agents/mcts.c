@@ -269,6 +269,14 @@ static int32_t mcts_choose_move(void *agent, const void *state,
     /* Nodes are iterations: one playout, or one exact result, each. */
     s->nodes = (uint64_t)done;
     search_report(s, report, score);
+    /* The selective depth is the deepest selection path of the move's
+     * iterations: the most plies from the root down to the node where an
+     * iteration's walk stopped (where its playout started, or where the
+     * game was over or proven), playouts not counted; 1 when every
+     * iteration stopped at a root move. It is the depth mcts reports too
+     * (mcts_iterate keeps it in max_ply): a tree search that deepens
+     * where its iterations go has no nominal depth below it. */
+    search_report_seldepth(report, s->max_ply);
     return TOURNEY_OK;
 }
 

@@ -237,16 +237,6 @@ err_instance:
     return err;
 }
 
-/* The selective depth, where the runner's report has room for it (a
- * runner built before it had none). */
-static void report_seldepth(struct tourney_move_report *report, const struct ab_deepened *done)
-{
-    if (TOURNEY_HAS_FIELD(struct tourney_move_report, report->struct_size, has_seldepth)) {
-        report->seldepth = done->seldepth;
-        report->has_seldepth = 1;
-    }
-}
-
 static int32_t ab_ids_choose_move(void *agent, const void *state,
                                   const struct tourney_move_request *request,
                                   struct tourney_move_report *report, tourney_move *move)
@@ -285,7 +275,7 @@ static int32_t ab_ids_choose_move(void *agent, const void *state,
         search_report(s, report, 0);
         report->has_score = 0;
         report->depth = 0;
-        report_seldepth(report, &done);
+        search_report_seldepth(report, done.seldepth);
         return TOURNEY_OK;
     }
     /* "any" takes the first best move offered, the one the search proved. */
@@ -294,7 +284,7 @@ static int32_t ab_ids_choose_move(void *agent, const void *state,
     /* Nodes count every iteration, the abandoned one too: they were visited. */
     search_report(s, report, a->finished.best);
     report->depth = done.depth;
-    report_seldepth(report, &done);
+    search_report_seldepth(report, done.seldepth);
     return TOURNEY_OK;
 }
 

@@ -349,6 +349,14 @@ void search_report(const struct search *s, struct tourney_move_report *report, i
     report->has_score = 1;
 }
 
+void search_report_seldepth(struct tourney_move_report *report, int32_t seldepth)
+{
+    if (TOURNEY_HAS_FIELD(struct tourney_move_report, report->struct_size, has_seldepth)) {
+        report->seldepth = seldepth;
+        report->has_seldepth = 1;
+    }
+}
+
 int search_root_only_create(const struct tourney_agent_init *init, const char *agent, void **out)
 {
     struct search *s = calloc(1, sizeof(*s));

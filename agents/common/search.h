@@ -227,4 +227,8 @@ int search_root_only_begin(struct search *s, const void *state,
 /* Fills a report from a finished search. */
 void search_report(const struct search *s, struct tourney_move_report *report, int32_t score);
 
+/* Adds the selective depth to a report, where the runner's report has room
+ * for it (a runner built before the field had none: nothing is written). */
+void search_report_seldepth(struct tourney_move_report *report, int32_t seldepth);
+
 #endif /* TOURNEY_AGENTS_SEARCH_H */

@@ -2,8 +2,8 @@
  * tests/agents/test_mcts.c - the mcts agent plugin as built, driven through the ABI
  * with the fake host: wins at once are played, forced losses seen, threats
  * blocked, whole games against random never lost on 3x3, the same seed
- * replaying the same games, iteration counts reported exactly, the clock
- * obeyed, and a full tree still playing.
+ * replaying the same games, iteration counts and the selective depth
+ * reported exactly, the clock obeyed, and a full tree still playing.
  *
  * Set TOURNEY_TEST_QUICK in the environment to play fewer whole games (for
  * valgrind).
@@ -11,6 +11,7 @@
 #include "test.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -598,6 +599,62 @@ static void test_iterations_are_exact(void **state)
     game_free(g);
 }
 
+/* seldepth, the deepest selection path of the move's iterations (the plies
+ * from the root to the node where a walk stopped), for seed 1: on the empty
+ * Connect Four board the seven root moves are each tried once before any
+ * is expanded (1 ply), the eighth iteration goes one deeper, and the tree
+ * deepens with the iterations, with the solver or without it; where a win
+ * in two is proven after 32 iterations, the search stops at 2 plies. It is
+ * the depth mcts reports. A runner whose report ends before the field gets
+ * nothing written there. */
+static void test_reports_seldepth(void **state)
+{
+    static const struct {
+        const char *position;
+        const char *params;
+        uint64_t nodes;
+        int32_t seldepth;
+    } cases[] = {
+        {NULL, "iterations=1", 1, 1},
+        {NULL, "iterations=7", 7, 1},
+        {NULL, "iterations=8", 8, 2},
+        {NULL, "iterations=100", 100, 3},
+        {NULL, "iterations=1000", 1000, 5},
+        {NULL, "iterations=1000 solver=false rollout=random", 1000, 5},
+        {NULL, "iterations=20000", 20000, 9},
+        {"4444332", "iterations=3000", 32, 2},
+        {"4444332", "iterations=3000 solver=false rollout=random", 3000, 5},
+    };
+    struct harness_game *g = game_new(plugins.connect4, NULL);
+    struct tourney_move_report report;
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        search_once(g, cases[i].position, cases[i].params, 1, &report);
+        assert_int_equal(report.nodes, cases[i].nodes);
+        assert_int_equal(report.has_seldepth, 1);
+        assert_int_equal(report.seldepth, cases[i].seldepth);
+        assert_int_equal(report.depth, cases[i].seldepth);
+    }
+
+    unsigned char *empty = state_new(g, NULL);
+    struct harness_agent *a = agent_new(plugins.mcts, g, "iterations=8", 1);
+    struct tourney_move_request request = {.struct_size = sizeof(request)};
+    struct tourney_move_report older;
+    tourney_move move = -1;
+    memset(&older, 0x5a, sizeof(older));
+    older.struct_size = (uint32_t)offsetof(struct tourney_move_report, seldepth);
+    assert_int_equal(a->fake.api->choose_move(a->fake.instance, empty, &request, &older, &move),
+                     TOURNEY_OK);
+    assert_int_equal(older.nodes, 8);
+    assert_int_equal(older.depth, 2);
+    assert_int_equal(older.seldepth, 0x5a5a5a5a);
+    assert_int_equal(older.has_seldepth, 0x5a5a5a5a);
+    agent_free(a);
+    test_free(empty);
+    game_free(g);
+}
+
 /* A budget already spent leaves one iteration per root move; a real one
  * is used and not overrun by much. */
 static void test_time_budget(void **state)
@@ -689,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_never_loses_to_random),
         cmocka_unit_test(test_same_seed_same_game),
         cmocka_unit_test(test_iterations_are_exact),
+        cmocka_unit_test(test_reports_seldepth),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_full_tree_still_plays),
     };
