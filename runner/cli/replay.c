@@ -79,6 +79,11 @@ static void print_move(const struct game_adapter *game, const struct log_header 
     tourney_terminal_copy(name, sizeof(name), h->agents[r->agent[m->seat]].name);
     fprintf(out, "%zu. %s (%s) plays %s", ply + 1, name, m->seat == 0 ? "first" : "second", shown);
     fprintf(out, "   nodes %" PRIu64 ", depth %d", m->nodes, (int)m->depth);
+    /* Only where the agent reported one: the lines of other agents' moves
+     * stay as they were. */
+    if (m->has_seldepth) {
+        fprintf(out, ", seldepth %d", (int)m->seldepth);
+    }
     if (m->has_score) {
         fprintf(out, ", score %d", (int)m->score);
     }

@@ -5,7 +5,8 @@
 #  1. replay shows a recorded game board by board: the moves and boards, the
 #     agents' log messages where they were logged and what they printed,
 #     equal what games.jsonl says, games from openings start from their
-#     opening, and a missing game, a missing log and a bad game number are
+#     opening, each move's seldepth is shown where its agent reported one
+#     (mcts), and a missing game, a missing log and a bad game number are
 #     refused with a clear message;
 #  2. play against first-open (deterministic: it takes the first open cell)
 #     with bad input mixed in (nonsense, an occupied cell, '#99', blank
@@ -79,6 +80,44 @@ TOURNEY_PLUGIN_PATH="$BUILD_ROOT/tests/plugins" "$TOURNEY" replay "$work/zc" 1 >
 tail -3 "$work/zc.txt" >"$work/tail.txt"
 printf '\n%s\n' "Output of count (its last bytes):
 game 2 in this process" | cmp -s - "$work/tail.txt" || { cat "$work/zc.txt" >&2; fail "replay's output"; }
+
+note "replay shows each move's seldepth where its agent reported one"
+# mcts (a fixed number of iterations) against first-open: mcts's moves have
+# their seldepth, first-open's none, each as games.jsonl keeps it.
+cat >"$work/sel.ini" <<'INI'
+[tournament]
+name = sel
+seed = 5
+games_per_pair = 2
+[game]
+plugin = mnk
+[agent mcts]
+plugin = mcts
+iterations = 300
+[agent first-open]
+plugin = first-open
+INI
+"$TOURNEY" run "$work/sel.ini" --quiet --output "$work/sel"
+for game in 0 1; do
+    "$TOURNEY" replay "$work/sel" "$game" >"$work/sel$game.txt"
+    line=$(sed -n "$((game + 2))p" "$work/sel/games.jsonl")
+    # Each move's figures as replay shows them, from games.jsonl.
+    python3 -c '
+import json, sys
+game = json.loads(sys.argv[1])
+figures = zip(game["nodes"], game["depth"], game["seldepth"])
+for ply, (nodes, depth, seldepth) in enumerate(figures, start=1):
+    shown = "" if seldepth is None else f", seldepth {seldepth}"
+    print(f"{ply}. nodes {nodes}, depth {depth}{shown},")
+' "$line" >"$work/sel$game.expected"
+    sed -n 's/^\([0-9]*\.\) .*   \(nodes [0-9]*, depth [0-9]*\(, seldepth [0-9]*\)\{0,1\},\).*/\1 \2/p' \
+        "$work/sel$game.txt" >"$work/sel$game.shown"
+    diff "$work/sel$game.expected" "$work/sel$game.shown" ||
+        fail "replay of game $game shows other seldepths than games.jsonl"
+    grep -q ', seldepth [1-9]' "$work/sel$game.txt" || fail "no seldepth in game $game"
+done
+# An agent that reports none: smoke.ini's game 0, first-open against random.
+if grep -q seldepth "$work/replay0.txt"; then fail "first-open and random report no seldepth"; fi
 
 note "replay refuses what is not there"
 if "$TOURNEY" replay "$work/smoke" 20 2>"$work/err.txt"; then fail "game 20 does not exist"; fi
