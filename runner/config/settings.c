@@ -19,6 +19,11 @@
     .offset = offsetof(struct tournament_settings, member), \
     .size = sizeof(((struct tournament_settings *)NULL)->member)
 
+/* Where a TEXT row's value, read, is kept (struct setting's read). */
+#define READ_INTO(member)                                        \
+    .read_offset = offsetof(struct tournament_settings, member), \
+    .read_size = sizeof(((struct tournament_settings *)NULL)->member)
+
 /* The words of each CHOICE, in the order of its enum. */
 static const char *const format_words[] = {"round-robin", "gauntlet", NULL};
 static const char *const isolation_words[] = {"process", "none", NULL};
@@ -48,6 +53,11 @@ _Static_assert(sizeof(enum tournament_format) == sizeof(int) &&
 static bool not_empty(const char *text)
 {
     return text[0] != '\0';
+}
+
+static bool read_clock(const char *text, void *clock)
+{
+    return tourney_time_control_parse(text, clock);
 }
 
 static bool sprt_on(const struct tournament_settings *settings)
@@ -274,7 +284,8 @@ static const struct setting table[] = {
         .key = "time_control",
         .type = SETTING_TEXT,
         FIELD(time_control),
-        .accepts = tourney_time_control_ok,
+        .read = read_clock,
+        READ_INTO(clock),
         .values = TIME_CONTROL_EXPECTED,
         .place = SETTING_LOG_ADDED,
         .decides = true,
@@ -550,6 +561,10 @@ int tourney_settings_copy_logged(struct tournament_settings *to,
         } else if (set_text(row, to, text_value(row, from)) != 0) {
             return tourney_error_nomem(err);
         }
+        if (row->read != NULL) {
+            memcpy((char *)to + row->read_offset, (const char *)from + row->read_offset,
+                   row->read_size);
+        }
         if (row->type == SETTING_FILE) {
             memcpy(file_value(row, to)->digest, file_of(row, from)->digest,
                    sizeof(file_value(row, to)->digest));
@@ -704,6 +719,9 @@ static bool parse_value(const struct setting *row, const char *text,
     case SETTING_TEXT:
     case SETTING_FILE:
         break;
+    }
+    if (row->read != NULL) {
+        return row->read(text, (char *)settings + row->read_offset);
     }
     return row->accepts == NULL || row->accepts(text);
 }

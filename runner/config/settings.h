@@ -15,6 +15,7 @@
 #include "digest.h"
 #include "error.h"
 #include "judging.h"
+#include "time_control.h"
 
 /* Where agent code runs. Process is the default (zero), so a config that
  * was never loaded (as in `tourney agents` without a file) isolates. */
@@ -84,9 +85,13 @@ struct tournament_settings {
     uint64_t seed;
     uint32_t games_per_pair; /* 0 until read: it is required */
     uint64_t time_per_move_ns;
-    char *time_control; /* "BASE+INC" (time_control.h), or NULL: time_per_move_ms */
-    char *output_dir;   /* NULL until the config sets its default */
-    char *plugin_path;  /* as written; the config resolves its directories */
+    /* "BASE+INC" (time_control.h) as written, for the log's header and
+     * its digest, or NULL: time_per_move_ms. */
+    char *time_control;
+    /* time_control read, as the runner uses it: zeros without a clock. */
+    struct time_control clock;
+    char *output_dir;  /* NULL until the config sets its default */
+    char *plugin_path; /* as written; the config resolves its directories */
     enum tournament_format format;
     char *gauntlet_agent;         /* or NULL */
     struct setting_file openings; /* start positions, one a line */
@@ -142,7 +147,13 @@ struct setting {
     uint64_t default_value;            /* UINT, CHOICE (the word's index), SWITCH */
     const char *const *words;          /* CHOICE: NULL-terminated */
     bool (*accepts)(const char *text); /* TEXT: which values it takes; NULL: any */
-    const char *unit;                  /* UINT: in messages, "a whole number of UNIT" */
+    /* TEXT: instead of accepts, reads the text into a value of its own,
+     * kept at READ_OFFSET (READ_SIZE bytes) beside the text, once as it is
+     * read; false for text it does not take, the value untouched. */
+    bool (*read)(const char *text, void *value);
+    size_t read_offset;
+    size_t read_size;
+    const char *unit; /* UINT: in messages, "a whole number of UNIT" */
     /* UINT (uint64_t only): what one UNIT is as kept, 1000000 for
      * milliseconds kept in nanoseconds; 0 for kept as written. The config,
      * the log's header, its digest and the reports have the number as

@@ -63,23 +63,9 @@ bool tourney_time_control_parse(const char *text, struct time_control *clock)
     if (*text != '\0') {
         return false;
     }
-    if (clock != NULL) {
-        clock->base_ns = base_ms * NS_PER_MS;
-        clock->increment_ns = increment_ms * NS_PER_MS;
-    }
+    clock->base_ns = base_ms * NS_PER_MS;
+    clock->increment_ns = increment_ms * NS_PER_MS;
     return true;
-}
-
-bool tourney_time_control_ok(const char *text)
-{
-    return tourney_time_control_parse(text, NULL);
-}
-
-struct time_control tourney_time_control_of(const char *text)
-{
-    struct time_control clock = {0, 0};
-    tourney_time_control_parse(text, &clock);
-    return clock;
 }
 
 uint64_t tourney_clock_charge(const struct time_control *clock, uint64_t *left_ns,

@@ -26,15 +26,9 @@ struct time_control {
     "each with at most 3 decimals"
 
 /* Reads TEXT into *CLOCK; false, with *CLOCK untouched, for anything that
- * is not a time control. CLOCK may be NULL (only checks). */
+ * is not a time control. Called once, as the setting is read: the runner
+ * then uses struct tournament_settings's clock (settings.h). */
 bool tourney_time_control_parse(const char *text, struct time_control *clock);
-
-/* Whether TEXT is a time control (for the settings table). */
-bool tourney_time_control_ok(const char *text);
-
-/* The time control TEXT says, or no clock (zeros) for NULL or anything
- * unreadable. */
-struct time_control tourney_time_control_of(const char *text);
 
 /* Charges a move of ELAPSED_NS to a clock of CLOCK showing *LEFT_NS, the
  * one way the referee keeps clocks and the statistics replay them: returns

@@ -15,7 +15,7 @@ int tourney_game_player_init(struct game_player *player, const struct tournament
     memset(player, 0, sizeof(*player));
     player->tournament = t;
     player->schedule = schedule;
-    struct time_control clock = tourney_time_control_of(t->config.settings.time_control);
+    const struct time_control clock = t->config.settings.clock;
     uint64_t move_ns = t->config.settings.time_per_move_ns;
     player->rules = (struct match_rules){
         .game = &t->game,

@@ -23,9 +23,8 @@ int tourney_stats_init_for(struct stats *stats, const struct log_header *header)
     if (status == 0 && header->settings.sprt.enabled) {
         tourney_stats_set_sprt(stats, &header->settings.sprt);
     }
-    struct time_control clock = tourney_time_control_of(header->settings.time_control);
-    if (status == 0 && clock.base_ns > 0) {
-        tourney_stats_set_clock(stats, &clock);
+    if (status == 0 && header->settings.clock.base_ns > 0) {
+        tourney_stats_set_clock(stats, &header->settings.clock);
     }
     return status;
 }

@@ -560,6 +560,8 @@ static void test_command_agent_opens(void **state)
     assert_string_equal(a->params_text, "");
     assert_true(tourney_tournament_has_commands(&f->tournament));
     assert_string_equal(f->tournament.config.settings.time_control, "2.5+0.05");
+    assert_true(f->tournament.config.settings.clock.base_ns == UINT64_C(2500000000));
+    assert_true(f->tournament.config.settings.clock.increment_ns == UINT64_C(50000000));
     /* It runs in its own folder, and may read the folder read names. */
     assert_string_equal(a->access.workdir, TOURNEY_TEST_SOURCE_DIR "/bindings/python/examples");
     assert_string_equal(a->access.argv[1],

@@ -162,6 +162,33 @@ static void test_canonical_units(void **state)
     tourney_settings_finish(&s);
 }
 
+/* time_control is read into the clock once, as its text is read: a value
+ * refused leaves the clock as it was, and the settings a log keeps are
+ * copied with their clock. */
+static void test_time_control_read_once(void **state)
+{
+    (void)state;
+    struct tournament_settings s;
+    tourney_settings_init(&s);
+    assert_true(s.clock.base_ns == 0 && s.clock.increment_ns == 0);
+    parse_ok(&s, "time_control", "2.5+0.05");
+    assert_string_equal(s.time_control, "2.5+0.05");
+    assert_true(s.clock.base_ns == UINT64_C(2500000000));
+    assert_true(s.clock.increment_ns == UINT64_C(50000000));
+    struct error err;
+    assert_int_equal(tourney_setting_parse(row_of("time_control"), "1+", &s, &err), -1);
+    assert_string_equal(s.time_control, "2.5+0.05");
+    assert_true(s.clock.base_ns == UINT64_C(2500000000));
+    assert_true(s.clock.increment_ns == UINT64_C(50000000));
+    struct tournament_settings copy;
+    assert_int_equal(tourney_settings_copy_logged(&copy, &s, &err), 0);
+    assert_string_equal(copy.time_control, "2.5+0.05");
+    assert_true(copy.clock.base_ns == UINT64_C(2500000000));
+    assert_true(copy.clock.increment_ns == UINT64_C(50000000));
+    tourney_settings_finish(&copy);
+    tourney_settings_finish(&s);
+}
+
 static void test_values_are_read(void **state)
 {
     (void)state;
@@ -461,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_values_are_read),
         cmocka_unit_test(test_canonical_units),
+        cmocka_unit_test(test_time_control_read_once),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_digest_text_and_difference),
         cmocka_unit_test(test_added_setting_only_when_set),

@@ -323,6 +323,9 @@ static void test_commands_and_clocks(void **state)
     assert_false(back.agents[0].command);
     assert_string_equal(back.agents[1].plugin, "python3 greedy.py");
     assert_string_equal(back.settings.time_control, "10+0.1");
+    /* Read once as the header is read: 10 s on each clock, 100 ms after each move. */
+    assert_true(back.settings.clock.base_ns == UINT64_C(10000000000));
+    assert_true(back.settings.clock.increment_ns == UINT64_C(100000000));
     assert_string_equal(back.settings_digest, h.settings_digest);
     char *again = header_line(&back);
     assert_string_equal(again, line);
