@@ -248,27 +248,21 @@ static void test_link_or_other_games_left_out(void **state)
     assert_left_out_whole(&run, without, "exact-vs-random.json");
     assert_int_equal(unlink(path), 0);
 
-    /* A file of another number of games, or of other seats. */
-    char *forged = strdup(file);
-    char *games = strstr(forged, "\"games\":1000,");
-    assert_non_null(games);
-    memcpy(games, "\"games\":1002,", 13);
-    write_file(path, "%s", forged);
+    /* A file of another number of games, or of other seats (MOVED holds the
+     * run's file). */
+    copy_edited(moved, path, "\"games\":1000,", "\"games\":1002,");
     assert_left_out_whole(&run, without, "computed for 1002 games and the log has 1000");
-    strcpy(forged, file);
-    char *seat = strstr(forged, "\"first_games\":500");
-    assert_non_null(seat);
-    memcpy(seat, "\"first_games\":499", 17);
-    write_file(path, "%s", forged);
+    copy_edited(moved, path, "\"first_games\":500", "\"first_games\":499");
     assert_left_out_whole(&run, without, "its games against random are not the log's");
-    /* And one of another tournament. */
-    strcpy(forged, file);
-    char *digest = strstr(forged, "\"settings_digest\":\"");
+    /* And one of another tournament: its digest's first digit changed. */
+    const char *digest = strstr(file, "\"settings_digest\":\"");
     assert_non_null(digest);
-    digest[19] = digest[19] == '0' ? '1' : '0';
-    write_file(path, "%s", forged);
+    char find[32];
+    char replace[32];
+    snprintf(find, sizeof(find), "\"settings_digest\":\"%c", digest[19]);
+    snprintf(replace, sizeof(replace), "\"settings_digest\":\"%c", digest[19] == '0' ? '1' : '0');
+    copy_edited(moved, path, find, replace);
     assert_left_out_whole(&run, without, "of another tournament");
-    free(forged);
     free(file);
     free(without);
     free(with);
