@@ -72,7 +72,7 @@ static int exact_with(const struct cli_context *context, struct config_overrides
         struct tournament t;
         if (tourney_cli_open_tournament(&t, a.config, overrides, context) == 0) {
             int result = tourney_exact_command(&t, a.agents, a.agent_count, a.budget, a.json,
-                                               context->out, context->err);
+                                               context->out, err);
             status = result == 0   ? CLI_EXIT_SUCCESS
                      : result == 2 ? CLI_EXIT_USAGE
                                    : CLI_EXIT_RUN_FAILED;
@@ -98,5 +98,6 @@ const struct cli_command tourney_cli_exact_vs_random_command = {
                "meets is asked once, as a new game, as in a tournament",
     .options = exact_options,
     .details = "See docs/exact-vs-random.md.",
+    .names_itself = true,
     .run = exact_vs_random,
 };

@@ -100,8 +100,8 @@ static int solve(const struct cli_context *context, struct error *err)
     }
     /* A line that says the search goes on, on a terminal only. */
     request.progress = !quiet && isatty(fileno(context->err)) != 0;
-    enum solve_outcome outcome =
-        tourney_solve(&request, context->plugin_path, context->exe, context->out, context->err);
+    enum solve_outcome outcome = tourney_solve(&request, context->plugin_path, context->exe,
+                                               context->out, context->err, context->warn, err);
     status = outcome == SOLVE_OK       ? CLI_EXIT_SUCCESS
              : outcome == SOLVE_FAILED ? CLI_EXIT_RUN_FAILED
                                        : CLI_EXIT_USAGE;
@@ -127,5 +127,6 @@ const struct cli_command tourney_cli_solve_command = {
                "standard error, when it is a terminal, says how long it has taken\n"
                "(with --file, also the line and the positions solved); it is cleared\n"
                "before the result is printed. See docs/solve.md.",
+    .names_itself = true,
     .run = solve,
 };

@@ -11,9 +11,9 @@
 #include "suggest.h"
 #include "text_escape.h"
 
-/* The entrant named NAME, or ENTRANT_COUNT after saying on ERR that there is
- * none. */
-static size_t find_agent(const struct tournament *t, const char *name, FILE *err)
+/* The entrant named NAME, or ENTRANT_COUNT with ERR saying that there is
+ * none, and which there are. */
+static size_t find_agent(const struct tournament *t, const char *name, struct error *err)
 {
     for (size_t i = 0; i < t->entrant_count; i++) {
         if (strcmp(t->entrants[i].name, name) == 0) {
@@ -22,16 +22,18 @@ static size_t find_agent(const struct tournament *t, const char *name, FILE *err
     }
     struct suggestion guess;
     tourney_suggest_init(&guess, name);
-    char shown[256];
-    tourney_terminal_copy(shown, sizeof(shown), name);
-    fprintf(err, "tourney exact-vs-random: %s has no agent '%s'; its agents are:", t->config.path,
-            shown);
+    char names[TOURNEY_ERROR_SIZE] = "";
+    size_t used = 0;
     for (size_t i = 0; i < t->entrant_count; i++) {
-        fprintf(err, " %s", t->entrants[i].name);
+        if (used < sizeof(names)) {
+            used +=
+                (size_t)snprintf(names + used, sizeof(names) - used, " %s", t->entrants[i].name);
+        }
         tourney_suggest_consider(&guess, t->entrants[i].name);
     }
     const char *best = tourney_suggest_best(&guess);
-    fprintf(err, "%s%s%s\n", best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
+    tourney_error_set(err, "%s has no agent '%s'; its agents are:%s%s%s%s", t->config.path, name,
+                      names, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
     return t->entrant_count;
 }
 
@@ -75,7 +77,7 @@ static json_t *row_json(const char *name, const struct exact_vs_random *r)
 }
 
 int tourney_exact_command(const struct tournament *t, char *const *agents, size_t agent_count,
-                          uint64_t budget, bool json, FILE *out, FILE *err)
+                          uint64_t budget, bool json, FILE *out, struct error *err)
 {
     size_t *chosen = calloc(t->entrant_count + agent_count + 1, sizeof(*chosen));
     size_t count = 0;
@@ -83,7 +85,7 @@ int tourney_exact_command(const struct tournament *t, char *const *agents, size_
     json_t *rows = json ? json_array() : NULL;
 
     if (chosen == NULL || (json && rows == NULL)) {
-        fprintf(err, "tourney exact-vs-random: out of memory\n");
+        tourney_error_nomem(err);
         status = 1;
         goto out;
     }
@@ -105,18 +107,16 @@ int tourney_exact_command(const struct tournament *t, char *const *agents, size_
     for (size_t i = 0; i < count; i++) {
         const char *name = t->entrants[chosen[i]].name;
         struct exact_vs_random r;
-        struct error why;
-        tourney_error_clear(&why);
-        if (tourney_exact_vs_random(t, chosen[i], budget, &r, &why) != 0) {
-            fprintf(err, "tourney exact-vs-random: agent '%s': ", name);
-            tourney_terminal_say(err, "", why.text);
+        tourney_error_clear(err);
+        if (tourney_exact_vs_random(t, chosen[i], budget, &r, err) != 0) {
+            tourney_error_prefix(err, "agent '%s'", name);
             status = 1;
             break;
         }
         if (json) {
             json_t *row = row_json(name, &r);
             if (row == NULL || json_array_append_new(rows, row) != 0) {
-                fprintf(err, "tourney exact-vs-random: out of memory\n");
+                tourney_error_nomem(err);
                 status = 1;
                 break;
             }
@@ -130,7 +130,7 @@ int tourney_exact_command(const struct tournament *t, char *const *agents, size_
                               "game", tourney_game_adapter_name(&t->game), "game_params",
                               t->game_params_text, "budget", (json_int_t)budget, "agents", rows);
         if (o == NULL || json_dumpf(o, out, JSON_COMPACT | JSON_REAL_PRECISION(17)) != 0) {
-            fprintf(err, "tourney exact-vs-random: out of memory\n");
+            tourney_error_nomem(err);
             status = 1;
         } else {
             fputc('\n', out);

@@ -12,14 +12,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "error.h"
 #include "tournament.h"
 
 /* Computes and prints the figure of the entrants of T named AGENTS (every
  * entrant but those of the random plugin when AGENT_COUNT is 0), each
  * expectimax holding at most BUDGET positions. Returns 0; 2 for an agent
- * name T does not have (said on ERR); 1 when a computation failed (said on
- * ERR; the agents before it are printed). */
+ * name T does not have (ERR names those it has); 1 when a computation
+ * failed (ERR says why; the agents before it are printed). */
 int tourney_exact_command(const struct tournament *t, char *const *agents, size_t agent_count,
-                          uint64_t budget, bool json, FILE *out, FILE *err);
+                          uint64_t budget, bool json, FILE *out, struct error *err);
 
 #endif /* TOURNEY_RUNNER_EXACT_COMMAND_H */

@@ -15,7 +15,6 @@
 #include "plugin.h"
 #include "solve_session.h"
 #include "text.h"
-#include "text_escape.h"
 
 /* Room for the game's drawing of a position. */
 #define SOLVE_BOARD_SIZE 65536
@@ -32,12 +31,12 @@ static uint64_t host_random_u64(void *context)
     return tourney_rng_next(&host->rng);
 }
 
-/* The agent's messages go to stderr, apart from the chatter of debugging. */
+/* The agent's messages are warnings, apart from the chatter of debugging. */
 static void host_log(void *context, uint32_t level, const char *message)
 {
     struct solve_host *host = context;
     if (level <= TOURNEY_LOG_INFO) {
-        tourney_terminal_say(host->err, "tourney solve: ", message);
+        tourney_warn(host->warn, "%s", message);
     }
 }
 
@@ -49,37 +48,41 @@ const struct tourney_host tourney_solve_host_services = {
 };
 
 static int open_plugin(struct solve *s, struct plugin *plugin, enum tourney_plugin_kind kind,
-                       const char *name, FILE *err)
+                       const char *name, struct error *err)
 {
     char *path = tourney_plugin_search_find(&s->search, kind, name, NULL);
 
     if (path == NULL) {
         char *dirs = tourney_plugin_search_describe(&s->search);
-        fprintf(err, "tourney solve: no %s plugin '%s' in %s\n", tourney_kind_name(kind), name,
-                dirs != NULL ? dirs : "the plugin path");
+        tourney_error_set(err, "no %s plugin '%s' in %s", tourney_kind_name(kind), name,
+                          dirs != NULL ? dirs : "the plugin path");
         free(dirs);
         return -1;
     }
-    struct error error;
-    int status = tourney_plugin_open(plugin, path, kind, &error);
+    int status = tourney_plugin_open(plugin, path, kind, err);
     free(path);
-    if (status != 0) {
-        tourney_terminal_say(err, "tourney solve: ", error.text);
-        return -1;
+    return status;
+}
+
+/* "; it has: a, b" or "; it has: none", the names of PARAMS, into TEXT. */
+static void list_params(const struct tourney_param_info *params, size_t count, char *text,
+                        size_t size)
+{
+    size_t used = (size_t)snprintf(text, size, "; it has:%s", count ? "" : " none");
+    for (size_t i = 0; i < count && used < size; i++) {
+        used += (size_t)snprintf(text + used, size - used, "%s%s", i ? ", " : " ", params[i].name);
     }
-    return 0;
 }
 
 /* Sets one "key=value" word into VALUES, checked against PARAMS. */
 static int set_param(const struct tourney_param_info *params, size_t count, const char *word,
-                     struct tourney_param_value *values, const char *owner, FILE *err)
+                     struct tourney_param_value *values, const char *owner, struct error *err)
 {
     const char *eq = strchr(word, '=');
     size_t key_length = eq != NULL ? (size_t)(eq - word) : 0;
 
     if (eq == NULL || key_length == 0) {
-        fprintf(err, "tourney solve: expected KEY=VALUE for %s, got '%s'\n", owner, word);
-        return -1;
+        return tourney_error_set(err, "expected KEY=VALUE for %s, got '%s'", owner, word);
     }
     for (size_t i = 0; i < count; i++) {
         if (strlen(params[i].name) == key_length &&
@@ -88,36 +91,28 @@ static int set_param(const struct tourney_param_info *params, size_t count, cons
             if (tourney_params_parse(&params[i], eq + 1, &values[i])) {
                 return 0;
             }
-            /* A plugin names its parameters: any bytes (text_escape.h). */
-            char name[256];
-            char shown[256];
+            /* A plugin names its parameters: any bytes, escaped where the
+             * reason is printed (text_escape.h). */
             tourney_params_expected(&params[i], expected, sizeof(expected));
-            tourney_terminal_copy(name, sizeof(name), params[i].name);
-            tourney_terminal_copy(shown, sizeof(shown), expected);
-            fprintf(err, "tourney solve: bad value '%s' for %s of %s: expected %s\n", eq + 1, name,
-                    owner, shown);
-            return -1;
+            return tourney_error_set(err, "bad value '%s' for %s of %s: expected %s", eq + 1,
+                                     params[i].name, owner, expected);
         }
     }
-    fprintf(err, "tourney solve: %s has no parameter '%.*s'; it has:", owner, (int)key_length,
-            word);
-    for (size_t i = 0; i < count; i++) {
-        fputs(i ? ", " : " ", err);
-        tourney_terminal_text(err, params[i].name, false);
-    }
-    fprintf(err, "%s\n", count ? "" : " none");
-    return -1;
+    char names[TOURNEY_ERROR_SIZE];
+    list_params(params, count, names, sizeof(names));
+    return tourney_error_set(err, "%s has no parameter '%.*s'%s", owner, (int)key_length, word,
+                             names);
 }
 
 /* The defaults of PARAMS, then WORDS. Returns a heap array or NULL. */
 static struct tourney_param_value *read_params(const struct tourney_param_info *params,
                                                size_t count, char *const *words, size_t word_count,
-                                               const char *owner, FILE *err)
+                                               const char *owner, struct error *err)
 {
     struct tourney_param_value *values = calloc(count + 1, sizeof(*values));
 
     if (values == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
+        tourney_error_nomem(err);
         return NULL;
     }
     /* The loader checked that every default is a valid value. */
@@ -147,7 +142,7 @@ const char *tourney_solve_status_text(int status)
     }
 }
 
-static int open_game(struct solve *s, const struct solve_request *request, FILE *err)
+static int open_game(struct solve *s, const struct solve_request *request, struct error *err)
 {
     char owner[300];
 
@@ -156,51 +151,43 @@ static int open_game(struct solve *s, const struct solve_request *request, FILE 
     }
     size_t count = 0;
     const struct tourney_param_info *params = tourney_plugin_params(&s->game_plugin, &count);
-    char name[256];
-    tourney_terminal_copy(name, sizeof(name), tourney_plugin_name(&s->game_plugin));
-    snprintf(owner, sizeof(owner), "game '%s'", name);
+    snprintf(owner, sizeof(owner), "game '%s'", tourney_plugin_name(&s->game_plugin));
     s->game_values =
         read_params(params, count, request->game_params, request->game_param_count, owner, err);
     if (s->game_values == NULL) {
         return -1;
     }
-    struct error error;
-    if (tourney_game_adapter_init(&s->game, &s->game_plugin, s->game_values, &error) != 0) {
-        tourney_terminal_say(err, "tourney solve: ", error.text);
+    if (tourney_game_adapter_init(&s->game, &s->game_plugin, s->game_values, err) != 0) {
         return -1;
     }
     s->game_params_text = tourney_params_text(params, count, s->game_values);
     if (s->game_params_text == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     return 0;
 }
 
-static int read_position(struct solve *s, const char *text, FILE *err)
+static int read_position(struct solve *s, const char *text, struct error *err)
 {
-    char name[256];
-    tourney_terminal_copy(name, sizeof(name), tourney_game_adapter_name(&s->game));
+    const char *name = tourney_game_adapter_name(&s->game);
 
     if (!tourney_game_adapter_has(&s->game, GAME_OPTIONAL_PARSE_STATE)) {
-        fprintf(err, "tourney solve: game '%s' cannot read positions: it has no parse_state\n",
-                name);
-        return -1;
+        return tourney_error_set(err, "game '%s' cannot read positions: it has no parse_state",
+                                 name);
     }
     if (tourney_game_adapter_parse_state(&s->game, text, s->state) != 0) {
-        fprintf(err, "tourney solve: game '%s' cannot read the position '%s'\n", name, text);
-        return -1;
+        return tourney_error_set(err, "game '%s' cannot read the position '%s'", name, text);
     }
     int status = tourney_game_adapter_status(&s->game, s->state);
     if (status != TOURNEY_ONGOING) {
-        fprintf(err, "tourney solve: the game is over in the position '%s': %s\n", text,
-                tourney_solve_status_text(status));
-        return -1;
+        return tourney_error_set(err, "the game is over in the position '%s': %s", text,
+                                 tourney_solve_status_text(status));
     }
     return 0;
 }
 
-int tourney_solve_open_agent(struct solve *s, const struct solve_request *request, FILE *err)
+int tourney_solve_open_agent(struct solve *s, const struct solve_request *request,
+                             struct error *err)
 {
     char defaults[] = SOLVE_AGENT_DEFAULTS " " SOLVE_FILE_AGENT_DEFAULTS;
     char *words[16];
@@ -225,8 +212,7 @@ int tourney_solve_open_agent(struct solve *s, const struct solve_request *reques
     }
     char **all = calloc(count + request->agent_param_count + 1, sizeof(*all));
     if (all == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     memcpy(all, words, count * sizeof(*all));
     for (size_t i = 0; i < request->agent_param_count; i++) {
@@ -240,8 +226,7 @@ int tourney_solve_open_agent(struct solve *s, const struct solve_request *reques
     }
     s->agent_params_text = tourney_params_text(params, param_count, s->agent_values);
     if (s->agent_params_text == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     struct tourney_agent_init init = {
         .struct_size = sizeof(init),
@@ -255,10 +240,7 @@ int tourney_solve_open_agent(struct solve *s, const struct solve_request *reques
     };
     if (api->create(&init, &s->agent) != TOURNEY_OK) {
         s->agent = NULL;
-        char name[256];
-        tourney_terminal_copy(name, sizeof(name), api->name);
-        fprintf(err, "tourney solve: agent '%s' could not be created\n", name);
-        return -1;
+        return tourney_error_set(err, "agent '%s' could not be created", api->name);
     }
     return 0;
 }
@@ -278,7 +260,7 @@ bool tourney_solve_to_the_end(const struct solve *s)
 }
 
 static enum solve_outcome search(struct solve *s, const struct solve_request *request,
-                                 struct solve_progress *progress, FILE *out, FILE *err)
+                                 struct solve_progress *progress, FILE *out, struct error *err)
 {
     struct tourney_move_request move_request = {.struct_size = sizeof(move_request)};
     struct tourney_move_report report = {.struct_size = sizeof(report)};
@@ -297,7 +279,7 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     result.seconds = (double)(tourney_now_ns() - start) / 1e9;
     tourney_solve_progress_stop(progress);
     if (status != TOURNEY_OK) {
-        fprintf(err, "tourney solve: the search failed with status %d\n", status);
+        tourney_error_set(err, "the search failed with status %d", status);
         return SOLVE_FAILED;
     }
     result.score = report.score;
@@ -315,7 +297,7 @@ static enum solve_outcome search(struct solve *s, const struct solve_request *re
     }
     if (request->json) {
         if (tourney_solve_print_json(&result, out) != 0) {
-            fprintf(err, "tourney solve: out of memory\n");
+            tourney_error_nomem(err);
             return SOLVE_FAILED;
         }
     } else {
@@ -346,45 +328,44 @@ void tourney_solve_close(struct solve *s)
 }
 
 int tourney_solve_open(struct solve *s, const struct solve_request *request, const char *env_path,
-                       const char *exe_path, FILE *err)
+                       const char *exe_path, const struct warnings *warn, struct error *err)
 {
     memset(s, 0, sizeof(*s));
     s->host.rng.state = 1;
-    s->host.err = err;
+    s->host.warn = warn;
     if (tourney_plugin_search_init(&s->search, NULL, 0, env_path, exe_path) != 0) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     if (open_game(s, request, err) != 0) {
         return -1;
     }
     s->state = malloc(s->game.info.state_size);
     if (s->state == NULL) {
-        fprintf(err, "tourney solve: out of memory\n");
-        return -1;
+        return tourney_error_nomem(err);
     }
     return 0;
 }
 
 enum solve_outcome tourney_solve(const struct solve_request *request, const char *env_path,
-                                 const char *exe_path, FILE *out, FILE *err)
+                                 const char *exe_path, FILE *out, FILE *terminal,
+                                 const struct warnings *warn, struct error *err)
 {
     struct solve s;
     struct solve_progress progress;
     enum solve_outcome outcome = SOLVE_BAD_INPUT;
 
-    /* From here stderr clears the progress line before each message: the
-     * agent's, and the solve's own. */
-    tourney_solve_progress_init(&progress, err, request->progress, request->file != NULL,
+    /* From here each warning clears the progress line first: the agent's,
+     * and the solve's own. */
+    tourney_solve_progress_init(&progress, terminal, request->progress, request->file != NULL,
                                 tourney_now_ns());
-    FILE *shown = progress.stream;
-    if (tourney_solve_open(&s, request, env_path, exe_path, shown) == 0) {
+    const struct warnings *shown = tourney_solve_progress_warnings(&progress, warn);
+    if (tourney_solve_open(&s, request, env_path, exe_path, shown, err) == 0) {
         if (request->file != NULL) {
-            outcome = tourney_solve_file(&s, request, &progress, out, shown);
-        } else if (read_position(&s, request->position, shown) == 0 &&
-                   tourney_solve_open_agent(&s, request, shown) == 0) {
+            outcome = tourney_solve_file(&s, request, &progress, out, shown, err);
+        } else if (read_position(&s, request->position, err) == 0 &&
+                   tourney_solve_open_agent(&s, request, err) == 0) {
             tourney_solve_progress_run(&progress);
-            outcome = search(&s, request, &progress, out, shown);
+            outcome = search(&s, request, &progress, out, err);
         }
     }
     tourney_solve_close(&s);

@@ -15,7 +15,9 @@
 
 #include <tourney/tourney.h>
 
+#include "error.h"
 #include "exact_solver.h"
+#include "warning.h"
 
 /* The agent that solves, and the parameters it gets before the user's:
  * the exact analysis's (exact_solver.h), one definition for both. */
@@ -72,12 +74,16 @@ enum solve_outcome {
     SOLVE_BAD_INPUT = 2, /* an unknown game, a bad parameter or position */
 };
 
-/* Runs the request, printing the result to OUT and errors to ERR. Plugins
- * are looked for as the runner looks for them, with ENV_PATH (the
- * TOURNEY_PLUGIN_PATH value, may be NULL) and EXE_PATH (this program, for
- * the build tree; may be NULL). */
+/* Runs the request, printing the result to OUT and the progress line (when
+ * request->progress) to TERMINAL. Plugins are looked for as the runner
+ * looks for them, with ENV_PATH (the TOURNEY_PLUGIN_PATH value, may be
+ * NULL) and EXE_PATH (this program, for the build tree; may be NULL). The
+ * agent's messages and the file's scores that differ are warnings to WARN.
+ * SOLVE_FAILED and SOLVE_BAD_INPUT come with ERR saying why, but for
+ * scores that differ, which WARN had. */
 enum solve_outcome tourney_solve(const struct solve_request *request, const char *env_path,
-                                 const char *exe_path, FILE *out, FILE *err);
+                                 const char *exe_path, FILE *out, FILE *terminal,
+                                 const struct warnings *warn, struct error *err);
 
 /* The result as lines of text, or as one JSON object (returns -1 when out of
  * memory). */

@@ -55,23 +55,22 @@ static bool split_line(char *text, struct file_line *line)
 }
 
 /* Plays MOVES from the start into s->state (tourney_game_adapter_read_moves).
- * Returns the number of moves, or -1 after saying why. */
-static int play_moves(struct solve *s, const char *where, const char *moves, FILE *err)
+ * Returns the number of moves, or -1 with ERR saying why. */
+static int play_moves(struct solve *s, const char *where, const char *moves, struct error *err)
 {
     struct game_adapter *game = &s->game;
     const char *stop = NULL;
     int ply = tourney_game_adapter_read_moves(game, moves, s->state, NULL, 0, &stop);
     if (stop != NULL) {
         bool over = tourney_game_adapter_status(game, s->state) != TOURNEY_ONGOING;
-        fprintf(err, "tourney solve: %s: move %d of '%s' (at '%s') is %s\n", where, ply + 1, moves,
-                stop, over ? "after the end of the game" : "not a legal move there");
-        return -1;
+        return tourney_error_set(err, "%s: move %d of '%s' (at '%s') is %s", where, ply + 1, moves,
+                                 stop,
+                                 over ? "after the end of the game" : "not a legal move there");
     }
     int status = tourney_game_adapter_status(game, s->state);
     if (status != TOURNEY_ONGOING) {
-        fprintf(err, "tourney solve: %s: the game is over after '%s': %s\n", where, moves,
-                tourney_solve_status_text(status));
-        return -1;
+        return tourney_error_set(err, "%s: the game is over after '%s': %s", where, moves,
+                                 tourney_solve_status_text(status));
     }
     return ply;
 }
@@ -99,7 +98,7 @@ bool tourney_solve_file_score(int32_t value, int32_t ply, int32_t max_plies, lon
 /* Solves the position in s->state, `ply` moves from the start; adds to the
  * totals. Returns 0, or -1 when the search failed. */
 static int solve_one(struct solve *s, int ply, struct solve_file_result *r,
-                     struct tourney_move_report *report, FILE *err)
+                     struct tourney_move_report *report, struct error *err)
 {
     struct tourney_move_request request = {.struct_size = sizeof(request), .ply = ply};
     tourney_move move;
@@ -112,18 +111,17 @@ static int solve_one(struct solve *s, int ply, struct solve_file_result *r,
     status = s->agent_plugin.agent->choose_move(s->agent, s->state, &request, report, &move);
     r->seconds += (double)(tourney_now_ns() - start) / 1e9;
     if (status != TOURNEY_OK) {
-        fprintf(err, "tourney solve: the search failed with status %d\n", status);
-        return -1;
+        return tourney_error_set(err, "the search failed with status %d", status);
     }
     r->positions++;
     r->nodes += report->nodes;
     return 0;
 }
 
-/* Checks a line's score; says what differs. */
+/* Checks a line's score; warns of what differs. */
 static void check_score(const struct solve *s, const char *where, const struct file_line *line,
                         int ply, const struct tourney_move_report *report,
-                        struct solve_file_result *r, FILE *err)
+                        struct solve_file_result *r, const struct warnings *warn)
 {
     long found = 0;
 
@@ -133,19 +131,20 @@ static void check_score(const struct solve *s, const char *where, const struct f
     r->checked++;
     if (!tourney_solve_file_score(report->score, ply, s->game.info.max_plies, &found)) {
         r->wrong++;
-        fprintf(err,
-                "tourney solve: %s: '%s' has no proven value (score %d: the search stopped at "
-                "its depth limit), the file says %ld\n",
-                where, line->moves, (int)report->score, line->score);
+        tourney_warn(warn,
+                     "%s: '%s' has no proven value (score %d: the search stopped at its depth "
+                     "limit), the file says %ld",
+                     where, line->moves, (int)report->score, line->score);
     } else if (found != line->score) {
         r->wrong++;
-        fprintf(err, "tourney solve: %s: '%s' scored %ld (agent score %d), the file says %ld\n",
-                where, line->moves, found, (int)report->score, line->score);
+        tourney_warn(warn, "%s: '%s' scored %ld (agent score %d), the file says %ld", where,
+                     line->moves, found, (int)report->score, line->score);
     }
 }
 
 enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_request *request,
-                                      struct solve_progress *progress, FILE *out, FILE *err)
+                                      struct solve_progress *progress, FILE *out,
+                                      const struct warnings *warn, struct error *err)
 {
     struct solve_file_result result = {
         .game = tourney_game_adapter_name(&s->game),
@@ -158,7 +157,7 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
     FILE *in = fopen(request->file, "r");
 
     if (in == NULL) {
-        fprintf(err, "tourney solve: cannot open %s: %s\n", request->file, strerror(errno));
+        tourney_error_set_errno(err, "cannot open %s", request->file);
         return outcome;
     }
     tourney_game_adapter_initial_state(&s->game, s->state);
@@ -178,8 +177,8 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
         number++;
         snprintf(where, sizeof(where), "%s:%zu", request->file, number);
         if (length > LINE_MAX_LENGTH && text[length - 1] != '\n') {
-            fprintf(err, "tourney solve: %s: the line is longer than %d characters\n", where,
-                    LINE_MAX_LENGTH);
+            tourney_error_set(err, "%s: the line is longer than %d characters", where,
+                              LINE_MAX_LENGTH);
             goto out_file;
         }
         while (isspace((unsigned char)*first)) {
@@ -189,8 +188,7 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
             continue;
         }
         if (!split_line(first, &line)) {
-            fprintf(err, "tourney solve: %s: expected 'MOVES [SCORE]' (SCORE a whole number)\n",
-                    where);
+            tourney_error_set(err, "%s: expected 'MOVES [SCORE]' (SCORE a whole number)", where);
             goto out_file;
         }
         ply = play_moves(s, where, line.moves, err);
@@ -202,17 +200,17 @@ enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_reques
             outcome = SOLVE_FAILED;
             goto out_file;
         }
-        check_score(s, where, &line, ply, &report, &result, err);
+        check_score(s, where, &line, ply, &report, &result, warn);
     }
     if (ferror(in)) {
-        fprintf(err, "tourney solve: cannot read %s: %s\n", request->file, strerror(errno));
+        tourney_error_set_errno(err, "cannot read %s", request->file);
         goto out_file;
     }
     tourney_solve_progress_stop(progress);
     if (!request->json) {
         tourney_solve_print_file_text(&result, out);
     } else if (tourney_solve_print_file_json(&result, out) != 0) {
-        fprintf(err, "tourney solve: out of memory\n");
+        tourney_error_nomem(err);
         outcome = SOLVE_FAILED;
         goto out_file;
     }

@@ -47,6 +47,27 @@ static ssize_t stream_write(void *cookie, const char *buf, size_t size)
     return written > 0 || size == 0 ? (ssize_t)written : -1;
 }
 
+/* A warning of the solve's: the line cleared first, as for the stream, and
+ * no line drawn while it is said. */
+static void say_cleared(void *context, const char *text)
+{
+    struct solve_progress *p = context;
+    lock(p);
+    clear(p);
+    if (p->forward != NULL && p->forward->say != NULL) {
+        p->forward->say(p->forward->context, text);
+    }
+    unlock(p);
+}
+
+const struct warnings *tourney_solve_progress_warnings(struct solve_progress *p,
+                                                       const struct warnings *to)
+{
+    p->forward = to;
+    p->warn = (struct warnings){.say = say_cleared, .context = p};
+    return &p->warn;
+}
+
 static bool make_lock(struct solve_progress *p)
 {
     pthread_condattr_t attr;

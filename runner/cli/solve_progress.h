@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "warning.h"
+
 /* No line for a solve quicker than this: it would only flicker. */
 #define SOLVE_PROGRESS_DELAY_NS UINT64_C(500000000)
 /* How often the line is redrawn. */
@@ -44,6 +46,10 @@ struct solve_progress {
     bool locking; /* lock and wake are initialised */
     bool running; /* the thread runs */
     bool stop;    /* asks it to end */
+    /* The solve's warnings, passed on to `forward` with the line cleared
+     * first (tourney_solve_progress_warnings). */
+    const struct warnings *forward;
+    struct warnings warn;
 };
 
 /* Prepares P, started at NOW_NS: LIVE (a terminal, and no --quiet) makes
@@ -52,6 +58,11 @@ struct solve_progress {
  * file's positions are solved. */
 void tourney_solve_progress_init(struct solve_progress *p, FILE *err, bool live, bool file,
                                  uint64_t now_ns);
+
+/* A sink that clears the line before it passes each warning on to TO:
+ * the solve's warnings while P lives. */
+const struct warnings *tourney_solve_progress_warnings(struct solve_progress *p,
+                                                       const struct warnings *to);
 
 /* Starts the thread that draws the line while the solve runs; without it
  * (not live, or no thread to be had) the solve goes on without a line. */

@@ -22,7 +22,7 @@
 /* Behind the host services the agent gets. */
 struct solve_host {
     struct rng rng;
-    FILE *err;
+    const struct warnings *warn;
 };
 
 /* Everything a solve holds, released in one place. */
@@ -41,18 +41,20 @@ struct solve {
     char *board;
 };
 
-/* The clock, the random stream and the log (to host.err) of the agent. */
+/* The clock, the random stream and the log (warnings to host.warn) of the
+ * agent. */
 extern const struct tourney_host tourney_solve_host_services;
 
 /* Finds and creates the game of REQUEST with its parameters and allocates
- * s->state. Returns 0, or -1 after saying why on ERR. Close the session
- * either way. */
+ * s->state; the agent's messages will go to WARN. Returns 0, or -1 with ERR
+ * saying why. Close the session either way. */
 int tourney_solve_open(struct solve *s, const struct solve_request *request, const char *env_path,
-                       const char *exe_path, FILE *err);
+                       const char *exe_path, const struct warnings *warn, struct error *err);
 
 /* Creates the agent with the solve's defaults and REQUEST's parameters, its
  * seat the player to move in s->state. Returns 0 or -1 as above. */
-int tourney_solve_open_agent(struct solve *s, const struct solve_request *request, FILE *err);
+int tourney_solve_open_agent(struct solve *s, const struct solve_request *request,
+                             struct error *err);
 
 /* Releases everything; safe on a session that failed to open. */
 void tourney_solve_close(struct solve *s);
@@ -64,8 +66,11 @@ bool tourney_solve_to_the_end(const struct solve *s);
 const char *tourney_solve_status_text(int status);
 
 /* The file mode: every position of request->file solved with one agent,
- * PROGRESS told of each and stopped before the result is printed. */
+ * PROGRESS told of each and stopped before the result is printed; a score
+ * that differs from the file's is a warning to WARN, and the outcome
+ * SOLVE_FAILED. Any other failure comes with ERR saying why. */
 enum solve_outcome tourney_solve_file(struct solve *s, const struct solve_request *request,
-                                      struct solve_progress *progress, FILE *out, FILE *err);
+                                      struct solve_progress *progress, FILE *out,
+                                      const struct warnings *warn, struct error *err);
 
 #endif /* TOURNEY_RUNNER_SOLVE_SESSION_H */
