@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks that runner/'s stages only use the stages below them, and that
-docs/architecture.md says what every runner file is for.
+"""Checks that runner/'s stages only use the stages below them, that
+docs/architecture.md says what every runner file is for, and that no stage
+below cli/ prints on the process's own stderr or stdout.
 
 The stage order (lowest first) is the one docs/architecture.md states. A file
 may include headers of its own folder and of the folders before it in
@@ -9,6 +10,12 @@ that `#include "name.h"` says which stage a file uses. Every source file (a
 .c, or a header without one) is named in its stage's table in
 docs/architecture.md. Exits 1 and names every offending include and every
 file the tables leave out.
+
+Below cli/ a failure is returned in a struct error and a warning handed to
+the caller's sink (util/warning.h); only `main` prints (docs/style.md 14).
+A call that writes to stderr or stdout itself (fprintf(stderr, ...),
+perror, printf, puts, ...) is named, but in the agent host's own program,
+whose stderr is a pipe the runner reads.
 """
 import os
 import re
@@ -30,6 +37,46 @@ STAGES = [
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+
+# A call that writes on the process's own stderr or stdout.
+PRINTS = re.compile(
+    r"\b(?:v?fprintf|fputs|fputc|putc|fwrite)\s*\((?:[^;]*?,)?\s*std(?:err|out)\b"
+    r"|\b(?:perror|putchar)\s*\("
+    r"|(?<![\w.>])(?:v?printf|puts)\s*\(")
+
+# Files below cli/ that may print, and why.
+MAY_PRINT = {
+    # The agent host is a program of its own: its main says why it stops.
+    "isolation/host/agent_host_main.c",
+    # The agent process after its fork, where exec failed: its stderr is the
+    # pipe the runner reads the reason from.
+    "isolation/host/exec_command.c",
+}
+
+
+def code_of(text):
+    """TEXT without its comments and string literals, line numbers kept."""
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+
+
+def printing(sources):
+    """Every call below cli/ that prints on stderr or stdout itself."""
+    problems = []
+    for path, stage in sources:
+        relative = f"{stage}/{os.path.basename(path)}"
+        if stage == "cli" or relative in MAY_PRINT:
+            continue
+        with open(path, encoding="utf-8") as f:
+            code = code_of(f.read())
+        # The whole text, so that a call broken across lines is found too.
+        for match in PRINTS.finditer(code):
+            line_number = code.count("\n", 0, match.start()) + 1
+            problems.append(f"{path}:{line_number}: prints on the process's stderr or "
+                                "stdout below cli/; return the reason in a struct error, or "
+                                "hand a warning to the caller's sink (util/warning.h)")
+    return problems
 
 
 def stage_sections(text):
@@ -102,12 +149,13 @@ def main():
                 problems.append(f"{path}:{line_number}: stage {stage} includes "
                                 f"\"{header}\" of the later stage {used}")
     problems += undocumented(root, sources)
+    problems += printing(sources)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
         return 1
     print(f"stages: {len(sources)} files in {len(STAGES)} stages, every include "
-          "runs to the same or an earlier stage")
+          "runs to the same or an earlier stage, none below cli/ prints")
     return 0
 
 
