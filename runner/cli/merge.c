@@ -45,9 +45,8 @@ static struct game_adapter *merge_header(void *context, const struct log_header 
 static int merge_game(void *context, const struct game_record *record, struct error *err)
 {
     struct merge_reports *r = context;
-    /* Both only grow their tables: memory is all they can lack. */
-    if (!r->ready || tourney_stats_add(&r->stats, record) != 0 ||
-        tourney_game_sample_add(&r->games, record) != 0) {
+    if (!r->ready || tourney_stats_add(&r->stats, record) != ALLOC_OK ||
+        tourney_game_sample_add(&r->games, record) != ALLOC_OK) {
         return tourney_error_nomem(err);
     }
     return 0;

@@ -52,11 +52,11 @@ static int rebuild_ready(struct rebuild *r)
     return 0;
 }
 
-static int rebuild_game(const struct game_record *record, void *context)
+static int rebuild_game(const struct game_record *record, void *context, struct error *err)
 {
     struct rebuild *r = context;
     if (rebuild_ready(r) != 0) {
-        return -1;
+        return tourney_error_nomem(err);
     }
     struct error why;
     if (r->game_loaded && tourney_record_check(&r->game.game, &r->header, record, &why) != 0) {
@@ -65,10 +65,11 @@ static int rebuild_game(const struct game_record *record, void *context)
         r->left_out++;
         return 0;
     }
-    if (tourney_stats_add(&r->stats, record) != 0) {
-        return -1;
+    if (tourney_stats_add(&r->stats, record) != ALLOC_OK ||
+        tourney_game_sample_add(&r->games, record) != ALLOC_OK) {
+        return tourney_error_nomem(err);
     }
-    return tourney_game_sample_add(&r->games, record);
+    return 0;
 }
 
 int tourney_rebuild_reports(const char *dir, const char *exe_path, const char *env_plugin_path,

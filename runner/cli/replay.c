@@ -22,7 +22,7 @@ struct wanted {
     struct game_record record;
 };
 
-static int keep_wanted(const struct game_record *record, void *context)
+static int keep_wanted(const struct game_record *record, void *context, struct error *err)
 {
     struct wanted *w = context;
     w->first = w->games == 0 || record->index < w->first ? record->index : w->first;
@@ -45,12 +45,12 @@ static int keep_wanted(const struct game_record *record, void *context)
     r->log_count = record->log_count;
     r->log_dropped = record->log_dropped;
     memcpy(r->output, record->output, sizeof(r->output));
-    if (tourney_record_opening_copy(&r->opening, &record->opening) != 0) {
-        return -1;
+    if (tourney_record_opening_copy(&r->opening, &record->opening) != ALLOC_OK) {
+        return tourney_error_nomem(err);
     }
     for (size_t i = 0; i < record->move_count; i++) {
-        if (tourney_record_add_move(r, &record->moves[i]) != 0) {
-            return -1;
+        if (tourney_record_add_move(r, &record->moves[i]) != ALLOC_OK) {
+            return tourney_error_nomem(err);
         }
     }
     return 0;

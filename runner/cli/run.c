@@ -54,17 +54,18 @@ struct run_state {
 };
 
 /* Counts a game found in the log being resumed. */
-static int count_logged_game(const struct game_record *record, void *context)
+static int count_logged_game(const struct game_record *record, void *context, struct error *err)
 {
     struct run_state *run = context;
     if (tourney_game_set_add(&run->done, record->index) &&
         tourney_shard_has(&run->shard, record->index)) {
         run->finished++;
     }
-    if (tourney_stats_add(&run->stats, record) != 0) {
-        return -1;
+    if (tourney_stats_add(&run->stats, record) != ALLOC_OK ||
+        tourney_game_sample_add(&run->games, record) != ALLOC_OK) {
+        return tourney_error_nomem(err);
     }
-    return tourney_game_sample_add(&run->games, record);
+    return 0;
 }
 
 static bool stopping(const struct run_options *options)
@@ -202,8 +203,8 @@ static int deliver_game(void *context, const char *line, struct error *err)
         return -1;
     }
     int status = tourney_results_log_add_line(&run->log, line, err);
-    if (status == 0 && (tourney_stats_add(&run->stats, &record) != 0 ||
-                        tourney_game_sample_add(&run->games, &record) != 0)) {
+    if (status == 0 && (tourney_stats_add(&run->stats, &record) != ALLOC_OK ||
+                        tourney_game_sample_add(&run->games, &record) != ALLOC_OK)) {
         status = tourney_error_nomem(err);
     }
     if (status == 0) {

@@ -305,14 +305,15 @@ static int merge_one(struct log_merge *m, FILE *out)
     return advance(m, first);
 }
 
-/* Counts a game of a log OUT_DIR held before, which the merge must keep. */
-static int check_kept(const struct game_record *record, void *context)
+/* Counts a game of a log OUT_DIR held before, which the merge must keep:
+ * one it has not stops the reading (check_replaced names it). */
+static int check_kept(const struct game_record *record, void *context, struct error *err)
 {
     struct log_merge *m = context;
     if (!tourney_game_set_has(&m->found, record->index)) {
         m->lost = true;
         m->lost_game = record->index;
-        return -1;
+        return tourney_error_set(err, "game %u is not merged", (unsigned)record->index);
     }
     return 0;
 }

@@ -33,19 +33,20 @@ void tourney_record_finish(struct game_record *record)
     tourney_record_init(record);
 }
 
-int tourney_record_add_move(struct game_record *record, const struct move_record *move)
+enum alloc_status tourney_record_add_move(struct game_record *record,
+                                          const struct move_record *move)
 {
     if (record->move_count == record->move_capacity) {
         size_t capacity = record->move_capacity ? record->move_capacity * 2 : 16;
         struct move_record *moves = realloc(record->moves, capacity * sizeof(*moves));
         if (moves == NULL) {
-            return -1;
+            return ALLOC_NO_MEMORY;
         }
         record->moves = moves;
         record->move_capacity = capacity;
     }
     record->moves[record->move_count++] = *move;
-    return 0;
+    return ALLOC_OK;
 }
 
 void tourney_record_add_log(struct game_record *record, int seat, int level, const char *text)
@@ -113,10 +114,13 @@ int tourney_record_opening_set(struct record_opening *opening, const char *posit
     return 0;
 }
 
-int tourney_record_opening_copy(struct record_opening *to, const struct record_opening *from)
+enum alloc_status tourney_record_opening_copy(struct record_opening *to,
+                                              const struct record_opening *from)
 {
     return tourney_record_opening_set(to, from->position, from->moves,
-                                      from->moves_known ? (int32_t)from->move_count : -1);
+                                      from->moves_known ? (int32_t)from->move_count : -1) == 0
+               ? ALLOC_OK
+               : ALLOC_NO_MEMORY;
 }
 
 /* A move as four bytes, least significant first, whatever the machine. */

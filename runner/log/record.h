@@ -96,8 +96,9 @@ struct game_record {
 
 void tourney_record_init(struct game_record *record);
 void tourney_record_finish(struct game_record *record);
-/* Appends a move; returns -1 when out of memory. */
-int tourney_record_add_move(struct game_record *record, const struct move_record *move);
+/* Appends a move. Fails only for memory. */
+enum alloc_status tourney_record_add_move(struct game_record *record,
+                                          const struct move_record *move);
 /* Keeps a message the agent in SEAT logged, at the current ply; beyond
  * RECORD_LOG_MAX messages it is only counted as dropped. */
 void tourney_record_add_log(struct game_record *record, int seat, int level, const char *text);
@@ -112,8 +113,9 @@ bool tourney_record_has_opening(const struct record_opening *opening);
  * MOVES (count -1: not known). Returns -1 when out of memory. */
 int tourney_record_opening_set(struct record_opening *opening, const char *position,
                                const int32_t *moves, int32_t count);
-/* Sets TO to a copy of FROM. Returns -1 when out of memory. */
-int tourney_record_opening_copy(struct record_opening *to, const struct record_opening *from);
+/* Sets TO to a copy of FROM. Fails only for memory. */
+enum alloc_status tourney_record_opening_copy(struct record_opening *to,
+                                              const struct record_opening *from);
 /* Frees what OPENING holds and empties it. */
 void tourney_record_opening_clear(struct record_opening *opening);
 

@@ -275,9 +275,8 @@ static int read_sorted(struct log_reader *reader, tourney_record_fn each, void *
                                   places[i].line_number);
             }
         }
-        if (status == 0 && each != NULL && each(&record, context) != 0) {
-            status = tourney_error_set(err, "%s:%zu: out of memory", reader->path,
-                                       places[i].line_number);
+        if (status == 0 && each != NULL && each(&record, context, err) != 0) {
+            status = tourney_error_prefix(err, "%s:%zu", reader->path, places[i].line_number);
         }
         tourney_record_finish(&record);
     }
@@ -312,8 +311,8 @@ int tourney_results_log_read(const char *path, struct log_header *header, tourne
     while (ordered) {
         tourney_record_init(&record);
         status = tourney_log_reader_next(&reader, &record, err);
-        if (status > 0 && each != NULL && each(&record, context) != 0) {
-            status = tourney_error_set(err, "%s:%zu: out of memory", path, reader.line_number);
+        if (status > 0 && each != NULL && each(&record, context, err) != 0) {
+            status = tourney_error_prefix(err, "%s:%zu", path, reader.line_number);
         }
         tourney_record_finish(&record);
         if (status <= 0) {
@@ -385,8 +384,8 @@ int tourney_results_log_resume(struct results_log *log, const struct out_dir *di
         struct game_record record;
         tourney_record_init(&record);
         int got = tourney_log_reader_next(&reader, &record, err);
-        if (got > 0 && each(&record, context) != 0) {
-            got = tourney_error_set(err, "%s:%zu: out of memory", path, reader.line_number);
+        if (got > 0 && each(&record, context, err) != 0) {
+            got = tourney_error_prefix(err, "%s:%zu", path, reader.line_number);
         }
         tourney_record_finish(&record);
         more = got > 0;

@@ -54,8 +54,11 @@ struct results_log {
 int tourney_results_log_create(struct results_log *log, const struct out_dir *dir,
                                const struct log_header *header, struct error *err);
 
-/* Called for every game record read from a log, in order. Returns 0 to go on. */
-typedef int (*tourney_record_fn)(const struct game_record *record, void *context);
+/* Called for every game record read from a log, in order. Returns 0 to go
+ * on, or -1 with ERR saying why it stops (the reader puts the log's path
+ * and line in front): its own reason, never one the reader guesses. */
+typedef int (*tourney_record_fn)(const struct game_record *record, void *context,
+                                 struct error *err);
 
 /* Reads the log at PATH: its header into HEADER (finish it) and every game
  * through EACH. *VALID_END is the length of the log without a torn last

@@ -93,36 +93,36 @@ bool tourney_game_sample_wants(const struct game_sample *sample, const struct ga
     return faulted || pair_seen(sample, record->agent) < sample->per_pair;
 }
 
-int tourney_game_sample_add(struct game_sample *sample, const struct game_record *record)
+enum alloc_status tourney_game_sample_add(struct game_sample *sample,
+                                          const struct game_record *record)
 {
     sample->offered++;
     if (!tourney_game_sample_wants(sample, record)) {
-        if (record->agent[0] < sample->agent_count && record->agent[1] < sample->agent_count) {
-            return see(sample, record->agent);
-        }
-        return 0;
+        bool players =
+            record->agent[0] < sample->agent_count && record->agent[1] < sample->agent_count;
+        return players && see(sample, record->agent) != 0 ? ALLOC_NO_MEMORY : ALLOC_OK;
     }
     size_t position = (size_t)pair_seen(sample, record->agent);
     if (see(sample, record->agent) != 0) {
-        return -1;
+        return ALLOC_NO_MEMORY;
     }
     if (sample->count == sample->capacity) {
         size_t capacity = sample->capacity ? sample->capacity * 2 : 64;
         struct sampled_game *games = realloc(sample->games, capacity * sizeof(*games));
         if (games == NULL) {
-            return -1;
+            return ALLOC_NO_MEMORY;
         }
         sample->games = games;
         sample->capacity = capacity;
     }
     struct sampled_game *game = &sample->games[sample->count];
     if (copy_game(game, record) != 0) {
-        return -1;
+        return ALLOC_NO_MEMORY;
     }
     game->pair_position = position;
     sample->faulted_kept += record->fault_seat >= 0;
     sample->count++;
-    return 0;
+    return ALLOC_OK;
 }
 
 /* Orders candidates by their place in their pairing, then by pairing, so

@@ -60,8 +60,9 @@ void tourney_game_sample_finish(struct game_sample *sample);
 /* Whether the game RECORD would be kept if it were offered next. */
 bool tourney_game_sample_wants(const struct game_sample *sample, const struct game_record *record);
 
-/* Offers one finished game. Returns -1 when out of memory. */
-int tourney_game_sample_add(struct game_sample *sample, const struct game_record *record);
+/* Offers one finished game. Fails only for memory. */
+enum alloc_status tourney_game_sample_add(struct game_sample *sample,
+                                          const struct game_record *record);
 
 /* The games to show: fills CHOSEN (room for sample->limit) with indices into
  * sample->games, in game order, and *COUNT with how many. Faulted games are

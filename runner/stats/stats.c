@@ -362,11 +362,11 @@ static void note_fault_game(uint32_t *kept, uint32_t game)
     }
 }
 
-int tourney_stats_add(struct stats *stats, const struct game_record *record)
+enum alloc_status tourney_stats_add(struct stats *stats, const struct game_record *record)
 {
     struct pair_stats *pair = pair_entry(stats, record->agent[0], record->agent[1]);
     if (pair == NULL || count_distinct(stats, record, pair) != 0) {
-        return -1;
+        return ALLOC_NO_MEMORY;
     }
     stats->games++;
     for (int seat = 0; seat < 2; seat++) {
@@ -391,7 +391,7 @@ int tourney_stats_add(struct stats *stats, const struct game_record *record)
         }
     }
     if (count_pair(stats, record, pair) != 0 || count_moves(stats, record) != 0) {
-        return -1;
+        return ALLOC_NO_MEMORY;
     }
     if (stats->clock.base_ns > 0) {
         count_clocks(stats, record);
@@ -400,7 +400,7 @@ int tourney_stats_add(struct stats *stats, const struct game_record *record)
     stats->terminations[record->termination]++;
     tourney_game_lengths_add(&stats->lengths, record->move_count);
     note_history(stats);
-    return 0;
+    return ALLOC_OK;
 }
 
 struct interval tourney_wilson(uint32_t successes, uint32_t n, double z)

@@ -130,8 +130,8 @@ void tourney_stats_set_sprt(struct stats *stats, const struct sprt_settings *set
 void tourney_stats_set_clock(struct stats *stats, const struct time_control *clock);
 /* Counts one finished game. Games 2k and 2k + 1 form a seat-swapped pair
  * whatever order they come in; the sequential test is updated as each pair
- * completes. Returns -1 when out of memory. */
-int tourney_stats_add(struct stats *stats, const struct game_record *record);
+ * completes. Fails only for memory. */
+enum alloc_status tourney_stats_add(struct stats *stats, const struct game_record *record);
 
 /* The pair of agents A and B, or NULL when they have not played. */
 const struct pair_stats *tourney_stats_pair(const struct stats *stats, size_t a, size_t b);

@@ -55,4 +55,14 @@ int tourney_error_prefix(struct error *err, const char *format, ...)
 /* Sets "out of memory" and returns -1. */
 int tourney_error_nomem(struct error *err);
 
+/* What a function that can fail only for want of memory returns, and takes
+ * no struct error: its type says that a failure is "out of memory" and
+ * nothing else, so that its caller reports it as such (tourney_error_nomem)
+ * without guessing. A function that can fail for any other reason returns
+ * an int and explains itself in a struct error. */
+enum alloc_status {
+    ALLOC_OK = 0,
+    ALLOC_NO_MEMORY = -1,
+};
+
 #endif /* TOURNEY_RUNNER_ERROR_H */

@@ -62,11 +62,11 @@ struct games_seen {
     size_t fail_at; /* refuse the game after this many; 0: never */
 };
 
-static int see_game(const struct game_record *record, void *context)
+static int see_game(const struct game_record *record, void *context, struct error *err)
 {
     struct games_seen *seen = context;
     if (seen->fail_at > 0 && seen->count == seen->fail_at) {
-        return -1;
+        return tourney_error_set(err, "game %u is refused", (unsigned)record->index);
     }
     assert_true(seen->count < GAMES + 1);
     seen->index[seen->count++] = record->index;
@@ -222,13 +222,14 @@ static void test_read_back(void **state)
         tourney_results_log_read(f->path, &header, NULL, NULL, &valid_end, &torn, &error), 0);
     tourney_header_finish(&header);
 
-    /* A game its reader refuses stops the reading, by line. */
+    /* A game its reader refuses stops the reading, named by line, for the
+     * reader's own reason (not a guess that memory ran out). */
     seen = (struct games_seen){.fail_at = 2};
     assert_int_equal(
         tourney_results_log_read(f->path, &header, see_game, &seen, &valid_end, &torn, &error),
         -1);
     char expected[256];
-    snprintf(expected, sizeof(expected), "%s:4: out of memory", f->path);
+    snprintf(expected, sizeof(expected), "%s:4: game 2 is refused", f->path);
     assert_string_equal(error.text, expected);
     /* The header is released on failure. */
     assert_null(header.settings.name);
