@@ -122,8 +122,8 @@ static int list(enum tourney_plugin_kind kind, const struct cli_context *context
     tourney_plugin_search_each(&search, kind, list_plugin, &listing);
     if (listing.listed == 0) {
         char *dirs = tourney_plugin_search_describe(&search);
-        fprintf(context->err, "tourney: no %s plugins found in %s\n", tourney_kind_name(kind),
-                dirs ? dirs : "the plugin path");
+        tourney_error_set(err, "no %s plugins found in %s", tourney_kind_name(kind),
+                          dirs ? dirs : "the plugin path");
         free(dirs);
     }
     for (size_t i = 0; i < listing.seen_count; i++) {

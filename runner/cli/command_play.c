@@ -78,8 +78,7 @@ static int play(const struct cli_context *context, struct error *err)
     if (tourney_cli_open_tournament(&t, config, NULL, context) == 0) {
         size_t index = find_agent(&t, config, agent, err);
         if (index < t.entrant_count) {
-            status = tourney_play_human(&t, index, human_seat, seed, stdin, context->out,
-                                        context->err) == 0
+            status = tourney_play_human(&t, index, human_seat, seed, stdin, context->out, err) == 0
                          ? CLI_EXIT_SUCCESS
                          : CLI_EXIT_RUN_FAILED;
         }

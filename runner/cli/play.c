@@ -38,13 +38,13 @@ static void show_final_board(const struct game_adapter *game, const struct game_
 }
 
 int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed, FILE *in,
-                       FILE *out, FILE *err)
+                       FILE *out, struct error *error)
 {
     /* A tournament's player, for its rules and seats; the game is not one
      * of the schedule's. */
     struct game_player player;
     if (tourney_game_player_init(&player, t, NULL) != 0) {
-        fprintf(err, "tourney: out of memory\n");
+        tourney_error_nomem(error);
         return -1;
     }
     const struct match_rules rules = player.rules;
@@ -69,13 +69,12 @@ int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint6
          * announce, and no tournament to protect from an agent's word. */
         char killed[64]; /* "killed by SIGTERM" */
         tourney_describe_wait_status(W_EXITCODE(0, status), killed, sizeof(killed));
-        fprintf(err, "tourney: the game was stopped: the process of %s was %s from outside\n",
-                t->entrants[agent].name, killed);
+        tourney_error_set(error, "the game was stopped: the process of %s was %s from outside",
+                          t->entrants[agent].name, killed);
         status = -1;
     } else if (status != 0) {
-        tourney_terminal_say(
-            err,
-            "tourney: ", tourney_error_is_set(&why) ? why.text : "the game could not be played");
+        tourney_error_set(error, "%s",
+                          tourney_error_is_set(&why) ? why.text : "the game could not be played");
     } else {
         if (!human.resigned && record.move_count > 0 &&
             record.moves[record.move_count - 1].seat != human_seat) {

@@ -10,12 +10,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "error.h"
 #include "tournament.h"
 
 /* Plays one game between the person (at IN and OUT) in seat HUMAN_SEAT and
  * entrant AGENT. Returns 0 when the game was played (whoever won), -1 when
- * the runner failed (reason on ERR). */
+ * the runner failed or the agent's process was stopped from outside (ERROR
+ * says which). */
 int tourney_play_human(struct tournament *t, size_t agent, int human_seat, uint64_t seed, FILE *in,
-                       FILE *out, FILE *err);
+                       FILE *out, struct error *error);
 
 #endif /* TOURNEY_RUNNER_PLAY_H */
