@@ -3,7 +3,7 @@ process's stderr or stdout: a copy of runner/ with such calls planted (one
 broken across lines, others in comments and strings that must not count)
 fails with each call named by file and line, and cli/ may print.
 
-Usage: stages_refuse_printing.py CHECK_STAGES RUNNER_DIR
+Usage: tests/scripts/stages_refuse_printing.py CHECK_STAGES RUNNER_DIR
 """
 import os
 import shutil
