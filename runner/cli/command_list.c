@@ -23,7 +23,7 @@ struct listing {
     size_t seen_count;
     size_t listed;
     FILE *out;
-    FILE *err;
+    const struct warnings *warn; /* a plugin that cannot be listed */
 };
 
 static void list_plugin(const char *path, void *context)
@@ -39,7 +39,7 @@ static void list_plugin(const char *path, void *context)
         if (tourney_plugin_opener_open(&listing->opener, &plugin, path, other, NULL) == 0) {
             tourney_plugin_close(&plugin);
         } else {
-            tourney_terminal_say(listing->err, "tourney: skipping ", error.text);
+            tourney_warn(listing->warn, "skipping %s", error.text);
         }
         return;
     }
@@ -99,7 +99,7 @@ static int list(enum tourney_plugin_kind kind, const struct cli_context *context
         tourney_diag_init(&diag);
         if (tourney_config_load(&config, args->words[0].value, &diag) != 0 &&
             config.doc.path == NULL) {
-            tourney_diag_print(&diag, context->err);
+            tourney_diag_say(&diag, context->lines);
             tourney_diag_finish(&diag);
             tourney_config_finish(&config);
             return CLI_EXIT_USAGE;
@@ -107,7 +107,7 @@ static int list(enum tourney_plugin_kind kind, const struct cli_context *context
         tourney_diag_finish(&diag);
     }
     struct plugin_search search;
-    struct listing listing = {.kind = kind, .out = context->out, .err = context->err};
+    struct listing listing = {.kind = kind, .out = context->out, .warn = context->warn};
     int status = tourney_plugin_search_init(&search, config.plugin_dirs, config.plugin_dir_count,
                                             context->plugin_path, context->exe);
     if (status == 0 && tourney_plugin_opener_init(&listing.opener, &config, context->exe) != 0) {

@@ -179,6 +179,7 @@ static int play(const struct cli_context *context, struct run_options *options, 
     context->catch_stops();
     options->exe_path = context->exe;
     options->env_plugin_path = context->plugin_path;
+    options->lines = context->lines;
     enum run_outcome outcome =
         tourney_run(&t, options, context->out, context->err, context->warn, err);
     tourney_tournament_close(&t);

@@ -13,9 +13,9 @@ int tourney_cli_open_tournament(struct tournament *t, const char *config,
     int status = tourney_tournament_open_overridden(t, config, overrides, context->exe,
                                                     context->plugin_path, &diag);
     if (status != 0 || tourney_diag_any(&diag)) {
-        tourney_diag_print(&diag, context->err);
-        fprintf(context->err, "tourney: %zu error%s in %s; nothing was played\n", diag.count,
-                diag.count == 1 ? "" : "s", config);
+        tourney_diag_say(&diag, context->lines);
+        tourney_warn(context->lines, "tourney: %zu error%s in %s; nothing was played", diag.count,
+                     diag.count == 1 ? "" : "s", config);
         status = -1;
     }
     tourney_diag_finish(&diag);

@@ -54,8 +54,12 @@ struct cli_context {
     const struct warnings *warn;
     /* The command's product (a report, a table, a game). */
     FILE *out;
+    /* Lines main prints on stderr as they are, each escaped for the
+     * terminal: a config's diagnostics and the count after them, how to
+     * resume an interrupted run. */
+    const struct warnings *lines;
     /* The terminal's error stream, for what is drawn there and is no
-     * message: a progress line, a config's list of diagnostics. */
+     * message: a progress line. */
     FILE *err;
 };
 

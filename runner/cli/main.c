@@ -83,6 +83,14 @@ static void say_warning(void *context, const char *text)
     tourney_terminal_say(stderr, "", text);
 }
 
+/* A line a command hands main to print as it is (commands.h). */
+static void say_line(void *context, const char *text)
+{
+    (void)context;
+    tourney_terminal_text(stderr, text, false);
+    fputc('\n', stderr);
+}
+
 /* COMMAND with the ARGC words of ARGV after its name. */
 static int run_command(const struct cli_command *command, int argc, char **argv)
 {
@@ -103,6 +111,7 @@ static int run_command(const struct cli_command *command, int argc, char **argv)
         char *exe = exe_path();
         /* The sink's context is the command, which names the prefix. */
         const struct warnings warn = {.say = say_warning, .context = &command};
+        const struct warnings lines = {.say = say_line, .context = NULL};
         struct cli_context context = {
             .args = &args,
             .exe = exe,
@@ -110,6 +119,7 @@ static int run_command(const struct cli_command *command, int argc, char **argv)
             .stop = &stop_requested,
             .catch_stops = catch_stop_signals,
             .warn = &warn,
+            .lines = &lines,
             .out = stdout,
             .err = stderr,
         };

@@ -532,9 +532,9 @@ static void warn_of_start(const struct tournament *t, const struct run_options *
     }
 }
 
-/* How to go on with an interrupted run, on ERR. */
+/* How to go on with an interrupted run, two lines to LINES. */
 static void say_how_to_resume(const struct run_state *run, const struct tournament *t,
-                              const struct run_options *options, FILE *err)
+                              const struct run_options *options, const struct warnings *lines)
 {
     char shard[64] = "";
     if (options->shard.count > 0) {
@@ -542,12 +542,13 @@ static void say_how_to_resume(const struct run_state *run, const struct tourname
                  options->shard.count);
     }
     char *overrides = overrides_text(&run->header);
-    fprintf(err,
-            "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
-            "game is in %s/%s.\nResume with: tourney run %s --resume%s%s%s%s\n",
-            run->finished, run->to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME,
-            t->config.path, shard, options->output ? " --output " : "",
-            options->output ? options->output : "", overrides ? overrides : "");
+    tourney_warn(lines,
+                 "tourney: interrupted after %" PRIu64 " of %" PRIu64 " games; every finished "
+                 "game is in %s/%s.",
+                 run->finished, run->to_play, t->config.settings.output_dir, TOURNEY_LOG_NAME);
+    tourney_warn(lines, "Resume with: tourney run %s --resume%s%s%s%s", t->config.path, shard,
+                 options->output ? " --output " : "", options->output ? options->output : "",
+                 overrides ? overrides : "");
     free(overrides);
 }
 
@@ -673,7 +674,7 @@ enum run_outcome tourney_run(struct tournament *t, const struct run_options *opt
     }
     tourney_analysis_finish(&analysis);
     if (outcome == RUN_INTERRUPTED) {
-        say_how_to_resume(&run, t, options, err);
+        say_how_to_resume(&run, t, options, options->lines);
     }
 out:
     run_finish(&run);

@@ -45,6 +45,9 @@ struct run_options {
      * each may be NULL. */
     const char *exe_path;
     const char *env_plugin_path;
+    /* Gets, as lines to print as they are, how to resume a run that was
+     * interrupted (commands.h). */
+    const struct warnings *lines;
 };
 
 enum run_outcome {

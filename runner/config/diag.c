@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "text.h"
-#include "text_escape.h"
 
 void tourney_diag_init(struct diagnostics *diag)
 {
@@ -84,15 +83,12 @@ bool tourney_diag_any(const struct diagnostics *diag)
     return diag->count > 0 || diag->out_of_memory;
 }
 
-void tourney_diag_print(const struct diagnostics *diag, FILE *out)
+void tourney_diag_say(const struct diagnostics *diag, const struct warnings *lines)
 {
     for (size_t i = 0; i < diag->count; i++) {
-        /* An error may quote a plugin's or a program's words: any bytes
-         * (text_escape.h). */
-        tourney_terminal_text(out, diag->items[i], false);
-        fputc('\n', out);
+        tourney_warn(lines, "%s", diag->items[i]);
     }
     if (diag->out_of_memory) {
-        fprintf(out, "tourney: out of memory while collecting errors; more may exist\n");
+        tourney_warn(lines, "tourney: out of memory while collecting errors; more may exist");
     }
 }

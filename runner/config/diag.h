@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "warning.h"
+
 struct diagnostics {
     char **items;
     size_t count;
@@ -38,6 +40,11 @@ int tourney_diag_place(struct diagnostics *diag, const char *name);
 bool tourney_diag_is_place(int line);
 
 bool tourney_diag_any(const struct diagnostics *diag);
-void tourney_diag_print(const struct diagnostics *diag, FILE *out);
+
+/* Hands each diagnostic to LINES, then, when memory ran out while they
+ * were collected, a line that says more may exist; main prints each as a
+ * line of its own, escaped for the terminal (text_escape.h), since an
+ * error may quote a plugin's or a program's words. */
+void tourney_diag_say(const struct diagnostics *diag, const struct warnings *lines);
 
 #endif /* TOURNEY_RUNNER_DIAG_H */

@@ -285,13 +285,36 @@ static void test_exact_vs_random(void **state)
     expect(p, unknown, 2, expected);
 }
 
+/* tourney agents names each plugin of the path it cannot list, and why, as
+ * a warning main prints, and lists the others. */
+static void test_agents(void **state)
+{
+    struct played *p = *state;
+    const char *agents[] = {"agents", NULL};
+    run_tourney(&p->run, agents);
+    assert_int_equal(p->run.status, 0);
+    char *err = slurp(p->run.err);
+    char expected[512];
+    snprintf(expected, sizeof(expected),
+             "\ntourney: skipping %s/wrong_abi.so: built for tourney ABI 2.0, but this runner "
+             "speaks ABI 1.2; rebuild the plugin against this version's headers\n",
+             TOURNEY_TEST_PLUGIN_DIR);
+    if (strstr(err, expected) == NULL) {
+        fail_msg("no line '%s' in:\n%s", expected + 1, err);
+    }
+    free(err);
+    char *out = slurp(p->run.out);
+    assert_non_null(strstr(out, "\nfirst-open\n"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_report),          cmocka_unit_test(test_replay),
         cmocka_unit_test(test_export),          cmocka_unit_test(test_merge),
         cmocka_unit_test(test_solve),           cmocka_unit_test(test_analyze),
-        cmocka_unit_test(test_exact_vs_random),
+        cmocka_unit_test(test_exact_vs_random), cmocka_unit_test(test_agents),
     };
     return cmocka_run_group_tests(tests, play_once, remove_played);
 }

@@ -12,12 +12,14 @@
 
 struct warning_stream {
     FILE *stream;
-    const char *prefix; /* "tourney" or "tourney merge" */
+    const char *prefix; /* "tourney" or "tourney merge"; NULL for lines */
     struct warnings warn;
 };
 
 /* Makes S write the warnings it is given to STREAM after "PREFIX: "; hand
- * &S->warn to the function tested. */
+ * &S->warn to the function tested. With PREFIX NULL, each is written as
+ * main prints a command's lines (commands.h): as it is, escaped for the
+ * terminal. */
 void warning_stream_init(struct warning_stream *s, FILE *stream, const char *prefix);
 
 #endif /* TOURNEY_TESTS_WARNING_STREAM_H */

@@ -12,6 +12,7 @@
 
 #include "files.h"
 #include "ini_file.h"
+#include "warning_stream.h"
 
 struct parsed {
     struct ini_document doc;
@@ -38,7 +39,9 @@ static char *messages(const struct parsed *p)
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
     assert_non_null(out);
-    tourney_diag_print(&p->diag, out);
+    struct warning_stream lines;
+    warning_stream_init(&lines, out, NULL);
+    tourney_diag_say(&p->diag, &lines.warn);
     assert_int_equal(fclose(out), 0);
     return text;
 }

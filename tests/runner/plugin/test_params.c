@@ -13,6 +13,7 @@
 
 #include "log_game.h"
 #include "params.h"
+#include "warning_stream.h"
 
 static const char *const tie_breaks[] = {"lowest", "random", "highest", NULL};
 
@@ -226,7 +227,9 @@ static int resolve(const struct tourney_param_info *params, size_t count, const 
     size_t size = 0;
     FILE *out = open_memstream(messages, &size);
     assert_non_null(out);
-    tourney_diag_print(&diag, out);
+    struct warning_stream lines;
+    warning_stream_init(&lines, out, NULL);
+    tourney_diag_say(&diag, &lines.warn);
     assert_int_equal(fclose(out), 0);
     tourney_diag_finish(&diag);
     tourney_ini_finish(&doc);
