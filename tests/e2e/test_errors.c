@@ -294,12 +294,13 @@ static void test_agents(void **state)
     run_tourney(&p->run, agents);
     assert_int_equal(p->run.status, 0);
     char *err = slurp(p->run.err);
+    /* A line of its own, wherever the directory's order puts it. */
     char expected[512];
     snprintf(expected, sizeof(expected),
              "\ntourney: skipping %s/wrong_abi.so: built for tourney ABI 2.0, but this runner "
              "speaks ABI 1.2; rebuild the plugin against this version's headers\n",
              TOURNEY_TEST_PLUGIN_DIR);
-    if (strstr(err, expected) == NULL) {
+    if (strncmp(err, expected + 1, strlen(expected + 1)) != 0 && strstr(err, expected) == NULL) {
         fail_msg("no line '%s' in:\n%s", expected + 1, err);
     }
     free(err);
